@@ -1,0 +1,272 @@
+//! Content packs: discovery, loading and validation.
+//!
+//! A pack is `content/<id>/` (RON: `pack.ron`, `schema.ron`, definition files) plus
+//! `scripts/<id>/` (Lua). Loading parses every file with positions, validates each
+//! definition against the kinds the pack's own schema declares (unknown fields, wrong
+//! types, missing fields, duplicate ids, dangling references), and reports *every*
+//! error as `file:line:col: kind "id": message`. A pack that loads is an immutable
+//! [`Ruleset`]; nothing here knows what game a pack describes.
+
+mod manifest;
+mod reader;
+pub mod ron_reader;
+mod ruleset;
+pub mod schema;
+
+pub use ron_reader::Pos;
+pub use ruleset::{Def, Manifest, Ruleset, ScriptSource, StepDef, VariantDef};
+
+use ron_reader::NodeValue;
+use schema::{Check, Schema, Target};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One problem in a pack, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ContentError {
+    pub file: String,
+    pub pos: Pos,
+    /// `kind "id"` of the entry, when the error is inside one.
+    pub entry: Option<String>,
+    pub message: String,
+}
+
+impl ContentError {
+    pub fn new(file: &str, pos: Pos, message: String) -> ContentError {
+        ContentError { file: file.to_owned(), pos, entry: None, message }
+    }
+
+    pub fn with_entry(file: &str, pos: Pos, entry: &str, message: String) -> ContentError {
+        ContentError { file: file.to_owned(), pos, entry: Some(entry.to_owned()), message }
+    }
+}
+
+impl fmt::Display for ContentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.pos.line.max(1), self.pos.col.max(1))?;
+        if let Some(entry) = &self.entry {
+            write!(f, "{entry}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+/// All the errors of a pack that failed to load.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContentErrors(pub Vec<ContentError>);
+
+impl fmt::Display for ContentErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ContentErrors {}
+
+/// Finds the directory holding `content/` and `scripts/`: `$ORRERY_ROOT`, else the
+/// nearest ancestor of the current directory that has both, else the source tree.
+pub fn find_root() -> PathBuf {
+    if let Ok(root) = std::env::var("ORRERY_ROOT") {
+        return PathBuf::from(root);
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        for dir in cwd.ancestors() {
+            if dir.join("content").is_dir() && dir.join("scripts").is_dir() {
+                return dir.to_path_buf();
+            }
+        }
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The content directory of a pack given by id (under `root/content`) or by path.
+pub fn pack_dir(root: &Path, pack: &str) -> PathBuf {
+    let as_path = Path::new(pack);
+    if as_path.join("pack.ron").is_file() {
+        as_path.to_path_buf()
+    } else {
+        root.join("content").join(pack)
+    }
+}
+
+/// Lists the packs under `root/content`, sorted by id.
+pub fn discover(root: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("content"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.join("pack.ron").is_file()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
+}
+
+/// A path as shown in messages: relative to the repository root when possible.
+fn display(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/")
+}
+
+fn read_node(root: &Path, path: &Path, errors: &mut Vec<ContentError>) -> Option<(String, ron_reader::Node)> {
+    let shown = display(root, path);
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(ContentError::new(&shown, Pos::default(), format!("cannot read the file: {e}")));
+            return None;
+        }
+    };
+    match ron_reader::parse(&text) {
+        Ok(node) => Some((shown, node)),
+        Err(e) => {
+            errors.push(ContentError::new(&shown, e.pos, e.message));
+            None
+        }
+    }
+}
+
+/// Loads and validates the pack in `dir` (`content/<id>`); scripts come from
+/// `<dir>/../../scripts/<id>`.
+pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let root = dir.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| dir.clone());
+    let mut errors = Vec::new();
+
+    let manifest = match read_node(&root, &dir.join("pack.ron"), &mut errors) {
+        Some((file, node)) => match manifest::parse(&file, &node) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                errors.push(e);
+                None
+            }
+        },
+        None => None,
+    };
+    let schema = match read_node(&root, &dir.join("schema.ron"), &mut errors) {
+        Some((file, node)) => Schema::parse(&file, &node).unwrap_or_else(|e| {
+            errors.extend(e);
+            Schema::default()
+        }),
+        None => Schema::default(),
+    };
+    let Some(manifest) = manifest else { return Err(ContentErrors(errors)) };
+
+    let mut defs: BTreeMap<String, Vec<Def>> = BTreeMap::new();
+    let mut pending = Vec::new();
+    for file in &manifest.files {
+        let Some((shown, node)) = read_node(&root, &dir.join(file), &mut errors) else { continue };
+        load_definitions(&schema, &shown, &node, &mut defs, &mut errors, &mut pending);
+    }
+
+    let scripts_dir = root.join("scripts").join(&manifest.id);
+    let mut scripts = Vec::new();
+    for file in &manifest.scripts {
+        let path = scripts_dir.join(file);
+        let shown = display(&root, &path);
+        match std::fs::read_to_string(&path) {
+            Ok(source) => scripts.push(ScriptSource {
+                module: file.trim_end_matches(".lua").replace('/', "."),
+                display: shown,
+                source,
+            }),
+            Err(e) => errors.push(ContentError::new(&display(&root, &dir.join("pack.ron")), Pos::default(), format!("script {shown}: cannot read: {e}"))),
+        }
+    }
+
+    let pack_file = display(&root, &dir.join("pack.ron"));
+    let mut step_ids = Vec::new();
+    for step in &manifest.steps {
+        if step_ids.contains(&step.id) {
+            errors.push(ContentError::new(&pack_file, Pos::default(), format!("step `{}` is declared twice", step.id)));
+        }
+        step_ids.push(step.id.clone());
+    }
+    if !step_ids.contains(&manifest.start) {
+        errors.push(ContentError::new(&pack_file, Pos::default(), format!("start step `{}` is not among the declared steps", manifest.start)));
+    }
+    for v in &manifest.variants {
+        for r in &v.requires {
+            if !manifest.variants.iter().any(|o| &o.id == r) {
+                errors.push(ContentError::new(&pack_file, Pos::default(), format!("variant `{}` requires unknown variant `{r}`", v.id)));
+            }
+        }
+    }
+
+    let mut script_paths = Vec::new();
+    for (file, p) in pending {
+        match p.target {
+            Target::Def { kind, id } => {
+                if !defs.get(&kind).is_some_and(|list| list.iter().any(|d| d.id == id)) {
+                    errors.push(ContentError::with_entry(&file, p.pos, &p.entry, format!("no {kind} has the id \"{id}\"")));
+                }
+            }
+            Target::Script(path) => script_paths.push((file, p.pos, p.entry, path)),
+        }
+    }
+
+    if !errors.is_empty() {
+        errors.sort();
+        errors.dedup();
+        return Err(ContentErrors(errors));
+    }
+    static NEXT_UID: AtomicU64 = AtomicU64::new(1);
+    let rules = Ruleset {
+        uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
+        manifest,
+        schema,
+        defs,
+        scripts,
+        content_dir: dir,
+        script_refs: script_paths,
+    };
+    Ok(rules)
+}
+
+fn load_definitions(
+    schema: &Schema,
+    file: &str,
+    node: &ron_reader::Node,
+    defs: &mut BTreeMap<String, Vec<Def>>,
+    errors: &mut Vec<ContentError>,
+    pending: &mut Vec<(String, schema::Pending)>,
+) {
+    let NodeValue::List(items) = &node.value else {
+        errors.push(ContentError::new(file, node.pos, format!("a definition file holds a list of entries `[kind(id: \"...\", ...), ...]`, found {}", node.value.type_name())));
+        return;
+    };
+    for item in items {
+        let NodeValue::Struct { name: Some(kind), fields } = &item.value else {
+            errors.push(ContentError::new(file, item.pos, format!("expected an entry `kind(id: \"...\", ...)`, found {}", item.value.type_name())));
+            continue;
+        };
+        let id = fields.iter().find(|f| f.name == "id").and_then(|f| match &f.value.value {
+            NodeValue::Str(s) => Some(s.clone()),
+            _ => None,
+        });
+        let Some(id) = id else {
+            errors.push(ContentError::new(file, item.pos, format!("{kind}: every entry needs `id: \"...\"`")));
+            continue;
+        };
+        let entry = format!("{kind} \"{id}\"");
+        let Some(types) = schema.kinds.get(kind) else {
+            let known: Vec<&str> = schema.kinds.keys().map(String::as_str).collect();
+            errors.push(ContentError::with_entry(file, item.pos, &entry, format!("unknown kind `{kind}` (schema.ron declares: {})", known.join(", "))));
+            continue;
+        };
+        if defs.get(kind).is_some_and(|list| list.iter().any(|d| d.id == id)) {
+            errors.push(ContentError::with_entry(file, item.pos, &entry, "this id is already used by another entry of the same kind".into()));
+            continue;
+        }
+        let mut with_id = types.clone();
+        with_id.insert(0, ("id".into(), schema::Type::Text));
+        let mut check = Check { file, entry: entry.clone(), errors, pending };
+        let value = schema.check_fields(&mut check, item.pos, fields, &with_id, &entry);
+        defs.entry(kind.clone()).or_default().push(Def { kind: kind.clone(), id, file: file.to_owned(), pos: item.pos, value });
+    }
+}

@@ -1,0 +1,99 @@
+//! The loaded, validated, immutable form of a pack: a [`Ruleset`].
+
+use super::ron_reader::Pos;
+use super::schema::Schema;
+use crate::value::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// A named option set of a pack (`classic`, `two_player_puppet`…).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantDef {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// Variants in the same group exclude each other.
+    pub group: Option<String>,
+    /// Player counts the variant allows, if it restricts them.
+    pub players: Option<(usize, usize)>,
+    /// Variants that must also be chosen.
+    pub requires: Vec<String>,
+}
+
+/// A step of the flow and the script table that runs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepDef {
+    pub id: String,
+    /// `module.table`: the Lua table with `enter`/`run`/`resolve` functions.
+    pub handler: String,
+    pub source: Option<String>,
+}
+
+/// `pack.ron`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Manifest {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub players: (usize, usize),
+    pub extends: Option<String>,
+    pub variants: Vec<VariantDef>,
+    pub files: Vec<String>,
+    pub scripts: Vec<String>,
+    /// The first step of every game.
+    pub start: String,
+    pub steps: Vec<StepDef>,
+    /// `module.function` evaluating a position for a seat, used by bots.
+    pub evaluate: Option<String>,
+}
+
+/// One validated definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Def {
+    pub kind: String,
+    pub id: String,
+    pub file: String,
+    pub pos: Pos,
+    /// The entry as a map of its fields.
+    pub value: Value,
+}
+
+/// A Lua source file of the pack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptSource {
+    /// Module name (`movement` for `movement.lua`).
+    pub module: String,
+    /// Path shown in errors (`scripts/galactic-era/movement.lua`).
+    pub display: String,
+    pub source: String,
+}
+
+/// An immutable pack, shared by every game that plays it.
+#[derive(Debug)]
+pub struct Ruleset {
+    /// Distinguishes rulesets in per-thread caches.
+    pub uid: u64,
+    pub manifest: Manifest,
+    pub schema: Schema,
+    /// Definitions by kind, in file order.
+    pub defs: BTreeMap<String, Vec<Def>>,
+    pub scripts: Vec<ScriptSource>,
+    pub content_dir: PathBuf,
+    /// Script paths named in definitions (`file`, position, entry, path), checked
+    /// once the scripts are loaded.
+    pub script_refs: Vec<(String, super::Pos, String, String)>,
+}
+
+impl Ruleset {
+    pub fn def(&self, kind: &str, id: &str) -> Option<&Def> {
+        self.defs.get(kind)?.iter().find(|d| d.id == id)
+    }
+
+    pub fn variant(&self, id: &str) -> Option<&VariantDef> {
+        self.manifest.variants.iter().find(|v| v.id == id)
+    }
+
+    pub fn step(&self, id: &str) -> Option<&StepDef> {
+        self.manifest.steps.iter().find(|s| s.id == id)
+    }
+}

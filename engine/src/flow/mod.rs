@@ -1,0 +1,224 @@
+//! The flow: a stack of frames, and the decisions a frame waits on.
+//!
+//! A frame is a step name plus a context value. The game runs the top frame until it
+//! either pushes children (they run first), asks a decision (the game stops and waits
+//! for [`Choice`]s), or finishes (it is popped). A decision names its seat, a prompt,
+//! the rule it applies, and the legal options; a *simultaneous* pending holds several
+//! seats' decisions whose answers stay secret until every seat has answered.
+//!
+//! This module owns the data and the validation of choices; running the frames is
+//! [`crate::game::Game`]'s job, because it needs the script host.
+
+mod window;
+
+pub use window::{Window, WINDOW_STEP};
+
+use crate::state::Seat;
+use crate::value::Value;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One entry of the flow stack.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Frame {
+    pub step: crate::sym::Sym,
+    pub ctx: Value,
+    /// Whether the step's `enter` has run.
+    pub entered: bool,
+}
+
+/// The shape of a decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// Pick exactly one option.
+    One,
+    /// Pick between `min` and `max` distinct options.
+    Many { min: usize, max: usize },
+    /// Pick an integer in `min..=max`.
+    Number { min: i64, max: i64 },
+}
+
+/// A legal option: what a person reads and what the script gets back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OptionItem {
+    pub label: String,
+    pub value: Value,
+}
+
+/// A choice a seat must make.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Seat,
+    /// A short question ("Choose a fleet to move").
+    pub prompt: String,
+    /// The rule section the decision applies, for help screens ("GE 6.1.2").
+    pub rule: Option<String>,
+    /// A longer explanation of the decision, if the pack gives one.
+    pub help: Option<String>,
+    pub kind: DecisionKind,
+    pub options: Vec<OptionItem>,
+    /// `Some(label)` if the seat may pass.
+    pub pass: Option<String>,
+}
+
+/// What a seat answers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    Pick(usize),
+    PickMany(Vec<usize>),
+    Number(i64),
+    Pass,
+}
+
+/// The decisions the game is waiting on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pending {
+    pub decisions: Vec<Decision>,
+    /// One slot per decision; filled as seats answer a simultaneous pending.
+    pub answers: Vec<Option<Choice>>,
+    /// Simultaneous decisions keep answers secret until all are in.
+    pub simultaneous: bool,
+    /// Index in the flow stack of the frame that asked.
+    pub frame: usize,
+}
+
+impl Pending {
+    /// The unanswered decision of `seat`, with its index.
+    pub fn open_for(&self, seat: Seat) -> Option<(usize, &Decision)> {
+        self.decisions
+            .iter()
+            .enumerate()
+            .find(|(i, d)| d.seat == seat && self.answers[*i].is_none())
+    }
+
+    /// Seats that still have to answer.
+    pub fn waiting_seats(&self) -> Vec<Seat> {
+        self.decisions
+            .iter()
+            .zip(&self.answers)
+            .filter(|(_, a)| a.is_none())
+            .map(|(d, _)| d.seat)
+            .collect()
+    }
+}
+
+/// Why a choice was refused. The state is unchanged whenever one of these is returned.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ChoiceError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("seat {seat} has no decision to make now (waiting on seats {waiting:?})")]
+    NotYourTurn { seat: usize, waiting: Vec<usize> },
+    #[error("option {index} does not exist: there are {count} options")]
+    NoSuchOption { index: usize, count: usize },
+    #[error("this decision takes one option, not {0}")]
+    WrongShape(&'static str),
+    #[error("choose between {min} and {max} options, not {got}")]
+    WrongCount { min: usize, max: usize, got: usize },
+    #[error("option {0} was chosen twice")]
+    Duplicate(usize),
+    #[error("{got} is outside {min}..={max}")]
+    OutOfRange { min: i64, max: i64, got: i64 },
+    #[error("passing is not allowed here")]
+    CannotPass,
+}
+
+impl Decision {
+    /// Checks `choice` against this decision and returns the value the script receives.
+    pub fn accept(&self, choice: &Choice) -> Result<Value, ChoiceError> {
+        match (choice, &self.kind) {
+            (Choice::Pass, _) => match self.pass {
+                Some(_) => Ok(Value::Nil),
+                None => Err(ChoiceError::CannotPass),
+            },
+            (Choice::Pick(i), DecisionKind::One) => self.option_value(*i),
+            (Choice::Pick(i), DecisionKind::Many { min, max }) if *min <= 1 && 1 <= *max => {
+                Ok(Value::List(vec![self.option_value(*i)?]))
+            }
+            (Choice::PickMany(picks), DecisionKind::Many { min, max }) => {
+                if picks.len() < *min || picks.len() > *max {
+                    return Err(ChoiceError::WrongCount { min: *min, max: *max, got: picks.len() });
+                }
+                let mut seen = Vec::with_capacity(picks.len());
+                let mut values = Vec::with_capacity(picks.len());
+                for &i in picks {
+                    if seen.contains(&i) {
+                        return Err(ChoiceError::Duplicate(i));
+                    }
+                    seen.push(i);
+                    values.push(self.option_value(i)?);
+                }
+                Ok(Value::List(values))
+            }
+            (Choice::PickMany(picks), DecisionKind::One) if picks.len() == 1 => self.option_value(picks[0]),
+            (Choice::Number(n), DecisionKind::Number { min, max }) => {
+                if n < min || n > max {
+                    Err(ChoiceError::OutOfRange { min: *min, max: *max, got: *n })
+                } else {
+                    Ok(Value::Int(*n))
+                }
+            }
+            (Choice::Number(_), _) => Err(ChoiceError::WrongShape("a number")),
+            (Choice::Pick(_), _) => Err(ChoiceError::WrongShape("a single option")),
+            (Choice::PickMany(_), _) => Err(ChoiceError::WrongShape("several options")),
+        }
+    }
+
+    fn option_value(&self, index: usize) -> Result<Value, ChoiceError> {
+        self.options
+            .get(index)
+            .map(|o| o.value.clone())
+            .ok_or(ChoiceError::NoSuchOption { index, count: self.options.len() })
+    }
+
+    /// How many distinct answers this decision has (numbers count each value).
+    pub fn answer_count(&self) -> usize {
+        let base = match self.kind {
+            DecisionKind::One | DecisionKind::Many { .. } => self.options.len(),
+            DecisionKind::Number { min, max } => (max - min + 1).max(0) as usize,
+        };
+        base + usize::from(self.pass.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision(kind: DecisionKind, pass: bool) -> Decision {
+        Decision {
+            seat: 0,
+            prompt: "p".into(),
+            rule: None,
+            help: None,
+            kind,
+            options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i) }).collect(),
+            pass: pass.then(|| "pass".to_string()),
+        }
+    }
+
+    #[test]
+    fn one_of_accepts_an_index_in_range_only() {
+        let d = decision(DecisionKind::One, false);
+        assert_eq!(d.accept(&Choice::Pick(2)), Ok(Value::Int(2)));
+        assert_eq!(d.accept(&Choice::Pick(3)), Err(ChoiceError::NoSuchOption { index: 3, count: 3 }));
+        assert_eq!(d.accept(&Choice::Pass), Err(ChoiceError::CannotPass));
+    }
+
+    #[test]
+    fn many_checks_count_and_duplicates() {
+        let d = decision(DecisionKind::Many { min: 2, max: 2 }, false);
+        assert!(d.accept(&Choice::PickMany(vec![0, 2])).is_ok());
+        assert_eq!(d.accept(&Choice::PickMany(vec![0])), Err(ChoiceError::WrongCount { min: 2, max: 2, got: 1 }));
+        assert_eq!(d.accept(&Choice::PickMany(vec![1, 1])), Err(ChoiceError::Duplicate(1)));
+    }
+
+    #[test]
+    fn number_checks_range() {
+        let d = decision(DecisionKind::Number { min: 0, max: 4 }, true);
+        assert_eq!(d.accept(&Choice::Number(4)), Ok(Value::Int(4)));
+        assert!(d.accept(&Choice::Number(5)).is_err());
+        assert_eq!(d.accept(&Choice::Pass), Ok(Value::Nil));
+        assert_eq!(d.answer_count(), 6);
+    }
+}

@@ -1,0 +1,429 @@
+//! `Game`: one running game — a shared [`Ruleset`] plus its [`GameState`].
+//!
+//! The game runs the flow stack until a frame asks a decision, validates each
+//! [`Choice`] against the pending decision, and resolves it. A refused or failing
+//! action restores the state exactly as it was: `act` works on the state in place
+//! but keeps a clone to roll back to, which measured cheaper than journaling every
+//! write a script makes.
+
+use crate::content::Ruleset;
+use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, WINDOW_STEP};
+use crate::script::{from_lua, to_lua, ScriptError, ScriptHost};
+use crate::state::{GameState, Seat, Setup};
+use crate::sym::Sym;
+use crate::value::{Key, Value};
+use mlua::{Table, Value as LuaValue};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Frames the flow may run without asking anything before it is declared stuck.
+const MAX_SILENT_STEPS: usize = 1_000_000;
+
+/// Why a game could not be created or an action not applied.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum GameError {
+    #[error("illegal choice: {0}")]
+    Choice(#[from] ChoiceError),
+    #[error("script error: {0}")]
+    Script(#[from] ScriptError),
+    #[error("flow error: {0}")]
+    Flow(String),
+    #[error("cannot set up the game: {0}")]
+    Setup(String),
+}
+
+thread_local! {
+    static HOSTS: RefCell<HashMap<u64, Rc<ScriptHost>>> = RefCell::new(HashMap::new());
+}
+
+/// The script host of this thread for `rules`, created on first use.
+pub fn host_for(rules: &Ruleset) -> Result<Rc<ScriptHost>, ScriptError> {
+    if let Some(host) = HOSTS.with(|h| h.borrow().get(&rules.uid).cloned()) {
+        return Ok(host);
+    }
+    let host = Rc::new(ScriptHost::new(rules)?);
+    HOSTS.with(|h| h.borrow_mut().insert(rules.uid, host.clone()));
+    Ok(host)
+}
+
+/// One running game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Arc<Ruleset>,
+    pub state: GameState,
+}
+
+/// What a step call asked for.
+enum Outcome {
+    /// The frame has finished: pop it.
+    Done,
+    /// Keep the frame and run it again.
+    Continue,
+    /// Wait for these decisions.
+    Ask(Pending),
+}
+
+impl Game {
+    /// Creates a game and runs it up to its first decision.
+    pub fn new(rules: Arc<Ruleset>, seats: usize, seed: u64, variants: Vec<String>) -> Result<Game, GameError> {
+        check_setup(&rules, seats, &variants)?;
+        let mut state = GameState::new(Setup { pack: rules.manifest.id.clone(), seats, seed, variants });
+        state.flow.push(Frame { step: Sym::new(&rules.manifest.start), ctx: Value::map(vec![]), entered: false });
+        let mut game = Game { rules, state };
+        game.advance()?;
+        Ok(game)
+    }
+
+    /// Wraps an existing state (a loaded save).
+    pub fn from_state(rules: Arc<Ruleset>, state: GameState) -> Game {
+        Game { rules, state }
+    }
+
+    pub fn pending(&self) -> Option<&Pending> {
+        self.state.pending.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// The decision `seat` must answer now, if any.
+    pub fn decision_for(&self, seat: Seat) -> Option<&Decision> {
+        self.pending()?.open_for(seat).map(|(_, d)| d)
+    }
+
+    /// Applies `seat`'s choice. On any error the state is left exactly as it was.
+    pub fn act(&mut self, seat: Seat, choice: Choice) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(ChoiceError::GameOver.into());
+        }
+        let pending = self.state.pending.as_ref().ok_or_else(|| GameError::Flow("no decision is pending".into()))?;
+        let Some((index, decision)) = pending.open_for(seat) else {
+            return Err(ChoiceError::NotYourTurn {
+                seat: seat as usize + 1,
+                waiting: pending.waiting_seats().iter().map(|&s| s as usize + 1).collect(),
+            }
+            .into());
+        };
+        let value = decision.accept(&choice)?;
+        let backup = self.state.clone();
+        match self.apply(seat, index, choice, value) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                self.state = backup;
+                Err(e)
+            }
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, index: usize, choice: Choice, value: Value) -> Result<(), GameError> {
+        self.state.record(seat, choice.clone());
+        let mut pending = self.state.pending.take().expect("checked by act");
+        let answer = if pending.simultaneous {
+            pending.answers[index] = Some(choice);
+            if pending.answers.iter().any(Option::is_none) {
+                self.state.pending = Some(pending);
+                return Ok(());
+            }
+            let mut entries = Vec::new();
+            for (d, a) in pending.decisions.iter().zip(&pending.answers) {
+                let v = d.accept(a.as_ref().expect("all answered"))?;
+                entries.push((Key::Int(d.seat as i64 + 1), v));
+            }
+            Value::map(entries)
+        } else {
+            value
+        };
+        self.resolve(pending.frame, seat, answer)?;
+        self.advance()
+    }
+
+    fn host(&self) -> Result<Rc<ScriptHost>, GameError> {
+        Ok(host_for(&self.rules)?)
+    }
+
+    /// Calls the `resolve` of the frame that asked.
+    fn resolve(&mut self, frame: usize, seat: Seat, answer: Value) -> Result<(), GameError> {
+        let step = self.state.flow.get(frame).map(|f| f.step).ok_or_else(|| GameError::Flow("the asking frame is gone".into()))?;
+        if step.as_str() == WINDOW_STEP {
+            return self.resolve_window(frame, seat, answer);
+        }
+        let host = self.host()?;
+        let fns = host.step(step.as_str()).ok_or_else(|| GameError::Flow(format!("no step `{step}`")))?;
+        let Some(resolve) = fns.resolve.clone() else {
+            return Err(GameError::Flow(format!("step `{step}` asked a decision but has no `resolve`")));
+        };
+        let ctx = self.state.flow[frame].ctx.clone();
+        let hook = format!("step {step}.resolve");
+        let new_ctx = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
+            let ctx = to_lua(lua, &ctx)?;
+            resolve.call::<LuaValue>((g.clone(), ctx.clone(), to_lua(lua, &answer)?))?;
+            from_lua(&ctx)
+        })?;
+        if let Some(f) = self.state.flow.get_mut(frame) {
+            f.ctx = new_ctx;
+        }
+        Ok(())
+    }
+
+    /// Runs frames until one asks a decision or the game ends.
+    fn advance(&mut self) -> Result<(), GameError> {
+        for _ in 0..MAX_SILENT_STEPS {
+            if self.state.outcome.is_some() {
+                self.state.flow.clear();
+                self.state.pending = None;
+                return Ok(());
+            }
+            let Some(top) = self.state.flow.len().checked_sub(1) else {
+                return Err(GameError::Flow("the flow ended without the game finishing (no step called g:finish)".into()));
+            };
+            let depth = self.state.flow.len();
+            let outcome = if self.state.flow[top].step.as_str() == WINDOW_STEP {
+                self.run_window(top)?
+            } else {
+                self.run_step(top)?
+            };
+            if self.state.flow.len() > depth {
+                continue; // children pushed: they run first
+            }
+            match outcome {
+                Outcome::Ask(pending) => {
+                    self.state.pending = Some(pending);
+                    return Ok(());
+                }
+                Outcome::Continue => {}
+                Outcome::Done => {
+                    if self.state.flow.len() == depth {
+                        self.state.flow.pop();
+                    }
+                }
+            }
+        }
+        Err(GameError::Flow(format!("the flow ran {MAX_SILENT_STEPS} steps without asking anything: a loop in the steps?")))
+    }
+
+    fn run_step(&mut self, index: usize) -> Result<Outcome, GameError> {
+        let host = self.host()?;
+        let step = self.state.flow[index].step;
+        let fns = host.step(step.as_str()).ok_or_else(|| GameError::Flow(format!("no step `{step}` is declared")))?.clone();
+        let entering = !self.state.flow[index].entered;
+        self.state.flow[index].entered = true;
+        let (func, phase) = if entering && fns.enter.is_some() {
+            (fns.enter.clone(), "enter")
+        } else {
+            (fns.run.clone(), "run")
+        };
+        let Some(func) = func else { return Ok(Outcome::Done) };
+        let ctx = self.state.flow[index].ctx.clone();
+        let hook = format!("step {step}.{phase}");
+        let rules = self.rules.clone();
+        let (result, new_ctx) = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
+            let ctx = to_lua(lua, &ctx)?;
+            let result: LuaValue = func.call((g.clone(), ctx.clone()))?;
+            let pending = match (&result, phase) {
+                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None)?),
+                (LuaValue::Nil, _) | (_, "enter") => None,
+                (other, _) => {
+                    return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
+                }
+            };
+            Ok((pending, from_lua(&ctx)?))
+        })?;
+        if let Some(f) = self.state.flow.get_mut(index) {
+            f.ctx = new_ctx;
+        }
+        if entering && phase == "enter" {
+            // `enter` never finishes a frame by itself: `run` (if any) comes next.
+            return Ok(if fns.run.is_some() { Outcome::Continue } else { Outcome::Done });
+        }
+        match result {
+            Some(p) => Ok(Outcome::Ask(p)),
+            None => Ok(Outcome::Done),
+        }
+    }
+
+    fn run_window(&mut self, index: usize) -> Result<Outcome, GameError> {
+        let Some(mut window) = Window::from_value(&self.state.flow[index].ctx) else {
+            return Err(GameError::Flow("a reaction window's context is malformed".into()));
+        };
+        let host = self.host()?;
+        let offer = host.function(&window.offer)?;
+        while !window.closed && window.next < window.seats.len() {
+            let seat = window.seats[window.next];
+            let data = window.data.clone();
+            let hook = format!("window offer {}", window.offer);
+            let (pending, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
+                let data = to_lua(lua, &data)?;
+                let result: LuaValue = offer.call((g.clone(), data.clone(), seat as i64 + 1))?;
+                let pending = match &result {
+                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat))?),
+                    LuaValue::Nil => None,
+                    other => return Err(mlua::Error::runtime(format!("a window offer must return a decision or nil, not a {}", other.type_name()))),
+                };
+                Ok((pending, from_lua(&data)?))
+            })?;
+            window.data = data;
+            match pending {
+                Some(p) => {
+                    self.state.flow[index].ctx = window.to_value();
+                    return Ok(Outcome::Ask(p));
+                }
+                None => window.next += 1,
+            }
+        }
+        self.state.flow[index].ctx = window.to_value();
+        Ok(Outcome::Done)
+    }
+
+    fn resolve_window(&mut self, index: usize, seat: Seat, answer: Value) -> Result<(), GameError> {
+        let Some(mut window) = Window::from_value(&self.state.flow[index].ctx) else {
+            return Err(GameError::Flow("a reaction window's context is malformed".into()));
+        };
+        if answer != Value::Nil {
+            let host = self.host()?;
+            let respond = host.function(&window.respond)?;
+            let data = window.data.clone();
+            let hook = format!("window respond {}", window.respond);
+            let (close, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
+                let data = to_lua(lua, &data)?;
+                let close: LuaValue = respond.call((g.clone(), data.clone(), seat as i64 + 1, to_lua(lua, &answer)?))?;
+                Ok((!matches!(close, LuaValue::Nil | LuaValue::Boolean(false)), from_lua(&data)?))
+            })?;
+            window.data = data;
+            window.closed = close;
+        }
+        window.next += 1;
+        self.state.flow[index].ctx = window.to_value();
+        Ok(())
+    }
+}
+
+fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(), GameError> {
+    let m = &rules.manifest;
+    let mut range = m.players;
+    let mut groups: Vec<&str> = Vec::new();
+    for v in variants {
+        let def = rules.variant(v).ok_or_else(|| {
+            let known: Vec<&str> = m.variants.iter().map(|v| v.id.as_str()).collect();
+            GameError::Setup(format!("pack {} has no variant `{v}` (variants: {})", m.id, known.join(", ")))
+        })?;
+        if let Some(group) = &def.group {
+            if groups.contains(&group.as_str()) {
+                return Err(GameError::Setup(format!("variant `{v}` cannot be combined with another `{group}` variant")));
+            }
+            groups.push(group);
+        }
+        if let Some(r) = def.players {
+            range = r;
+        }
+        for req in &def.requires {
+            if !variants.contains(req) {
+                return Err(GameError::Setup(format!("variant `{v}` needs variant `{req}` too")));
+            }
+        }
+    }
+    if seats < range.0 || seats > range.1 {
+        return Err(GameError::Setup(format!("{} plays with {} to {} seats with these variants, not {seats}", m.name, range.0, range.1)));
+    }
+    Ok(())
+}
+
+/// Reads a decision table (or `{simultaneous = true, decisions = {...}}`).
+fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>) -> mlua::Result<Pending> {
+    if t.raw_get::<Option<bool>>("simultaneous")?.unwrap_or(false) {
+        let list: Table = t.raw_get("decisions")?;
+        let decisions = list
+            .sequence_values::<Table>()
+            .map(|d| read_decision(&d?, None))
+            .collect::<mlua::Result<Vec<_>>>()?;
+        if decisions.is_empty() {
+            return Err(mlua::Error::runtime("a simultaneous decision needs at least one seat's decision"));
+        }
+        let mut seats: Vec<Seat> = decisions.iter().map(|d| d.seat).collect();
+        seats.sort();
+        seats.dedup();
+        if seats.len() != decisions.len() {
+            return Err(mlua::Error::runtime("a simultaneous decision lists a seat twice"));
+        }
+        let n = decisions.len();
+        return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame });
+    }
+    let decision = read_decision(t, force_seat)?;
+    Ok(Pending { decisions: vec![decision], answers: vec![None], simultaneous: false, frame })
+}
+
+fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> {
+    let seat = match force_seat {
+        Some(s) => s,
+        None => {
+            let s: i64 = t.raw_get::<Option<i64>>("seat")?.ok_or_else(|| mlua::Error::runtime("a decision needs `seat`"))?;
+            if !(1..=64).contains(&s) {
+                return Err(mlua::Error::runtime(format!("decision seat {s} is out of range")));
+            }
+            (s - 1) as Seat
+        }
+    };
+    let prompt: String = t.raw_get::<Option<String>>("prompt")?.unwrap_or_else(|| "Choose".into());
+    let mut options = Vec::new();
+    if let Some(list) = t.raw_get::<Option<Table>>("options")? {
+        for item in list.sequence_values::<LuaValue>() {
+            options.push(match item? {
+                LuaValue::String(s) => {
+                    let s = s.to_str()?.to_string();
+                    OptionItem { label: s.clone(), value: Value::Str(s) }
+                }
+                LuaValue::Table(o) => {
+                    let value = from_lua(&o.raw_get::<LuaValue>("value")?)?;
+                    let label: String = match o.raw_get::<Option<String>>("label")? {
+                        Some(l) => l,
+                        None => value.to_string(),
+                    };
+                    OptionItem { label, value }
+                }
+                other => OptionItem { label: from_lua(&other)?.to_string(), value: from_lua(&other)? },
+            });
+        }
+    }
+    let kind = match t.raw_get::<Option<String>>("kind")?.as_deref() {
+        None | Some("one") => DecisionKind::One,
+        Some("many") => {
+            let min = t.raw_get::<Option<usize>>("min")?.unwrap_or(0);
+            let max = t.raw_get::<Option<usize>>("max")?.unwrap_or(options.len());
+            if min > max || max > options.len() {
+                return Err(mlua::Error::runtime(format!("a `many` decision needs min <= max <= {} options (min {min}, max {max})", options.len())));
+            }
+            DecisionKind::Many { min, max }
+        }
+        Some("number") => {
+            let min: i64 = t.raw_get("min")?;
+            let max: i64 = t.raw_get("max")?;
+            if min > max {
+                return Err(mlua::Error::runtime(format!("a number decision needs min <= max (min {min}, max {max})")));
+            }
+            DecisionKind::Number { min, max }
+        }
+        Some(other) => return Err(mlua::Error::runtime(format!("unknown decision kind `{other}` (one, many, number)"))),
+    };
+    let pass: Option<String> = t.raw_get("pass")?;
+    let decision = Decision {
+        seat,
+        prompt,
+        rule: t.raw_get("rule")?,
+        help: t.raw_get("help")?,
+        kind,
+        options,
+        pass,
+    };
+    let legal = match decision.kind {
+        DecisionKind::One => !decision.options.is_empty(),
+        DecisionKind::Many { min, .. } => min <= decision.options.len(),
+        DecisionKind::Number { .. } => true,
+    } || decision.pass.is_some();
+    if !legal {
+        return Err(mlua::Error::runtime(format!("decision \"{}\" offers no legal answer (no options and no pass)", decision.prompt)));
+    }
+    Ok(decision)
+}

@@ -1,0 +1,88 @@
+//! Script errors that name the script file, the line, and the hook that ran.
+
+use thiserror::Error;
+
+/// A failure inside a pack's Lua code (or a misuse of the kernel API by it).
+#[derive(Debug, Clone, PartialEq, Error)]
+#[error("{}{message} (while running {hook})", location.as_ref().map(|l| format!("{l}: ")).unwrap_or_default())]
+pub struct ScriptError {
+    /// `scripts/<pack>/<file>.lua:<line>`, when known.
+    pub location: Option<String>,
+    /// The step or hook that was running (`step movement_turn.run`).
+    pub hook: String,
+    pub message: String,
+}
+
+impl ScriptError {
+    pub fn plain(hook: &str, message: String) -> ScriptError {
+        ScriptError { location: None, hook: hook.to_owned(), message }
+    }
+
+    /// Converts an mlua error, pulling the innermost script location out of the
+    /// message or the traceback.
+    pub fn from_lua(hook: &str, error: mlua::Error) -> ScriptError {
+        let (message, traceback) = flatten(&error);
+        let mut location = find_location(&message);
+        let mut message = message;
+        if let Some(loc) = &location {
+            // Drop the "file:line: " prefix Lua put in front of the message.
+            if let Some(rest) = message.strip_prefix(loc.as_str()) {
+                message = rest.trim_start_matches(':').trim().to_owned();
+            }
+        }
+        if location.is_none() {
+            location = traceback.as_deref().and_then(find_location);
+        }
+        ScriptError { location, hook: hook.to_owned(), message }
+    }
+}
+
+/// The innermost message and the first traceback of a possibly nested error.
+fn flatten(error: &mlua::Error) -> (String, Option<String>) {
+    match error {
+        mlua::Error::CallbackError { traceback, cause } => {
+            let (message, inner) = flatten(cause);
+            (message, inner.or_else(|| Some(traceback.clone())))
+        }
+        mlua::Error::RuntimeError(m) | mlua::Error::SyntaxError { message: m, .. } => (m.clone(), None),
+        mlua::Error::WithContext { context, cause } => {
+            let (message, tb) = flatten(cause);
+            (format!("{context}: {message}"), tb)
+        }
+        other => (other.to_string(), None),
+    }
+}
+
+/// Finds the first `something.lua:<digits>` in `text`.
+fn find_location(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut search = 0;
+    while let Some(found) = text[search..].find(".lua:") {
+        let end_ext = search + found + ".lua:".len();
+        let digits = bytes[end_ext..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits > 0 {
+            let start = text[..search + found]
+                .rfind(|c: char| c.is_whitespace() || c == '[' || c == '"' || c == '\'')
+                .map(|i| i + 1)
+                .unwrap_or(0);
+            return Some(text[start..end_ext + digits].to_owned());
+        }
+        search = end_ext;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_script_location() {
+        assert_eq!(
+            find_location("scripts/demo/main.lua:12: attempt to index nil"),
+            Some("scripts/demo/main.lua:12".into())
+        );
+        assert_eq!(find_location("stack:\n  [C] x\n  scripts/a/b.lua:7 function f"), Some("scripts/a/b.lua:7".into()));
+        assert_eq!(find_location("no location here"), None);
+    }
+}
