@@ -145,6 +145,23 @@ impl Game {
         Ok(host_for(&self.rules)?)
     }
 
+    /// Runs a Lua snippet against the game (scenario set-up and checks), then lets
+    /// the flow run on to its next decision. The state is unchanged on error.
+    pub fn eval(&mut self, name: &str, code: &str) -> Result<Value, GameError> {
+        let backup = self.state.clone();
+        let host = self.host()?;
+        let result = host.eval(&mut self.state, &self.rules, name, code).map_err(GameError::from).and_then(|v| {
+            if self.state.pending.is_none() && !self.state.flow.is_empty() {
+                self.advance()?;
+            }
+            Ok(v)
+        });
+        if result.is_err() {
+            self.state = backup;
+        }
+        result
+    }
+
     /// Calls the `resolve` of the frame that asked.
     fn resolve(&mut self, frame: usize, seat: Seat, answer: Value) -> Result<(), GameError> {
         let step = self.state.flow.get(frame).map(|f| f.step).ok_or_else(|| GameError::Flow("the asking frame is gone".into()))?;

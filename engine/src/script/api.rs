@@ -434,6 +434,8 @@ impl UserData for GameHandle {
             list(lua, values)
         });
         m.add_method("shuffle_zone", |lua, _, at: LuaValue| {
+            // Shuffling permutes the *faces* of the hidden entities in the zone, not just
+            // their order: otherwise an entity id would keep telling which face it is.
             let mut sl = slot(lua)?;
             let at = location(&sl.state, &at)?;
             let mut ids: Vec<usize> = (0..sl.state.entities.len()).filter(|&i| sl.state.entities[i].at == at).collect();
@@ -443,8 +445,22 @@ impl UserData for GameHandle {
                 let j = sl.state.rng.0.random_range(0..=i);
                 orders.swap(i, j);
             }
-            for (id, order) in ids.into_iter().zip(orders) {
+            for (&id, order) in ids.iter().zip(orders) {
                 sl.state.entities[id].order = order;
+            }
+            let hidden: Vec<usize> = ids.into_iter().filter(|&i| sl.state.entities[i].hidden).collect();
+            let mut faces: Vec<(Sym, crate::state::Vars)> =
+                hidden.iter().map(|&i| (sl.state.entities[i].face, sl.state.entities[i].props.clone())).collect();
+            for i in (1..faces.len()).rev() {
+                let j = sl.state.rng.0.random_range(0..=i);
+                faces.swap(i, j);
+            }
+            for (id, (face, props)) in hidden.into_iter().zip(faces) {
+                let e = &mut sl.state.entities[id];
+                e.face = face;
+                e.props = props;
+                e.known_by = SeatMask::NONE;
+                e.seen_by = SeatMask::NONE;
             }
             Ok(())
         });
@@ -478,6 +494,13 @@ impl UserData for GameHandle {
             let seats = seats.into_iter().map(|s| seat(&sl.state, s)).collect::<mlua::Result<Vec<_>>>()?;
             let window = Window { seats, next: 0, offer, respond, data, closed: false };
             sl.state.flow.push(Frame { step: Sym::new(WINDOW_STEP), ctx: window.to_value(), entered: true });
+            Ok(())
+        });
+        m.add_method("reset_flow", |lua, _, ()| {
+            // For scenario set-ups that build a position from scratch.
+            let mut sl = slot(lua)?;
+            sl.state.flow.clear();
+            sl.state.pending = None;
             Ok(())
         });
         m.add_method("finish", |lua, _, spec: Table| {

@@ -195,6 +195,24 @@ impl ScriptHost {
     }
 }
 
+impl ScriptHost {
+    /// Runs a Lua snippet (a scenario's setup or assertion) with `g` in scope and
+    /// returns its value. Snippets are tooling input, never pack content.
+    pub fn eval(&self, state: &mut GameState, rules: &Arc<Ruleset>, name: &str, code: &str) -> Result<crate::value::Value, ScriptError> {
+        let hook = format!("snippet {name}");
+        self.with_state(state, rules, &hook, |lua, g| {
+            let env = lua.create_table()?;
+            env.raw_set("g", g.clone())?;
+            let meta = lua.create_table()?;
+            meta.raw_set("__index", lua.globals())?;
+            env.set_metatable(Some(meta))?;
+            let source = if code.trim_start().starts_with("return") || code.contains('\n') { code.to_owned() } else { format!("return {code}") };
+            let value: LuaValue = lua.load(source.as_str()).set_name(format!("={name}")).set_environment(env).call(())?;
+            from_lua(&value)
+        })
+    }
+}
+
 /// Removes base-library functions that load code, reach outside, or break determinism.
 fn strip_unsafe_globals(lua: &Lua) -> mlua::Result<()> {
     let globals = lua.globals();

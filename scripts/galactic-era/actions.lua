@@ -1,0 +1,469 @@
+--!strict
+-- Galactic Era: the progress actions (GE 6.2.4): Gain a Planet with its five options,
+-- tech thefts and capital evacuation; Increase Population; Build Ships; and raising a
+-- technology with its immediate level effects. Enemy ships blockade these actions
+-- (GE 7.2.1), and a reaction window lets present seats declare war to block them
+-- (GE 7.1.1 STS blockade, 7.1.2 STO protection of innocent planets).
+local U = require("util")
+local W = require("war")
+local F = require("fleets")
+local A = {}
+
+-- Raises a technology one level and applies what the new level does at once (GE 4.8).
+function A.raise(g, seat, tech, why)
+	local level = g:get(seat, tech)
+	if level >= 6 then
+		return false
+	end
+	g:set(seat, tech, level + 1)
+	g:log(string.format("Seat %d raises %s to level %d (%s). -- GE A2", seat, U.TECH_NAMES[tech], level + 1, why))
+	-- GE A2.2: reaching Spirituality V sets the tile to STO for good (an ethics change).
+	if tech == "spi" and level + 1 == 5 and g:get(seat, "ethics") ~= "STO" then
+		W.change_ethics(g, seat, "STO")
+	end
+	return true
+end
+
+-- ---- the war window around an action ------------------------------------------------
+
+-- Who may declare war on `actor` now to block an action on `cells`: seats with ships
+-- there, at peace with the actor — STS ones always (blockade, GE 7.1.1), STO ones only
+-- against an STS actor invading an innocent planet (GE 7.1.2).
+function A.blockers(g, actor, cells, innocent)
+	if W.immune_to_blockade(g, actor) then
+		return {}
+	end
+	local out = {}
+	for _, s in ipairs(U.turn_order(g)) do
+		if s ~= actor and not W.at_war(g, s, actor) then
+			local present = false
+			for _, c in ipairs(cells) do
+				if U.has_ships(g, s, c) then
+					present = true
+				end
+			end
+			local ethic = g:get(s, "ethics")
+			if present and (ethic == "STS" or (ethic == "STO" and innocent and g:get(actor, "ethics") == "STS")) then
+				table.insert(out, s)
+			end
+		end
+	end
+	return out
+end
+
+function A.offer_war(g, data, seat)
+	if W.at_war(g, seat, data.actor) then
+		return nil
+	end
+	return { prompt = string.format("Seat %d is about to %s. Declare war on them to block it?", data.actor, data.what),
+		rule = "GE 7.1", options = { { label = "Declare war and block", value = true } }, pass = "Let it happen" }
+end
+
+function A.respond_war(g, data, seat, _)
+	W.declare(g, seat, data.actor, "to block an action")
+	return false -- everyone present may declare; one is enough to block
+end
+
+-- ---- Gain a Planet --------------------------------------------------------------------
+
+-- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
+function A.gain_options(g, seat, cell)
+	local units = U.ship_units(g, seat, cell)
+	if units == 0 or W.blockaded(g, seat, cell) then
+		return {}
+	end
+	local ethic = g:get(seat, "ethics")
+	local owner = U.controller(g, cell)
+	local token = g:first({ kind = "neutral", cell = cell })
+	local out = {}
+	if owner == nil then
+		local face = token and g:face(token) or "uninhabited"
+		if face == "uninhabited" then
+			table.insert(out, { how = "colonize", discs = 1, innocent = false })
+		elseif face == "primitive" and ethic == "STS" then
+			table.insert(out, { how = "subjugate", discs = 2, innocent = true })
+		elseif face == "advanced" and ethic == "STO" then
+			table.insert(out, { how = "ally", discs = 3, innocent = false })
+		elseif face == "advanced" and ethic == "STS" and units >= 4 then
+			table.insert(out, { how = "conquer", discs = 1, innocent = true })
+		end
+	elseif owner ~= seat then
+		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
+		local strength = units
+		for _, m in ipairs(F.fleets_at(g, seat, cell)) do
+			if g:face(m) == "B" then
+				strength += U.fleet_value(g, m) // 2
+			end
+		end
+		local defence = U.planet_population(g, cell)
+		if strength > defence then
+			if ethic == "STO" and W.at_war(g, seat, owner) then
+				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
+			elseif ethic == "STS" then
+				table.insert(out, { how = "conquer", discs = 1, innocent = g:get(owner, "ethics") == "STO", victim = owner,
+					declare = not W.at_war(g, seat, owner) })
+			end
+		end
+	end
+	return out
+end
+
+local function place_discs(g, seat, cell, n)
+	local placed = 0
+	for _ = 1, n do
+		local d = U.take_disc(g, seat)
+		if not d then
+			break
+		end
+		g:move(d, cell)
+		placed += 1
+	end
+	return placed
+end
+
+local function region_capital_sector(g, seat)
+	local c = U.capital_cell(g, seat)
+	return c and g:region(c)
+end
+
+local function execute_gain(g, seat, cell, opt)
+	local label = U.cell_label(g, cell)
+	for _, kind in ipairs({ "neutral", "relic" }) do
+		local t = g:first({ kind = kind, cell = cell })
+		if t and g:hidden(t) then
+			g:reveal(t) -- GE 6.2.4.1.1: the relic is flipped when the planet is gained
+			g:log(string.format("The %s token on %s is %s.", kind, label, g:face(t)))
+		end
+	end
+	local token = g:first({ kind = "neutral", cell = cell })
+	if token then
+		g:move(token, "box") -- GE 6.2.4.1.2 (digest ⚠): removed tokens go to the box
+	end
+	if opt.victim then
+		local victim = opt.victim
+		if opt.declare then
+			W.declare(g, seat, victim, "to conquer " .. label)
+		end
+		local removed = U.return_discs(g, cell)
+		local had_capital = U.capital_at(g, cell) ~= nil
+		if had_capital then
+			removed += 6
+		end
+		local capital = region_capital_sector(g, seat)
+		if capital ~= g:region(cell) then
+			g:add(seat, "r_taken_far", 1) -- Journeys, Dark Era objective 3
+		end
+		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or 1)
+		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
+			seat, opt.how, label, victim, removed, placed))
+		if had_capital then
+			g:push("evacuate", { seat = victim, from = cell })
+		end
+		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
+	else
+		local placed = place_discs(g, seat, cell, opt.discs)
+		g:log(string.format("Seat %d %ss %s (%d discs). -- GE 6.2.4.1", seat, opt.how, label, placed))
+	end
+end
+
+A.gain_planet = {
+	run = function(g, ctx)
+		local seat = ctx.seat
+		if ctx.done then
+			return nil
+		end
+		if ctx.target then
+			-- After the war window: blocked if the target is now blockaded (GE 7.2.1 redirect).
+			local target, opt = ctx.target, ctx.opt
+			ctx.target, ctx.opt = nil, nil
+			if W.blockaded(g, seat, target) then
+				g:log(string.format("Seat %d's Gain a Planet on %s is blocked; it may choose another planet. -- GE 7.2.1", seat, U.cell_label(g, target)))
+			else
+				execute_gain(g, seat, target, opt)
+				ctx.done = true
+				return nil
+			end
+		end
+		local options = {}
+		for _, cell in ipairs(U.ship_cells(g, seat)) do
+			if U.is_planet(g, cell) and U.take_disc(g, seat) then
+				for _, opt in ipairs(A.gain_options(g, seat, cell)) do
+					table.insert(options, { label = string.format("%s %s (%d disc%s)", opt.how, U.cell_label(g, cell), opt.discs, opt.discs == 1 and "" or "s"),
+						value = { cell = cell, opt = opt } })
+				end
+			end
+		end
+		if #options == 0 then
+			g:log(string.format("Seat %d has no planet it can gain. -- GE 6.2.4.1", seat))
+			return nil
+		end
+		return { seat = seat, prompt = "Gain a Planet: which one?", rule = "GE 6.2.4.1", options = options, pass = "Give up this action" }
+	end,
+	resolve = function(g, ctx, choice)
+		if choice == nil then
+			ctx.done = true
+			return
+		end
+		ctx.target, ctx.opt = choice.cell, choice.opt
+		local blockers = A.blockers(g, ctx.seat, { choice.cell }, choice.opt.innocent)
+		if #blockers > 0 then
+			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+				data = { actor = ctx.seat, what = choice.opt.how .. " " .. U.cell_label(g, choice.cell) } })
+		end
+	end,
+}
+
+-- GE 6.2.4.1.3: +1 level (1–5 discs removed) or +2 (6+) in technologies where the
+-- conqueror is below its victim.
+A.tech_theft = {
+	run = function(g, ctx)
+		if ctx.left <= 0 then
+			return nil
+		end
+		local options = {}
+		for _, t in ipairs(U.TECHS) do
+			if g:get(ctx.seat, t) < g:get(ctx.victim, t) then
+				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t], value = t })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Tech theft: learn a level from seat " .. ctx.victim, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
+	end,
+	resolve = function(g, ctx, tech)
+		if tech == nil then
+			ctx.left = 0
+			return
+		end
+		A.raise(g, ctx.seat, tech, "tech theft")
+		ctx.left -= 1
+	end,
+}
+
+-- GE 6.2.4.1.4: a seat that loses its capital planet moves the capital to its most
+-- populated planet without enemy ships (ties: its choice), else to an empty hex of the
+-- same sector, which becomes a planet hex.
+A.evacuate = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local seat = ctx.seat
+		local best, candidates = -1, {}
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if c ~= ctx.from and not W.blockaded(g, seat, c) then
+				local n = U.discs_at(g, c)
+				if n > best then
+					best, candidates = n, { c }
+				elseif n == best then
+					table.insert(candidates, c)
+				end
+			end
+		end
+		if #candidates == 0 then
+			for _, c in ipairs(g:cells({ terrain = "space", region = g:region(ctx.from) })) do
+				if #U.seats_with_ships(g, c) == 0 then
+					table.insert(candidates, c)
+				end
+			end
+		end
+		if #candidates == 0 then
+			candidates = { ctx.from }
+		end
+		if #candidates == 1 then
+			A.move_capital(g, seat, candidates[1])
+			ctx.done = true
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(candidates) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
+	end,
+	resolve = function(g, ctx, cell)
+		A.move_capital(g, ctx.seat, cell)
+		ctx.done = true
+	end,
+}
+
+function A.move_capital(g, seat, cell)
+	local capital = g:first({ kind = "capital", owner = seat })
+	U.return_discs(g, cell)
+	if g:terrain(cell) == "space" then
+		g:set_terrain(cell, "planet") -- GE 6.2.4.1.4 note 1
+	end
+	g:move(capital, cell)
+	g:log(string.format("Seat %d's capital moves to %s. -- GE 6.2.4.1.4", seat, U.cell_label(g, cell)))
+end
+
+-- ---- Increase Population ---------------------------------------------------------------
+
+-- GE 6.2.4.2: a planet grows naturally while its population is below the distance to
+-- the nearest other populated planet (plain hex distance, digest ⚠ on wormholes).
+function A.natural_limit(g, cell)
+	local nearest = math.huge
+	for s = 1, g:seats() do
+		for _, c in ipairs(U.controlled_planets(g, s)) do
+			if c ~= cell then
+				nearest = math.min(nearest, g:distance(cell, c))
+			end
+		end
+	end
+	return nearest
+end
+
+A.increase_population = {
+	enter = function(g, ctx)
+		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
+		if #blockers > 0 then
+			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+				data = { actor = ctx.seat, what = "increase population" } })
+		end
+	end,
+	run = function(g, ctx)
+		local seat = ctx.seat
+		if ctx.done then
+			return nil
+		end
+		if not ctx.natural_done then
+			ctx.natural_done = true
+			ctx.placed = 0
+			local grow = {}
+			for _, c in ipairs(U.controlled_planets(g, seat)) do
+				if not W.blockaded(g, seat, c) and U.planet_population(g, c) < A.natural_limit(g, c) then
+					table.insert(grow, c)
+				end
+			end
+			for _, c in ipairs(grow) do
+				ctx.placed += place_discs(g, seat, c, 1)
+			end
+			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
+		end
+		local replicas = U.tech_value(g, seat, "gen", "replicas")
+		local options = {}
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if not W.blockaded(g, seat, c) then
+				table.insert(options, { label = U.cell_label(g, c), value = c })
+			end
+		end
+		local free = g:count({ kind = "disc", zone = "track", seat = seat })
+		local max = math.min(replicas, #options, free)
+		if max <= 0 then
+			return nil
+		end
+		return { seat = seat, kind = "many", min = 0, max = max, options = options,
+			prompt = string.format("Place up to %d replicas (one per planet)", max), rule = "GE 6.2.4.2, A2.5" }
+	end,
+	resolve = function(g, ctx, cells)
+		for _, c in ipairs(cells) do
+			ctx.placed += place_discs(g, ctx.seat, c, 1)
+		end
+		if #cells > 0 then
+			g:log(string.format("Seat %d places %d replica disc(s). -- GE 6.2.4.2", ctx.seat, #cells))
+		end
+		ctx.done = true
+	end,
+}
+
+-- ---- Build Ships --------------------------------------------------------------------------
+
+-- GE 6.2.4.3, 7.2.1: ships produced — population (less blockaded planets, never under
+-- 6), Robotics, and unblockaded asteroid hexes with own ships.
+function A.production(g, seat)
+	local pop = U.population(g, seat)
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if W.blockaded(g, seat, c) then
+			pop -= U.planet_population(g, c)
+		end
+	end
+	pop = math.max(pop, 6)
+	local asteroids = 0
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		if g:terrain(c) == "asteroids" and not W.blockaded(g, seat, c) then
+			asteroids += 1
+		end
+	end
+	return U.ships_for_population(pop) + U.tech_value(g, seat, "rob", "ships") + asteroids, pop, asteroids
+end
+
+function A.shipyards(g, seat)
+	local need = U.tech_value(g, seat, "rob", "shipyard")
+	local out = {}
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if not W.blockaded(g, seat, c) and U.planet_population(g, c) >= need then
+			table.insert(out, c)
+		end
+	end
+	return out
+end
+
+-- Places `n` new ships on a shipyard: basic ships, then into a fleet there, then a new
+-- fleet with a free marker; the rest is lost (GE 6.2.4.3).
+function A.place_new_ships(g, seat, cell, n)
+	local placed = F.place_basic(g, seat, cell, n)
+	local left = n - placed
+	if left > 0 then
+		local fleet = F.fleets_at(g, seat, cell)[1]
+		if not fleet then
+			fleet = F.free_markers(g, seat)[1]
+			if fleet then
+				g:move(fleet, cell)
+			end
+		end
+		if fleet then
+			F.add_units(g, fleet, left)
+			left = 0
+		end
+	end
+	return n - left
+end
+
+A.build_ships = {
+	enter = function(g, ctx)
+		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
+		if #blockers > 0 then
+			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+				data = { actor = ctx.seat, what = "build ships" } })
+		end
+	end,
+	run = function(g, ctx)
+		local seat = ctx.seat
+		if ctx.left == nil then
+			local n, pop, asteroids = A.production(g, seat)
+			ctx.left = n
+			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
+		end
+		if ctx.left <= 0 then
+			return nil
+		end
+		local yards = A.shipyards(g, seat)
+		if #yards == 0 then
+			g:log(string.format("Seat %d has no free shipyard: %d ships are lost. -- GE 6.2.4.3", seat, ctx.left))
+			return nil
+		end
+		if ctx.yard then
+			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = "How many of the new ships go to " .. U.cell_label(g, ctx.yard) .. "?", rule = "GE 6.2.4.3" }
+		end
+		local options = {}
+		for _, c in ipairs(yards) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return { seat = seat, prompt = string.format("Place %d new ships: which shipyard?", ctx.left), rule = "GE 6.2.4.3", options = options }
+	end,
+	resolve = function(g, ctx, choice)
+		if not ctx.yard then
+			ctx.yard = choice
+			return
+		end
+		local placed = A.place_new_ships(g, ctx.seat, ctx.yard, choice)
+		if placed < choice then
+			g:log(string.format("Seat %d has no room for %d ship(s) and loses them. -- GE 6.2.4.3", ctx.seat, choice - placed))
+		end
+		ctx.left -= choice
+		ctx.yard = nil
+	end,
+}
+
+return A

@@ -1,0 +1,328 @@
+--!strict
+-- Galactic Era: battles of the active seat (GE 6.1.3): retreat before combat, the
+-- defensive pact, reveal, combat strength with tactics A and C, the winner and its
+-- ties, destruction chosen by the winner, the 3:1 rule, and the loser's retreat.
+local U = require("util")
+local W = require("war")
+local F = require("fleets")
+local B = {}
+
+-- Cells where the active seat's ships meet ships of its enemies (GE 6.1.3.1).
+local function battle_cells(g, seat)
+	local out = {}
+	for _, cell in ipairs(U.ship_cells(g, seat)) do
+		for _, e in ipairs(W.enemies(g, seat)) do
+			if U.has_ships(g, e, cell) then
+				table.insert(out, cell)
+				break
+			end
+		end
+	end
+	return out
+end
+
+B.battles = {
+	run = function(g, ctx)
+		local cells = battle_cells(g, ctx.seat)
+		if #cells == 0 then
+			return nil
+		end
+		if #cells == 1 then
+			g:push("battle", { attacker = ctx.seat, cell = cells[1] })
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(cells) do
+			table.insert(options, { label = "Battle at " .. U.cell_label(g, c), value = c })
+		end
+		return { seat = ctx.seat, prompt = "Which battle is resolved next?", rule = "GE 6.1.3.1", options = options }
+	end,
+	resolve = function(g, ctx, cell)
+		g:push("battle", { attacker = ctx.seat, cell = cell })
+	end,
+}
+
+-- Defenders: enemies of the attacker with ships here, in turn order (GE 6.1.3.3).
+local function defenders(g, attacker, cell)
+	local out = {}
+	for _, s in ipairs(U.turn_order(g)) do
+		if W.at_war(g, attacker, s) and U.has_ships(g, s, cell) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- GE 6.1.3.2: a defender may retreat with higher Spirituality or Propulsion.
+local function may_retreat(g, defender, attacker)
+	return g:get(defender, "spi") > g:get(attacker, "spi") or g:get(defender, "pro") > g:get(attacker, "pro")
+end
+
+-- Combat value of one ship of `seat` in a fleet with `letter` (GE 6.1.3.4 step 3, 6.1.4.1).
+function B.ship_cv(g, seat, letter, facing_a)
+	local cv = U.tech_value(g, seat, "mil", "cv")
+	if letter == "A" then
+		cv += 1
+	elseif letter == "C" and facing_a then
+		cv += 2
+	end
+	return cv
+end
+
+local function side_has_a(g, seats, cell)
+	for _, s in ipairs(seats) do
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			if g:face(m) == "A" then
+				return true
+			end
+		end
+	end
+	return false
+end
+
+-- Combat strength of a side (GE 6.1.3.4 step 3).
+function B.strength(g, seats, cell, facing_a)
+	local cs = 0
+	for _, s in ipairs(seats) do
+		cs += g:count({ kind = "ship", owner = s, cell = cell }) * B.ship_cv(g, s, nil, facing_a)
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			cs += U.fleet_value(g, m) * B.ship_cv(g, s, g:face(m), facing_a)
+		end
+	end
+	return cs
+end
+
+local function best_military(g, seats)
+	local best = 0
+	for _, s in ipairs(seats) do
+		best = math.max(best, g:get(s, "mil"))
+	end
+	return best
+end
+
+local function units_of(g, seats, cell)
+	local n = 0
+	for _, s in ipairs(seats) do
+		n += U.ship_units(g, s, cell)
+	end
+	return n
+end
+
+-- The seat that chooses for a winning side: the one with most ships, ties by turn order (GE 6.1.3.4 note).
+local function decider(g, seats, cell)
+	local best, most = nil, -1
+	for _, s in ipairs(U.turn_order(g)) do
+		if U.contains(seats, s) and U.ship_units(g, s, cell) > most then
+			best, most = s, U.ship_units(g, s, cell)
+		end
+	end
+	return best
+end
+
+-- Resolves the combat once retreats are done; returns the losing seats that must retreat.
+function B.fight(g, attacker, defending, cell)
+	F.reveal_all(g, cell) -- step 1
+	local attackers = { attacker }
+	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell))
+	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell))
+	local attacker_wins
+	if a_cs ~= d_cs then
+		attacker_wins = a_cs > d_cs
+	else
+		-- Ties: the better Military Power (highest on each side), else the defender.
+		attacker_wins = best_military(g, attackers) > best_military(g, defending)
+	end
+	local winners = attacker_wins and attackers or defending
+	local losers = attacker_wins and defending or attackers
+	local win_cs = attacker_wins and a_cs or d_cs
+	local lose_cs = attacker_wins and d_cs or a_cs
+	g:log(string.format("Battle at %s: attacker CS %d against defender CS %d; %s wins. -- GE 6.1.3.4",
+		U.cell_label(g, cell), a_cs, d_cs, attacker_wins and "the attacker" or "the defence"))
+	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
+	for _, s in ipairs(winners) do
+		local capital = U.capital_cell(g, s)
+		if not capital or g:region(capital) ~= g:region(cell) then
+			g:add(s, "r_won_far", 1) -- Journeys, Dark Era objective 4
+		end
+	end
+	return winners, losers, win_cs, lose_cs
+end
+
+B.battle = {
+	enter = function(g, ctx)
+		ctx.stage = "retreat"
+		ctx.defenders = defenders(g, ctx.attacker, ctx.cell)
+		ctx.di = 1
+	end,
+	run = function(g, ctx)
+		local attacker, cell = ctx.attacker, ctx.cell
+		if ctx.stage == "retreat" then
+			while ctx.di <= #ctx.defenders do
+				local d = ctx.defenders[ctx.di]
+				local options = {}
+				if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
+					table.insert(options, { label = "Retreat all your ships", value = "all" })
+				end
+				-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
+				for _, m in ipairs(F.fleets_at(g, d, cell)) do
+					if g:face(m) == "E" then
+						table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+					end
+				end
+				if #options > 0 then
+					return { seat = d, prompt = "Seat " .. attacker .. " attacks you at " .. U.cell_label(g, cell) .. ": retreat before combat?",
+						rule = "GE 6.1.3.2", options = options, pass = "Stay and fight" }
+				end
+				ctx.di += 1
+			end
+			ctx.stage = "fight"
+		end
+		if ctx.stage == "fight" then
+			local defending = {}
+			for _, d in ipairs(ctx.defenders) do
+				if U.has_ships(g, d, cell) then
+					table.insert(defending, d)
+				end
+			end
+			if #defending == 0 or not U.has_ships(g, attacker, cell) then
+				g:log(string.format("No combat at %s: the defenders retreated. -- GE 6.1.3.2", U.cell_label(g, cell)))
+				return nil
+			end
+			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
+			ctx.winners, ctx.losers = winners, losers
+			ctx.free = win_cs >= 3 * lose_cs -- GE 6.1.3.4 step 6: the 3:1 rule
+			ctx.li = 1
+			ctx.destroyed = 0
+			ctx.stage = "destroy"
+		end
+		if ctx.stage == "destroy" then
+			local chooser = decider(g, ctx.winners, cell)
+			while ctx.li <= #ctx.losers do
+				local l = ctx.losers[ctx.li]
+				local n = U.ship_units(g, l, cell)
+				if n > 0 then
+					return { seat = chooser, kind = "number", min = 0, max = n, rule = "GE 6.1.3.4 steps 5-6",
+						prompt = string.format("You won: how many of seat %d's %d ships are destroyed?%s", l, n,
+							ctx.free and " (3:1 — you lose none)" or " (you lose half as many, rounded up)") }
+				end
+				ctx.li += 1
+			end
+			if not ctx.free and ctx.destroyed > 0 then
+				local losses = (ctx.destroyed + 1) // 2
+				local order = { chooser }
+				for _, s in ipairs(ctx.winners) do
+					if s ~= chooser then
+						table.insert(order, s)
+					end
+				end
+				for _, s in ipairs(order) do
+					losses -= F.destroy_units(g, s, cell, losses)
+				end
+			end
+			for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
+				F.conceal(g, m) -- step 8
+			end
+			ctx.stage = "retreat_losers"
+			for i = #ctx.losers, 1, -1 do
+				local l = ctx.losers[i]
+				if U.has_ships(g, l, cell) then
+					g:push("retreat", { seat = l, cell = cell })
+				end
+			end
+			return nil
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, choice)
+		if ctx.stage == "retreat" then
+			local d = ctx.defenders[ctx.di]
+			if choice == "all" then
+				g:push("retreat", { seat = d, cell = ctx.cell })
+				ctx.di += 1
+			elseif choice ~= nil then
+				g:reveal(choice)
+				g:log(string.format("Seat %d reveals fleet E and retreats it. -- GE 6.1.4.1", d))
+				require("fleets").conceal(g, choice)
+				g:push("retreat", { seat = d, cell = ctx.cell, marker = choice })
+			else
+				ctx.di += 1
+			end
+			g:add(d, "r_retreats", choice ~= nil and 1 or 0)
+		elseif ctx.stage == "destroy" then
+			local l = ctx.losers[ctx.li]
+			local done = F.destroy_units(g, l, ctx.cell, choice)
+			ctx.destroyed += done
+			for _, w in ipairs(ctx.winners) do
+				g:add(w, "r_destroyed", done)
+			end
+			g:log(string.format("%d of seat %d's ships are destroyed. -- GE 6.1.3.4", done, l))
+			ctx.li += 1
+		end
+	end,
+}
+
+-- Where a seat may retreat from `cell`: adjacent cells without its enemies, else the
+-- next ring out; never through wormholes or portals (GE 6.1.3.2).
+function B.retreat_cells(g, seat, cell)
+	local pro = g:get(seat, "pro")
+	local function ok(c)
+		if g:terrain(c) == "neutron_star" and pro < 5 then
+			return false
+		end
+		for _, e in ipairs(W.enemies(g, seat)) do
+			if U.has_ships(g, e, c) then
+				return false
+			end
+		end
+		return true
+	end
+	for radius = 1, 6 do
+		local out = {}
+		for _, c in ipairs(g:within(cell, radius)) do
+			if g:distance(cell, c) == radius and ok(c) then
+				table.insert(out, c)
+			end
+		end
+		if #out > 0 then
+			return out
+		end
+	end
+	return {}
+end
+
+B.retreat = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(B.retreat_cells(g, ctx.seat, ctx.cell)) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		if #options == 0 then
+			-- No legal hex at all (digest NIT.22): the ships stay where they are.
+			g:log(string.format("Seat %d has nowhere to retreat. -- GE 6.1.3.2", ctx.seat))
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Retreat to which hex?", rule = "GE 6.1.3.2", options = options }
+	end,
+	resolve = function(g, ctx, to)
+		local units = {}
+		if ctx.marker then
+			units = { ctx.marker }
+		else
+			units = g:entities({ kind = "ship", owner = ctx.seat, cell = ctx.cell })
+			for _, m in ipairs(F.fleets_at(g, ctx.seat, ctx.cell)) do
+				table.insert(units, m)
+			end
+		end
+		for _, e in ipairs(units) do
+			g:move(e, to)
+		end
+		g:log(string.format("Seat %d retreats to %s.", ctx.seat, U.cell_label(g, to)))
+		require("movement").update_exploration(g)
+		ctx.done = true
+	end,
+}
+
+return B

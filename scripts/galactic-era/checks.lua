@@ -1,0 +1,56 @@
+--!strict
+-- Galactic Era: invariants checked by the tests after every action, and the position
+-- evaluation bots use.
+local U = require("util")
+local C = {}
+
+-- Returns nil when the position is sound, else what is wrong.
+function C.invariants(g)
+	for s = 1, g:seats() do
+		local ships = g:count({ kind = "ship", owner = s })
+		if ships ~= 16 then
+			return string.format("seat %d has %d basic ships in all, not 16 (GE 3.2)", s, ships)
+		end
+		if g:count({ kind = "disc", owner = s }) ~= 39 then
+			return string.format("seat %d does not have 39 discs (GE 3.2)", s)
+		end
+		for _, t in ipairs(U.TECHS) do
+			local level = g:get(s, t)
+			if level < 1 or level > 6 then
+				return string.format("seat %d has %s at level %d", s, t, level)
+			end
+		end
+		for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
+			if g:cell_of(m) and U.fleet_value(g, m) < 1 then
+				return string.format("seat %d has a fleet with no ship (GE 4.6.2)", s)
+			end
+		end
+		local cap = g:first({ kind = "capital", owner = s })
+		if not (cap and g:cell_of(cap)) then
+			return string.format("seat %d's capital is off the board", s)
+		end
+	end
+	for _, c in ipairs(g:cells({ terrain = "planet" })) do
+		local owners = {}
+		for _, kind in ipairs({ "disc", "capital" }) do
+			for _, e in ipairs(g:entities({ kind = kind, cell = c })) do
+				owners[g:owner(e)] = true
+			end
+		end
+		local n = 0
+		for _ in pairs(owners) do
+			n += 1
+		end
+		if n > 1 then
+			return "a planet holds discs of two colours (GE 4.4): " .. U.cell_label(g, c)
+		end
+	end
+	return nil
+end
+
+-- A rough score for bots: DP plus the population the track would give at the end.
+function C.evaluate(g, seat)
+	return g:get(seat, "dp") + U.population(g, seat)
+end
+
+return C

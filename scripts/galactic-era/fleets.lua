@@ -1,0 +1,208 @@
+--!strict
+-- Galactic Era: fleets — hidden stacks of number tokens under a lettered marker
+-- (GE 4.6.2–4.6.5, 6.1.1, 6.1.2.9). A fleet is a `marker` entity on a cell holding
+-- `number` entities; the general supply and each seat's decoys are zones.
+local U = require("util")
+local F = {}
+
+local DENOMINATIONS = { 10, 5, 4, 3, 2, 1 }
+
+function F.free_markers(g, seat)
+	return g:entities({ kind = "marker", zone = "markers", seat = seat })
+end
+
+function F.fleets_at(g, seat, cell)
+	return g:entities({ kind = "marker", owner = seat, cell = cell })
+end
+
+function F.letter(g, marker)
+	return g:face(marker)
+end
+
+function F.decoys_left(g, seat)
+	return g:count({ kind = "number", zone = "decoys", seat = seat })
+end
+
+-- Puts tokens worth `units` from the general supply into a fleet, largest first
+-- (GE 4.6.3), hidden from everyone but the owner.
+function F.add_units(g, marker, units)
+	local owner = g:owner(marker)
+	local left = units
+	for _, v in ipairs(DENOMINATIONS) do
+		while left >= v do
+			local t = g:first({ kind = "number", zone = "supply", face = tostring(v) })
+			if not t then
+				break
+			end
+			g:move(t, { inside = marker })
+			g:hide(t, owner)
+			left -= v
+		end
+	end
+	assert(left == 0, "the general supply ran out of number tokens")
+end
+
+-- Adds decoys from the owner's stock (GE 4.6.5: only when a fleet is created or enlarged).
+function F.add_decoys(g, marker, n)
+	local owner = g:owner(marker)
+	for _ = 1, n do
+		local d = g:first({ kind = "number", zone = "decoys", seat = owner })
+		if not d then
+			return
+		end
+		g:move(d, { inside = marker })
+		g:hide(d, owner)
+	end
+end
+
+local function to_supply(g, token)
+	if g:face(token) == "0" then
+		g:move(token, { zone = "decoys", seat = g:owner(token) })
+	else
+		g:move(token, "supply")
+	end
+	g:reveal(token)
+end
+
+-- Takes `units` ship units out of a fleet, exchanging a larger token with the supply
+-- when needed (GE 4.6.4; exchanges are shown to everyone).
+function F.remove_units(g, marker, units)
+	local tokens = g:entities({ inside = marker })
+	table.sort(tokens, function(a, b)
+		return (tonumber(g:face(a)) or 0) > (tonumber(g:face(b)) or 0)
+	end)
+	local left = units
+	for _, t in ipairs(tokens) do
+		local v = tonumber(g:face(t)) or 0
+		if v > 0 and v <= left then
+			to_supply(g, t)
+			left -= v
+		end
+	end
+	if left > 0 then
+		for i = #tokens, 1, -1 do
+			local t = tokens[i]
+			local v = tonumber(g:face(t)) or 0
+			if v > left and g:cell_of(t) ~= nil then
+				to_supply(g, t)
+				F.add_units(g, marker, v - left)
+				g:log(string.format("Seat %d exchanges a %d token with the supply. -- GE 4.6.4", g:owner(marker), v))
+				left = 0
+				break
+			end
+		end
+	end
+	if U.fleet_value(g, marker) == 0 then
+		F.dissolve(g, marker)
+	end
+end
+
+-- Returns a fleet's tokens and its marker, unrevealed, to the reserve (GE 6.1.2.9).
+function F.dissolve(g, marker)
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		to_supply(g, t)
+	end
+	local owner = g:owner(marker)
+	g:move(marker, { zone = "markers", seat = owner })
+	g:set_prop(marker, "d_used", nil)
+	F.conceal(g, marker)
+end
+
+-- Creates a fleet on `cell` from `ships` basic ships there plus decoys (GE 6.1.1).
+function F.create(g, seat, cell, ships, decoys, marker)
+	local basics = g:entities({ kind = "ship", owner = seat, cell = cell })
+	assert(#basics >= ships, "not enough basic ships")
+	for i = 1, ships do
+		g:move(basics[i], { zone = "reserve", seat = seat })
+	end
+	g:move(marker, cell)
+	F.add_units(g, marker, ships)
+	F.add_decoys(g, marker, decoys)
+	g:log(string.format("Seat %d forms fleet %s from %d basic ships at %s. -- GE 6.1.1",
+		seat, F.public_letter(g, marker), ships, U.cell_label(g, cell)))
+end
+
+-- Basic ships of `seat` on `cell` join a fleet there (GE 6.1.2.9 increase).
+function F.absorb_ships(g, marker, ships)
+	local seat, cell = g:owner(marker), g:cell_of(marker)
+	local basics = g:entities({ kind = "ship", owner = seat, cell = cell })
+	for i = 1, math.min(ships, #basics) do
+		g:move(basics[i], { zone = "reserve", seat = seat })
+	end
+	F.add_units(g, marker, math.min(ships, #basics))
+end
+
+-- Ship units leave a fleet as basic ships (GE 6.1.2.9 decrease); returns how many
+-- basic ships could be placed (the rest are lost when the reserve runs out).
+function F.release_ships(g, marker, ships)
+	local seat, cell = g:owner(marker), g:cell_of(marker)
+	F.remove_units(g, marker, ships)
+	return F.place_basic(g, seat, cell, ships)
+end
+
+-- Places basic ships from the reserve on a cell; returns how many were placed.
+function F.place_basic(g, seat, cell, n)
+	local reserve = g:entities({ kind = "ship", zone = "reserve", seat = seat })
+	local placed = math.min(n, #reserve)
+	for i = 1, placed do
+		g:move(reserve[i], cell)
+	end
+	return placed
+end
+
+-- What others see of a marker's letter: only D is printed on both sides (GE 4.6.2).
+function F.public_letter(g, marker)
+	if g:face(marker) == "D" then
+		return "D"
+	end
+	return "?"
+end
+
+-- Shows every fleet on a cell to everyone (battle reveal, GE 6.1.3.4 step 1).
+function F.reveal_all(g, cell)
+	for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
+		g:reveal(m)
+		for _, t in ipairs(g:entities({ inside = m })) do
+			g:reveal(t)
+		end
+	end
+end
+
+-- Hides a fleet again, known to its owner only (GE 6.1.3.4 step 8).
+function F.conceal(g, marker)
+	local owner = g:owner(marker)
+	if g:face(marker) ~= "D" then
+		g:hide(marker, owner)
+	end
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		g:hide(t, owner)
+	end
+end
+
+-- Destroys `n` ship units of `seat` on `cell`: basic ships first, then fleets in
+-- letter order (GE 6.1.3.4 steps 5–6). Returns how many were destroyed.
+function F.destroy_units(g, seat, cell, n)
+	local done = 0
+	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
+		if done >= n then
+			return done
+		end
+		g:move(s, { zone = "reserve", seat = seat })
+		done += 1
+	end
+	local fleets = F.fleets_at(g, seat, cell)
+	table.sort(fleets, function(a, b)
+		return g:face(a) < g:face(b)
+	end)
+	for _, m in ipairs(fleets) do
+		if done >= n then
+			break
+		end
+		local take = math.min(U.fleet_value(g, m), n - done)
+		F.remove_units(g, m, take)
+		done += take
+	end
+	return done
+end
+
+return F

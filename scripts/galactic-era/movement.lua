@@ -1,0 +1,423 @@
+--!strict
+-- Galactic Era: the movement and combat phase (GE 6.1): each seat in turn order
+-- creates fleets, reorganises, spends visions, moves, may declare war (STS), and then
+-- resolves its battles.
+local U = require("util")
+local W = require("war")
+local F = require("fleets")
+local M = {}
+
+-- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
+-- it has ships there; once they leave, only its memory (private log) remains.
+function M.update_exploration(g)
+	for _, kind in ipairs({ "neutral", "relic" }) do
+		for _, token in ipairs(g:entities({ kind = kind })) do
+			local cell = g:cell_of(token)
+			if cell and g:hidden(token) then
+				for s = 1, g:seats() do
+					local present = U.has_ships(g, s, cell)
+					local known = g:knows(s, token)
+					if present and not known then
+						g:reveal(token, s)
+						g:log_to(s, string.format("You explore %s: %s %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind, g:face(token)))
+					elseif known and not present then
+						g:forget(token, s)
+					end
+				end
+			end
+		end
+	end
+end
+
+-- Units that may still move this turn.
+local function unmoved_ships(g, seat, cell)
+	local out = {}
+	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
+		if not g:prop(s, "moved") then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+local function unmoved_fleets(g, seat, cell)
+	local out = {}
+	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
+		if not g:prop(m, "moved") then
+			table.insert(out, m)
+		end
+	end
+	return out
+end
+
+M.phase = {
+	enter = function(g, ctx)
+		ctx.i = 0
+		for _, kind in ipairs({ "ship", "marker" }) do
+			for _, e in ipairs(g:entities({ kind = kind })) do
+				g:set_prop(e, "moved", nil)
+				g:set_prop(e, "d_used", nil)
+			end
+		end
+	end,
+	run = function(g, ctx)
+		ctx.i += 1
+		local order = U.turn_order(g)
+		if ctx.i > #order then
+			return nil
+		end
+		g:push("movement_turn", { seat = order[ctx.i] })
+		return nil
+	end,
+}
+
+-- The main menu of a movement turn (GE 6.1.1–6.1.2).
+M.turn = {
+	enter = function(g, ctx)
+		local visions = U.tech_value(g, ctx.seat, "spi", "visions")
+		g:set(ctx.seat, "visions_left", visions < 0 and 999 or visions)
+		g:set(ctx.seat, "moved_any", nil)
+	end,
+	run = function(g, ctx)
+		if ctx.ended then
+			return nil
+		end
+		local seat = ctx.seat
+		local options = { { label = "End movement and resolve battles", value = { a = "end" } } }
+		local moved_any = g:get(seat, "moved_any")
+		for _, cell in ipairs(U.ship_cells(g, seat)) do
+			local label = U.cell_label(g, cell)
+			local ships = unmoved_ships(g, seat, cell)
+			local fleets = unmoved_fleets(g, seat, cell)
+			if #ships > 0 then
+				table.insert(options, { label = string.format("Move basic ships from %s (%d)", label, #ships), value = { a = "move_ships", cell = cell } })
+			end
+			for _, m in ipairs(fleets) do
+				table.insert(options, { label = string.format("Move fleet %s (%d ships) from %s", g:face(m), U.fleet_value(g, m), label), value = { a = "move_fleet", marker = m } })
+			end
+			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
+			if not moved_any and #ships > 0 and #F.free_markers(g, seat) > 0 and U.controller(g, cell) == seat then
+				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell } })
+			end
+			if #fleets > 0 and (#fleets + #ships) >= 1 then
+				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell } })
+			end
+		end
+		if g:get(seat, "visions_left") > 0 then
+			table.insert(options, { label = string.format("Spend a vision (%d left)", g:get(seat, "visions_left")), value = { a = "vision" } })
+		end
+		for s = 1, g:seats() do
+			if W.may_declare_in_movement(g, seat, s) then
+				table.insert(options, { label = "Declare war on seat " .. s, value = { a = "war", on = s } })
+			end
+		end
+		return { seat = seat, prompt = "Movement: choose what to do", rule = "GE 6.1", options = options,
+			help = "Create fleets first (before any ship moves), then move ships and fleets within your Propulsion range; battles follow where your ships meet enemies." }
+	end,
+	resolve = function(g, ctx, choice)
+		local seat = ctx.seat
+		if choice.a == "end" then
+			ctx.ended = true
+			g:push("battles", { seat = seat })
+		elseif choice.a == "create" then
+			g:push("create_fleet", { seat = seat, cell = choice.cell })
+		elseif choice.a == "move_ships" then
+			g:push("move_group", { seat = seat, cell = choice.cell })
+		elseif choice.a == "move_fleet" then
+			g:push("move_group", { seat = seat, cell = g:cell_of(choice.marker), marker = choice.marker })
+		elseif choice.a == "reorganise" then
+			g:push("reorganise", { seat = seat, cell = choice.cell })
+		elseif choice.a == "vision" then
+			g:push("vision", { seat = seat })
+		elseif choice.a == "war" then
+			W.declare(g, seat, choice.on, "during its movement")
+		end
+	end,
+}
+
+-- GE 6.1.1: choose how many basic ships, how many decoys and which marker.
+M.create_fleet = {
+	run = function(g, ctx)
+		local seat, cell = ctx.seat, ctx.cell
+		if ctx.done then
+			return nil
+		end
+		if not ctx.ships then
+			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell),
+				prompt = "How many basic ships form the fleet?", rule = "GE 6.1.1", pass = "Cancel" }
+		elseif not ctx.decoys then
+			return { seat = seat, kind = "number", min = 0, max = F.decoys_left(g, seat),
+				prompt = "How many decoys (value 0) to add?", rule = "GE 4.6.5" }
+		end
+		local options = {}
+		for _, m in ipairs(F.free_markers(g, seat)) do
+			table.insert(options, { label = "Marker " .. g:face(m), value = m })
+		end
+		return { seat = seat, prompt = "Which fleet marker (its letter is the tactic)?", rule = "GE 6.1.1, 6.1.4", options = options }
+	end,
+	resolve = function(g, ctx, choice)
+		if choice == nil then
+			ctx.done = true
+		elseif not ctx.ships then
+			ctx.ships = choice
+		elseif not ctx.decoys then
+			ctx.decoys = choice
+		else
+			F.create(g, ctx.seat, ctx.cell, ctx.ships, ctx.decoys, choice)
+			ctx.done = true
+		end
+	end,
+}
+
+-- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
+function M.field_rules(g, seat)
+	local pro = g:get(seat, "pro")
+	local enemy_cells = {}
+	local function enemy_on(cell)
+		if enemy_cells[cell] == nil then
+			local found = false
+			for _, e in ipairs(W.enemies(g, seat)) do
+				if U.has_ships(g, e, cell) then
+					found = true
+				end
+			end
+			enemy_cells[cell] = found
+		end
+		return enemy_cells[cell]
+	end
+	local halt = {}
+	for _, w in ipairs(g:entities({ kind = "wormhole" })) do
+		local c = g:cell_of(w)
+		if c and enemy_on(c) then
+			table.insert(halt, c) -- GE 6.1.2.5 note 2: an enemy at the exit ends the move
+		end
+	end
+	local jump = {}
+	local portal = defs.technology.pro.per_level.portal[pro]
+	if portal == 1 then
+		-- GE 6.1.2.6 type 1: own planets with 3+ population (the capital counts 6).
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if U.planet_population(g, c) >= 3 and not enemy_on(c) then
+				table.insert(jump, c)
+			end
+		end
+	elseif portal == 2 then
+		-- Type 2: any planet not held by an enemy, and neutron stars.
+		for _, terrain in ipairs({ "planet", "neutron_star" }) do
+			for _, c in ipairs(g:cells({ terrain = terrain })) do
+				local owner = U.controller(g, c)
+				if not (owner and W.at_war(g, seat, owner)) and not enemy_on(c) then
+					table.insert(jump, c)
+				end
+			end
+		end
+	end
+	return {
+		costs = { nebula = 2, neutron_star = pro >= 5 and 1 or false },
+		links = { "wormhole" },
+		halt_after_link = halt,
+		jump = jump,
+	}
+end
+
+-- GE 6.1.2.1, 6.1.2.4, 6.1.4.1: range of a group starting on `cell`.
+function M.range(g, seat, cell, marker)
+	local base = U.tech_value(g, seat, "pro", "range")
+	if base < 0 then
+		return -1
+	end
+	if g:terrain(cell) == "nebula" then
+		base += 2
+	end
+	if marker and g:face(marker) == "D" then
+		base += 1
+	end
+	return base
+end
+
+-- GE 6.1.2: move basic ships (how many, then where) or one fleet, in one go.
+M.move_group = {
+	run = function(g, ctx)
+		local seat, cell = ctx.seat, ctx.cell
+		if ctx.done then
+			return nil
+		end
+		if not ctx.marker and not ctx.count then
+			local n = #unmoved_ships(g, seat, cell)
+			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel" }
+		end
+		local field = g:field(cell, M.range(g, seat, cell, ctx.marker), M.field_rules(g, seat))
+		local options = {}
+		for _, c in ipairs(g:cells()) do
+			local cost = field[c]
+			if cost and c ~= cell then
+				table.insert(options, { label = string.format("%s (cost %d)", U.cell_label(g, c), cost), value = c })
+			end
+		end
+		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, pass = "Cancel" }
+	end,
+	resolve = function(g, ctx, choice)
+		if choice == nil then
+			ctx.done = true
+			return
+		end
+		if not ctx.marker and not ctx.count then
+			ctx.count = choice
+			return
+		end
+		local seat = ctx.seat
+		local group = {}
+		if ctx.marker then
+			group = { ctx.marker }
+			if g:face(ctx.marker) == "D" then
+				g:set_prop(ctx.marker, "d_used", 1) -- GE 6.1.4.1: cannot be dissolved until next round
+			end
+		else
+			local ships = unmoved_ships(g, seat, ctx.cell)
+			for i = 1, ctx.count do
+				group[i] = ships[i]
+			end
+		end
+		for _, e in ipairs(group) do
+			g:move(e, choice)
+			g:set_prop(e, "moved", 1)
+		end
+		g:set(seat, "moved_any", 1)
+		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
+			ctx.marker and ("fleet " .. F.public_letter(g, ctx.marker)) or (#group .. " basic ship(s)"),
+			U.cell_label(g, ctx.cell), U.cell_label(g, choice)))
+		M.update_exploration(g)
+		ctx.done = true
+	end,
+}
+
+-- GE 6.1.2.9: reorganise the unmoved fleets and ships of one cell.
+M.reorganise = {
+	run = function(g, ctx)
+		local seat, cell = ctx.seat, ctx.cell
+		if ctx.done then
+			return nil
+		end
+		local fleets = unmoved_fleets(g, seat, cell)
+		local ships = unmoved_ships(g, seat, cell)
+		if ctx.op then
+			local max = ctx.op.a == "grow" and #ships or (U.fleet_value(g, ctx.op.m) - (ctx.op.a == "split" and 1 or 0))
+			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9" }
+		end
+		local options = {}
+		local can_split = not g:get(seat, "moved_any") and U.controller(g, cell) == seat and #F.free_markers(g, seat) > 0
+		for _, m in ipairs(fleets) do
+			local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
+			if #ships > 0 then
+				table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m } })
+			end
+			if not locked then
+				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m } })
+				table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
+				if can_split and v >= 2 then
+					table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
+				end
+				for _, other in ipairs(fleets) do
+					if other ~= m then
+						table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
+					end
+				end
+			end
+		end
+		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = options, pass = "Done" }
+	end,
+	resolve = function(g, ctx, choice)
+		if choice == nil then
+			ctx.done = true
+			return
+		end
+		if not ctx.op then
+			if choice.a == "dissolve" then
+				local v = U.fleet_value(g, choice.m)
+				F.release_ships(g, choice.m, v)
+				for _, s in ipairs(g:entities({ kind = "ship", owner = ctx.seat, cell = ctx.cell })) do
+					g:set_prop(s, "moved", nil)
+				end
+				g:log(string.format("Seat %d dissolves a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
+			elseif choice.a == "merge" then
+				for _, t in ipairs(g:entities({ inside = choice.m })) do
+					g:move(t, { inside = choice.into })
+				end
+				F.dissolve(g, choice.m)
+			else
+				ctx.op = choice
+			end
+			return
+		end
+		local op = ctx.op
+		ctx.op = nil
+		if op.a == "grow" then
+			F.absorb_ships(g, op.m, choice)
+		elseif op.a == "shrink" then
+			F.release_ships(g, op.m, math.min(choice, U.fleet_value(g, op.m)))
+		elseif op.a == "split" then
+			local marker = F.free_markers(g, ctx.seat)[1]
+			F.remove_units(g, op.m, choice)
+			g:move(marker, ctx.cell)
+			F.add_units(g, marker, choice)
+			g:log(string.format("Seat %d splits a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
+		end
+	end,
+}
+
+-- GE 6.1.2.3: a vision looks at one token, the top domination card, or one fleet of
+-- a seat with lower Spirituality; the sight is a private log line, not lasting access.
+M.vision = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local seat = ctx.seat
+		local options = {}
+		for _, kind in ipairs({ "neutral", "relic" }) do
+			for _, t in ipairs(g:entities({ kind = kind })) do
+				local c = g:cell_of(t)
+				if c and g:hidden(t) and not g:knows(seat, t) then
+					table.insert(options, { label = string.format("Look at the %s token on %s", kind, U.cell_label(g, c)), value = t })
+				end
+			end
+		end
+		local deck = g:entities({ zone = "domination_deck" })
+		if #deck > 0 then
+			table.insert(options, { label = "Look at the top domination card", value = deck[#deck] })
+		end
+		for s = 1, g:seats() do
+			if s ~= seat and g:get(s, "spi") < g:get(seat, "spi") then
+				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
+					local c = g:cell_of(m)
+					if c then
+						table.insert(options, { label = string.format("Look at a fleet of seat %d on %s", s, U.cell_label(g, c)), value = m })
+					end
+				end
+			end
+		end
+		return { seat = seat, prompt = "What does the vision show?", rule = "GE 6.1.2.3", options = options, pass = "Cancel" }
+	end,
+	resolve = function(g, ctx, target)
+		ctx.done = true
+		if target == nil then
+			return
+		end
+		local seat = ctx.seat
+		g:add(seat, "visions_left", -1)
+		if g:kind(target) == "marker" then
+			local values = {}
+			for _, t in ipairs(g:entities({ inside = target })) do
+				g:peek(seat, t, "")
+				table.insert(values, g:face(t))
+			end
+			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%d ships).",
+				g:owner(target), g:face(target), table.concat(values, "+"), U.fleet_value(g, target)))
+		else
+			g:peek(seat, target, string.format("Vision: that %s is %s.", g:kind(target), g:face(target)))
+		end
+		g:log(string.format("Seat %d spends a vision.", seat))
+	end,
+}
+
+return M

@@ -1,0 +1,244 @@
+--!strict
+-- Galactic Era: the progress phase (GE 6.2): secret simultaneous choice of oval action
+-- tokens and square tokens, the reveal and its costs, ethics changes, turn-order
+-- swaps, then one action turn per seat in the new turn order.
+local U = require("util")
+local W = require("war")
+local P = {}
+
+-- GE 3.5 (inferred): the six oval tokens of each seat.
+P.OVALS = {
+	{ id = "gain1", action = "gain", label = "Gain a Planet" },
+	{ id = "gain2", action = "gain", label = "Gain a Planet (second token)" },
+	{ id = "grow", action = "grow", label = "Increase Population" },
+	{ id = "build", action = "build", label = "Build Ships" },
+	{ id = "research", action = "research", label = "Research" },
+	{ id = "ethics", action = "ethics", label = "Change Ethics" },
+}
+
+-- GE 6.2.1.2: planets with 5+ discs (never the capital, never blockaded) each allow
+-- one extra oval token; Arcturus and Khaa give one free extra in round 1 (A6.1).
+function P.extra_tokens(g, seat)
+	local n = 0
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if U.discs_at(g, c) >= 5 and not U.capital_at(g, c) and not W.blockaded(g, seat, c) then
+			n += 1
+		end
+	end
+	local free = (g:global("round") == 1 and g:get(seat, "free_extra_round_1") == 1) and 1 or 0
+	return n + free, free
+end
+
+-- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from Robotics V.
+local function square_options(g, seat)
+	local singles = {}
+	for _, t in ipairs(U.TECHS) do
+		table.insert(singles, { label = "Research: " .. U.TECH_NAMES[t], value = { t } })
+	end
+	table.insert(singles, { label = "Turn order: up", value = { "up" } })
+	table.insert(singles, { label = "Turn order: down", value = { "down" } })
+	local options = table.clone(singles)
+	if U.tech_value(g, seat, "rob", "squares") >= 2 then
+		local cost = g:get(seat, "rob") == 5 and " (2 DP)" or ""
+		for i, a in ipairs(U.TECHS) do
+			for j = i + 1, #U.TECHS do
+				local b = U.TECHS[j]
+				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + " .. U.TECH_NAMES[b] .. cost, value = { a, b } })
+			end
+			for _, dir in ipairs({ "up", "down" }) do
+				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + turn order " .. dir .. cost, value = { a, dir } })
+			end
+		end
+	end
+	return options
+end
+
+local function reveal_and_pay(g, ctx)
+	for s = 1, g:seats() do
+		local ovals = ctx.ovals[s]
+		local squares = ctx.squares[s]
+		local left = { gain = 0, grow = 0, build = 0, research = 0, ethics = 0 }
+		local names = {}
+		for _, id in ipairs(ovals) do
+			for _, o in ipairs(P.OVALS) do
+				if o.id == id then
+					left[o.action] += 1
+					table.insert(names, o.label)
+				end
+			end
+		end
+		g:set(s, "selected", left)
+		g:set(s, "squares", squares)
+		g:log(string.format("Seat %d reveals: %s | %s. -- GE 6.2.1", s, table.concat(names, ", "), table.concat(squares, " + ")))
+		local _, free = P.extra_tokens(g, s)
+		local paid = #ovals - 2 - free
+		if paid > 0 then
+			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
+			U.dp(g, s, -paid * cost, string.format("%d extra action token(s) -- GE 6.2.1.2", paid))
+		end
+		if #squares == 2 and g:get(s, "rob") == 5 then
+			U.dp(g, s, -2, "second square token at Robotics V -- GE A2.4")
+		end
+	end
+end
+
+-- GE 6.2.2: every Change Ethics token flips its seat's tile (not at Spirituality V+).
+local function change_ethics(g)
+	for s = 1, g:seats() do
+		if g:get(s, "selected").ethics > 0 then
+			if g:get(s, "spi") >= 5 then
+				g:log(string.format("Seat %d cannot change ethics: Spirituality V fixed it to STO. -- GE A2.2", s))
+			else
+				W.change_ethics(g, s, g:get(s, "ethics") == "STO" and "STS" or "STO")
+			end
+		end
+	end
+end
+
+local function has_square(g, s, token)
+	return U.contains(g:get(s, "squares"), token)
+end
+
+-- GE 6.2.3: "up" swaps from the lowest number upwards, then "down" from the highest down.
+function P.apply_turn_order(g)
+	local function seat_at(pos)
+		for s = 1, g:seats() do
+			if g:get(s, "order") == pos then
+				return s
+			end
+		end
+		return nil
+	end
+	local function swap(a, b)
+		local pa, pb = g:get(a, "order"), g:get(b, "order")
+		g:set(a, "order", pb)
+		g:set(b, "order", pa)
+	end
+	local order = U.turn_order(g)
+	for _, s in ipairs(order) do
+		if has_square(g, s, "up") and g:get(s, "order") > 1 then
+			swap(s, seat_at(g:get(s, "order") - 1))
+		end
+	end
+	order = U.turn_order(g)
+	for i = #order, 1, -1 do
+		local s = order[i]
+		if has_square(g, s, "down") and g:get(s, "order") < g:seats() then
+			swap(s, seat_at(g:get(s, "order") + 1))
+		end
+	end
+	local names = {}
+	for i, s in ipairs(U.turn_order(g)) do
+		names[i] = "seat " .. s
+	end
+	g:log("Turn order: " .. table.concat(names, ", ") .. ". -- GE 6.2.3")
+end
+
+P.phase = {
+	run = function(g, ctx)
+		if not ctx.ovals then
+			local decisions = {}
+			for s = 1, g:seats() do
+				local options = {}
+				for _, o in ipairs(P.OVALS) do
+					table.insert(options, { label = o.label, value = o.id })
+				end
+				local extra = P.extra_tokens(g, s)
+				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
+				table.insert(decisions, { seat = s, kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
+					prompt = extra > 0 and string.format("Choose 2 action tokens (up to %d extra at %d DP each)", extra, cost) or "Choose 2 action tokens",
+					rule = "GE 6.2.1" })
+			end
+			return { simultaneous = true, decisions = decisions }
+		elseif not ctx.squares then
+			local decisions = {}
+			for s = 1, g:seats() do
+				table.insert(decisions, { seat = s, prompt = "Choose your square token (research or turn order)", rule = "GE 6.2.1.1", options = square_options(g, s) })
+			end
+			return { simultaneous = true, decisions = decisions }
+		end
+		if not ctx.revealed then
+			ctx.revealed = true
+			reveal_and_pay(g, ctx)
+			change_ethics(g)
+			P.apply_turn_order(g)
+			local order = U.turn_order(g)
+			for i = #order, 1, -1 do
+				g:push("action_turn", { seat = order[i] })
+			end
+			return nil
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, answers)
+		if not ctx.ovals then
+			ctx.ovals = answers
+		else
+			ctx.squares = answers
+		end
+	end,
+}
+
+local ACTION_LABELS = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
+
+-- GE 6.2.4.4: advance the technology of each research square token.
+local function research(g, seat)
+	local researched = false
+	for _, t in ipairs(g:get(seat, "squares")) do
+		if U.TECH_NAMES[t] then
+			researched = true
+			local level = g:get(seat, t)
+			if level < 6 then
+				require("actions").raise(g, seat, t, "research")
+				g:set(seat, "r_raised_" .. t, 1)
+			else
+				g:log(string.format("Seat %d researches %s beyond VI: its special effect is not scripted yet. -- GE 6.2.4.4", seat, U.TECH_NAMES[t]))
+			end
+		end
+	end
+	if not researched then
+		g:log(string.format("Seat %d's Research has no research token and is lost. -- GE 6.2.4.4", seat))
+	end
+end
+
+-- GE 6.2.4: a seat resolves its selected actions one at a time, in any order.
+P.action_turn = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local seat = ctx.seat
+		local left = g:get(seat, "selected")
+		local options = {}
+		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
+			if (left[a] or 0) > 0 then
+				table.insert(options, { label = ACTION_LABELS[a] .. (left[a] > 1 and (" (x" .. left[a] .. ")") or ""), value = a })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = seat, prompt = "Progress: resolve an action", rule = "GE 6.2.4", options = options, pass = "End turn (unused actions are lost)" }
+	end,
+	resolve = function(g, ctx, action)
+		local seat = ctx.seat
+		if action == nil then
+			ctx.done = true
+			return
+		end
+		local left = g:get(seat, "selected")
+		left[action] -= 1
+		g:set(seat, "selected", left)
+		if action == "gain" then
+			g:push("gain_planet", { seat = seat })
+		elseif action == "grow" then
+			g:push("increase_population", { seat = seat })
+		elseif action == "build" then
+			g:push("build_ships", { seat = seat })
+		elseif action == "research" then
+			research(g, seat)
+		end
+	end,
+}
+
+return P

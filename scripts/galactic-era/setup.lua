@@ -1,0 +1,300 @@
+--!strict
+-- Galactic Era: setup (GE 5). Builds the galaxy from the sector tiles, places the
+-- face-down neutral planet and relic tokens, gives each seat its pieces, deals
+-- domination cards and star peoples, then asks the two secret setup choices.
+local U = require("util")
+local S = {}
+
+local TILE_RADIUS = 3 -- reconstructed tile size (see sectors.ron)
+local WORMHOLE_COLOURS = { "red", "blue", "green" }
+
+local function hex_distance(q1, r1, q2, r2)
+	local dq, dr = q1 - q2, r1 - r2
+	return (math.abs(dq) + math.abs(dr) + math.abs(dq + dr)) // 2
+end
+
+local function planets_of_region(g, region)
+	return g:cells({ terrain = "planet", region = region })
+end
+
+local function main_planet(g, region)
+	for _, c in ipairs(planets_of_region(g, region)) do
+		if g:cell_prop(c, "main") == 1 then
+			return c
+		end
+	end
+	return nil
+end
+
+-- GE 5.2a–b: central sector plus one sector per player, random face and rotation.
+local function build_board(g)
+	local tiles = g:shuffle(def_ids.sector_tile)
+	local layout = defs.layout["players_" .. g:seats()]
+	local offsets = g:tile_offsets(TILE_RADIUS)
+	local function place(tile, q, r, label)
+		local side = g:roll(2) == 1 and "side_a" or "side_b"
+		return g:place_tile({
+			kind = "sector_tile", id = tile, side = side, q = q, r = r,
+			rotation = g:roll(6) - 1, label = label, radius = TILE_RADIUS,
+		})
+	end
+	local central = place(tiles[1], 0, 0, "central " .. defs.sector_tile[tiles[1]].name)
+	g:set_global("central_region", central)
+	local home = {}
+	for i, pos in ipairs(layout.positions) do
+		local tile = tiles[i + 1]
+		local off = offsets[pos + 1]
+		home[i] = place(tile, off[1], off[2], defs.sector_tile[tile].name)
+		g:set_global("tile_of_region_" .. home[i], tile)
+	end
+	-- GE 5.2c: a same-colour wormhole pair across each gap of the ring (reconstructed
+	-- endpoints: the edge hex of each neighbouring sector nearest the gap's centre).
+	local colour = 0
+	for gap = 0, 5 do
+		if not U.contains(layout.positions, gap) then
+			local left, right = (gap + 5) % 6, (gap + 1) % 6
+			if U.contains(layout.positions, left) and U.contains(layout.positions, right) then
+				local centre = offsets[gap + 1]
+				local ends = {}
+				for _, pos in ipairs({ left, right }) do
+					local region
+					for i, p in ipairs(layout.positions) do
+						if p == pos then
+							region = home[i]
+						end
+					end
+					local best, best_key = nil, nil
+					for _, c in ipairs(g:cells({ region = region })) do
+						local q, r = g:hex(c)
+						local key = hex_distance(q, r, centre[1], centre[2]) * 1000 + hex_distance(q, r, 0, 0)
+						if g:terrain(c) ~= "neutron_star" and (best_key == nil or key < best_key) then
+							best, best_key = c, key
+						end
+					end
+					table.insert(ends, best)
+				end
+				colour += 1
+				g:add_link(ends[1], ends[2], "wormhole")
+				for _, c in ipairs(ends) do
+					g:create({ kind = "wormhole", face = WORMHOLE_COLOURS[colour], at = c })
+				end
+			end
+		end
+	end
+	return home, central
+end
+
+-- GE 5.2d–e: face-down neutral planet tokens and relics.
+local function place_tokens(g, home, central)
+	local pool = defs.token_pool.neutral_planets.faces
+	local used = { uninhabited = 0, primitive = 0, advanced = 0 }
+	local function deal(region, counts, skip_main)
+		local zone = "stack_" .. region
+		for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
+			for _ = 1, counts[face] or 0 do
+				g:create({ kind = "neutral", face = face, at = zone, hidden = true })
+				used[face] += 1
+			end
+		end
+		g:shuffle_zone(zone)
+		local stack = g:entities({ zone = zone })
+		local i = 1
+		for _, c in ipairs(planets_of_region(g, region)) do
+			if not (skip_main and g:cell_prop(c, "main") == 1) then
+				g:move(stack[i], c)
+				i += 1
+			end
+		end
+		for j = i, #stack do
+			g:move(stack[j], "box")
+		end
+	end
+	for _, region in ipairs(home) do
+		local planets = #planets_of_region(g, region)
+		deal(region, { primitive = 2, advanced = 2, uninhabited = planets - 5 }, true)
+	end
+	deal(central, { primitive = 3, advanced = 3, uninhabited = 3 }, false)
+	for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
+		for _ = used[face] + 1, pool[face] do
+			g:create({ kind = "neutral", face = face, at = "box", hidden = true })
+		end
+	end
+	for _, id in ipairs(def_ids.relic) do
+		g:create({ kind = "relic", face = id, at = "relic_stack", hidden = true })
+	end
+	g:shuffle_zone("relic_stack")
+	local relics = g:entities({ zone = "relic_stack" })
+	for i, c in ipairs(planets_of_region(g, central)) do
+		g:move(relics[i], c)
+	end
+	for _, r in ipairs(g:entities({ zone = "relic_stack" })) do
+		g:move(r, "box")
+	end
+end
+
+-- GE 5.3: each seat's kit, capital and 3 ships on its sector's main planet.
+local function give_kits(g, home)
+	local order = {}
+	for s = 1, g:seats() do
+		order[s] = s
+	end
+	order = g:shuffle(order) -- GE 5.3k: random turn order for round 1
+	for position, s in ipairs(order) do
+		g:set(s, "order", position)
+	end
+	for s = 1, g:seats() do
+		local capital_cell = main_planet(g, home[s])
+		g:set(s, "home_region", home[s])
+		g:set(s, "dp", 0)
+		g:set(s, "emergency", 1)
+		for _, t in ipairs(U.TECHS) do
+			g:set(s, t, 1) -- GE 5.3e: every technology at level I
+		end
+		g:create({ kind = "capital", owner = s, at = capital_cell })
+		for i = 1, 16 do
+			g:create({ kind = "ship", owner = s, at = i <= 3 and capital_cell or { zone = "reserve", seat = s } })
+		end
+		for _ = 1, 39 do
+			g:create({ kind = "disc", owner = s, at = { zone = "track", seat = s } })
+		end
+		for _, letter in ipairs({ "A", "B", "C", "D", "E" }) do
+			-- GE 4.6.2: the D marker shows its letter on both sides.
+			g:create({ kind = "marker", face = letter, owner = s, at = { zone = "markers", seat = s }, hidden = letter ~= "D" })
+		end
+		for _ = 1, 5 do
+			g:create({ kind = "number", face = "0", owner = s, at = { zone = "decoys", seat = s } })
+		end
+	end
+	for _, face in ipairs({ "1", "2", "3", "4", "5", "10" }) do
+		for _ = 1, defs.token_pool.supply.faces[face] do
+			g:create({ kind = "number", face = face, at = "supply" })
+		end
+	end
+end
+
+-- GE 5.4b–c: domination cards and star peoples dealt face down.
+local function deal_cards(g)
+	for _, id in ipairs(def_ids.domination_card) do
+		g:create({ kind = "domination", face = id, at = "domination_deck", hidden = true })
+	end
+	g:shuffle_zone("domination_deck")
+	for _, id in ipairs(def_ids.star_people) do
+		g:create({ kind = "people", face = id, at = "people_box", hidden = true })
+	end
+	g:shuffle_zone("people_box")
+	for s = 1, g:seats() do
+		local deck = g:entities({ zone = "domination_deck" })
+		local card = deck[#deck]
+		g:move(card, { zone = "domination_hand", seat = s })
+		g:hide(card, s)
+		for _ = 1, 2 do
+			local box = g:entities({ zone = "people_box" })
+			local tile = box[#box]
+			g:move(tile, { zone = "people_offer", seat = s })
+			g:hide(tile, s)
+		end
+	end
+	-- GE 5.1c: the galactic story. Only Journeys is scripted so far (COVERAGE.md).
+	g:create({ kind = "story", face = "journeys", at = "story" })
+	g:set_global("story", "journeys")
+end
+
+S.setup = {
+	enter = function(g, ctx)
+		local home, central = build_board(g)
+		place_tokens(g, home, central)
+		give_kits(g, home)
+		deal_cards(g)
+		g:log("The galaxy is assembled; each seat holds 2 star peoples and 1 domination card. -- GE 5")
+		g:push("game", {})
+		g:push("choose_ethics", {})
+		g:push("choose_people", {})
+	end,
+}
+
+-- GE 5.4c: keep one of the two star peoples (secret and simultaneous here, since each
+-- seat chooses among its own two tiles).
+S.choose_people = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for s = 1, g:seats() do
+			local options = {}
+			for _, tile in ipairs(g:entities({ zone = "people_offer", seat = s })) do
+				local d = defs.star_people[g:face(tile)]
+				table.insert(options, { label = d.name .. (d.name_sts and (" / " .. d.name_sts) or ""), value = tile })
+			end
+			table.insert(decisions, { seat = s, prompt = "Keep one of your two star peoples", rule = "GE 5.4c", options = options })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		for s = 1, g:seats() do
+			local kept = answers[s]
+			for _, tile in ipairs(g:entities({ zone = "people_offer", seat = s })) do
+				if tile == kept then
+					g:move(tile, { zone = "people", seat = s })
+					g:reveal(tile)
+					g:set(s, "people", g:face(tile))
+					g:log(string.format("Seat %d keeps %s.", s, defs.star_people[g:face(tile)].name))
+				else
+					g:move(tile, "people_box")
+				end
+			end
+		end
+		ctx.done = true
+	end,
+}
+
+local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 = "pro", robotics_2 = "rob", genetics_2 = "gen" }
+
+-- GE A6.1: the start bonus of a seat's sector.
+local function sector_bonus(g, s)
+	local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
+	local bonus = defs.sector_tile[tile].start_bonus
+	local capital = U.capital_cell(g, s)
+	if SECTOR_TECH[bonus] then
+		g:set(s, SECTOR_TECH[bonus], 2)
+	elseif bonus == "extra_token_round_1" then
+		g:set(s, "free_extra_round_1", 1)
+	elseif bonus == "two_discs" then
+		for _ = 1, 2 do
+			g:move(U.take_disc(g, s), capital)
+		end
+	elseif bonus == "two_ships" then
+		require("fleets").place_basic(g, s, capital, 2)
+	end
+	g:log(string.format("Seat %d takes the %s sector bonus (%s). -- GE 5.4f, A6", s, defs.sector_tile[tile].name, bonus))
+end
+
+-- GE 5.4d: every seat secretly picks STO or STS; all are revealed at once.
+S.choose_ethics = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for s = 1, g:seats() do
+			table.insert(decisions, {
+				seat = s, prompt = "Choose your ethics (secret until everyone has chosen)", rule = "GE 4.3, 5.4d",
+				help = "STO (Service To Others): peaceful expansion, Ally advanced planets, cannot take primitive planets. STS (Service To Self): may declare war freely, Subjugate primitive planets.",
+				options = { { label = "STO (luminous)", value = "STO" }, { label = "STS (dark)", value = "STS" } },
+			})
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		for s = 1, g:seats() do
+			g:set(s, "ethics", answers[s])
+			g:log(string.format("Seat %d reveals %s.", s, answers[s]))
+		end
+		for s = 1, g:seats() do
+			sector_bonus(g, s)
+		end
+		ctx.done = true
+	end,
+}
+
+return S

@@ -1,0 +1,108 @@
+--!strict
+-- Galactic Era: the trade phase (GE 6.3): seats at peace and in contact (or with
+-- Spirituality IV+) may exchange one technology level each, once per round. Seats at
+-- war may also agree to sign peace here (GE 4.7: peace by mutual agreement).
+local U = require("util")
+local W = require("war")
+local T = {}
+
+local function may_trade(g, a, b)
+	if a == b or W.at_war(g, a, b) then
+		return false
+	end
+	if g:get(a, "r_traded") == 1 or g:get(b, "r_traded") == 1 then
+		return false
+	end
+	-- GE A2.2: from Spirituality IV a seat trades without contact.
+	return g:get(a, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, a, b)
+end
+
+-- Every deal `a` could offer `b`: a learns a technology where it is below b, b one where it is below a.
+local function deals(g, a, b)
+	local out = {}
+	for _, learn in ipairs(U.TECHS) do
+		if g:get(a, learn) < g:get(b, learn) then
+			for _, teach in ipairs(U.TECHS) do
+				if g:get(b, teach) < g:get(a, teach) then
+					table.insert(out, { with = b, learn = learn, teach = teach })
+				end
+			end
+		end
+	end
+	return out
+end
+
+T.phase = {
+	enter = function(g, ctx)
+		ctx.i = 1
+	end,
+	run = function(g, ctx)
+		local order = U.turn_order(g)
+		if ctx.offer then
+			local o = ctx.offer
+			if o.a == "peace" then
+				return { seat = o.with, prompt = string.format("Seat %d proposes peace. Accept?", o.from), rule = "GE 4.7",
+					options = { { label = "Sign peace", value = true } }, pass = "Refuse" }
+			end
+			return { seat = o.with, rule = "GE 6.3",
+				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
+				options = { { label = "Accept the trade", value = true } }, pass = "Refuse" }
+		end
+		while ctx.i <= #order do
+			local s = order[ctx.i]
+			local options = {}
+			if g:get(s, "r_traded") ~= 1 then
+				for _, b in ipairs(order) do
+					if may_trade(g, s, b) then
+						for _, d in ipairs(deals(g, s, b)) do
+							table.insert(options, { label = string.format("Offer seat %d: learn %s, teach %s", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+								value = { a = "trade", with = b, learn = d.learn, teach = d.teach } })
+						end
+					end
+				end
+			end
+			for _, b in ipairs(W.enemies(g, s)) do
+				if not ctx["asked_" .. s .. "_" .. b] then
+					table.insert(options, { label = "Propose peace to seat " .. b, value = { a = "peace", with = b } })
+				end
+			end
+			if #options > 0 then
+				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers" }
+			end
+			ctx.i += 1
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, choice)
+		local order = U.turn_order(g)
+		if ctx.offer then
+			local o = ctx.offer
+			ctx.offer = nil
+			if choice == nil then
+				g:log(string.format("Seat %d refuses seat %d's offer.", o.with, o.from))
+				return
+			end
+			if o.a == "peace" then
+				W.make_peace(g, o.from, o.with)
+				return
+			end
+			local actions = require("actions")
+			actions.raise(g, o.from, o.learn, "trade")
+			actions.raise(g, o.with, o.teach, "trade")
+			g:set(o.from, "r_traded", 1)
+			g:set(o.with, "r_traded", 1)
+			return
+		end
+		local s = order[ctx.i]
+		if choice == nil then
+			ctx.i += 1
+			return
+		end
+		if choice.a == "peace" then
+			ctx["asked_" .. s .. "_" .. choice.with] = true
+		end
+		ctx.offer = { a = choice.a, from = s, with = choice.with, learn = choice.learn, teach = choice.teach }
+	end,
+}
+
+return T

@@ -1,0 +1,213 @@
+--!strict
+-- Galactic Era: shared helpers over the kernel API (seats, technologies, planets,
+-- population, presence). Pure functions of the game handle `g`; no state is kept here.
+local U = {}
+
+U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
+U.TECH_NAMES = { mil = "Military Power", spi = "Spirituality", pro = "Propulsion", rob = "Robotics", gen = "Genetics" }
+
+-- Value of a per-level table of a technology at a seat's current level (GE A2).
+function U.tech_value(g, seat, tech, key)
+	local level = g:get(seat, tech)
+	return defs.technology[tech].per_level[key][level]
+end
+
+-- Seats ordered by turn-order marker, first to last (GE 5.3k, 6.2.3).
+function U.turn_order(g)
+	local seats = {}
+	for s = 1, g:seats() do
+		seats[g:get(s, "order")] = s
+	end
+	return seats
+end
+
+function U.other_seats(g, seat)
+	local out = {}
+	for s = 1, g:seats() do
+		if s ~= seat then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+function U.dp(g, seat, delta, why)
+	g:add(seat, "dp", delta)
+	if why then
+		g:log(string.format("Seat %d %s %d DP: %s", seat, delta >= 0 and "gains" or "loses", math.abs(delta), why))
+	end
+end
+
+-- ---- planets and population --------------------------------------------------------
+
+function U.is_planet(g, cell)
+	return g:terrain(cell) == "planet"
+end
+
+-- Population discs on a cell (any owner) and who owns them (GE 4.4).
+function U.discs_at(g, cell)
+	return g:count({ kind = "disc", cell = cell })
+end
+
+function U.capital_at(g, cell)
+	return g:first({ kind = "capital", cell = cell })
+end
+
+-- Controller of a planet: the owner of its discs or capital (GE 4.4), or nil.
+function U.controller(g, cell)
+	local cap = U.capital_at(g, cell)
+	if cap then
+		return g:owner(cap)
+	end
+	local disc = g:first({ kind = "disc", cell = cell })
+	if disc then
+		return g:owner(disc)
+	end
+	return nil
+end
+
+-- Population of a planet: discs, with the capital counting 6 (GE 4.5).
+function U.planet_population(g, cell)
+	local n = U.discs_at(g, cell)
+	if U.capital_at(g, cell) then
+		n += 6
+	end
+	return n
+end
+
+-- Planets a seat controls, by cell id.
+function U.controlled_planets(g, seat)
+	local seen, out = {}, {}
+	for _, kind in ipairs({ "capital", "disc" }) do
+		for _, e in ipairs(g:entities({ kind = kind, owner = seat })) do
+			local c = g:cell_of(e)
+			if c and not seen[c] then
+				seen[c] = true
+				table.insert(out, c)
+			end
+		end
+	end
+	table.sort(out)
+	return out
+end
+
+function U.capital_cell(g, seat)
+	local cap = g:first({ kind = "capital", owner = seat })
+	return cap and g:cell_of(cap)
+end
+
+-- Current population: 6 for the capital plus every disc off the track (GE 4.10, A8).
+function U.population(g, seat)
+	return 6 + 39 - g:count({ kind = "disc", zone = "track", seat = seat })
+end
+
+-- Ships produced by a population value (GE 6.2.4.3; reconstructed track, A8).
+function U.ships_for_population(pop)
+	local track = defs.population_track.standard
+	pop = math.clamp(pop, track.first, track.last)
+	return track.ships[pop - track.first + 1]
+end
+
+-- Takes a disc from a seat's track (GE 4.10); nil when the track is empty.
+function U.take_disc(g, seat)
+	local discs = g:entities({ kind = "disc", zone = "track", seat = seat })
+	return discs[#discs]
+end
+
+-- Returns every disc on a cell to its owner's track (GE 4.10).
+function U.return_discs(g, cell)
+	local n = 0
+	for _, d in ipairs(g:entities({ kind = "disc", cell = cell })) do
+		g:move(d, { zone = "track", seat = g:owner(d) })
+		n += 1
+	end
+	return n
+end
+
+-- ---- ships and presence --------------------------------------------------------------
+
+-- Ship units of a seat on a cell: basic ships plus fleet values (GE 4.6).
+function U.ship_units(g, seat, cell)
+	local n = g:count({ kind = "ship", owner = seat, cell = cell })
+	for _, m in ipairs(g:entities({ kind = "marker", owner = seat, cell = cell })) do
+		n += U.fleet_value(g, m)
+	end
+	return n
+end
+
+function U.fleet_value(g, marker)
+	local n = 0
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		n += tonumber(g:face(t)) or 0
+	end
+	return n
+end
+
+function U.has_ships(g, seat, cell)
+	return g:count({ kind = "ship", owner = seat, cell = cell }) > 0 or g:count({ kind = "marker", owner = seat, cell = cell }) > 0
+end
+
+-- Cells where a seat has ships, sorted.
+function U.ship_cells(g, seat)
+	local seen, out = {}, {}
+	for _, kind in ipairs({ "ship", "marker" }) do
+		for _, e in ipairs(g:entities({ kind = kind, owner = seat })) do
+			local c = g:cell_of(e)
+			if c and not seen[c] then
+				seen[c] = true
+				table.insert(out, c)
+			end
+		end
+	end
+	table.sort(out)
+	return out
+end
+
+-- Seats with ships on a cell, in seat order.
+function U.seats_with_ships(g, cell)
+	local out = {}
+	for s = 1, g:seats() do
+		if U.has_ships(g, s, cell) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+function U.cell_label(g, cell)
+	local q, r = g:hex(cell)
+	local name = g:cell_name(cell)
+	local region = g:region_info(g:region(cell))
+	local where = region and region.label or "?"
+	if name then
+		return string.format("%s (%d,%d %s)", name, q, r, where)
+	end
+	return string.format("%s (%d,%d %s)", g:terrain(cell), q, r, where)
+end
+
+-- Two seats are in contact when they share a cell with ships of both, or one's ships
+-- sit on the other's planet (GE 6.3, digest ⚠ interpretation).
+function U.in_contact(g, a, b)
+	for _, c in ipairs(U.ship_cells(g, a)) do
+		if U.has_ships(g, b, c) or U.controller(g, c) == b then
+			return true
+		end
+	end
+	for _, c in ipairs(U.ship_cells(g, b)) do
+		if U.controller(g, c) == a then
+			return true
+		end
+	end
+	return false
+end
+
+function U.contains(list, x)
+	for _, v in ipairs(list) do
+		if v == x then
+			return true
+		end
+	end
+	return false
+end
+
+return U

@@ -1,0 +1,68 @@
+--!strict
+-- Galactic Era: war and peace between seats (GE 4.7, 7.1) and blockades (GE 7.2).
+local U = require("util")
+local W = {}
+
+function W.at_war(g, a, b)
+	if a == b then
+		return false
+	end
+	return g:pair(a, b, "war") == true
+end
+
+-- Enemies of a seat: seats at war with it.
+function W.enemies(g, seat)
+	local out = {}
+	for s = 1, g:seats() do
+		if W.at_war(g, seat, s) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- Both diplomacy discs flip to War at once (GE 4.7).
+function W.declare(g, by, on, why)
+	g:set_pair(by, on, "war", true)
+	g:log(string.format("Seat %d declares war on seat %d%s. -- GE 7.1", by, on, why and (" " .. why) or ""))
+end
+
+-- Peace: by agreement or forced by an ethics change (GE 4.7, 6.2.2).
+function W.make_peace(g, a, b)
+	g:set_pair(a, b, "war", nil)
+	g:log(string.format("Seats %d and %d sign peace. -- GE 4.7", a, b))
+end
+
+-- An ethics change signs peace with every enemy (GE 6.2.2 effect 4).
+function W.change_ethics(g, seat, to)
+	g:set(seat, "ethics", to)
+	g:log(string.format("Seat %d changes ethics to %s. -- GE 6.2.2", seat, to))
+	for _, e in ipairs(W.enemies(g, seat)) do
+		W.make_peace(g, seat, e)
+	end
+end
+
+-- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
+function W.may_declare_in_movement(g, by, on)
+	return by ~= on and not W.at_war(g, by, on) and g:get(by, "ethics") == "STS"
+end
+
+-- Spirituality V and VI players cannot be blockaded at all (GE 7.2, A2.2).
+function W.immune_to_blockade(g, seat)
+	return g:get(seat, "spi") >= 5
+end
+
+-- A cell is blockaded for `seat` when ships of an enemy are on it (GE 7.2.1).
+function W.blockaded(g, seat, cell)
+	if W.immune_to_blockade(g, seat) then
+		return false
+	end
+	for _, e in ipairs(W.enemies(g, seat)) do
+		if U.has_ships(g, e, cell) then
+			return true
+		end
+	end
+	return false
+end
+
+return W
