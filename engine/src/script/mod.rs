@@ -206,8 +206,13 @@ impl ScriptHost {
             let meta = lua.create_table()?;
             meta.raw_set("__index", lua.globals())?;
             env.set_metatable(Some(meta))?;
-            let source = if code.trim_start().starts_with("return") || code.contains('\n') { code.to_owned() } else { format!("return {code}") };
-            let value: LuaValue = lua.load(source.as_str()).set_name(format!("={name}")).set_environment(env).call(())?;
+            // An expression is evaluated for its value; anything else runs as a chunk.
+            let as_expression = format!("return {code}");
+            let chunk = match lua.load(as_expression.as_str()).set_name(format!("={name}")).set_environment(env.clone()).into_function() {
+                Ok(f) => f,
+                Err(_) => lua.load(code).set_name(format!("={name}")).set_environment(env).into_function()?,
+            };
+            let value: LuaValue = chunk.call(())?;
             from_lua(&value)
         })
     }
