@@ -50,7 +50,9 @@ pub enum ReplayError {
 
 /// A stable 64-bit FNV-1a hash of the state's canonical serialisation.
 pub fn state_hash(state: &GameState) -> String {
-    let text = ron::to_string(state).unwrap_or_default();
+    // RON of the state; if it ever failed, the Debug form still distinguishes states
+    // (a constant fallback would make every hash equal).
+    let text = ron::to_string(state).unwrap_or_else(|e| format!("{e}: {state:?}"));
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.as_bytes() {
         hash ^= *byte as u64;
