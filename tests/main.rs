@@ -1,1 +1,19 @@
-mod placeholder {}
+//! Integration tests of the Orrery kernel and of the `orrery` command line.
+//!
+//! They run against fixture packs in `tests/fixtures/` (the toy pack and
+//! deliberately broken packs), never against a real game, so they test the kernel's
+//! contracts for any pack. Each module checks one area; each test is named for the
+//! behaviour it checks.
+
+mod common;
+
+mod cli_smoke;
+mod kernel_content_errors;
+mod kernel_invariants;
+mod kernel_random_play;
+mod kernel_refused_acts;
+mod kernel_saves;
+mod kernel_script_errors;
+mod kernel_words;
+mod galactic_era;
+mod scenario_files;

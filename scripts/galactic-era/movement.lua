@@ -216,7 +216,7 @@ function M.field_rules(g, seat)
 		costs = { nebula = 2, neutron_star = pro >= 5 and 1 or false },
 		links = { "wormhole" },
 		halt_after_link = halt,
-		jump = jump,
+		hop = jump,
 	}
 end
 

@@ -26,10 +26,10 @@ pub struct MoveRules<'a> {
     pub link_cost: u32,
     /// Cells that are all mutually connected: from any member a mover may
     /// step to any other member.
-    pub jump_set: &'a [CellId],
-    /// Cost of a step within the jump set (the destination must be
+    pub hop_set: &'a [CellId],
+    /// Cost of a step within the hop set (the destination must be
     /// enterable).
-    pub jump_cost: u32,
+    pub hop_cost: u32,
     /// Whether a mover arriving at a cell by a link must stop there.
     pub halt_after_link: &'a dyn Fn(CellId) -> bool,
 }
@@ -39,14 +39,14 @@ fn never_halt(_: CellId) -> bool {
 }
 
 impl<'a> MoveRules<'a> {
-    /// Rules with only physical steps: no links, no jump set, no halting.
+    /// Rules with only physical steps: no links, no hop set, no halting.
     pub fn new(enter_cost: &'a dyn Fn(CellId) -> Option<u32>) -> Self {
         MoveRules {
             enter_cost,
             link_kinds: &[],
             link_cost: 0,
-            jump_set: &[],
-            jump_cost: 0,
+            hop_set: &[],
+            hop_cost: 0,
             halt_after_link: &never_halt,
         }
     }
@@ -117,8 +117,8 @@ impl Board {
     /// included with cost 0. Empty if `from` is not a cell.
     ///
     /// Steps are: to a physical neighbour for its enter cost; along a link of
-    /// a usable kind for `link_cost`; between jump-set members for
-    /// `jump_cost`. Every destination must be enterable. Ties are broken
+    /// a usable kind for `link_cost`; between hop-set members for
+    /// `hop_cost`. Every destination must be enterable. Ties are broken
     /// toward lower cell ids, so results are deterministic.
     pub fn movement_field(&self, from: CellId, budget: u32, rules: &MoveRules) -> Vec<Reach> {
         let n = self.len();
@@ -132,14 +132,14 @@ impl Board {
                 links[usize::from(link.b)].push(link.a);
             }
         }
-        let mut jump: Vec<CellId> = rules
-            .jump_set
+        let mut hop: Vec<CellId> = rules
+            .hop_set
             .iter()
             .copied()
             .filter(|c| usize::from(*c) < n)
             .collect();
-        jump.sort_unstable();
-        jump.dedup();
+        hop.sort_unstable();
+        hop.dedup();
 
         let mut enter_cache: Vec<Option<Option<u32>>> = vec![None; n];
         let mut enter =
@@ -176,10 +176,10 @@ impl Board {
                     search.relax(next, state, cost + u64::from(rules.link_cost), cell);
                 }
             }
-            if jump.binary_search(&cell).is_ok() {
-                for &next in &jump {
+            if hop.binary_search(&cell).is_ok() {
+                for &next in &hop {
                     if next != cell && enter(next).is_some() {
-                        search.relax(next, ONWARD, cost + u64::from(rules.jump_cost), cell);
+                        search.relax(next, ONWARD, cost + u64::from(rules.hop_cost), cell);
                     }
                 }
             }
@@ -309,12 +309,12 @@ mod tests {
         b.add_link(0, 3, "tunnel").unwrap();
         let enter = |c: CellId| (c != 1 && c != 3).then_some(1);
         let rules = MoveRules {
-            jump_set: &[0, 2],
+            hop_set: &[0, 2],
             ..tunnel(&enter, &|_| false)
         };
         let field = b.movement_field(0, u32::MAX, &rules);
         let cells: Vec<CellId> = field.iter().map(|r| r.cell).collect();
-        assert_eq!(cells, vec![0, 2]); // 2 only by the jump set
+        assert_eq!(cells, vec![0, 2]); // 2 only by the hop set
     }
 
     #[test]
@@ -359,17 +359,17 @@ mod tests {
     }
 
     #[test]
-    fn jump_set_connects_its_members() {
+    fn hop_set_connects_its_members() {
         let b = line(10);
         let rules = MoveRules {
-            jump_set: &[8, 2, 99],
-            jump_cost: 1,
+            hop_set: &[8, 2, 99],
+            hop_cost: 1,
             ..MoveRules::new(&one)
         };
         let field = b.movement_field(0, 100, &rules);
         assert_eq!((cost(&field, 8), cost(&field, 7)), (Some(3), Some(4)));
         assert_eq!(path_to(&field, 7), vec![0, 1, 2, 8, 7]);
-        // A non-member start walks to a member before jumping.
+        // A non-member start walks to a member before hopping.
         let from_five = b.movement_field(5, 100, &rules);
         assert_eq!(
             (cost(&from_five, 8), cost(&from_five, 0)),

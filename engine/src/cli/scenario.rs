@@ -19,6 +19,9 @@
 //! )
 //! ```
 //!
+//! `setup` is a chunk of statements; `Expect(lua: ...)` is one expression, or a
+//! several-line chunk that ends with an explicit `return`.
+//!
 //! [`run`] plays one scenario and returns why it failed, if it did. Seats are
 //! 1-based, as in the rulebooks and in Lua.
 
@@ -100,7 +103,9 @@ pub fn parse(text: &str) -> Result<Scenario, String> {
 pub fn run(rules: Arc<Ruleset>, scenario: &Scenario) -> Result<(), String> {
     let mut game = Game::new(rules, scenario.seats, scenario.seed, scenario.variants.clone()).map_err(|e| format!("cannot start: {e}"))?;
     if let Some(code) = &scenario.setup {
-        game.eval("setup", code).map_err(|e| format!("setup: {e}"))?;
+        // A trailing newline keeps `Game::eval` from reading a one-line set-up as
+        // an expression (it prefixes one-line snippets with `return`).
+        game.eval("setup", &format!("{code}\n")).map_err(|e| format!("setup: {e}"))?;
     }
     for (i, step) in scenario.steps.iter().enumerate() {
         let n = i + 1;

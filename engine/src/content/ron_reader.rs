@@ -61,7 +61,7 @@ pub enum NodeValue {
     Float(f64),
     Str(String),
     Char(char),
-    /// A bare identifier that is not followed by `(`: an enum unit variant such as `planet`, or `None`.
+    /// A bare identifier that is not followed by `(`: an enum unit variant such as `circle`, or `None`.
     Ident(String),
     /// `Some(x)`
     Some(Box<Node>),
@@ -715,7 +715,7 @@ mod tests {
         assert!(matches!(value("NaN"), NodeValue::Float(f) if f.is_nan()));
         assert_eq!(value("'a'"), NodeValue::Char('a'));
         assert_eq!(value(r"'\n'"), NodeValue::Char('\n'));
-        assert_eq!(value("planet"), NodeValue::Ident("planet".into()));
+        assert_eq!(value("circle"), NodeValue::Ident("circle".into()));
         assert_eq!(value("None"), NodeValue::Ident("None".into()));
         assert_eq!(value("()"), NodeValue::Unit);
     }
@@ -785,7 +785,7 @@ mod tests {
 
     #[test]
     fn struct_fields_keep_positions() {
-        let text = "Body(\n    name: \"Terra\",\n    kind: planet,\n)";
+        let text = "Body(\n    name: \"Disc\",\n    kind: circle,\n)";
         let node = parse(text).unwrap();
         assert_eq!(node.pos, p(1, 1));
         let NodeValue::Struct { name, fields } = node.value else {
@@ -801,7 +801,7 @@ mod tests {
             fields[1].value,
             Node {
                 pos: p(3, 11),
-                value: NodeValue::Ident("planet".into())
+                value: NodeValue::Ident("circle".into())
             }
         );
     }
@@ -871,12 +871,12 @@ mod tests {
 
     #[test]
     fn maps_accept_any_keys() {
-        let node = parse("{ \"a\": 1, planet: [], (1, 2): Some(x) }").unwrap();
+        let node = parse("{ \"a\": 1, circle: [], (1, 2): Some(x) }").unwrap();
         let NodeValue::Map(entries) = node.value else {
             panic!("not a map")
         };
         assert_eq!(entries.len(), 3);
-        assert_eq!(entries[1].0.value, NodeValue::Ident("planet".into()));
+        assert_eq!(entries[1].0.value, NodeValue::Ident("circle".into()));
         assert_eq!(entries[2].0.pos, p(1, 23));
         assert_eq!(
             err("{ 1 2 }").message,
@@ -1024,8 +1024,8 @@ Pack(
     name: "Sol /* not a comment */",
     version: 0x1_0,
     bodies: [
-        Body(name: r#"Terra "blue""#, mass: 5.97e24, kind: planet, tag: 'T'),
-        Body(name: "Luna\u{1F319}", mass: -7.3e22, kind: r#moon, parent: Some("Terra")),
+        Body(name: r#"Disc "blue""#, mass: 5.97e24, kind: circle, tag: 'T'),
+        Body(name: "Luna\u{1F319}", mass: -7.3e22, kind: r#moon, parent: Some("Disc")),
     ],
     /* nested /* comment */ */
     table: { 1: (true, false), "k": () },

@@ -63,7 +63,7 @@ pub struct Def {
 pub struct ScriptSource {
     /// Module name (`movement` for `movement.lua`).
     pub module: String,
-    /// Path shown in errors (`scripts/galactic-era/movement.lua`).
+    /// Path shown in errors (`scripts/<pack>/movement.lua`).
     pub display: String,
     pub source: String,
 }

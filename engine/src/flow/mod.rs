@@ -49,7 +49,7 @@ pub struct OptionItem {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub seat: Seat,
-    /// A short question ("Choose a fleet to move").
+    /// A short question ("Choose a piece to move").
     pub prompt: String,
     /// The rule section the decision applies, for help screens ("GE 6.1.2").
     pub rule: Option<String>,

@@ -722,8 +722,8 @@ struct FieldSpec {
     blocked: Vec<CellId>,
     links: Vec<String>,
     link_cost: u32,
-    jump: Vec<CellId>,
-    jump_cost: u32,
+    hop: Vec<CellId>,
+    hop_cost: u32,
     halt_after_link: Vec<CellId>,
 }
 
@@ -735,8 +735,8 @@ impl FieldSpec {
             blocked: Vec::new(),
             links: Vec::new(),
             link_cost: 1,
-            jump: Vec::new(),
-            jump_cost: 1,
+            hop: Vec::new(),
+            hop_cost: 1,
             halt_after_link: Vec::new(),
         };
         let Some(t) = t else { return Ok(spec) };
@@ -762,13 +762,13 @@ impl FieldSpec {
             }
         };
         spec.blocked = cells("blocked")?;
-        spec.jump = cells("jump")?;
+        spec.hop = cells("hop")?;
         spec.halt_after_link = cells("halt_after_link")?;
         if let Some(links) = t.raw_get::<Option<Table>>("links")? {
             spec.links = links.sequence_values::<String>().collect::<mlua::Result<_>>()?;
         }
         spec.link_cost = t.raw_get::<Option<u32>>("link_cost")?.unwrap_or(1);
-        spec.jump_cost = t.raw_get::<Option<u32>>("jump_cost")?.unwrap_or(1);
+        spec.hop_cost = t.raw_get::<Option<u32>>("hop_cost")?.unwrap_or(1);
         Ok(spec)
     }
 
@@ -790,8 +790,8 @@ impl FieldSpec {
             enter_cost: &enter_cost,
             link_kinds: &link_kinds,
             link_cost: self.link_cost,
-            jump_set: &self.jump,
-            jump_cost: self.jump_cost,
+            hop_set: &self.hop,
+            hop_cost: self.hop_cost,
             halt_after_link: &halt,
         };
         board.movement_field(from, budget, &rules)

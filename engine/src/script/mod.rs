@@ -18,6 +18,7 @@
 mod api;
 mod convert;
 mod error;
+pub mod lint;
 
 pub use convert::{from_lua, to_lua};
 pub use error::ScriptError;
@@ -68,16 +69,39 @@ impl ScriptHost {
         lua.set_memory_limit(MEMORY_LIMIT).map_err(setup)?;
         let ticks = Rc::new(Cell::new(0u64));
         let counter = ticks.clone();
-        lua.set_interrupt(move |_| {
+        lua.set_interrupt(move |lua| {
             let used = counter.get() + 1;
             counter.set(used);
             if used > INSTRUCTION_BUDGET {
+                // Name the script line that was running, as other script errors do.
+                let place = (0..4)
+                    .filter_map(|level| {
+                        lua.inspect_stack(level, |d| {
+                            let source = d.source().short_src.map(|s| s.to_string()).unwrap_or_default();
+                            d.current_line().filter(|_| source.ends_with(".lua")).map(|line| format!("{source}:{line}: "))
+                        })
+                        .flatten()
+                    })
+                    .next()
+                    .unwrap_or_default();
                 return Err(mlua::Error::runtime(format!(
-                    "instruction budget exceeded ({INSTRUCTION_BUDGET} steps): an endless loop?"
+                    "{place}instruction budget exceeded ({INSTRUCTION_BUDGET} steps): an endless loop?"
                 )));
             }
             Ok(VmState::Continue)
         });
+        for script in &rules.scripts {
+            if let Some(write) = lint::state_writes(&script.source).first() {
+                return Err(ScriptError {
+                    location: Some(format!("{}:{}", script.display, write.line)),
+                    hook: format!("loading module {}", script.module),
+                    message: format!(
+                        "a function writes to the module-level local `{}`; scripts must keep no state between calls (store it in the game with g:set / g:set_global / entity props)",
+                        write.name
+                    ),
+                });
+            }
+        }
         strip_unsafe_globals(&lua).map_err(setup)?;
         install_defs(&lua, rules).map_err(setup)?;
         let modules = lua.create_table().map_err(setup)?;

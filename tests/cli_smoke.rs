@@ -1,0 +1,181 @@
+//! Smoke tests of the `orrery` binary against the fixture packs: every subcommand
+//! runs, prints what other tools parse, and exits with the right code.
+
+use crate::common::{broken, fixtures, orrery, text, tmp};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn root() -> String {
+    fixtures().display().to_string()
+}
+
+/// `file:line:col: ` at the start of a line.
+fn is_located(line: &str) -> bool {
+    let mut parts = line.splitn(4, ':');
+    let (Some(file), Some(l), Some(c), Some(rest)) = (parts.next(), parts.next(), parts.next(), parts.next()) else { return false };
+    !file.is_empty() && l.parse::<u32>().is_ok() && c.parse::<u32>().is_ok() && rest.starts_with(' ')
+}
+
+/// Runs `orrery play` with `input` on stdin.
+fn play_with_input(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the orrery binary starts");
+    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("orrery ends")
+}
+
+#[test]
+fn packs_lists_one_line_per_pack() {
+    let out = orrery(&["--root", &root(), "packs"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stdout.trim(), "toy  Toy Meadow  players 2-4  variants: short, long, duel");
+}
+
+#[test]
+fn packs_json_is_an_array_of_manifests() {
+    let out = orrery(&["--root", &root(), "packs", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("packs --json prints JSON");
+    assert_eq!(json[0]["id"], "toy");
+    assert_eq!(json[0]["players"], serde_json::json!([2, 4]));
+    assert_eq!(json[0]["variants"][2]["players"], serde_json::json!([2, 2]));
+}
+
+#[test]
+fn check_of_a_good_pack_prints_one_ok_line() {
+    let out = orrery(&["--root", &root(), "check", "toy"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout, "ok: toy 0.1.0 (13 definitions in 4 kinds, 5 scripts, 4 steps)\n");
+}
+
+#[test]
+fn check_accepts_a_pack_directory_path() {
+    let dir = fixtures().join("content/toy").display().to_string();
+    let out = orrery(&["check", &dir]);
+    assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+}
+
+#[test]
+fn check_of_a_broken_pack_prints_every_error_located() {
+    let out = orrery(&["--root", &broken().display().to_string(), "check", "bad_entries"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 5, "{stderr}");
+    assert!(lines.iter().all(|l| is_located(l)), "every line is file:line:col: ...\n{stderr}");
+    assert!(lines[0].starts_with("content/bad_entries/items.ron:4:42: "), "{stderr}");
+}
+
+#[test]
+fn check_reports_missing_script_functions_where_they_are_named() {
+    let out = orrery(&["--root", &broken().display().to_string(), "check", "bad_refs"]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr.trim(), "content/bad_refs/items.ron:4:43: power \"bad\": no script function \"main.nowhere\"");
+}
+
+#[test]
+fn check_reports_lua_syntax_errors_with_file_and_line() {
+    let out = orrery(&["--root", &broken().display().to_string(), "check", "bad_lua"]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.starts_with("scripts/bad_lua/main.lua:4: "), "{stderr}");
+}
+
+#[test]
+fn check_of_an_unknown_pack_fails_with_a_message() {
+    let out = orrery(&["--root", &root(), "check", "nosuchpack"]);
+    let (_, stderr) = text(&out);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr.contains("no pack `nosuchpack`") && stderr.contains("toy"), "{stderr}");
+}
+
+#[test]
+fn simulate_json_reports_every_game() {
+    let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "3", "--games", "20", "--seed", "1", "--bots", "random", "--json"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "exactly one JSON object: {stdout}");
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("simulate --json prints JSON");
+    assert_eq!(report["games"], 20);
+    assert_eq!(report["finished"], 20);
+    assert_eq!(report["errors"], 0);
+    assert_eq!(report["wins_by_seat"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn simulate_refuses_unknown_bots_and_bad_player_counts() {
+    let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "3", "--games", "2", "--bots", "clever"]);
+    assert!(!out.status.success());
+    assert!(text(&out).1.contains("only `random`"), "{:?}", text(&out));
+    let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "9", "--games", "2"]);
+    assert!(!out.status.success());
+    assert!(text(&out).1.contains("2 to 4 seats"), "{:?}", text(&out));
+}
+
+#[test]
+fn bot_game_saves_and_replays_with_verification() {
+    let save = tmp("cli-bots.ron").display().to_string();
+    let out = orrery(&["--root", &root(), "play", "--pack", "toy", "--seats", "random,random", "--seed", "3", "--save", &save]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("Game over.") && stdout.contains("1. seat"), "{stdout}");
+    let out = orrery(&["--root", &root(), "replay", &save, "--verify"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("ok: ") && stdout.contains(" choices replayed, state hash "), "{stdout}");
+}
+
+#[test]
+fn replay_of_a_damaged_save_fails_cleanly() {
+    let path = tmp("cli-damaged.ron");
+    std::fs::write(&path, "SaveFile(format: 1, pack_vers").expect("write");
+    let out = orrery(&["--root", &root(), "replay", &path.display().to_string(), "--verify"]);
+    let (_, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("not a valid save"), "{stderr}");
+}
+
+#[test]
+fn human_seat_is_asked_again_on_bad_input_and_stops_at_end_of_input() {
+    let save = tmp("cli-human.ron").display().to_string();
+    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5", "--save", &save], "9\nzebra\n?\n1\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("there is no option 9"), "{stdout}");
+    assert!(stdout.contains("`zebra` is not an option number"), "{stdout}");
+    assert!(stdout.contains("Rule: TOY 2.1"), "`?` shows the rule: {stdout}");
+    assert!(stdout.contains("Seat 1 plans to Dash."), "{stdout}");
+    assert!(stdout.contains("saved to") && stdout.contains("stopped after"), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn two_human_seats_get_a_privacy_screen_between_them() {
+    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,human", "--seed", "5"], "\n2\n\n3\nq\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let screen = stdout.find("Pass to seat 2").expect("a privacy screen before seat 2");
+    let reveal = stdout.find("Seat 1 plans to Walk.").expect("the plans are revealed once both chose");
+    assert!(screen < reveal, "seat 1's plan must not be shown before seat 2 chose:\n{stdout}");
+    assert!(!stdout[..screen].contains("Walk."), "{stdout}");
+}
+
+#[test]
+fn loaded_game_continues_where_it_stopped() {
+    let save = tmp("cli-resume.ron").display().to_string();
+    let first = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "8", "--save", &save], "1\nq\n");
+    assert!(first.status.success(), "{:?}", text(&first));
+    let out = play_with_input(&["--root", &root(), "play", "--load", &save, "--seats", "random,random", "--save", &save], "");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("loaded") && stdout.contains("Game over."), "{stdout}");
+    let out = orrery(&["--root", &root(), "replay", &save, "--verify"]);
+    assert!(out.status.success(), "{:?}", text(&out));
+}

@@ -1,0 +1,75 @@
+//! Shared helpers: where the fixtures are, loading them, temporary files, and
+//! running the `orrery` binary.
+
+use orrery::content::{self, ContentErrors, Ruleset};
+use orrery::game::Game;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Arc, OnceLock};
+
+/// The repository root (the directory holding `engine/` and `tests/`).
+pub fn repo() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    dir.canonicalize().unwrap_or(dir)
+}
+
+/// The root of the good fixture packs (`content/toy`, `scripts/toy`).
+pub fn fixtures() -> PathBuf {
+    repo().join("tests/fixtures")
+}
+
+/// The root of the deliberately broken packs.
+pub fn broken() -> PathBuf {
+    fixtures().join("broken")
+}
+
+/// The toy pack, loaded once.
+pub fn toy() -> Arc<Ruleset> {
+    static TOY: OnceLock<Arc<Ruleset>> = OnceLock::new();
+    TOY.get_or_init(|| match content::load(&fixtures().join("content/toy")) {
+        Ok(rules) => Arc::new(rules),
+        Err(errors) => panic!("the toy pack does not load:\n{errors}"),
+    })
+    .clone()
+}
+
+/// Loads one of the broken packs.
+pub fn load_broken(id: &str) -> Result<Ruleset, ContentErrors> {
+    content::load(&broken().join("content").join(id))
+}
+
+/// Loads a broken pack that is expected to load (its failures come at run time).
+pub fn broken_rules(id: &str) -> Arc<Ruleset> {
+    match load_broken(id) {
+        Ok(rules) => Arc::new(rules),
+        Err(errors) => panic!("{id} should load:\n{errors}"),
+    }
+}
+
+/// A new toy game.
+pub fn toy_game(seats: usize, seed: u64, variants: &[&str]) -> Game {
+    let variants = variants.iter().map(ToString::to_string).collect();
+    match Game::new(toy(), seats, seed, variants) {
+        Ok(game) => game,
+        Err(e) => panic!("cannot start a toy game: {e}"),
+    }
+}
+
+/// A path for a temporary file of this test run.
+pub fn tmp(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()))
+}
+
+/// Runs the `orrery` binary from the repository root.
+pub fn orrery(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("the orrery binary runs")
+}
+
+/// Standard output and standard error of a run, for assertion messages.
+pub fn text(output: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
