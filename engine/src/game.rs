@@ -128,12 +128,25 @@ impl Game {
                 self.state.pending = Some(pending);
                 return Ok(());
             }
+            let keyed = pending.decisions.iter().all(|d| d.key.is_some());
+            let mut per_seat: Vec<(Key, Vec<(Key, Value)>)> = Vec::new();
             let mut entries = Vec::new();
             for (d, a) in pending.decisions.iter().zip(&pending.answers) {
                 let v = d.accept(a.as_ref().expect("all answered"))?;
-                entries.push((Key::Int(d.seat as i64 + 1), v));
+                let seat_key = Key::Int(d.seat as i64 + 1);
+                match (&d.key, keyed) {
+                    (Some(k), true) => match per_seat.iter_mut().find(|(s, _)| *s == seat_key) {
+                        Some((_, list)) => list.push((Key::Str(k.clone()), v)),
+                        None => per_seat.push((seat_key, vec![(Key::Str(k.clone()), v)])),
+                    },
+                    _ => entries.push((seat_key, v)),
+                }
             }
-            Value::map(entries)
+            if keyed {
+                Value::map(per_seat.into_iter().map(|(s, list)| (s, Value::map(list))).collect())
+            } else {
+                Value::map(entries)
+            }
         } else {
             value
         };
@@ -160,6 +173,23 @@ impl Game {
             self.state = backup;
         }
         result
+    }
+
+    /// The pack's evaluation of the position for every seat (seat 1 first): the
+    /// function `pack.ron` names in `evaluate`, called as `f(g, seat)` with 1-based
+    /// seats; `None` when the pack names none. Bots call it on their own scratch
+    /// copies; the function should only read (whatever it changes stays changed).
+    pub fn evaluate(&mut self) -> Result<Option<Vec<f64>>, GameError> {
+        let Some(path) = self.rules.manifest.evaluate.clone() else { return Ok(None) };
+        let host = self.host()?;
+        let function = host.function(&path)?;
+        let seats = self.state.seat_count();
+        let hook = format!("evaluate {path}");
+        let rules = self.rules.clone();
+        let scores = host.with_state(&mut self.state, &rules, &hook, |_, g| {
+            (1..=seats as i64).map(|seat| function.call::<f64>((g.clone(), seat))).collect::<mlua::Result<Vec<f64>>>()
+        })?;
+        Ok(Some(scores))
     }
 
     /// Calls the `resolve` of the frame that asked.
@@ -359,11 +389,14 @@ fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>) -> mlua::Resu
         if decisions.is_empty() {
             return Err(mlua::Error::runtime("a simultaneous decision needs at least one seat's decision"));
         }
-        let mut seats: Vec<Seat> = decisions.iter().map(|d| d.seat).collect();
-        seats.sort();
-        seats.dedup();
-        if seats.len() != decisions.len() {
-            return Err(mlua::Error::runtime("a simultaneous decision lists a seat twice"));
+        let keyed = decisions.iter().all(|d| d.key.is_some());
+        let mut seen: Vec<(Seat, Option<String>)> = decisions.iter().map(|d| (d.seat, d.key.clone())).collect();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != decisions.len() || (!keyed && decisions.iter().any(|d| d.key.is_some())) {
+            return Err(mlua::Error::runtime(
+                "a simultaneous decision lists a seat twice (give every decision a distinct `key` to ask a seat several things)",
+            ));
         }
         let n = decisions.len();
         return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame });
@@ -433,6 +466,7 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
         kind,
         options,
         pass,
+        key: t.raw_get("key")?,
     };
     let legal = match decision.kind {
         DecisionKind::One => !decision.options.is_empty(),

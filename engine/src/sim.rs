@@ -82,6 +82,9 @@ pub struct Report {
     /// Games won (first in the ranking) by each seat, seat 1 first.
     pub wins_by_seat: Vec<usize>,
     pub mean_score_by_seat: Vec<f64>,
+    /// Sums over finished games of every global integer variable named `usage.<what>`:
+    /// packs count there how often each of their components was used.
+    pub usage: std::collections::BTreeMap<String, i64>,
 }
 
 /// Plays `games` games with random bots on `threads` threads.
@@ -125,6 +128,11 @@ pub fn simulate(rules: Arc<Ruleset>, seats: usize, games: usize, seed: u64, vari
                     }
                     for (i, s) in outcome.scores.iter().enumerate() {
                         report.mean_score_by_seat[i] += *s as f64;
+                    }
+                }
+                for (name, value) in game.state.globals.iter() {
+                    if let (Some(what), Some(n)) = (name.as_str().strip_prefix("usage."), value.as_int()) {
+                        *report.usage.entry(what.to_owned()).or_default() += n;
                     }
                 }
             }

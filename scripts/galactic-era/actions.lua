@@ -13,9 +13,14 @@ local A = {}
 function A.raise(g, seat, tech, why)
 	local level = g:get(seat, tech)
 	if level >= 6 then
+		-- Beyond VI: the special effect instead (GE 6.2.4.4; relics too, A7).
+		if why == "research" or why == "relic" then
+			require("techs").special(g, seat, tech, why)
+		end
 		return false
 	end
 	g:set(seat, tech, level + 1)
+	require("techs").on_level(g, seat, tech, level + 1)
 	g:log(string.format("Seat %d raises %s to level %d (%s). -- GE A2", seat, U.TECH_NAMES[tech], level + 1, why))
 	-- GE A2.2: reaching Spirituality V sets the tile to STO for good (an ethics change).
 	if tech == "spi" and level + 1 == 5 and g:get(seat, "ethics") ~= "STO" then
@@ -30,7 +35,7 @@ end
 -- there, at peace with the actor — STS ones always (blockade, GE 7.1.1), STO ones only
 -- against an STS actor invading an innocent planet (GE 7.1.2).
 function A.blockers(g, actor, cells, innocent)
-	if W.immune_to_blockade(g, actor) then
+	if W.immune_to_blockade(g, actor) or W.protected(g, actor) then
 		return {}
 	end
 	local out = {}
@@ -67,7 +72,7 @@ end
 -- ---- Gain a Planet --------------------------------------------------------------------
 
 -- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
-function A.gain_options(g, seat, cell)
+function A.gain_options(g, seat, cell, double)
 	local units = U.ship_units(g, seat, cell)
 	if units == 0 or W.blockaded(g, seat, cell) then
 		return {}
@@ -90,16 +95,24 @@ function A.gain_options(g, seat, cell)
 	elseif owner ~= seat then
 		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
 		local strength = units
+		if double then
+			strength = units * 2 -- Céntrico: ships count double, before fleet B (GE A3.3)
+		end
 		for _, m in ipairs(F.fleets_at(g, seat, cell)) do
 			if g:face(m) == "B" then
-				strength += U.fleet_value(g, m) // 2
+				-- Fleet B: +1 per 2 ships; with x2 each ship counts double (GE 6.1.4).
+				if require("techs").tactic(g, seat, "B") == "x2" then
+					strength += U.fleet_value(g, m)
+				else
+					strength += U.fleet_value(g, m) // 2
+				end
 			end
 		end
-		local defence = U.planet_population(g, cell)
+		local defence = U.planet_population(g, cell) + require("relics").defence_bonus(g, cell)
 		if strength > defence then
 			if ethic == "STO" and W.at_war(g, seat, owner) then
 				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
-			elseif ethic == "STS" then
+			elseif ethic == "STS" and (W.at_war(g, seat, owner) or not W.protected(g, owner)) then
 				table.insert(out, { how = "conquer", discs = 1, innocent = g:get(owner, "ethics") == "STO", victim = owner,
 					declare = not W.at_war(g, seat, owner) })
 			end
@@ -128,15 +141,21 @@ end
 
 local function execute_gain(g, seat, cell, opt)
 	local label = U.cell_label(g, cell)
+	-- A relic still face down is flipped now, and only then gives its reward (GE 6.2.4.1.1).
+	local relic = g:first({ kind = "relic", cell = cell })
+	local fresh_relic = relic and g:hidden(relic)
 	for _, kind in ipairs({ "neutral", "relic" }) do
 		local t = g:first({ kind = kind, cell = cell })
 		if t and g:hidden(t) then
 			g:reveal(t) -- GE 6.2.4.1.1: the relic is flipped when the planet is gained
+			if kind == "relic" then
+				g:add_global("usage.relic." .. g:face(t), 1)
+			end
 			g:log(string.format("The %s token on %s is %s.", kind, label, g:face(t)))
 		end
 	end
 	local token = g:first({ kind = "neutral", cell = cell })
-	if token then
+	if token and not require("milestones").keep_token(g, seat, token) then
 		g:move(token, "box") -- GE 6.2.4.1.2 (digest ⚠): removed tokens go to the box
 	end
 	if opt.victim then
@@ -144,7 +163,7 @@ local function execute_gain(g, seat, cell, opt)
 		if opt.declare then
 			W.declare(g, seat, victim, "to conquer " .. label)
 		end
-		local removed = U.return_discs(g, cell)
+		local removed = U.lose_discs(g, cell)
 		local had_capital = U.capital_at(g, cell) ~= nil
 		if had_capital then
 			removed += 6
@@ -153,16 +172,29 @@ local function execute_gain(g, seat, cell, opt)
 		if capital ~= g:region(cell) then
 			g:add(seat, "r_taken_far", 1) -- Journeys, Dark Era objective 3
 		end
+		g:add(seat, "r_taken", 1) -- Wars, Dark Era
+		g:add(seat, "r_discs_taken", removed) -- Migrations, Dark Era
+		g:add(seat, "turn_taken", 1)
+		g:set(seat, "turn_last_victim", victim)
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or 1)
 		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
 			seat, opt.how, label, victim, removed, placed))
+		if (g:get(seat, "turn_taken") or 0) >= 2 then
+			-- Adquisidor is played when its condition happens (GE A3.1).
+			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress" } })
+		end
 		if had_capital then
 			g:push("evacuate", { seat = victim, from = cell })
+		elseif A.far_behind(g, victim) then
+			A.offer_emergency(g, victim)
 		end
 		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
 	else
 		local placed = place_discs(g, seat, cell, opt.discs)
 		g:log(string.format("Seat %d %ss %s (%d discs). -- GE 6.2.4.1", seat, opt.how, label, placed))
+	end
+	if fresh_relic then
+		require("relics").on_gain(g, seat, cell, relic)
 	end
 end
 
@@ -186,8 +218,9 @@ A.gain_planet = {
 		end
 		local options = {}
 		for _, cell in ipairs(U.ship_cells(g, seat)) do
-			if U.is_planet(g, cell) and U.take_disc(g, seat) then
-				for _, opt in ipairs(A.gain_options(g, seat, cell)) do
+			local allowed = not ctx.central_only or g:region(cell) == g:global("central_region")
+			if allowed and U.is_planet(g, cell) and U.take_disc(g, seat) then
+				for _, opt in ipairs(A.gain_options(g, seat, cell, ctx.double)) do
 					table.insert(options, { label = string.format("%s %s (%d disc%s)", opt.how, U.cell_label(g, cell), opt.discs, opt.discs == 1 and "" or "s"),
 						value = { cell = cell, opt = opt } })
 				end
@@ -203,6 +236,10 @@ A.gain_planet = {
 		if choice == nil then
 			ctx.done = true
 			return
+		end
+		if not ctx.counted then
+			ctx.counted = true
+			g:add(ctx.seat, "r_gain", 1) -- Rivalry, First Luminous Era
 		end
 		ctx.target, ctx.opt = choice.cell, choice.opt
 		local blockers = A.blockers(g, ctx.seat, { choice.cell }, choice.opt.innocent)
@@ -272,8 +309,9 @@ A.evacuate = {
 			candidates = { ctx.from }
 		end
 		if #candidates == 1 then
-			A.move_capital(g, seat, candidates[1])
+			A.move_capital(g, seat, candidates[1], ctx.from, ctx.voluntary)
 			ctx.done = true
+			A.offer_emergency(g, seat)
 			return nil
 		end
 		local options = {}
@@ -283,13 +321,65 @@ A.evacuate = {
 		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
 	end,
 	resolve = function(g, ctx, cell)
-		A.move_capital(g, ctx.seat, cell)
+		A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
 		ctx.done = true
+		A.offer_emergency(g, ctx.seat)
 	end,
 }
 
-function A.move_capital(g, seat, cell)
+-- GE 7.4: the one-use emergency reserve, offered after a capital evacuation or when a
+-- seat losing a planet is left with at least 2 planets fewer than every other seat.
+function A.offer_emergency(g, seat)
+	if g:get(seat, "emergency") == 1 then
+		g:push("emergency", { seat = seat })
+	end
+end
+
+function A.far_behind(g, seat)
+	local mine = #U.controlled_planets(g, seat)
+	for o = 1, g:seats() do
+		if o ~= seat and #U.controlled_planets(g, o) < mine + 2 then
+			return false
+		end
+	end
+	return true
+end
+
+A.emergency = {
+	run = function(g, ctx)
+		if ctx.done or g:get(ctx.seat, "emergency") ~= 1 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Use your emergency reserve: 6 ships at your capital (once per game)?", rule = "GE 7.4",
+			options = { { label = "Use the emergency reserve", value = true } }, pass = "Keep it for later" }
+	end,
+	resolve = function(g, ctx, use)
+		ctx.done = true
+		if use then
+			local seat = ctx.seat
+			g:set(seat, "emergency", 0)
+			local placed = A.place_new_ships(g, seat, U.capital_cell(g, seat), 6)
+			g:log(string.format("Seat %d spends its emergency reserve: %d ships at its capital. -- GE 7.4", seat, placed))
+			g:add_global("usage.emergency", 1)
+		end
+	end,
+}
+
+function A.move_capital(g, seat, cell, from, voluntary)
 	local capital = g:first({ kind = "capital", owner = seat })
+	if from then
+		-- GE 6.2.4.1.4–5: the old hex's discs go back, except 1 kept (or placed) when
+		-- evacuating voluntarily, so the seat keeps the planet.
+		local discs = g:entities({ kind = "disc", owner = seat, cell = from })
+		for i, d in ipairs(discs) do
+			if not (voluntary and i == 1) then
+				g:move(d, { zone = "track", seat = seat })
+			end
+		end
+		if voluntary and #discs == 0 then
+			place_discs(g, seat, from, 1)
+		end
+	end
 	U.return_discs(g, cell)
 	if g:terrain(cell) == "space" then
 		g:set_terrain(cell, "planet") -- GE 6.2.4.1.4 note 1
@@ -341,7 +431,12 @@ A.increase_population = {
 			end
 			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
 		end
-		local replicas = U.tech_value(g, seat, "gen", "replicas")
+		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)
+		if not ctx.pyramid_done then
+			-- A7.3: the Pyramid's own replica (within the one-per-planet limit).
+			ctx.pyramid_done = true
+			ctx.pyramid = require("relics").controlled(g, seat, "pyramid")
+		end
 		local options = {}
 		for _, c in ipairs(U.controlled_planets(g, seat)) do
 			if not W.blockaded(g, seat, c) then
@@ -351,6 +446,15 @@ A.increase_population = {
 		local free = g:count({ kind = "disc", zone = "track", seat = seat })
 		local max = math.min(replicas, #options, free)
 		if max <= 0 then
+			for _, c in ipairs(ctx.pyramid or {}) do
+				if not W.blockaded(g, seat, c) then
+					ctx.placed += place_discs(g, seat, c, 1)
+				end
+			end
+			if ctx.placed > 0 then
+				g:add(seat, "r_grew", 1) -- Migrations, First Luminous Era
+			end
+			ctx.done = true
 			return nil
 		end
 		return { seat = seat, kind = "many", min = 0, max = max, options = options,
@@ -360,10 +464,18 @@ A.increase_population = {
 		for _, c in ipairs(cells) do
 			ctx.placed += place_discs(g, ctx.seat, c, 1)
 		end
+		for _, c in ipairs(ctx.pyramid or {}) do
+			if not U.contains(cells, c) and not W.blockaded(g, ctx.seat, c) then
+				ctx.placed += place_discs(g, ctx.seat, c, 1)
+			end
+		end
 		if #cells > 0 then
 			g:log(string.format("Seat %d places %d replica disc(s). -- GE 6.2.4.2", ctx.seat, #cells))
 		end
 		ctx.done = true
+		if ctx.placed > 0 then
+			g:add(ctx.seat, "r_grew", 1) -- Migrations, First Luminous Era
+		end
 	end,
 }
 
@@ -388,11 +500,11 @@ function A.production(g, seat)
 	return U.ships_for_population(pop) + U.tech_value(g, seat, "rob", "ships") + asteroids, pop, asteroids
 end
 
-function A.shipyards(g, seat)
-	local need = U.tech_value(g, seat, "rob", "shipyard")
+function A.shipyards(g, seat, anywhere)
+	local need = anywhere and 0 or U.tech_value(g, seat, "rob", "shipyard")
 	local out = {}
 	for _, c in ipairs(U.controlled_planets(g, seat)) do
-		if not W.blockaded(g, seat, c) and U.planet_population(g, c) >= need then
+		if (anywhere or not W.blockaded(g, seat, c)) and U.planet_population(g, c) >= need then
 			table.insert(out, c)
 		end
 	end
@@ -422,6 +534,9 @@ end
 
 A.build_ships = {
 	enter = function(g, ctx)
+		if ctx.bonus then
+			return -- Constructor's 6 extra ships: no new action, no blockade (GE A3.5)
+		end
 		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
@@ -433,12 +548,18 @@ A.build_ships = {
 		if ctx.left == nil then
 			local n, pop, asteroids = A.production(g, seat)
 			ctx.left = n
+			g:add(seat, "r_build", 1) -- Wars, First Luminous Era
+			g:set(seat, "last_build", n)
+			if n >= 10 then
+				-- Constructor is played when its condition happens (GE A3.5).
+				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build" } })
+			end
 			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
 		end
 		if ctx.left <= 0 then
 			return nil
 		end
-		local yards = A.shipyards(g, seat)
+		local yards = A.shipyards(g, seat, ctx.anywhere)
 		if #yards == 0 then
 			g:log(string.format("Seat %d has no free shipyard: %d ships are lost. -- GE 6.2.4.3", seat, ctx.left))
 			return nil

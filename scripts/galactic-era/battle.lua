@@ -7,6 +7,9 @@ local W = require("war")
 local F = require("fleets")
 local B = {}
 
+-- Per-battle effects of domination cards, cleared when a battle ends.
+local BATTLE_FLAGS = { "battle_no_retreat", "battle_no_losses", "battle_bonus" }
+
 -- Cells where the active seat's ships meet ships of its enemies (GE 6.1.3.1).
 local function battle_cells(g, seat)
 	local out = {}
@@ -58,13 +61,15 @@ local function may_retreat(g, defender, attacker)
 	return g:get(defender, "spi") > g:get(attacker, "spi") or g:get(defender, "pro") > g:get(attacker, "pro")
 end
 
--- Combat value of one ship of `seat` in a fleet with `letter` (GE 6.1.3.4 step 3, 6.1.4.1).
+-- Combat value of one ship of `seat` in a fleet with `letter` (GE 6.1.3.4 step 3,
+-- 6.1.4.1), doubled tactic bonuses with an x2 token (GE 6.1.4.2).
 function B.ship_cv(g, seat, letter, facing_a)
 	local cv = U.tech_value(g, seat, "mil", "cv")
+	local double = letter and require("techs").tactic(g, seat, letter) == "x2"
 	if letter == "A" then
-		cv += 1
+		cv += double and 2 or 1
 	elseif letter == "C" and facing_a then
-		cv += 2
+		cv += double and 4 or 2
 	end
 	return cv
 end
@@ -80,10 +85,19 @@ local function side_has_a(g, seats, cell)
 	return false
 end
 
--- Combat strength of a side (GE 6.1.3.4 step 3).
+function B.clear_flags(g)
+	for s = 1, g:seats() do
+		for _, flag in ipairs(BATTLE_FLAGS) do
+			g:set(s, flag, nil)
+		end
+	end
+end
+
+-- Combat strength of a side (GE 6.1.3.4 step 3), with Defensivo's +20 (GE A3.6).
 function B.strength(g, seats, cell, facing_a)
 	local cs = 0
 	for _, s in ipairs(seats) do
+		cs += g:get(s, "battle_bonus") or 0
 		cs += g:count({ kind = "ship", owner = s, cell = cell }) * B.ship_cv(g, s, nil, facing_a)
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
 			cs += U.fleet_value(g, m) * B.ship_cv(g, s, g:face(m), facing_a)
@@ -139,7 +153,18 @@ function B.fight(g, attacker, defending, cell)
 	g:log(string.format("Battle at %s: attacker CS %d against defender CS %d; %s wins. -- GE 6.1.3.4",
 		U.cell_label(g, cell), a_cs, d_cs, attacker_wins and "the attacker" or "the defence"))
 	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
+	-- GE 6.1.4.2: +3 DP once per battle won with a "+3 DP" fleet.
+	local T = require("techs")
 	for _, s in ipairs(winners) do
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			if T.tactic(g, s, g:face(m)) == "dp" then
+				U.dp(g, s, 3, "combat won with a +3 DP fleet -- GE 6.1.4.2")
+				break
+			end
+		end
+	end
+	for _, s in ipairs(winners) do
+		g:add(s, "r_won", 1) -- Migrations, Dark Era
 		local capital = U.capital_cell(g, s)
 		if not capital or g:region(capital) ~= g:region(cell) then
 			g:add(s, "r_won_far", 1) -- Journeys, Dark Era objective 4
@@ -153,6 +178,14 @@ B.battle = {
 		ctx.stage = "retreat"
 		ctx.defenders = defenders(g, ctx.attacker, ctx.cell)
 		ctx.di = 1
+		-- Cards playable in a battle (Bélico, Defensivo: GE A3.2, A3.6), attacker first.
+		local involved = { ctx.attacker }
+		for _, d in ipairs(ctx.defenders) do
+			table.insert(involved, d)
+		end
+		for i = #involved, 1, -1 do
+			g:push("card_offer", { seat = involved[i], only_a = true, moment = { phase = "battle", cell = ctx.cell } })
+		end
 	end,
 	run = function(g, ctx)
 		local attacker, cell = ctx.attacker, ctx.cell
@@ -160,6 +193,10 @@ B.battle = {
 			while ctx.di <= #ctx.defenders do
 				local d = ctx.defenders[ctx.di]
 				local options = {}
+				if g:get(attacker, "battle_no_retreat") == 1 then
+					ctx.di = #ctx.defenders + 1 -- Bélico: enemies cannot retreat (GE A3.2)
+					break
+				end
 				if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
 					table.insert(options, { label = "Retreat all your ships", value = "all" })
 				end
@@ -186,6 +223,7 @@ B.battle = {
 			end
 			if #defending == 0 or not U.has_ships(g, attacker, cell) then
 				g:log(string.format("No combat at %s: the defenders retreated. -- GE 6.1.3.2", U.cell_label(g, cell)))
+				B.clear_flags(g)
 				return nil
 			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
@@ -207,7 +245,15 @@ B.battle = {
 				end
 				ctx.li += 1
 			end
-			if not ctx.free and ctx.destroyed > 0 then
+			-- Bélico "no losses": its player loses nothing; if it lost, it destroyed nothing,
+			-- so the winner loses nothing either (GE A3.2).
+			local spared = false
+			for _, s in ipairs(ctx.winners) do
+				if g:get(s, "battle_no_losses") == 1 then
+					spared = true
+				end
+			end
+			if not ctx.free and ctx.destroyed > 0 and not spared then
 				local losses = (ctx.destroyed + 1) // 2
 				local order = { chooser }
 				for _, s in ipairs(ctx.winners) do
@@ -215,13 +261,20 @@ B.battle = {
 						table.insert(order, s)
 					end
 				end
+				local lost = 0
 				for _, s in ipairs(order) do
-					losses -= F.destroy_units(g, s, cell, losses)
+					local n = F.destroy_units(g, s, cell, losses)
+					losses -= n
+					lost += n
+				end
+				for _, l in ipairs(ctx.losers) do
+					g:add(l, "r_destroyed", lost) -- Wars, Dark Era: even when losing
 				end
 			end
 			for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
 				F.conceal(g, m) -- step 8
 			end
+			B.clear_flags(g)
 			ctx.stage = "retreat_losers"
 			for i = #ctx.losers, 1, -1 do
 				local l = ctx.losers[i]
@@ -250,6 +303,9 @@ B.battle = {
 			g:add(d, "r_retreats", choice ~= nil and 1 or 0)
 		elseif ctx.stage == "destroy" then
 			local l = ctx.losers[ctx.li]
+			if g:get(l, "battle_no_losses") == 1 then
+				choice = 0 -- Bélico: this seat suffers no losses (GE A3.2)
+			end
 			local done = F.destroy_units(g, l, ctx.cell, choice)
 			ctx.destroyed += done
 			for _, w in ipairs(ctx.winners) do

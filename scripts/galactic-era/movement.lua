@@ -75,7 +75,7 @@ M.phase = {
 M.turn = {
 	enter = function(g, ctx)
 		local visions = U.tech_value(g, ctx.seat, "spi", "visions")
-		g:set(ctx.seat, "visions_left", visions < 0 and 999 or visions)
+		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + require("relics").pyramid_visions(g, ctx.seat))
 		g:set(ctx.seat, "moved_any", nil)
 	end,
 	run = function(g, ctx)
@@ -103,8 +103,14 @@ M.turn = {
 				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell } })
 			end
 		end
+		if #require("cards").plays(g, seat) > 0 then
+			table.insert(options, { label = "Play a domination card", value = { a = "card" } })
+		end
 		if g:get(seat, "visions_left") > 0 then
 			table.insert(options, { label = string.format("Spend a vision (%d left)", g:get(seat, "visions_left")), value = { a = "vision" } })
+		end
+		if g:get(seat, "ray_round") ~= g:global("round") and #require("relics").ray_targets(g, seat) > 0 then
+			table.insert(options, { label = "Fire the Planet Destroyer Ray", value = { a = "ray" } })
 		end
 		for s = 1, g:seats() do
 			if W.may_declare_in_movement(g, seat, s) then
@@ -129,6 +135,10 @@ M.turn = {
 			g:push("reorganise", { seat = seat, cell = choice.cell })
 		elseif choice.a == "vision" then
 			g:push("vision", { seat = seat })
+		elseif choice.a == "ray" then
+			g:push("vision", { seat = seat, ray = true })
+		elseif choice.a == "card" then
+			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
 		elseif choice.a == "war" then
 			W.declare(g, seat, choice.on, "during its movement")
 		end
@@ -212,9 +222,15 @@ function M.field_rules(g, seat)
 			end
 		end
 	end
+	-- A7.5: the Super Portal's links for this seat, rebuilt for each move.
+	local portal_kind = "super_portal_" .. seat
+	g:remove_links(portal_kind)
+	for _, pair in ipairs(require("relics").portal_links(g, seat)) do
+		g:add_link(pair[1], pair[2], portal_kind)
+	end
 	return {
 		costs = { nebula = 2, neutron_star = pro >= 5 and 1 or false },
-		links = { "wormhole" },
+		links = { "wormhole", portal_kind },
 		halt_after_link = halt,
 		hop = jump,
 	}
@@ -227,10 +243,11 @@ function M.range(g, seat, cell, marker)
 		return -1
 	end
 	if g:terrain(cell) == "nebula" then
-		base += 2
+		-- Etérico's section A makes the nebula bonus +4 this turn (GE A3.11).
+		base += U.this_round(g, g:get(seat, "etheric_round")) and 4 or 2
 	end
 	if marker and g:face(marker) == "D" then
-		base += 1
+		base += require("techs").tactic(g, seat, "D") == "x2" and 2 or 1 -- GE 6.1.4
 	end
 	return base
 end
@@ -386,8 +403,13 @@ M.vision = {
 		if #deck > 0 then
 			table.insert(options, { label = "Look at the top domination card", value = deck[#deck] })
 		end
+		if ctx.ray then
+			return { seat = seat, prompt = "Planet Destroyer Ray: destroy what?", rule = "GE A7.4",
+				options = require("relics").ray_targets(g, seat), pass = "Cancel" }
+		end
+		local pyramid = #require("relics").controlled(g, seat, "pyramid") > 0
 		for s = 1, g:seats() do
-			if s ~= seat and g:get(s, "spi") < g:get(seat, "spi") then
+			if s ~= seat and (pyramid or g:get(s, "spi") < g:get(seat, "spi")) then
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
 					local c = g:cell_of(m)
 					if c then
@@ -404,6 +426,10 @@ M.vision = {
 			return
 		end
 		local seat = ctx.seat
+		if ctx.ray then
+			require("relics").fire_ray(g, seat, target)
+			return
+		end
 		g:add(seat, "visions_left", -1)
 		if g:kind(target) == "marker" then
 			local values = {}

@@ -68,6 +68,15 @@ local function reveal_and_pay(g, ctx)
 			end
 		end
 		g:set(s, "selected", left)
+		local chosen = {}
+		for a, n in pairs(left) do
+			if n > 0 then
+				table.insert(chosen, a)
+			end
+		end
+		table.sort(chosen)
+		g:set(s, "chosen_ovals", chosen)
+		g:add_global("r_ethics_tokens", left.ethics) -- for Moral (GE A3.13)
 		g:set(s, "squares", squares)
 		g:log(string.format("Seat %d reveals: %s | %s. -- GE 6.2.1", s, table.concat(names, ", "), table.concat(squares, " + ")))
 		local _, free = P.extra_tokens(g, s)
@@ -99,6 +108,30 @@ local function has_square(g, s, token)
 	return U.contains(g:get(s, "squares"), token)
 end
 
+function P.seat_at(g, pos)
+	for s = 1, g:seats() do
+		if g:get(s, "order") == pos then
+			return s
+		end
+	end
+	return nil
+end
+
+function P.swap(g, a, b)
+	local pa, pb = g:get(a, "order"), g:get(b, "order")
+	g:set(a, "order", pb)
+	g:set(b, "order", pa)
+end
+
+-- One more swap in the token's direction, at once (Robotics special, GE A2.4 ⚠).
+function P.swap_once(g, seat, dir)
+	local pos = g:get(seat, "order")
+	local other = P.seat_at(g, dir == "up" and pos - 1 or pos + 1)
+	if other then
+		P.swap(g, seat, other)
+	end
+end
+
 -- GE 6.2.3: "up" swaps from the lowest number upwards, then "down" from the highest down.
 function P.apply_turn_order(g)
 	local function seat_at(pos)
@@ -110,9 +143,7 @@ function P.apply_turn_order(g)
 		return nil
 	end
 	local function swap(a, b)
-		local pa, pb = g:get(a, "order"), g:get(b, "order")
-		g:set(a, "order", pb)
-		g:set(b, "order", pa)
+		P.swap(g, a, b)
 	end
 	local order = U.turn_order(g)
 	for _, s in ipairs(order) do
@@ -134,6 +165,8 @@ function P.apply_turn_order(g)
 	g:log("Turn order: " .. table.concat(names, ", ") .. ". -- GE 6.2.3")
 end
 
+-- Both token choices are asked in one simultaneous pending (two keyed decisions per
+-- seat), so no answer sits anywhere visible before every seat has chosen both.
 P.phase = {
 	run = function(g, ctx)
 		if not ctx.ovals then
@@ -145,15 +178,11 @@ P.phase = {
 				end
 				local extra = P.extra_tokens(g, s)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-				table.insert(decisions, { seat = s, kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
+				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
 					prompt = extra > 0 and string.format("Choose 2 action tokens (up to %d extra at %d DP each)", extra, cost) or "Choose 2 action tokens",
 					rule = "GE 6.2.1" })
-			end
-			return { simultaneous = true, decisions = decisions }
-		elseif not ctx.squares then
-			local decisions = {}
-			for s = 1, g:seats() do
-				table.insert(decisions, { seat = s, prompt = "Choose your square token (research or turn order)", rule = "GE 6.2.1.1", options = square_options(g, s) })
+				table.insert(decisions, { seat = s, key = "squares", prompt = "Choose your square token (research or turn order)",
+					rule = "GE 6.2.1.1", options = square_options(g, s) })
 			end
 			return { simultaneous = true, decisions = decisions }
 		end
@@ -171,28 +200,25 @@ P.phase = {
 		return nil
 	end,
 	resolve = function(g, ctx, answers)
-		if not ctx.ovals then
-			ctx.ovals = answers
-		else
-			ctx.squares = answers
+		ctx.ovals, ctx.squares = {}, {}
+		for s = 1, g:seats() do
+			ctx.ovals[s] = answers[s].ovals
+			ctx.squares[s] = answers[s].squares
 		end
 	end,
 }
 
 local ACTION_LABELS = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
 
--- GE 6.2.4.4: advance the technology of each research square token.
-local function research(g, seat)
+-- GE 6.2.4.4: advance the technology of each research square token (beyond VI:
+-- its special effect, which does not count as raising a level, GE A4).
+function P.research(g, seat)
 	local researched = false
 	for _, t in ipairs(g:get(seat, "squares")) do
 		if U.TECH_NAMES[t] then
 			researched = true
-			local level = g:get(seat, t)
-			if level < 6 then
-				require("actions").raise(g, seat, t, "research")
+			if require("actions").raise(g, seat, t, "research") then
 				g:set(seat, "r_raised_" .. t, 1)
-			else
-				g:log(string.format("Seat %d researches %s beyond VI: its special effect is not scripted yet. -- GE 6.2.4.4", seat, U.TECH_NAMES[t]))
 			end
 		end
 	end
@@ -203,6 +229,11 @@ end
 
 -- GE 6.2.4: a seat resolves its selected actions one at a time, in any order.
 P.action_turn = {
+	enter = function(g, ctx)
+		g:set(ctx.seat, "acted_phase", g:global("round"))
+		g:set(ctx.seat, "turn_taken", 0)
+		g:set(ctx.seat, "turn_last_victim", nil)
+	end,
 	run = function(g, ctx)
 		if ctx.done then
 			return nil
@@ -210,6 +241,18 @@ P.action_turn = {
 		local seat = ctx.seat
 		local left = g:get(seat, "selected")
 		local options = {}
+		if #require("cards").plays(g, seat) > 0 then
+			table.insert(options, { label = "Play a domination card", value = "card" })
+		end
+		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily.
+		local capital = U.capital_cell(g, seat)
+		if capital and W.blockaded(g, seat, capital) then
+			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
+		end
+		local relocations = U.tech_value(g, seat, "pro", "relocate")
+		if relocations > 0 and not ctx.relocated then
+			table.insert(options, { label = string.format("Relocate up to %d population disc(s)", relocations), value = "relocate" })
+		end
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if (left[a] or 0) > 0 then
 				table.insert(options, { label = ACTION_LABELS[a] .. (left[a] > 1 and (" (x" .. left[a] .. ")") or ""), value = a })
@@ -226,6 +269,17 @@ P.action_turn = {
 			ctx.done = true
 			return
 		end
+		if action == "card" then
+			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
+			return
+		elseif action == "evacuate" then
+			g:push("evacuate", { seat = seat, from = U.capital_cell(g, seat), voluntary = true })
+			return
+		elseif action == "relocate" then
+			ctx.relocated = true -- GE 7.5: once per progress phase
+			g:push("relocate", { seat = seat, left = U.tech_value(g, seat, "pro", "relocate") })
+			return
+		end
 		local left = g:get(seat, "selected")
 		left[action] -= 1
 		g:set(seat, "selected", left)
@@ -236,7 +290,7 @@ P.action_turn = {
 		elseif action == "build" then
 			g:push("build_ships", { seat = seat })
 		elseif action == "research" then
-			research(g, seat)
+			P.research(g, seat)
 		end
 	end,
 }

@@ -13,7 +13,9 @@ function R.era(round)
 end
 
 -- Per-round tallies used by the round scoring (GE 6.4, A4).
-local ROUND_STATS = { "r_taken_far", "r_won_far", "r_traded", "r_raised_spi", "r_raised_pro", "r_raised_mil", "r_raised_rob", "r_raised_gen" }
+local ROUND_STATS = { "r_taken_far", "r_won_far", "r_traded", "r_raised_spi", "r_raised_pro", "r_raised_mil", "r_raised_rob",
+	"r_raised_gen", "r_build", "r_grew", "r_gain", "r_taken", "r_discs_taken", "r_won", "r_destroyed", "r_retreats", "r_ethics_scored",
+	"extra_trade" }
 
 R.game = {
 	enter = function(g, ctx)
@@ -36,6 +38,8 @@ R.game = {
 				g:set(s, stat, nil)
 			end
 		end
+		g:set_global("r_ethics_tokens", 0)
+		g:set_global("phase", "round")
 		g:log(string.format("== Round %d (%s era) ==", ctx.round, R.era(ctx.round)))
 		-- Pushed in reverse: movement runs first (GE 6.0).
 		g:push("scoring", {})

@@ -1,73 +1,28 @@
 --!strict
--- Galactic Era: round scoring by the galactic story (GE 6.4, A4.1 Journeys) and the
--- end of the game (GE 6.6).
+-- Galactic Era: round scoring (GE 6.4, stories in stories.lua) and the end of the
+-- game (GE 6.6).
 local U = require("util")
-local W = require("war")
 local S = {}
-
--- GE A4.1 Expediciones (Journeys), by era.
-local function journeys(g, round)
-	local era = require("round").era(round)
-	for s = 1, g:seats() do
-		local ethic = g:get(s, "ethics")
-		if era == "dark" then
-			if ethic == "STS" then
-				U.dp(g, s, 1, "STS in the Dark Era -- GE A4.1")
-			end
-			if #W.enemies(g, s) > 0 then
-				U.dp(g, s, 1, "at war in the Dark Era -- GE A4.1")
-			end
-			local taken = g:get(s, "r_taken_far") or 0
-			if taken > 0 then
-				U.dp(g, s, 2 * taken, taken .. " planet(s) taken outside the capital's sector -- GE A4.1")
-			end
-			local won = g:get(s, "r_won_far") or 0
-			if won > 0 then
-				U.dp(g, s, 2 * won, won .. " combat(s) won outside the capital's sector -- GE A4.1")
-			end
-		else
-			if ethic == "STO" then
-				U.dp(g, s, 1, "STO in a luminous era -- GE A4.1")
-			end
-			if era == "first_luminous" then
-				local contacts = 0
-				for _, o in ipairs(U.other_seats(g, s)) do
-					if U.in_contact(g, s, o) then
-						contacts += 1
-					end
-				end
-				if contacts > 0 then
-					U.dp(g, s, contacts, contacts .. " seat(s) in contact -- GE A4.1")
-				end
-			end
-		end
-	end
-	if era == "second_luminous" then
-		-- Among the seats that raised Spirituality (Propulsion) by research this round, the
-		-- highest level scores 7 - level; ties all score.
-		for _, tech in ipairs({ "spi", "pro" }) do
-			local best, who = -1, {}
-			for s = 1, g:seats() do
-				if g:get(s, "r_raised_" .. tech) == 1 then
-					local level = g:get(s, tech)
-					if level > best then
-						best, who = level, { s }
-					elseif level == best then
-						table.insert(who, s)
-					end
-				end
-			end
-			for _, s in ipairs(who) do
-				U.dp(g, s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- GE A4.1")
-			end
-		end
-	end
-end
 
 S.round = {
 	enter = function(g, ctx)
 		local round = g:global("round")
-		journeys(g, round)
+		local era = require("round").era(round)
+		require("stories").score_round(g, era)
+		-- GE A5.6: Liderazgo placements after the scoring of rounds 2, 6 and 8.
+		if round == 2 or round == 6 or round == 8 then
+			require("milestones").end_of_era(g)
+		end
+		-- GE 6.5.1: domination cards may be redrawn at the era changes.
+		if round == 2 or round == 6 then
+			g:push("era_change", {})
+		end
+		-- Cards playable "at the end of a round" (Moral, GE A3.13), in turn order.
+		g:set_global("phase", "round_end")
+		local order = U.turn_order(g)
+		for i = #order, 1, -1 do
+			g:push("card_offer", { seat = order[i], moment = { phase = "round_end" } })
+		end
 	end,
 }
 
@@ -75,9 +30,11 @@ S.round = {
 -- by DP, planets, and turn order.
 S.end_game = {
 	enter = function(g, ctx)
+		g:set_global("phase", "end")
 		for s = 1, g:seats() do
 			U.dp(g, s, U.population(g, s), "final population -- GE 6.6")
 		end
+		require("milestones").score_end(g)
 		for region = 1, g:region_count() do
 			local units = {}
 			for s = 1, g:seats() do
@@ -100,6 +57,13 @@ S.end_game = {
 				end
 			end
 		end
+		-- GE 6.6 step 4: cards still in hand must be played (then the ranking, in run).
+		local order = U.turn_order(g)
+		for i = #order, 1, -1 do
+			g:push("card_offer", { seat = order[i], forced = true, moment = { phase = "end" } })
+		end
+	end,
+	run = function(g, ctx)
 		local ranking = U.turn_order(g)
 		local planets, position = {}, {}
 		for i, s in ipairs(ranking) do

@@ -194,9 +194,30 @@ local function deal_cards(g)
 			g:hide(tile, s)
 		end
 	end
-	-- GE 5.1c: the galactic story. Only Journeys is scripted so far (COVERAGE.md).
-	g:create({ kind = "story", face = "journeys", at = "story" })
-	g:set_global("story", "journeys")
+	-- GE 5.1c–d: a random galactic story (or the one agreed by variant) and an
+	-- optional milestone.
+	local story = def_ids.story[g:roll(#def_ids.story)]
+	for _, id in ipairs(def_ids.story) do
+		if g:variant("story_" .. id) then
+			story = id
+		end
+	end
+	g:create({ kind = "story", face = story, at = "story" })
+	g:set_global("story", story)
+	local milestone = nil
+	if g:variant("milestone_random") then
+		milestone = def_ids.milestone[g:roll(#def_ids.milestone)]
+	end
+	for _, id in ipairs(def_ids.milestone) do
+		if g:variant("milestone_" .. id) then
+			milestone = id
+		end
+	end
+	if milestone then
+		g:create({ kind = "milestone", face = milestone, at = "milestone" })
+		g:set_global("milestone", milestone)
+	end
+	g:log(string.format("Story: %s. Milestone: %s. -- GE 5.1", defs.story[story].name, milestone and defs.milestone[milestone].name or "none"))
 end
 
 S.setup = {
@@ -238,6 +259,7 @@ S.choose_people = {
 					g:move(tile, { zone = "people", seat = s })
 					g:reveal(tile)
 					g:set(s, "people", g:face(tile))
+					g:add_global("usage.star_people." .. g:face(tile), 1)
 					g:log(string.format("Seat %d keeps %s.", s, defs.star_people[g:face(tile)].name))
 				else
 					g:move(tile, "people_box")

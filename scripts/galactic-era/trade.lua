@@ -10,7 +10,10 @@ local function may_trade(g, a, b)
 	if a == b or W.at_war(g, a, b) then
 		return false
 	end
-	if g:get(a, "r_traded") == 1 or g:get(b, "r_traded") == 1 then
+	-- Once per round each (GE 6.3); Científico's section A allows one more trade to its
+	-- player, and to whoever that player trades with (GE A3.4).
+	local extra = g:get(a, "extra_trade") == 1
+	if (g:get(a, "r_traded") or 0) >= (extra and 2 or 1) or ((g:get(b, "r_traded") or 0) >= 1 and not extra) then
 		return false
 	end
 	-- GE A2.2: from Spirituality IV a seat trades without contact.
@@ -51,7 +54,10 @@ T.phase = {
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
-			if g:get(s, "r_traded") ~= 1 then
+			if #require("cards").plays(g, s) > 0 then
+				table.insert(options, { label = "Play a domination card", value = { a = "card" } })
+			end
+			do
 				for _, b in ipairs(order) do
 					if may_trade(g, s, b) then
 						for _, d in ipairs(deals(g, s, b)) do
@@ -89,13 +95,18 @@ T.phase = {
 			local actions = require("actions")
 			actions.raise(g, o.from, o.learn, "trade")
 			actions.raise(g, o.with, o.teach, "trade")
-			g:set(o.from, "r_traded", 1)
-			g:set(o.with, "r_traded", 1)
+			g:add(o.from, "r_traded", 1)
+			g:add(o.with, "r_traded", 1)
+			require("milestones").on_trade(g, o.from, o.with)
 			return
 		end
 		local s = order[ctx.i]
 		if choice == nil then
 			ctx.i += 1
+			return
+		end
+		if choice.a == "card" then
+			g:push("card_offer", { seat = s, moment = { phase = "trade" } })
 			return
 		end
 		if choice.a == "peace" then

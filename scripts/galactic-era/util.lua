@@ -96,7 +96,8 @@ function U.capital_cell(g, seat)
 	return cap and g:cell_of(cap)
 end
 
--- Current population: 6 for the capital plus every disc off the track (GE 4.10, A8).
+-- Current population: 6 for the capital plus every disc off the track, ascended
+-- discs included (GE 4.10, A8, A2.2).
 function U.population(g, seat)
 	return 6 + 39 - g:count({ kind = "disc", zone = "track", seat = seat })
 end
@@ -114,7 +115,28 @@ function U.take_disc(g, seat)
 	return discs[#discs]
 end
 
--- Returns every disc on a cell to its owner's track (GE 4.10).
+-- A disc lost on the board goes back to its owner's track (GE 4.10) — or, with
+-- Spirituality VI, "ascends": it is set aside and the track keeps its value (GE A2.2).
+function U.lose_disc(g, disc)
+	local owner = g:owner(disc)
+	if g:get(owner, "spi") >= 6 then
+		g:move(disc, { zone = "ascended", seat = owner })
+	else
+		g:move(disc, { zone = "track", seat = owner })
+	end
+end
+
+-- Removes every disc of a cell as losses; returns how many.
+function U.lose_discs(g, cell)
+	local n = 0
+	for _, d in ipairs(g:entities({ kind = "disc", cell = cell })) do
+		U.lose_disc(g, d)
+		n += 1
+	end
+	return n
+end
+
+-- Returns every disc on a cell to its owner's track (not a loss, GE 6.2.4.1.4).
 function U.return_discs(g, cell)
 	local n = 0
 	for _, d in ipairs(g:entities({ kind = "disc", cell = cell })) do
@@ -199,6 +221,11 @@ function U.in_contact(g, a, b)
 		end
 	end
 	return false
+end
+
+-- Whether a round number recorded earlier is the current round (nil never is).
+function U.this_round(g, round)
+	return round ~= nil and round == g:global("round")
 end
 
 function U.contains(list, x)

@@ -25,6 +25,7 @@ end
 function W.declare(g, by, on, why)
 	g:set_pair(by, on, "war", true)
 	g:log(string.format("Seat %d declares war on seat %d%s. -- GE 7.1", by, on, why and (" " .. why) or ""))
+	require("milestones").on_declare(g, by, on)
 end
 
 -- Peace: by agreement or forced by an ethics change (GE 4.7, 6.2.2).
@@ -42,9 +43,14 @@ function W.change_ethics(g, seat, to)
 	end
 end
 
+-- Diplomático's section A: nobody may declare war on its player this round (GE A3.8).
+function W.protected(g, seat)
+	return U.this_round(g, g:get(seat, "no_war_round"))
+end
+
 -- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
 function W.may_declare_in_movement(g, by, on)
-	return by ~= on and not W.at_war(g, by, on) and g:get(by, "ethics") == "STS"
+	return by ~= on and not W.at_war(g, by, on) and g:get(by, "ethics") == "STS" and not W.protected(g, on)
 end
 
 -- Spirituality V and VI players cannot be blockaded at all (GE 7.2, A2.2).

@@ -50,6 +50,7 @@ mod tests {
                     kind: kind.clone(),
                     options: (0..4).map(|i| OptionItem { label: i.to_string(), value: Value::Int(i) }).collect(),
                     pass: pass.then(String::new),
+                    key: None,
                 };
                 for _ in 0..200 {
                     let c = random_choice(&d, &mut rng);

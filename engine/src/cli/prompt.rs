@@ -111,6 +111,7 @@ mod tests {
             kind,
             options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i) }).collect(),
             pass: pass.then(|| "skip".to_string()),
+            key: None,
         }
     }
 

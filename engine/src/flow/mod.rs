@@ -59,6 +59,9 @@ pub struct Decision {
     pub options: Vec<OptionItem>,
     /// `Some(label)` if the seat may pass.
     pub pass: Option<String>,
+    /// In a simultaneous pending where a seat answers several decisions, the name of
+    /// this one's answer (`{[seat] = {[key] = value}}`).
+    pub key: Option<String>,
 }
 
 /// What a seat answers.
@@ -194,6 +197,7 @@ mod tests {
             kind,
             options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i) }).collect(),
             pass: pass.then(|| "pass".to_string()),
+            key: None,
         }
     }
 

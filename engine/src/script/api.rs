@@ -283,6 +283,13 @@ impl UserData for GameHandle {
             sl.state.move_entity(e, to);
             Ok(())
         });
+        m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let to = location(&sl.state, &at)?;
+            sl.state.move_entity_to_bottom(e, to);
+            Ok(())
+        });
         m.add_method("where", |lua, _, e: i64| {
             let at = {
                 let sl = slot(lua)?;
@@ -632,6 +639,13 @@ impl UserData for GameHandle {
             let mut sl = slot(lua)?;
             let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
             Arc::make_mut(&mut sl.state.board).add_link(a, b, &kind).map_err(|e| err(e.to_string()))
+        });
+        m.add_method("remove_links", |lua, _, kind: String| {
+            let mut sl = slot(lua)?;
+            if sl.state.board.links().iter().any(|l| l.kind == kind) {
+                Arc::make_mut(&mut sl.state.board).remove_links(&kind);
+            }
+            Ok(())
         });
         m.add_method("field", |lua, _, (from, budget, rules): (i64, i64, Option<Table>)| {
             let reach = {

@@ -22,6 +22,8 @@ impl ScriptError {
     /// message or the traceback.
     pub fn from_lua(hook: &str, error: mlua::Error) -> ScriptError {
         let (message, traceback) = flatten(&error);
+        // The traceback is for finding the location, not for the message.
+        let message = message.split("\nstack traceback:").next().unwrap_or_default().to_owned();
         let mut location = find_location(&message);
         let mut message = message;
         if let Some(loc) = &location {

@@ -175,6 +175,27 @@ impl GameState {
         }
     }
 
+    /// Moves an entity under whatever is already there (a card to the bottom of a deck).
+    pub fn move_entity_to_bottom(&mut self, id: EntityId, to: Location) {
+        let lowest = self.entities.iter().filter(|e| e.at == to).map(|e| e.order).min();
+        let order = match lowest {
+            Some(0) => {
+                // Make room below the current bottom.
+                for e in self.entities.iter_mut().filter(|e| e.at == to) {
+                    e.order += 1;
+                }
+                self.next_order += 1;
+                0
+            }
+            Some(low) => low - 1,
+            None => self.bump_order(),
+        };
+        if let Some(e) = self.entities.get_mut(id as usize) {
+            e.at = to;
+            e.order = order;
+        }
+    }
+
     fn bump_order(&mut self) -> u32 {
         self.next_order += 1;
         self.next_order
@@ -237,6 +258,19 @@ mod tests {
         assert_eq!(back, state);
         let (a, b): (u64, u64) = (back.rng.0.random(), state.rng.0.random());
         assert_eq!(a, b, "the generator continues from the same position");
+    }
+
+    #[test]
+    fn moving_to_the_bottom_goes_under_everything() {
+        let mut state = GameState::new(Setup { seats: 2, ..Setup::default() });
+        let deck = Location::Zone { zone: Sym::new("deck"), seat: None };
+        let a = state.create(Sym::new("card"), Sym::new("a"), None, deck, true);
+        let b = state.create(Sym::new("card"), Sym::new("b"), None, deck, true);
+        let c = state.create(Sym::new("card"), Sym::new("c"), None, Location::Nowhere, true);
+        state.move_entity_to_bottom(c, deck);
+        let mut order: Vec<_> = [a, b, c].into_iter().map(|i| (state.entities[i as usize].order, i)).collect();
+        order.sort();
+        assert_eq!(order.iter().map(|o| o.1).collect::<Vec<_>>(), vec![c, a, b]);
     }
 
     #[test]

@@ -10,12 +10,15 @@
 //! again at random among the entities of the same kind that the seat cannot tell
 //! apart (a deck, the face-down tokens of one pool), and other seats' unrevealed
 //! simultaneous answers are withdrawn so that they are decided again in the search.
+//! The sampled state also gets a fresh random generator, no history and only the
+//! seat's own log, so nothing secret leaks through those side doors. Packs must keep
+//! secrets in hidden faces or pending answers, never in frame contexts.
 
 use crate::board::Board;
 use crate::flow::Decision;
 use crate::state::{EntityId, GameState, Location, Outcome, Seat, Vars};
 use crate::sym::Sym;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -111,6 +114,9 @@ pub fn determinize(state: &GameState, seat: Seat, rng: &mut impl Rng) -> GameSta
     }
     for ids in pools.values() {
         let mut faces: Vec<Sym> = ids.iter().map(|&i| state.entities[i].face).collect();
+        // Sorted first, so the sample depends only on the multiset of unknown faces
+        // (which the seat may know), never on where they actually lie.
+        faces.sort();
         for i in (1..faces.len()).rev() {
             let j = rng.random_range(0..=i);
             faces.swap(i, j);
@@ -128,6 +134,11 @@ pub fn determinize(state: &GameState, seat: Seat, rng: &mut impl Rng) -> GameSta
             }
         }
     }
+    // Side doors: the generator would predict future draws, the history holds other
+    // seats' answers (secret ones included) and the log holds others' private lines.
+    out.rng = crate::state::Rng(rand_chacha::ChaCha8Rng::seed_from_u64(rng.random()));
+    out.history.clear();
+    out.log.retain(|l| l.to.is_none_or(|mask| mask.has(seat)));
     out
 }
 
@@ -156,6 +167,18 @@ mod tests {
         assert_eq!(v0.entities[4].face, Some(Sym::new("e")));
         assert_eq!(v1.entities[4].face, None);
         assert!(v0.entities[..4].iter().all(|e| e.face.is_none()));
+    }
+
+    #[test]
+    fn determinize_scrubs_side_doors() {
+        let mut s = state_with_cards();
+        s.log("secret".into(), Some(crate::state::SeatMask::one(0)));
+        s.record(0, crate::flow::Choice::Pick(1));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let d = determinize(&s, 1, &mut rng);
+        assert!(d.history.is_empty());
+        assert!(d.log.is_empty());
+        assert_ne!(d.rng, s.rng);
     }
 
     #[test]

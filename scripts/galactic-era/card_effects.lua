@@ -1,0 +1,105 @@
+--!strict
+-- Galactic Era: the optional immediate effects of domination cards' section A (GE A3),
+-- applied when the moment of play allows them (`moment.phase`).
+local U = require("util")
+local E = {}
+
+local function push_choice(g, seat, id, prompt, options)
+	g:push("card_choice", { seat = seat, card = id, prompt = prompt, options = options })
+end
+
+function E.immediate(g, seat, id, moment)
+	local phase = moment.phase
+	if id == "adquisidor" and g:get(seat, "turn_last_victim") then
+		-- GE A3.1: one more theft level from a seat taken from this turn.
+		g:push("tech_theft", { seat = seat, victim = g:get(seat, "turn_last_victim"), left = 1 })
+	elseif id == "belico" and phase == "battle" then
+		push_choice(g, seat, id, "Bélico: which effect in this battle?", {
+			{ label = "Enemy ships cannot retreat", value = "no_retreat" },
+			{ label = "You suffer no ship losses", value = "no_losses" },
+		})
+	elseif id == "centrico" and phase == "progress" then
+		-- GE A3.3: a free Gain a Planet in the central sector, ships counting double.
+		g:push("gain_planet", { seat = seat, central_only = true, double = true })
+	elseif id == "cientifico" and phase == "trade" then
+		g:set(seat, "extra_trade", 1) -- GE A3.4: one more trade, for both partners
+	elseif id == "constructor" then
+		-- GE A3.5: 6 more ships, on any own planet, even blockaded.
+		g:push("build_ships", { seat = seat, left = 6, anywhere = true, bonus = true })
+	elseif id == "defensivo" and phase == "battle" then
+		local cap = U.capital_cell(g, seat)
+		if cap and g:region(cap) == g:region(moment.cell) then
+			g:set(seat, "battle_bonus", 20) -- GE A3.6: +20 CS in this battle
+		end
+	elseif id == "denso" then
+		-- GE A3.7: one more disc on each planet with 5+ discs, ignoring limits and blockades.
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if U.planet_population(g, c) >= 5 then
+				local d = U.take_disc(g, seat)
+				if d then
+					g:move(d, c)
+				end
+			end
+		end
+	elseif id == "diplomatico" then
+		g:set(seat, "no_war_round", g:global("round")) -- GE A3.8: no war on you this round
+	elseif id == "espacial" then
+		g:push("relocate", { seat = seat, left = 3, ignore_blockade = true })
+	elseif id == "especializado" and phase == "progress" then
+		local options = {}
+		for _, t in ipairs(U.TECHS) do
+			if not U.contains(g:get(seat, "squares") or {}, t) and g:get(seat, t) < 6 then
+				table.insert(options, { label = "Research " .. U.TECH_NAMES[t], value = t })
+			end
+		end
+		if #options > 0 then
+			push_choice(g, seat, id, "Especializado: a free Research with an unused square token", options)
+		end
+	elseif id == "eterico" then
+		g:set(seat, "etheric_round", g:global("round")) -- GE A3.11: +4 range from nebulae
+	elseif id == "explorador" then
+		-- GE A3.12: look at another seat's domination cards (two seats with 5+ players).
+		local looks = g:seats() >= 5 and 2 or 1
+		for _ = 1, looks do
+			local options = {}
+			for o = 1, g:seats() do
+				if o ~= seat then
+					table.insert(options, { label = "Look at seat " .. o .. "'s hand", value = o })
+				end
+			end
+			push_choice(g, seat, id, "Explorador: whose domination cards do you look at?", options)
+		end
+	elseif id == "moral" then
+		local tokens = g:global("r_ethics_tokens") or 0
+		if tokens > 0 then
+			require("cards").award(g, seat, 2 * tokens, tokens .. " Change Ethics token(s) this round -- GE A3.13 Moral")
+		end
+	end
+end
+
+-- A choice inside an immediate effect.
+E.choice = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = ctx.prompt, rule = "GE A3", options = ctx.options }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		local seat = ctx.seat
+		if ctx.card == "belico" then
+			g:set(seat, "battle_" .. v, 1)
+		elseif ctx.card == "especializado" then
+			if require("actions").raise(g, seat, v, "Especializado") then
+				g:set(seat, "r_raised_" .. v, 1)
+			end
+		elseif ctx.card == "explorador" then
+			for _, card in ipairs(require("cards").hand(g, v)) do
+				g:peek(seat, card, string.format("Explorador: seat %d holds %s.", v, defs.domination_card[g:face(card)].name))
+			end
+		end
+	end,
+}
+
+return E

@@ -1,0 +1,386 @@
+--!strict
+-- Galactic Era: domination cards (GE 7.3, 6.5.1, A3). Each seat holds a hidden hand;
+-- a card is played for section A (its condition met, at most one A per seat, with an
+-- optional immediate effect) or section B (no condition; the better-scoring option is
+-- offered separately). Exactly two cards are completed per game; after the first, the
+-- seat draws again if its hand is empty; cards left at the end must be played.
+local U = require("util")
+local W = require("war")
+local C = {}
+
+local A_DP = { adquisidor = 10, belico = 10, centrico = 12, cientifico = 9, constructor = 7, defensivo = 9, denso = 7,
+	diplomatico = 14, espacial = 11, especializado = 11, eterico = 8, explorador = 13, moral = 9 }
+
+local function central(g)
+	return g:global("central_region")
+end
+
+local function planets_in(g, seat, region)
+	local n = 0
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if g:region(c) == region then
+			n += 1
+		end
+	end
+	return n
+end
+
+local function sectors_with(g, seat, test)
+	local n = 0
+	for region = 1, g:region_count() do
+		if test(region) then
+			n += 1
+		end
+	end
+	return n
+end
+
+local function has_ship_in(g, seat, region)
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		if g:region(c) == region then
+			return true
+		end
+	end
+	return false
+end
+
+local function base_cv_total(g, seat)
+	local units = 0
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		units += U.ship_units(g, seat, c)
+	end
+	return units * U.tech_value(g, seat, "mil", "cv")
+end
+
+-- Section A conditions (GE A3); `ctx` carries the moment (turn tallies, battle…).
+C.condition = {
+	adquisidor = function(g, s) return (g:get(s, "turn_taken") or 0) >= 2 end,
+	belico = function(g, s) return base_cv_total(g, s) >= 120 end,
+	centrico = function(g, s) return planets_in(g, s, central(g)) >= 4 end,
+	cientifico = function(g, s)
+		local total = 0
+		for _, t in ipairs(U.TECHS) do
+			total += g:get(s, t)
+		end
+		return total >= 16
+	end,
+	constructor = function(g, s) return (g:get(s, "last_build") or 0) >= 10 end,
+	defensivo = function(g, s)
+		local cap = U.capital_cell(g, s)
+		if not cap then
+			return false
+		end
+		for _, c in ipairs(g:cells({ terrain = "planet", region = g:region(cap) })) do
+			if U.controller(g, c) ~= s then
+				return false
+			end
+		end
+		return true
+	end,
+	denso = function(g, s)
+		local n = 0
+		for _, c in ipairs(U.controlled_planets(g, s)) do
+			if U.planet_population(g, c) >= 5 then
+				n += 1
+			end
+		end
+		return n >= 3
+	end,
+	diplomatico = function(g, s)
+		local main
+		for _, c in ipairs(g:cells({ terrain = "planet", region = central(g) })) do
+			if g:cell_prop(c, "main") == 1 then
+				main = c
+			end
+		end
+		return g:get(s, "spi") >= 4 and main ~= nil and U.controller(g, main) == s and #W.enemies(g, s) == 0
+	end,
+	espacial = function(g, s) return #U.controlled_planets(g, s) >= 10 end,
+	especializado = function(g, s)
+		local six, five = 0, 0
+		for _, t in ipairs(U.TECHS) do
+			local l = g:get(s, t)
+			if l == 6 then
+				six += 1
+			elseif l == 5 then
+				five += 1
+			end
+		end
+		return six >= 2 or (six >= 1 and five >= 1)
+	end,
+	eterico = function(g, s)
+		if g:get(s, "moved_any") then
+			return false -- only at the start of the movement turn
+		end
+		local n = 0
+		for _, c in ipairs(U.ship_cells(g, s)) do
+			if g:terrain(c) == "nebula" then
+				n += 1
+			end
+		end
+		return n >= 4
+	end,
+	explorador = function(g, s)
+		return g:get(s, "pro") >= 4 and sectors_with(g, s, function(r)
+			return has_ship_in(g, s, r) and planets_in(g, s, r) >= 1
+		end) >= 4
+	end,
+	moral = function(g, s)
+		if g:global("phase") ~= "round_end" or g:get(s, "dp") < 5 then
+			return false
+		end
+		for o = 1, g:seats() do
+			if o ~= s and g:get(o, "ethics") == g:get(s, "ethics") and g:get(o, "dp") >= g:get(s, "dp") then
+				return false
+			end
+		end
+		return true
+	end,
+}
+
+-- Section B options: a list of {label, dp} (dp may be fractional before doubling).
+C.options_b = {
+	adquisidor = function(g, s)
+		local n = 0
+		for _, c in ipairs(U.ship_cells(g, s)) do
+			if U.is_planet(g, c) and not U.controller(g, c) and #U.seats_with_ships(g, c) == 1 then
+				n += 1
+			end
+		end
+		return { { "1 DP per neutral planet only you occupy", n }, { "Military Power level", g:get(s, "mil") } }
+	end,
+	belico = function(g, s)
+		local n = sectors_with(g, s, function(r)
+			local mine, others = false, false
+			for _, m in ipairs(g:entities({ kind = "marker" })) do
+				local c = g:cell_of(m)
+				if c and g:region(c) == r then
+					if g:owner(m) == s then mine = true else others = true end
+				end
+			end
+			return mine and not others
+		end)
+		return { { "2 DP per sector where only you have a fleet", 2 * n }, { "Military Power level", g:get(s, "mil") } }
+	end,
+	centrico = function(g, s)
+		local best = 0
+		for _, c in ipairs(U.controlled_planets(g, s)) do
+			if g:region(c) == central(g) then
+				best = math.max(best, U.discs_at(g, c)) -- ⚠ AMB.10: one planet
+			end
+		end
+		return { { "1 DP per disc on one central planet", best } }
+	end,
+	cientifico = function(g, s)
+		local low = 6
+		for _, t in ipairs(U.TECHS) do
+			low = math.min(low, g:get(s, t))
+		end
+		return { { "lowest technology × 2", low * 2 } }
+	end,
+	constructor = function(g, s)
+		local n = 0
+		for _, c in ipairs(U.ship_cells(g, s)) do
+			if g:terrain(c) == "asteroids" then
+				n += 1
+			end
+		end
+		return { { "1 DP per asteroid hex with your ships", n }, { "Robotics level", g:get(s, "rob") } }
+	end,
+	defensivo = function(g, s)
+		local cap = U.capital_cell(g, s)
+		local alone = 4
+		for o = 1, g:seats() do
+			if o ~= s and cap and planets_in(g, o, g:region(cap)) > 0 then
+				alone = 0
+			end
+		end
+		return { { "4 if alone in your capital's sector + Military ÷ 2", alone + g:get(s, "mil") / 2 } }
+	end,
+	denso = function(g, s)
+		local n = 0
+		for _, c in ipairs(U.controlled_planets(g, s)) do
+			if U.planet_population(g, c) >= 4 then
+				n += 1
+			end
+		end
+		return { { "1 DP per planet with 4+ discs", n } }
+	end,
+	diplomatico = function(g, s)
+		local n = 0
+		for _, c in ipairs(U.ship_cells(g, s)) do
+			local cap = U.capital_at(g, c)
+			if cap and g:owner(cap) ~= s then
+				n += 1
+			end
+		end
+		return { { "2 DP per hex with your ships on another's capital", 2 * n }, { "Spirituality level", g:get(s, "spi") } }
+	end,
+	espacial = function(g, s)
+		return { { "2 DP per 3 planets", 2 * (#U.controlled_planets(g, s) // 3) }, { "Propulsion level", g:get(s, "pro") } }
+	end,
+	especializado = function(g, s)
+		local high = 1
+		for _, t in ipairs(U.TECHS) do
+			high = math.max(high, g:get(s, t))
+		end
+		return { { "highest technology level", high } }
+	end,
+	eterico = function(g, s)
+		if g:get(s, "ethics") == "STO" then
+			return { { "Spirituality level (STO)", g:get(s, "spi") } }
+		end
+		return { { "Military Power level (STS)", g:get(s, "mil") } }
+	end,
+	explorador = function(g, s)
+		return { { "1 DP per sector with your ships", sectors_with(g, s, function(r) return has_ship_in(g, s, r) end) },
+			{ "Propulsion level", g:get(s, "pro") } }
+	end,
+	moral = function(g, s)
+		return { { "4 DP if you did not score your ethics this round", g:get(s, "r_ethics_scored") == 1 and 0 or 4 },
+			{ "Spirituality level", g:get(s, "spi") } }
+	end,
+}
+
+-- DP actually gained: doubled under Crecimiento personal, halves rounded up (GE A5.3).
+function C.award(g, seat, dp, why)
+	if require("milestones").active(g, "crecimiento") then
+		dp = math.ceil(dp * 2)
+	else
+		dp = math.floor(dp)
+	end
+	U.dp(g, seat, dp, why)
+end
+
+function C.hand(g, seat)
+	return g:entities({ kind = "domination", zone = "domination_hand", seat = seat })
+end
+
+function C.can_play(g, seat)
+	return (g:get(seat, "cards_done") or 0) < 2 and #C.hand(g, seat) > 0
+end
+
+-- Draws the top card into a seat's hand (GE 7.3).
+function C.draw(g, seat)
+	local deck = g:entities({ zone = "domination_deck" })
+	local card = deck[#deck]
+	if card then
+		g:move(card, { zone = "domination_hand", seat = seat })
+		g:hide(card, seat)
+	end
+end
+
+-- The plays a seat may make now: A where the condition holds (and no A yet), every B option.
+function C.plays(g, seat, forced)
+	local out = {}
+	if (g:get(seat, "cards_done") or 0) >= 2 then
+		return out
+	end
+	for _, card in ipairs(C.hand(g, seat)) do
+		local id = g:face(card)
+		local name = defs.domination_card[id].name
+		if not g:get(seat, "a_used") and not forced and C.condition[id](g, seat) then
+			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
+		end
+		for i, opt in ipairs(C.options_b[id](g, seat)) do
+			table.insert(out, { label = string.format("Play %s for section B: %s (%s DP)", name, opt[1], tostring(opt[2])), value = { card = card, section = "B", option = i } })
+		end
+	end
+	return out
+end
+
+-- Plays a card (GE 7.3) and applies section A's immediate effect where the moment allows.
+function C.play(g, seat, play, moment)
+	local card = play.card
+	local id = g:face(card)
+	g:move(card, { zone = "domination_played", seat = seat })
+	g:reveal(card)
+	g:add(seat, "cards_done", 1)
+	g:add_global("usage.domination_card." .. id, 1)
+	if play.section == "A" then
+		g:set(seat, "a_used", true)
+		C.award(g, seat, A_DP[id], defs.domination_card[id].name .. " section A -- GE A3")
+		require("card_effects").immediate(g, seat, id, moment or {})
+	else
+		local opt = C.options_b[id](g, seat)[play.option]
+		C.award(g, seat, opt[2], defs.domination_card[id].name .. " section B: " .. opt[1] .. " -- GE A3")
+	end
+	if (g:get(seat, "cards_done") or 0) < 2 and #C.hand(g, seat) == 0 then
+		C.draw(g, seat) -- GE 7.3: draw after the first card
+	end
+end
+
+-- A step offering one seat to play a card at a given moment (optional), or forcing it
+-- at the end of the game (GE 6.6 step 4).
+C.offer = {
+	run = function(g, ctx)
+		if ctx.done or not C.can_play(g, ctx.seat) then
+			return nil
+		end
+		local options = C.plays(g, ctx.seat, ctx.forced)
+		if ctx.only_a then
+			local a = {}
+			for _, o in ipairs(options) do
+				if o.value.section == "A" then
+					table.insert(a, o)
+				end
+			end
+			options = a
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = ctx.forced and "End of game: play your domination card" or "Play a domination card?",
+			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and "Not now" or nil }
+	end,
+	resolve = function(g, ctx, play)
+		if play == nil then
+			ctx.done = true
+			return
+		end
+		C.play(g, ctx.seat, play, ctx.moment)
+		if not ctx.forced then
+			ctx.done = true
+		end
+	end,
+}
+
+-- GE 6.5.1: at the era changes (after rounds 2 and 6) each seat in turn order may
+-- discard its uncompleted card to the bottom of the deck and draw; after round 6 a
+-- seat with no completed card must draw a second card instead.
+C.era_change = {
+	enter = function(g, ctx)
+		ctx.i = 1
+	end,
+	run = function(g, ctx)
+		local order = U.turn_order(g)
+		while ctx.i <= #order do
+			local s = order[ctx.i]
+			local done = g:get(s, "cards_done") or 0
+			if g:global("round") == 6 and done == 0 and not ctx.forced_draw then
+				C.draw(g, s)
+				g:log(string.format("Seat %d draws a second domination card. -- GE 6.5.1", s))
+				ctx.i += 1
+			elseif done < 2 and #C.hand(g, s) > 0 and not (g:global("round") == 6 and done == 0) then
+				return { seat = s, prompt = "Era change: discard your domination card and draw a new one?", rule = "GE 6.5.1",
+					options = { { label = "Discard and draw", value = true } }, pass = "Keep it" }
+			else
+				ctx.i += 1
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, choice)
+		local s = U.turn_order(g)[ctx.i]
+		if choice then
+			local card = C.hand(g, s)[1]
+			g:move_to_bottom(card, "domination_deck")
+			g:hide(card)
+			C.draw(g, s)
+			g:log(string.format("Seat %d discards a domination card and draws another. -- GE 6.5.1", s))
+		end
+		ctx.i += 1
+	end,
+}
+
+return C

@@ -1,0 +1,51 @@
+--!strict
+-- Galactic Era: relocating population discs between one's own planets (GE 7.5, 7.2.4),
+-- a free action of the progress turn from Propulsion V (1 disc) and VI (3), and the
+-- Espacial card's effect (3 discs, ignoring blockades).
+local U = require("util")
+local W = require("war")
+local R = {}
+
+R.step = {
+	run = function(g, ctx)
+		if ctx.left <= 0 or ctx.done then
+			return nil
+		end
+		local seat = ctx.seat
+		local planets = {}
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if ctx.ignore_blockade or not W.blockaded(g, seat, c) then
+				table.insert(planets, c)
+			end
+		end
+		local options = {}
+		for _, from in ipairs(planets) do
+			if U.discs_at(g, from) > 0 then
+				for _, to in ipairs(planets) do
+					if to ~= from then
+						table.insert(options, { label = string.format("Move a disc from %s to %s", U.cell_label(g, from), U.cell_label(g, to)), value = { from = from, to = to } })
+					end
+				end
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = seat, prompt = string.format("Relocate discs (%d left)", ctx.left), rule = "GE 7.5", options = options, pass = "Stop relocating" }
+	end,
+	resolve = function(g, ctx, move)
+		if move == nil then
+			ctx.done = true
+			return
+		end
+		local disc = g:first({ kind = "disc", cell = move.from })
+		g:move(disc, move.to)
+		ctx.left -= 1
+		g:log(string.format("Seat %d relocates a disc from %s to %s. -- GE 7.5", ctx.seat, U.cell_label(g, move.from), U.cell_label(g, move.to)))
+		if U.discs_at(g, move.from) == 0 and not U.capital_at(g, move.from) then
+			g:log(string.format("%s becomes uninhabited. -- GE 7.6", U.cell_label(g, move.from)))
+		end
+	end,
+}
+
+return R
