@@ -11,6 +11,10 @@ local A = {}
 
 -- Raises a technology one level and applies what the new level does at once (GE 4.8).
 function A.raise(g, seat, tech, why)
+	local P = require("peoples")
+	if P.frozen_tech(g, seat, tech) then
+		return false -- Yowies: Robotics never rises (GE A1.17)
+	end
 	local level = g:get(seat, tech)
 	if level >= 6 then
 		-- Beyond VI: the special effect instead (GE 6.2.4.4; relics too, A7).
@@ -48,7 +52,8 @@ function A.blockers(g, actor, cells, innocent)
 				end
 			end
 			local ethic = g:get(s, "ethics")
-			if present and (ethic == "STS" or (ethic == "STO" and innocent and g:get(actor, "ethics") == "STS")) then
+			local may = require("peoples").may_ever_declare(g, s)
+			if may and present and (ethic == "STS" or (ethic == "STO" and innocent and g:get(actor, "ethics") == "STS")) then
 				table.insert(out, s)
 			end
 		end
@@ -78,28 +83,38 @@ function A.gain_options(g, seat, cell, double)
 		return {}
 	end
 	local ethic = g:get(seat, "ethics")
+	local P = require("peoples")
 	local owner = U.controller(g, cell)
 	local token = g:first({ kind = "neutral", cell = cell })
 	local out = {}
 	if owner == nil then
 		local face = token and g:face(token) or "uninhabited"
+		if g:first({ kind = "white_disc", cell = cell }) then
+			face = "advanced" -- converted by the Annunaki (GE A1.2)
+		end
 		if face == "uninhabited" then
 			table.insert(out, { how = "colonize", discs = 1, innocent = false })
 		elseif face == "primitive" and ethic == "STS" then
-			table.insert(out, { how = "subjugate", discs = 2, innocent = true })
-		elseif face == "advanced" and ethic == "STO" then
+			-- Annunaki STS: 3 discs when the natural limit is 3 or more (A1.2).
+			local discs = (P.is(g, seat, "annunaki", "STS") and A.natural_limit(g, cell) >= 3) and 3 or 2
+			table.insert(out, { how = "subjugate", discs = discs, innocent = true })
+		elseif face == "advanced" and (ethic == "STO" or P.is(g, seat, "pleyares", "STS")) then
+			-- Pleyares STS may Ally while STS; STO seats cannot block it (A1.14).
 			table.insert(out, { how = "ally", discs = 3, innocent = false })
-		elseif face == "advanced" and ethic == "STS" and units >= 4 then
-			table.insert(out, { how = "conquer", discs = 1, innocent = true })
+		end
+		if face == "advanced" and ethic == "STS" and units >= 4 then
+			-- Imperio Galáctico places 3 discs on an advanced planet (A1.6).
+			table.insert(out, { how = "conquer", discs = P.is(g, seat, "confederacion", "STS") and 3 or 1, innocent = true })
 		end
 	elseif owner ~= seat then
 		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
 		local strength = units
+		local orion_sto = P.is(g, owner, "orion", "STO") and W.at_war(g, seat, owner)
 		if double then
 			strength = units * 2 -- Céntrico: ships count double, before fleet B (GE A3.3)
 		end
 		for _, m in ipairs(F.fleets_at(g, seat, cell)) do
-			if g:face(m) == "B" then
+			if g:face(m) == "B" and not orion_sto then -- Orión STO voids B bonuses (A1.16)
 				-- Fleet B: +1 per 2 ships; with x2 each ship counts double (GE 6.1.4).
 				if require("techs").tactic(g, seat, "B") == "x2" then
 					strength += U.fleet_value(g, m)
@@ -108,12 +123,17 @@ function A.gain_options(g, seat, cell, double)
 				end
 			end
 		end
-		local defence = U.planet_population(g, cell) + require("relics").defence_bonus(g, cell)
+		local defence = U.planet_population(g, cell) * (orion_sto and 2 or 1) + require("relics").defence_bonus(g, cell)
+		if P.is(g, seat, "orion", "STS") then
+			defence = 0 -- Orión STS conquers with a single ship (A1.16)
+		end
 		if strength > defence then
 			if ethic == "STO" and W.at_war(g, seat, owner) then
 				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
-			elseif ethic == "STS" and (W.at_war(g, seat, owner) or not W.protected(g, owner)) then
-				table.insert(out, { how = "conquer", discs = 1, innocent = g:get(owner, "ethics") == "STO", victim = owner,
+			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat))) then
+				-- Imperio Galáctico places up to 3 discs, as many as the population (A1.6).
+				local discs = P.is(g, seat, "confederacion", "STS") and math.min(3, U.planet_population(g, cell)) or 1
+				table.insert(out, { how = "conquer", discs = discs, innocent = g:get(owner, "ethics") == "STO", victim = owner,
 					declare = not W.at_war(g, seat, owner) })
 			end
 		end
@@ -176,7 +196,15 @@ local function execute_gain(g, seat, cell, opt)
 		g:add(seat, "r_discs_taken", removed) -- Migrations, Dark Era
 		g:add(seat, "turn_taken", 1)
 		g:set(seat, "turn_last_victim", victim)
-		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or 1)
+		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
+		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
+			U.dp(g, seat, 2, "Pleyares liberation -- GE A1.14")
+		end
+		-- Mayas STO: up to 3 of the removed discs move to other planets in range (A1.13).
+		local removed_discs = removed - (had_capital and 6 or 0)
+		if require("peoples").is(g, victim, "mayas", "STO") and removed_discs > 0 then
+			g:push("mayas_relocate", { seat = victim, from = cell, left = math.min(3, removed_discs) })
+		end
 		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
 			seat, opt.how, label, victim, removed, placed))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
@@ -196,6 +224,38 @@ local function execute_gain(g, seat, cell, opt)
 	if fresh_relic then
 		require("relics").on_gain(g, seat, cell, relic)
 	end
+	local white = g:first({ kind = "white_disc", cell = cell })
+	if white then
+		g:move(white, "white_discs")
+	end
+end
+
+-- GE A1.2 Annunaki STO: Convert 1 or 2 neutral primitive planets (own ship on each)
+-- into neutral advanced ones, marked by white discs, instead of gaining a planet.
+local function convert_options(g, seat)
+	local out = {}
+	if not require("peoples").is(g, seat, "annunaki", "STO") then
+		return out
+	end
+	local cells = {}
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		local t = g:first({ kind = "neutral", cell = c })
+		if t and g:face(t) == "primitive" and not U.controller(g, c) and not g:first({ kind = "white_disc", cell = c }) and not W.blockaded(g, seat, c) then
+			table.insert(cells, c)
+		end
+	end
+	local free = g:count({ kind = "white_disc", zone = "white_discs" })
+	for i, a in ipairs(cells) do
+		if free >= 1 then
+			table.insert(out, { label = "Convert " .. U.cell_label(g, a) .. " to advanced", value = { convert = { a } } })
+		end
+		for j = i + 1, #cells do
+			if free >= 2 then
+				table.insert(out, { label = "Convert " .. U.cell_label(g, a) .. " and " .. U.cell_label(g, cells[j]), value = { convert = { a, cells[j] } } })
+			end
+		end
+	end
+	return out
 end
 
 A.gain_planet = {
@@ -213,6 +273,10 @@ A.gain_planet = {
 			else
 				execute_gain(g, seat, target, opt)
 				ctx.done = true
+				-- Confederación STO: every Gain a Planet brings a free Ally-only one (A1.6).
+				if require("peoples").is(g, seat, "confederacion", "STO") and not ctx.ally_only then
+					g:push("gain_planet", { seat = seat, ally_only = true })
+				end
 				return nil
 			end
 		end
@@ -224,6 +288,19 @@ A.gain_planet = {
 					table.insert(options, { label = string.format("%s %s (%d disc%s)", opt.how, U.cell_label(g, cell), opt.discs, opt.discs == 1 and "" or "s"),
 						value = { cell = cell, opt = opt } })
 				end
+			end
+		end
+		if ctx.ally_only or ctx.colonize_only then
+			local kept = {}
+			for _, o in ipairs(options) do
+				if o.value.opt.how == (ctx.ally_only and "ally" or "colonize") then
+					table.insert(kept, o)
+				end
+			end
+			options = kept
+		elseif not ctx.central_only then
+			for _, o in ipairs(convert_options(g, seat)) do
+				table.insert(options, o)
 			end
 		end
 		if #options == 0 then
@@ -240,6 +317,14 @@ A.gain_planet = {
 		if not ctx.counted then
 			ctx.counted = true
 			g:add(ctx.seat, "r_gain", 1) -- Rivalry, First Luminous Era
+		end
+		if choice.convert then
+			for _, c in ipairs(choice.convert) do
+				g:move(g:first({ kind = "white_disc", zone = "white_discs" }), c)
+			end
+			g:log(string.format("Seat %d converts %d primitive planet(s) into advanced ones. -- GE A1.2", ctx.seat, #choice.convert))
+			ctx.done = true
+			return
 		end
 		ctx.target, ctx.opt = choice.cell, choice.opt
 		local blockers = A.blockers(g, ctx.seat, { choice.cell }, choice.opt.innocent)
@@ -394,10 +479,14 @@ end
 -- the nearest other populated planet (plain hex distance, digest ⚠ on wormholes).
 function A.natural_limit(g, cell)
 	local nearest = math.huge
+	local P = require("peoples")
+	local owner = U.controller(g, cell)
 	for s = 1, g:seats() do
-		for _, c in ipairs(U.controlled_planets(g, s)) do
-			if c ~= cell then
-				nearest = math.min(nearest, g:distance(cell, c))
+		if not (owner and P.ignores_for_limit(g, owner, s)) then
+			for _, c in ipairs(U.controlled_planets(g, s)) do
+				if c ~= cell then
+					nearest = math.min(nearest, g:distance(cell, c))
+				end
 			end
 		end
 	end
@@ -427,7 +516,21 @@ A.increase_population = {
 				end
 			end
 			for _, c in ipairs(grow) do
-				ctx.placed += place_discs(g, seat, c, 1)
+				-- Mántidos: 2 natural discs, never above the limit (A1.12).
+				local room = A.natural_limit(g, c) - U.planet_population(g, c)
+				ctx.placed += place_discs(g, seat, c, math.min(require("peoples").natural_discs(g, seat), room))
+			end
+			-- I.A. Rebelde STO: a basic ship sacrificed on up to 2 planets gives a replica each (A1.10).
+			if require("peoples").is(g, seat, "ia_rebelde", "STO") then
+				ctx.sacrificed = {}
+				for _, c in ipairs(U.controlled_planets(g, seat)) do
+					local ship = g:first({ kind = "ship", owner = seat, cell = c })
+					if ship and #ctx.sacrificed < 2 and not W.blockaded(g, seat, c) then
+						g:move(ship, { zone = "reserve", seat = seat })
+						ctx.placed += place_discs(g, seat, c, 1)
+						table.insert(ctx.sacrificed, c)
+					end
+				end
 			end
 			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
 		end
@@ -439,7 +542,7 @@ A.increase_population = {
 		end
 		local options = {}
 		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if not W.blockaded(g, seat, c) then
+			if not W.blockaded(g, seat, c) and not U.contains(ctx.sacrificed or {}, c) then
 				table.insert(options, { label = U.cell_label(g, c), value = c })
 			end
 		end
@@ -493,7 +596,7 @@ function A.production(g, seat)
 	pop = math.max(pop, 6)
 	local asteroids = 0
 	for _, c in ipairs(U.ship_cells(g, seat)) do
-		if g:terrain(c) == "asteroids" and not W.blockaded(g, seat, c) then
+		if g:terrain(c) == "asteroids" and not W.blockaded(g, seat, c) and require("peoples").uses_asteroids(g, seat) then
 			asteroids += 1
 		end
 	end
@@ -545,6 +648,11 @@ A.build_ships = {
 	end,
 	run = function(g, ctx)
 		local seat = ctx.seat
+		if ctx.left == nil and not ctx.sacrifice_done and require("peoples").is(g, seat, "ia_rebelde", "STS") then
+			ctx.sacrifice_done = true
+			g:push("rebelde_sacrifice", { seat = seat }) -- A1.10: not counted for Constructor
+			return nil
+		end
 		if ctx.left == nil then
 			local n, pop, asteroids = A.production(g, seat)
 			ctx.left = n

@@ -94,13 +94,15 @@ function B.clear_flags(g)
 end
 
 -- Combat strength of a side (GE 6.1.3.4 step 3), with Defensivo's +20 (GE A3.6).
-function B.strength(g, seats, cell, facing_a)
+function B.strength(g, seats, cell, facing_a, defending, enemies)
 	local cs = 0
 	for _, s in ipairs(seats) do
 		cs += g:get(s, "battle_bonus") or 0
-		cs += g:count({ kind = "ship", owner = s, cell = cell }) * B.ship_cv(g, s, nil, facing_a)
+		-- Alianza: +4 per ship defending (STO), +2 attacking STO seats (STS) (GE A1.1).
+		local bonus = require("peoples").cv_bonus(g, s, defending, enemies or {})
+		cs += g:count({ kind = "ship", owner = s, cell = cell }) * (B.ship_cv(g, s, nil, facing_a) + bonus)
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
-			cs += U.fleet_value(g, m) * B.ship_cv(g, s, g:face(m), facing_a)
+			cs += U.fleet_value(g, m) * (B.ship_cv(g, s, g:face(m), facing_a) + bonus)
 		end
 	end
 	return cs
@@ -137,8 +139,8 @@ end
 function B.fight(g, attacker, defending, cell)
 	F.reveal_all(g, cell) -- step 1
 	local attackers = { attacker }
-	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell))
-	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell))
+	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell), false, defending)
+	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)
 	local attacker_wins
 	if a_cs ~= d_cs then
 		attacker_wins = a_cs > d_cs
@@ -193,6 +195,12 @@ B.battle = {
 			while ctx.di <= #ctx.defenders do
 				local d = ctx.defenders[ctx.di]
 				local options = {}
+				-- Félidos STO: once per round, make the attacker retreat before any reveal (A1.8).
+				local P = require("peoples")
+				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) then
+					return { seat = d, prompt = "Félidos: spend your white disc to make seat " .. attacker .. " retreat?", rule = "GE A1.8",
+						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No" }
+				end
 				if g:get(attacker, "battle_no_retreat") == 1 then
 					ctx.di = #ctx.defenders + 1 -- Bélico: enemies cannot retreat (GE A3.2)
 					break
@@ -212,7 +220,24 @@ B.battle = {
 				end
 				ctx.di += 1
 			end
+			ctx.stage = "felidos"
+		end
+		if ctx.stage == "felidos" then
+			-- Félidos STS: once per round, force a defender that stays to retreat (A1.8).
+			local P = require("peoples")
 			ctx.stage = "fight"
+			if P.is(g, attacker, "felidos", "STS") and not U.this_round(g, g:get(attacker, "felidos_used")) then
+				local options = {}
+				for _, d in ipairs(ctx.defenders) do
+					if U.has_ships(g, d, cell) then
+						table.insert(options, { label = "Force seat " .. d .. " to retreat", value = d })
+					end
+				end
+				if #options > 0 then
+					ctx.stage = "felidos_wait"
+					return { seat = attacker, prompt = "Félidos: spend your white disc to force a retreat?", rule = "GE A1.8", options = options, pass = "No" }
+				end
+			end
 		end
 		if ctx.stage == "fight" then
 			local defending = {}
@@ -266,6 +291,7 @@ B.battle = {
 					local n = F.destroy_units(g, s, cell, losses)
 					losses -= n
 					lost += n
+					require("peoples").on_losses(g, s, n, true)
 				end
 				for _, l in ipairs(ctx.losers) do
 					g:add(l, "r_destroyed", lost) -- Wars, Dark Era: even when losing
@@ -287,9 +313,26 @@ B.battle = {
 		return nil
 	end,
 	resolve = function(g, ctx, choice)
+		if ctx.stage == "felidos_wait" then
+			ctx.stage = "fight"
+			if choice ~= nil then
+				g:set(ctx.attacker, "felidos_used", g:global("round"))
+				-- The forced seat may not move ships into this hex for the rest of the round.
+				g:set(choice, "banned_cell", ctx.cell)
+				g:set(choice, "banned_round", g:global("round"))
+				g:push("retreat", { seat = choice, cell = ctx.cell })
+			end
+			return
+		end
 		if ctx.stage == "retreat" then
 			local d = ctx.defenders[ctx.di]
-			if choice == "all" then
+			if choice == "felidos" then
+				g:set(d, "felidos_used", g:global("round"))
+				g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
+				g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
+				ctx.di = #ctx.defenders + 1
+				return
+			elseif choice == "all" then
 				g:push("retreat", { seat = d, cell = ctx.cell })
 				ctx.di += 1
 			elseif choice ~= nil then
@@ -308,6 +351,7 @@ B.battle = {
 			end
 			local done = F.destroy_units(g, l, ctx.cell, choice)
 			ctx.destroyed += done
+			require("peoples").on_losses(g, l, done, false)
 			for _, w in ipairs(ctx.winners) do
 				g:add(w, "r_destroyed", done)
 			end

@@ -228,8 +228,13 @@ function M.field_rules(g, seat)
 	for _, pair in ipairs(require("relics").portal_links(g, seat)) do
 		g:add_link(pair[1], pair[2], portal_kind)
 	end
+	local blocked = {}
+	if U.this_round(g, g:get(seat, "banned_round")) then
+		table.insert(blocked, g:get(seat, "banned_cell")) -- Félidos STS (GE A1.8)
+	end
 	return {
 		costs = { nebula = 2, neutron_star = pro >= 5 and 1 or false },
+		blocked = blocked,
 		links = { "wormhole", portal_kind },
 		halt_after_link = halt,
 		hop = jump,

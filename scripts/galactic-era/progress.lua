@@ -195,6 +195,13 @@ P.phase = {
 			for i = #order, 1, -1 do
 				g:push("action_turn", { seat = order[i] })
 			end
+			-- Coalición de Ankara: a free extra token with Change Ethics, before the turns (A1.5).
+			for i = #order, 1, -1 do
+				local s = order[i]
+				if require("peoples").is(g, s, "ankara") and (g:get(s, "selected").ethics or 0) > 0 then
+					g:push("ankara_token", { seat = s })
+				end
+			end
 			return nil
 		end
 		return nil
@@ -217,8 +224,11 @@ function P.research(g, seat)
 	for _, t in ipairs(g:get(seat, "squares")) do
 		if U.TECH_NAMES[t] then
 			researched = true
-			if require("actions").raise(g, seat, t, "research") then
-				g:set(seat, "r_raised_" .. t, 1)
+			-- Gríseos STO may jump from I straight to III (GE A1.9).
+			for _ = 1, require("peoples").research_levels(g, seat, t) do
+				if require("actions").raise(g, seat, t, "research") then
+					g:set(seat, "r_raised_" .. t, 1)
+				end
 			end
 		end
 	end
@@ -249,6 +259,10 @@ P.action_turn = {
 		if capital and W.blockaded(g, seat, capital) then
 			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
 		end
+		local colonies = g:get(seat, "free_colonies") or 0
+		if colonies > 0 and require("peoples").is(g, seat, "progenitores") then
+			table.insert(options, { label = string.format("Free Colonize (%d left)", colonies), value = "colony" })
+		end
 		local relocations = U.tech_value(g, seat, "pro", "relocate")
 		if relocations > 0 and not ctx.relocated then
 			table.insert(options, { label = string.format("Relocate up to %d population disc(s)", relocations), value = "relocate" })
@@ -271,6 +285,11 @@ P.action_turn = {
 		end
 		if action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
+			return
+		elseif action == "colony" then
+			-- Progenitores: 4 free Colonize actions over the game (A1.15).
+			g:add(seat, "free_colonies", -1)
+			g:push("gain_planet", { seat = seat, colonize_only = true })
 			return
 		elseif action == "evacuate" then
 			g:push("evacuate", { seat = seat, from = U.capital_cell(g, seat), voluntary = true })

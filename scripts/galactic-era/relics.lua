@@ -37,7 +37,11 @@ function R.on_gain(g, seat, cell, relic)
 	elseif id:sub(1, 5) == "tech_" then
 		-- A7.6–A7.10: one level (or the special effect at VI).
 		local tech = id:sub(6)
-		require("actions").raise(g, seat, tech, "relic")
+		if require("peoples").frozen_tech(g, seat, tech) then
+			require("actions").place_new_ships(g, seat, cell, 2) -- Yowies: 2 ships instead (A1.17)
+		else
+			require("actions").raise(g, seat, tech, "relic")
+		end
 		g:move(relic, "box")
 	elseif id == "defense_grid" then
 		-- A7.1: the first gain makes every ship and disc of this hex immune to the Ray.

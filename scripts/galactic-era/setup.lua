@@ -165,6 +165,10 @@ local function give_kits(g, home)
 			g:create({ kind = "number", face = "0", owner = s, at = { zone = "decoys", seat = s } })
 		end
 	end
+	-- GE 3.1: the 4 white discs (Annunaki conversions, GE A1.2).
+	for _ = 1, 4 do
+		g:create({ kind = "white_disc", at = "white_discs" })
+	end
 	for _, face in ipairs({ "1", "2", "3", "4", "5", "10" }) do
 		for _ = 1, defs.token_pool.supply.faces[face] do
 			g:create({ kind = "number", face = face, at = "supply" })
@@ -272,13 +276,15 @@ S.choose_people = {
 
 local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 = "pro", robotics_2 = "rob", genetics_2 = "gen" }
 
--- GE A6.1: the start bonus of a seat's sector.
-local function sector_bonus(g, s)
+-- GE A6.1: the start bonus of a seat's sector (Military II brings its tactic token, WE-3).
+function S.sector_bonus(g, s)
 	local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
 	local bonus = defs.sector_tile[tile].start_bonus
 	local capital = U.capital_cell(g, s)
 	if SECTOR_TECH[bonus] then
-		g:set(s, SECTOR_TECH[bonus], 2)
+		if g:get(s, SECTOR_TECH[bonus]) < 2 then
+			require("actions").raise(g, s, SECTOR_TECH[bonus], "sector bonus")
+		end
 	elseif bonus == "extra_token_round_1" then
 		g:set(s, "free_extra_round_1", 1)
 	elseif bonus == "two_discs" then
@@ -312,9 +318,8 @@ S.choose_ethics = {
 			g:set(s, "ethics", answers[s])
 			g:log(string.format("Seat %d reveals %s.", s, answers[s]))
 		end
-		for s = 1, g:seats() do
-			sector_bonus(g, s)
-		end
+		-- GE 5.4e–f: people and sector start bonuses, in turn order (peoples_steps.lua).
+		g:push("start_bonuses", {})
 		ctx.done = true
 	end,
 }

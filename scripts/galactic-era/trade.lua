@@ -12,8 +12,14 @@ local function may_trade(g, a, b)
 	end
 	-- Once per round each (GE 6.3); Científico's section A allows one more trade to its
 	-- player, and to whoever that player trades with (GE A3.4).
+	-- I.C.C. trades once with each seat (GE A1.11); a pair never trades twice in a round.
 	local extra = g:get(a, "extra_trade") == 1
-	if (g:get(a, "r_traded") or 0) >= (extra and 2 or 1) or ((g:get(b, "r_traded") or 0) >= 1 and not extra) then
+	local P = require("peoples")
+	if U.this_round(g, g:pair(a, b, "traded_round")) then
+		return false
+	end
+	if (g:get(a, "r_traded") or 0) >= P.trades_per_round(g, a) + (extra and 1 or 0)
+		or ((g:get(b, "r_traded") or 0) >= P.trades_per_round(g, b) and not extra) then
 		return false
 	end
 	-- GE A2.2: from Spirituality IV a seat trades without contact.
@@ -35,6 +41,44 @@ local function deals(g, a, b)
 	return out
 end
 
+-- A deal: `a` learns `learn`, `b` learns `teach` (GE 6.3).
+function T.apply(g, a, b, learn, teach)
+	local actions = require("actions")
+	local a_rose = actions.raise(g, a, learn, "trade")
+	local b_rose = actions.raise(g, b, teach, "trade")
+	g:add(a, "r_traded", 1)
+	g:add(b, "r_traded", 1)
+	g:set_pair(a, b, "traded_round", g:global("round"))
+	g:set(a, "last_trade", { with = b, got = a_rose and learn or nil, round = g:global("round") })
+	g:set(b, "last_trade", { with = a, got = b_rose and teach or nil, round = g:global("round") })
+	require("peoples").on_trade(g, a, b)
+	require("milestones").on_trade(g, a, b)
+end
+
+-- Caninoides STS undoes a seat's trade of this round, for both of its partners (A1.4).
+function T.undo_trade(g, seat)
+	local last = g:get(seat, "last_trade")
+	if not last or not U.this_round(g, last.round) then
+		return
+	end
+	local other = last.with
+	local theirs = g:get(other, "last_trade")
+	if last.got then
+		g:add(seat, last.got, -1)
+	end
+	g:add(seat, "r_traded", -1)
+	if theirs then
+		if theirs.got then
+			g:add(other, theirs.got, -1)
+		end
+		g:add(other, "r_traded", -1)
+	end
+	g:set_pair(seat, other, "traded_round", nil)
+	g:set(seat, "last_trade", nil)
+	g:set(other, "last_trade", nil)
+	g:log(string.format("The trade between seats %d and %d is undone. -- GE A1.4", seat, other))
+end
+
 T.phase = {
 	enter = function(g, ctx)
 		ctx.i = 1
@@ -51,11 +95,33 @@ T.phase = {
 				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
 				options = { { label = "Accept the trade", value = true } }, pass = "Refuse" }
 		end
+		if ctx.i > #order and not ctx.griseos then
+			-- Gríseos STS: learn from a seat in contact after a phase without trading (A1.9).
+			ctx.griseos = true
+			for i = #order, 1, -1 do
+				local s = order[i]
+				if require("peoples").is(g, s, "griseos", "STS") and (g:get(s, "r_traded") or 0) == 0 then
+					g:push("griseos_learn", { seat = s })
+				end
+			end
+			return nil
+		end
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
 			if #require("cards").plays(g, s) > 0 then
 				table.insert(options, { label = "Play a domination card", value = { a = "card" } })
+			end
+			-- Caninoides STS: force a seat it could trade with, undoing that seat's trade (A1.4).
+			if require("peoples").is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
+				for _, b in ipairs(order) do
+					if b ~= s and not W.at_war(g, s, b) and (g:get(s, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, s, b)) then
+						for _, d in ipairs(deals(g, s, b)) do
+							table.insert(options, { label = string.format("Force seat %d to trade: learn %s, teach %s", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+								value = { a = "force", with = b, learn = d.learn, teach = d.teach } })
+						end
+					end
+				end
 			end
 			do
 				for _, b in ipairs(order) do
@@ -92,12 +158,7 @@ T.phase = {
 				W.make_peace(g, o.from, o.with)
 				return
 			end
-			local actions = require("actions")
-			actions.raise(g, o.from, o.learn, "trade")
-			actions.raise(g, o.with, o.teach, "trade")
-			g:add(o.from, "r_traded", 1)
-			g:add(o.with, "r_traded", 1)
-			require("milestones").on_trade(g, o.from, o.with)
+			T.apply(g, o.from, o.with, o.learn, o.teach)
 			return
 		end
 		local s = order[ctx.i]
@@ -107,6 +168,12 @@ T.phase = {
 		end
 		if choice.a == "card" then
 			g:push("card_offer", { seat = s, moment = { phase = "trade" } })
+			return
+		end
+		if choice.a == "force" then
+			T.undo_trade(g, choice.with)
+			T.apply(g, s, choice.with, choice.learn, choice.teach)
+			g:log(string.format("Seat %d forces seat %d to trade. -- GE A1.4", s, choice.with))
 			return
 		end
 		if choice.a == "peace" then

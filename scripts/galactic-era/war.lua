@@ -26,6 +26,7 @@ function W.declare(g, by, on, why)
 	g:set_pair(by, on, "war", true)
 	g:log(string.format("Seat %d declares war on seat %d%s. -- GE 7.1", by, on, why and (" " .. why) or ""))
 	require("milestones").on_declare(g, by, on)
+	require("peoples").on_declare(g, by, on)
 end
 
 -- Peace: by agreement or forced by an ethics change (GE 4.7, 6.2.2).
@@ -37,6 +38,7 @@ end
 -- An ethics change signs peace with every enemy (GE 6.2.2 effect 4).
 function W.change_ethics(g, seat, to)
 	g:set(seat, "ethics", to)
+	require("peoples").on_ethics_change(g, seat)
 	g:log(string.format("Seat %d changes ethics to %s. -- GE 6.2.2", seat, to))
 	for _, e in ipairs(W.enemies(g, seat)) do
 		W.make_peace(g, seat, e)
@@ -50,7 +52,11 @@ end
 
 -- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
 function W.may_declare_in_movement(g, by, on)
-	return by ~= on and not W.at_war(g, by, on) and g:get(by, "ethics") == "STS" and not W.protected(g, on)
+	local P = require("peoples")
+	if by == on or W.at_war(g, by, on) or W.protected(g, on) or not P.may_ever_declare(g, by) then
+		return false
+	end
+	return g:get(by, "ethics") == "STS" or P.declares_in_movement(g, by, on)
 end
 
 -- Spirituality V and VI players cannot be blockaded at all (GE 7.2, A2.2).

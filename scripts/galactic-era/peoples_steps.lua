@@ -1,0 +1,250 @@
+--!strict
+-- Galactic Era: the decisions star peoples add to the game (GE A1): start bonuses with
+-- the duplicate-bonus rule (GE 5.4e–f), and the steps of the abilities that ask
+-- something of a seat.
+local U = require("util")
+local W = require("war")
+local P = require("peoples")
+local S = {}
+
+local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 = "pro", robotics_2 = "rob", genetics_2 = "gen" }
+
+local function raise_to(g, seat, tech, level)
+	local A = require("actions")
+	while g:get(seat, tech) < level do
+		if not A.raise(g, seat, tech, "start bonus") then
+			return
+		end
+	end
+end
+
+local function tech_options(g, seat, exclude)
+	local out = {}
+	for _, t in ipairs(U.TECHS) do
+		if g:get(seat, t) < 2 and not U.contains(exclude, t) and not P.frozen_tech(g, seat, t) then
+			table.insert(out, { label = U.TECH_NAMES[t] .. " to level II", value = t })
+		end
+	end
+	return out
+end
+
+-- GE 5.4e–f: each seat, in turn order, takes its people's start bonus for the face
+-- chosen, then its sector's; a bonus already given becomes level II in another
+-- technology of its choice (Yowies: a Robotics sector gives another, not Spirituality).
+S.setup = {
+	enter = function(g, ctx)
+		ctx.i, ctx.stage = 1, "people"
+	end,
+	run = function(g, ctx)
+		local order = U.turn_order(g)
+		while ctx.i <= #order do
+			local s = order[ctx.i]
+			if ctx.stage == "people" then
+				local bonus = P.start_bonus(g, s)
+				local capital = U.capital_cell(g, s)
+				for _, t in ipairs(U.TECHS) do
+					if bonus[t] then
+						raise_to(g, s, t, bonus[t])
+					end
+				end
+				if bonus.dp then
+					U.dp(g, s, bonus.dp, "start bonus -- GE A1")
+				end
+				if (bonus.ships or 0) > 0 then
+					require("fleets").place_basic(g, s, capital, bonus.ships)
+				elseif (bonus.ships or 0) < 0 then
+					g:move(g:first({ kind = "ship", owner = s, cell = capital }), { zone = "reserve", seat = s })
+				end
+				for _ = 1, bonus.discs or 0 do
+					g:move(U.take_disc(g, s), capital)
+				end
+				if bonus.colonies then
+					g:set(s, "free_colonies", bonus.colonies)
+				end
+				ctx.people_techs = {}
+				for _, t in ipairs(U.TECHS) do
+					if bonus[t] then
+						table.insert(ctx.people_techs, t)
+					end
+				end
+				-- Children pushed above (tactic tokens) run first; this step is re-entrant.
+				ctx.stage = bonus.choice and "choice" or "sector"
+			end
+			if ctx.stage == "choice" then
+				return { seat = s, prompt = "Caninoides: raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}) }
+			end
+			if ctx.stage == "sector" then
+				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
+				local bonus = defs.sector_tile[tile].start_bonus
+				local tech = SECTOR_TECH[bonus]
+				local duplicate = tech and (U.contains(ctx.people_techs, tech) or P.frozen_tech(g, s, tech))
+				if duplicate then
+					ctx.stage = "duplicate"
+					local exclude = P.is(g, s, "yowies") and { "spi" } or {}
+					local options = tech_options(g, s, exclude)
+					if #options > 0 then
+						return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options }
+					end
+				else
+					require("setup").sector_bonus(g, s)
+				end
+				ctx.i += 1
+				ctx.stage = "people"
+			elseif ctx.stage == "duplicate" then
+				ctx.i += 1
+				ctx.stage = "people"
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, tech)
+		local s = U.turn_order(g)[ctx.i]
+		raise_to(g, s, tech, 2)
+		if ctx.stage == "choice" then
+			table.insert(ctx.people_techs, tech)
+			ctx.stage = "sector"
+		else
+			g:log(string.format("Seat %d takes %s II instead of a repeated bonus. -- GE 5.4", s, U.TECH_NAMES[tech]))
+			ctx.i += 1
+			ctx.stage = "people"
+		end
+	end,
+}
+
+-- GE A1.13 Mayas Cósmicos STO: up to 3 discs of a conquered planet move to other own
+-- unblockaded planets within Propulsion range (plain distance).
+S.mayas_relocate = {
+	run = function(g, ctx)
+		if ctx.left <= 0 then
+			return nil
+		end
+		local seat = ctx.seat
+		local range = U.tech_value(g, seat, "pro", "range")
+		local options = {}
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			if c ~= ctx.from and not W.blockaded(g, seat, c) and (range < 0 or g:distance(ctx.from, c) <= range) then
+				table.insert(options, { label = "Move a disc to " .. U.cell_label(g, c), value = c })
+			end
+		end
+		if #options == 0 or not U.take_disc(g, seat) then
+			return nil
+		end
+		return { seat = seat, prompt = string.format("Mayas: relocate conquered discs (%d left)", ctx.left), rule = "GE A1.13", options = options, pass = "Stop" }
+	end,
+	resolve = function(g, ctx, cell)
+		if cell == nil then
+			ctx.left = 0
+			return
+		end
+		g:move(U.take_disc(g, ctx.seat), cell)
+		ctx.left -= 1
+	end,
+}
+
+-- GE A1.10 I.A. Rebelde STS: sacrifice discs (never the capital miniature) for 2 ships
+-- each in the same hex, in a Build Ships action.
+S.rebelde_sacrifice = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(U.controlled_planets(g, ctx.seat)) do
+			if U.discs_at(g, c) > 0 and not W.blockaded(g, ctx.seat, c) then
+				table.insert(options, { label = "Sacrifice a disc on " .. U.cell_label(g, c) .. " for 2 ships", value = c })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "I.A. Rebelde: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more" }
+	end,
+	resolve = function(g, ctx, cell)
+		if cell == nil then
+			ctx.done = true
+			return
+		end
+		local disc = g:first({ kind = "disc", cell = cell })
+		g:move(disc, { zone = "track", seat = ctx.seat })
+		require("actions").place_new_ships(g, ctx.seat, cell, 2)
+		g:log(string.format("Seat %d sacrifices a disc on %s for 2 ships. -- GE A1.10", ctx.seat, U.cell_label(g, cell)))
+	end,
+}
+
+-- GE A1.9 Gríseos STS: after a trade phase without a trade, learn a level from a seat
+-- in contact (peace not needed); an STO teacher in the Dark Era may then declare war.
+S.griseos_learn = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		if ctx.teacher then
+			return { seat = ctx.teacher, prompt = "The Gríseos learned from you: declare war on them?", rule = "GE A1.9",
+				options = { { label = "Declare war", value = true } }, pass = "No" }
+		end
+		local options = {}
+		for _, o in ipairs(U.other_seats(g, ctx.seat)) do
+			if U.in_contact(g, ctx.seat, o) then
+				for _, t in ipairs(U.TECHS) do
+					if g:get(ctx.seat, t) < g:get(o, t) then
+						table.insert(options, { label = string.format("Learn %s from seat %d", U.TECH_NAMES[t], o), value = { seat = o, tech = t } })
+					end
+				end
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Gríseos: learn a level from a seat in contact", rule = "GE A1.9", options = options, pass = "No" }
+	end,
+	resolve = function(g, ctx, v)
+		if ctx.teacher then
+			if v then
+				W.declare(g, ctx.teacher, ctx.seat, "after the Gríseos learned from it")
+			end
+			ctx.done = true
+			return
+		end
+		if v == nil then
+			ctx.done = true
+			return
+		end
+		require("actions").raise(g, ctx.seat, v.tech, "Gríseos learning")
+		if g:get(v.seat, "ethics") == "STO" and g:global("era") == "dark" and not W.at_war(g, v.seat, ctx.seat) then
+			ctx.teacher = v.seat
+		else
+			ctx.done = true
+		end
+	end,
+}
+
+-- GE A1.5 Coalición de Ankara: with Change Ethics selected, one more oval token free.
+S.ankara_token = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local chosen = g:get(ctx.seat, "chosen_ovals") or {}
+		local options = {}
+		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
+			if not U.contains(chosen, a) then
+				table.insert(options, { label = "Also take " .. a, value = a })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Coalición de Ankara: one more action token, free", rule = "GE A1.5", options = options, pass = "No" }
+	end,
+	resolve = function(g, ctx, a)
+		ctx.done = true
+		if a then
+			local left = g:get(ctx.seat, "selected")
+			left[a] = (left[a] or 0) + 1
+			g:set(ctx.seat, "selected", left)
+			g:log(string.format("Seat %d takes a free %s token. -- GE A1.5", ctx.seat, a))
+		end
+	end,
+}
+
+return S
