@@ -70,7 +70,9 @@ impl Game {
     /// Creates a game and runs it up to its first decision.
     pub fn new(rules: Arc<Ruleset>, seats: usize, seed: u64, variants: Vec<String>) -> Result<Game, GameError> {
         check_setup(&rules, seats, &variants)?;
-        let mut state = GameState::new(Setup { pack: rules.manifest.id.clone(), seats, seed, variants });
+        // Variants may add seats no player sits in (played on the players' behalf).
+        let extra: usize = variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
+        let mut state = GameState::new(Setup { pack: rules.manifest.id.clone(), seats: seats + extra, seed, variants });
         state.flow.push(Frame { step: Sym::new(&rules.manifest.start), ctx: Value::map(vec![]), entered: false });
         let mut game = Game { rules, state };
         game.advance()?;
@@ -134,6 +136,7 @@ impl Game {
             for (d, a) in pending.decisions.iter().zip(&pending.answers) {
                 let v = d.accept(a.as_ref().expect("all answered"))?;
                 let seat_key = Key::Int(d.seat as i64 + 1);
+                // Answers are keyed by the seat decided for, whoever answered.
                 match (&d.key, keyed) {
                     (Some(k), true) => match per_seat.iter_mut().find(|(s, _)| *s == seat_key) {
                         Some((_, list)) => list.push((Key::Str(k.clone()), v)),
@@ -287,9 +290,15 @@ impl Game {
             return Ok(if fns.run.is_some() { Outcome::Continue } else { Outcome::Done });
         }
         match result {
-            Some(p) => Ok(Outcome::Ask(p)),
+            Some(p) => Ok(Outcome::Ask(self.with_actors(p))),
             None => Ok(Outcome::Done),
         }
+    }
+
+    /// Fills in who answers each decision (a controlled seat's controller).
+    fn with_actors(&self, mut pending: Pending) -> Pending {
+        pending.actors = pending.decisions.iter().map(|d| self.state.actor_for(d.seat)).collect();
+        pending
     }
 
     fn run_window(&mut self, index: usize) -> Result<Outcome, GameError> {
@@ -316,7 +325,7 @@ impl Game {
             match pending {
                 Some(p) => {
                     self.state.flow[index].ctx = window.to_value();
-                    return Ok(Outcome::Ask(p));
+                    return Ok(Outcome::Ask(self.with_actors(p)));
                 }
                 None => window.next += 1,
             }
@@ -399,10 +408,10 @@ fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>) -> mlua::Resu
             ));
         }
         let n = decisions.len();
-        return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame });
+        return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame, actors: Vec::new() });
     }
     let decision = read_decision(t, force_seat)?;
-    Ok(Pending { decisions: vec![decision], answers: vec![None], simultaneous: false, frame })
+    Ok(Pending { decisions: vec![decision], answers: vec![None], simultaneous: false, frame, actors: Vec::new() })
 }
 
 fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> {

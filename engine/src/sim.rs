@@ -123,6 +123,12 @@ pub fn simulate(rules: Arc<Ruleset>, seats: usize, games: usize, seed: u64, vari
             Ok(game) => {
                 report.finished += 1;
                 if let Some(outcome) = &game.state.outcome {
+                    // Variants may add seats no player sits in: size the tallies to the game.
+                    let n = outcome.scores.len();
+                    if report.wins_by_seat.len() < n {
+                        report.wins_by_seat.resize(n, 0);
+                        report.mean_score_by_seat.resize(n, 0.0);
+                    }
                     if let Some(&winner) = outcome.ranking.first() {
                         report.wins_by_seat[winner as usize] += 1;
                     }

@@ -52,7 +52,7 @@ function A.blockers(g, actor, cells, innocent)
 				end
 			end
 			local ethic = g:get(s, "ethics")
-			local may = require("peoples").may_ever_declare(g, s)
+			local may = require("peoples").may_ever_declare(g, s) and not require("puppet").pact(g, s, actor)
 			if may and present and (ethic == "STS" or (ethic == "STO" and innocent and g:get(actor, "ethics") == "STS")) then
 				table.insert(out, s)
 			end
@@ -130,7 +130,7 @@ function A.gain_options(g, seat, cell, double)
 		if strength > defence then
 			if ethic == "STO" and W.at_war(g, seat, owner) then
 				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
-			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat))) then
+			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat) and not require("puppet").pact(g, seat, owner))) then
 				-- Imperio Galáctico places up to 3 discs, as many as the population (A1.6).
 				local discs = P.is(g, seat, "confederacion", "STS") and math.min(3, U.planet_population(g, cell)) or 1
 				table.insert(out, { how = "conquer", discs = discs, innocent = g:get(owner, "ethics") == "STO", victim = owner,

@@ -257,6 +257,9 @@ function C.hand(g, seat)
 end
 
 function C.can_play(g, seat)
+	if require("puppet").is_puppet(g, seat) then
+		return false -- GE 8.3.1: the puppet never holds domination cards
+	end
 	return (g:get(seat, "cards_done") or 0) < 2 and #C.hand(g, seat) > 0
 end
 
@@ -273,7 +276,7 @@ end
 -- The plays a seat may make now: A where the condition holds (and no A yet), every B option.
 function C.plays(g, seat, forced)
 	local out = {}
-	if (g:get(seat, "cards_done") or 0) >= 2 then
+	if (g:get(seat, "cards_done") or 0) >= 2 or require("puppet").is_puppet(g, seat) then
 		return out
 	end
 	for _, card in ipairs(C.hand(g, seat)) do
@@ -357,7 +360,9 @@ C.era_change = {
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local done = g:get(s, "cards_done") or 0
-			if g:global("round") == 6 and done == 0 and not ctx.forced_draw then
+			if require("puppet").is_puppet(g, s) then
+				ctx.i += 1
+			elseif g:global("round") == 6 and done == 0 then
 				C.draw(g, s)
 				g:log(string.format("Seat %d draws a second domination card. -- GE 6.5.1", s))
 				ctx.i += 1

@@ -46,6 +46,9 @@ R.game = {
 		g:push("trade_phase", {})
 		g:push("progress_phase", {})
 		g:push("movement_phase", {})
+		if require("puppet").seat(g) then
+			g:push("puppet_auction", {}) -- GE 8.3.3: before movement and combat
+		end
 		return nil
 	end,
 }

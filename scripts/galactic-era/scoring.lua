@@ -49,6 +49,10 @@ S.end_game = {
 			for s = 1, g:seats() do
 				most = math.max(most, units[s])
 			end
+			local puppet = require("puppet").seat(g)
+			if puppet and units[puppet] == most then
+				most = 0 -- GE 8.3.4: a puppet majority means nobody scores the sector
+			end
 			if most > 0 then
 				for s = 1, g:seats() do
 					if units[s] == most then
@@ -70,7 +74,11 @@ S.end_game = {
 			planets[s] = #U.controlled_planets(g, s)
 			position[s] = i
 		end
+		local puppet = require("puppet").seat(g)
 		table.sort(ranking, function(a, b)
+			if a == puppet or b == puppet then
+				return b == puppet and a ~= puppet -- the puppet never wins (GE 8.3.1)
+			end
 			local da, db = g:get(a, "dp"), g:get(b, "dp")
 			if da ~= db then
 				return da > db

@@ -27,25 +27,37 @@ local function main_planet(g, region)
 end
 
 -- GE 5.2a–b: central sector plus one sector per player, random face and rotation.
-local function build_board(g)
+-- `picks` (deterministic setup, GE 8.1) fixes every tile, face, rotation and place;
+-- without it all are random.
+function S.build_board(g, picks)
 	local tiles = g:shuffle(def_ids.sector_tile)
 	local layout = defs.layout["players_" .. g:seats()]
 	local offsets = g:tile_offsets(TILE_RADIUS)
-	local function place(tile, q, r, label)
-		local side = g:roll(2) == 1 and "side_a" or "side_b"
+	local function place(tile, q, r, label, pick)
+		local side = pick and pick.side or (g:roll(2) == 1 and "side_a" or "side_b")
+		local rotation = pick and pick.rotation or (g:roll(6) - 1)
 		return g:place_tile({
 			kind = "sector_tile", id = tile, side = side, q = q, r = r,
-			rotation = g:roll(6) - 1, label = label, radius = TILE_RADIUS,
+			rotation = rotation, label = label, radius = TILE_RADIUS,
 		})
 	end
-	local central = place(tiles[1], 0, 0, "central " .. defs.sector_tile[tiles[1]].name)
+	local central_tile = picks and picks.central.tile or tiles[1]
+	local central = place(central_tile, 0, 0, "central " .. defs.sector_tile[central_tile].name, picks and picks.central)
 	g:set_global("central_region", central)
 	local home = {}
 	for i, pos in ipairs(layout.positions) do
-		local tile = tiles[i + 1]
+		local seat, pick = i, nil
+		if picks then
+			for s, p in pairs(picks.seats) do
+				if p.position == pos then
+					seat, pick = s, p
+				end
+			end
+		end
+		local tile = pick and pick.tile or tiles[i + 1]
 		local off = offsets[pos + 1]
-		home[i] = place(tile, off[1], off[2], defs.sector_tile[tile].name)
-		g:set_global("tile_of_region_" .. home[i], tile)
+		home[seat] = place(tile, off[1], off[2], defs.sector_tile[tile].name, pick)
+		g:set_global("tile_of_region_" .. home[seat], tile)
 	end
 	-- GE 5.2c: a same-colour wormhole pair across each gap of the ring (reconstructed
 	-- endpoints: the edge hex of each neighbouring sector nearest the gap's centre).
@@ -85,7 +97,7 @@ local function build_board(g)
 end
 
 -- GE 5.2d–e: face-down neutral planet tokens and relics.
-local function place_tokens(g, home, central)
+function S.place_tokens(g, home, central)
 	local pool = defs.token_pool.neutral_planets.faces
 	local used = { uninhabited = 0, primitive = 0, advanced = 0 }
 	local function deal(region, counts, skip_main)
@@ -133,19 +145,22 @@ local function place_tokens(g, home, central)
 end
 
 -- GE 5.3: each seat's kit, capital and 3 ships on its sector's main planet.
-local function give_kits(g, home)
-	local order = {}
-	for s = 1, g:seats() do
-		order[s] = s
-	end
-	order = g:shuffle(order) -- GE 5.3k: random turn order for round 1
-	for position, s in ipairs(order) do
-		g:set(s, "order", position)
+function S.give_kits(g, home, fixed_order)
+	if not fixed_order then
+		local order = {}
+		for s = 1, g:seats() do
+			order[s] = s
+		end
+		order = g:shuffle(order) -- GE 5.3k: random turn order for round 1
+		for position, s in ipairs(order) do
+			g:set(s, "order", position)
+		end
 	end
 	for s = 1, g:seats() do
 		local capital_cell = main_planet(g, home[s])
 		g:set(s, "home_region", home[s])
-		g:set(s, "dp", 0)
+		-- GE 8.2: balancing players.
+		g:set(s, "dp", g:variant("beginner_" .. s) and 5 or (g:variant("veteran_" .. s) and -5 or 0))
 		g:set(s, "emergency", 1)
 		for _, t in ipairs(U.TECHS) do
 			g:set(s, t, 1) -- GE 5.3e: every technology at level I
@@ -177,7 +192,7 @@ local function give_kits(g, home)
 end
 
 -- GE 5.4b–c: domination cards and star peoples dealt face down.
-local function deal_cards(g)
+local function deal_cards(g, draft)
 	for _, id in ipairs(def_ids.domination_card) do
 		g:create({ kind = "domination", face = id, at = "domination_deck", hidden = true })
 	end
@@ -186,12 +201,15 @@ local function deal_cards(g)
 		g:create({ kind = "people", face = id, at = "people_box", hidden = true })
 	end
 	g:shuffle_zone("people_box")
-	for s = 1, g:seats() do
-		local deck = g:entities({ zone = "domination_deck" })
-		local card = deck[#deck]
-		g:move(card, { zone = "domination_hand", seat = s })
-		g:hide(card, s)
-		for _ = 1, 2 do
+	require("puppet").setup(g)
+	for s = 1, draft and 0 or g:seats() do
+		if not require("puppet").is_puppet(g, s) then
+			local deck = g:entities({ zone = "domination_deck" })
+			local card = deck[#deck]
+			g:move(card, { zone = "domination_hand", seat = s })
+			g:hide(card, s)
+		end
+		for _ = 1, require("puppet").is_puppet(g, s) and 0 or 2 do
 			local box = g:entities({ zone = "people_box" })
 			local tile = box[#box]
 			g:move(tile, { zone = "people_offer", seat = s })
@@ -226,9 +244,17 @@ end
 
 S.setup = {
 	enter = function(g, ctx)
-		local home, central = build_board(g)
-		place_tokens(g, home, central)
-		give_kits(g, home)
+		if g:variant("deterministic_setup") then
+			-- GE 8.1: peoples, sectors, turn order and cards are drafted first.
+			deal_cards(g, true)
+			g:push("game", {})
+			g:push("choose_ethics", {})
+			g:push("draft", {})
+			return
+		end
+		local home, central = S.build_board(g)
+		S.place_tokens(g, home, central)
+		S.give_kits(g, home)
 		deal_cards(g)
 		g:log("The galaxy is assembled; each seat holds 2 star peoples and 1 domination card. -- GE 5")
 		g:push("game", {})
@@ -247,6 +273,9 @@ S.choose_people = {
 		local decisions = {}
 		for s = 1, g:seats() do
 			local options = {}
+			if require("puppet").is_puppet(g, s) then
+				continue -- GE 8.3.2: the puppet's people was drawn at random
+			end
 			for _, tile in ipairs(g:entities({ zone = "people_offer", seat = s })) do
 				local d = defs.star_people[g:face(tile)]
 				table.insert(options, { label = d.name .. (d.name_sts and (" / " .. d.name_sts) or ""), value = tile })
@@ -258,6 +287,9 @@ S.choose_people = {
 	resolve = function(g, ctx, answers)
 		for s = 1, g:seats() do
 			local kept = answers[s]
+			if kept == nil then
+				continue
+			end
 			for _, tile in ipairs(g:entities({ zone = "people_offer", seat = s })) do
 				if tile == kept then
 					g:move(tile, { zone = "people", seat = s })
@@ -305,6 +337,9 @@ S.choose_ethics = {
 		end
 		local decisions = {}
 		for s = 1, g:seats() do
+			if require("puppet").is_puppet(g, s) then
+				continue -- GE 8.3.2: the puppet starts STO
+			end
 			table.insert(decisions, {
 				seat = s, prompt = "Choose your ethics (secret until everyone has chosen)", rule = "GE 4.3, 5.4d",
 				help = "STO (Service To Others): peaceful expansion, Ally advanced planets, cannot take primitive planets. STS (Service To Self): may declare war freely, Subjugate primitive planets.",
@@ -315,8 +350,10 @@ S.choose_ethics = {
 	end,
 	resolve = function(g, ctx, answers)
 		for s = 1, g:seats() do
-			g:set(s, "ethics", answers[s])
-			g:log(string.format("Seat %d reveals %s.", s, answers[s]))
+			if answers[s] then
+				g:set(s, "ethics", answers[s])
+				g:log(string.format("Seat %d reveals %s.", s, answers[s]))
+			end
 		end
 		-- GE 5.4e–f: people and sector start bonuses, in turn order (peoples_steps.lua).
 		g:push("start_bonuses", {})

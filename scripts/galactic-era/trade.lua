@@ -15,8 +15,8 @@ local function may_trade(g, a, b)
 	-- I.C.C. trades once with each seat (GE A1.11); a pair never trades twice in a round.
 	local extra = g:get(a, "extra_trade") == 1
 	local P = require("peoples")
-	if U.this_round(g, g:pair(a, b, "traded_round")) then
-		return false
+	if not extra and U.this_round(g, g:pair(a, b, "traded_round")) then
+		return false -- Científico's extra trade may repeat a partner (GE A3.4)
 	end
 	if (g:get(a, "r_traded") or 0) >= P.trades_per_round(g, a) + (extra and 1 or 0)
 		or ((g:get(b, "r_traded") or 0) >= P.trades_per_round(g, b) and not extra) then

@@ -32,6 +32,9 @@ function U.other_seats(g, seat)
 end
 
 function U.dp(g, seat, delta, why)
+	if seat == g:global("puppet") then
+		return -- GE 8.3.4: the puppet never gains (nor pays) DP
+	end
 	g:add(seat, "dp", delta)
 	if why then
 		g:log(string.format("Seat %d %s %d DP: %s", seat, delta >= 0 and "gains" or "loses", math.abs(delta), why))

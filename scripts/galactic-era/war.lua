@@ -53,7 +53,7 @@ end
 -- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
 function W.may_declare_in_movement(g, by, on)
 	local P = require("peoples")
-	if by == on or W.at_war(g, by, on) or W.protected(g, on) or not P.may_ever_declare(g, by) then
+	if by == on or W.at_war(g, by, on) or W.protected(g, on) or not P.may_ever_declare(g, by) or require("puppet").pact(g, by, on) then
 		return false
 	end
 	return g:get(by, "ethics") == "STS" or P.declares_in_movement(g, by, on)

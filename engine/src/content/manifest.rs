@@ -11,7 +11,14 @@ pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
     let mut f = expect_struct(file, root, "Pack", FIELDS, &["id", "name", "version", "players", "start"])?;
     let players = f.range("players")?.expect("required field checked above");
     let variants = list(&mut f, "variants", |file, node| {
-        let mut v = expect_struct(file, node, "Variant", &["id", "name", "description", "group", "players", "requires"], &["id", "name", "description"])?;
+        let mut v = expect_struct(file, node, "Variant", &["id", "name", "description", "group", "players", "requires", "extra_seats"], &["id", "name", "description"])?;
+        let extra_seats = match v.take("extra_seats") {
+            None => 0,
+            Some(n) => match n.value {
+                super::ron_reader::NodeValue::Int(k) if (0..=8).contains(&k) => k as usize,
+                _ => return Err(ContentError::new(file, n.pos, "extra_seats must be an integer from 0 to 8".into())),
+            },
+        };
         Ok(VariantDef {
             id: v.text("id")?,
             name: v.text("name")?,
@@ -19,6 +26,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
             group: v.opt_text("group")?,
             players: v.range("players")?,
             requires: v.text_list("requires")?,
+            extra_seats,
         })
     })?;
     let steps = list(&mut f, "steps", |file, node| {

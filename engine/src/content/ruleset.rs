@@ -18,6 +18,8 @@ pub struct VariantDef {
     pub players: Option<(usize, usize)>,
     /// Variants that must also be chosen.
     pub requires: Vec<String>,
+    /// Seats the variant adds that no player sits in (played on players' behalf).
+    pub extra_seats: usize,
 }
 
 /// A step of the flow and the script table that runs it.

@@ -83,25 +83,32 @@ pub struct Pending {
     pub simultaneous: bool,
     /// Index in the flow stack of the frame that asked.
     pub frame: usize,
+    /// Who answers each decision: its seat, or the seat controlling it (a seat played
+    /// on another's behalf). Empty means every decision's own seat.
+    #[serde(default)]
+    pub actors: Vec<Seat>,
 }
 
 impl Pending {
-    /// The unanswered decision of `seat`, with its index.
+    /// The seat that answers decision `index`.
+    pub fn actor(&self, index: usize) -> Seat {
+        self.actors.get(index).copied().unwrap_or_else(|| self.decisions[index].seat)
+    }
+
+    /// The first unanswered decision `seat` must answer (its own or a controlled
+    /// seat's), with its index.
     pub fn open_for(&self, seat: Seat) -> Option<(usize, &Decision)> {
         self.decisions
             .iter()
             .enumerate()
-            .find(|(i, d)| d.seat == seat && self.answers[*i].is_none())
+            .find(|(i, _)| self.actor(*i) == seat && self.answers[*i].is_none())
     }
 
     /// Seats that still have to answer.
     pub fn waiting_seats(&self) -> Vec<Seat> {
-        self.decisions
-            .iter()
-            .zip(&self.answers)
-            .filter(|(_, a)| a.is_none())
-            .map(|(d, _)| d.seat)
-            .collect()
+        let mut seats: Vec<Seat> = (0..self.decisions.len()).filter(|&i| self.answers[i].is_none()).map(|i| self.actor(i)).collect();
+        seats.dedup();
+        seats
     }
 }
 

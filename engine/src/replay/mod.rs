@@ -96,7 +96,9 @@ pub fn replay(rules: Arc<Ruleset>, save: &SaveFile) -> Result<Game, ReplayError>
     if save.setup.pack != rules.manifest.id {
         return Err(ReplayError::WrongPack { save: save.setup.pack.clone(), pack: rules.manifest.id.clone() });
     }
-    let mut game = Game::new(rules, save.setup.seats, save.setup.seed, save.setup.variants.clone())?;
+    let extra: usize = save.setup.variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
+    let players = save.setup.seats.saturating_sub(extra);
+    let mut game = Game::new(rules, players, save.setup.seed, save.setup.variants.clone())?;
     for (index, act) in save.history.iter().enumerate() {
         game.act(act.seat, act.choice.clone()).map_err(|error| ReplayError::Diverged { index, error })?;
     }

@@ -193,6 +193,23 @@ impl UserData for GameHandle {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         // --- seats, variables and variants -------------------------------------------
         m.add_method("seats", |lua, _, ()| Ok(slot(lua)?.state.seat_count()));
+        m.add_method("set_controller", |lua, _, (s, by): (i64, Option<i64>)| {
+            let mut sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            let by = match by {
+                Some(b) => Some(seat(&sl.state, b)?),
+                None => None,
+            };
+            let n = sl.state.seat_count();
+            sl.state.controllers.resize(n, None);
+            sl.state.controllers[s as usize] = by.filter(|&b| b != s);
+            Ok(())
+        });
+        m.add_method("controller", |lua, _, s: i64| {
+            let sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            Ok(sl.state.controllers.get(s as usize).copied().flatten().map(|c| c as i64 + 1))
+        });
         m.add_method("variant", |lua, _, name: String| Ok(slot(lua)?.state.setup.variants.iter().any(|v| *v == name)));
         m.add_method("get", |lua, _, (s, name): (i64, String)| {
             let sl = slot(lua)?;

@@ -114,6 +114,10 @@ pub struct GameState {
     pub outcome: Option<Outcome>,
     /// Source of [`Entity::order`] values.
     pub next_order: u32,
+    /// Seats played on another seat's behalf: `controllers[s] = Some(c)` means seat
+    /// `c` answers seat `s`'s decisions and sees what `s` knows.
+    #[serde(default)]
+    pub controllers: Vec<Option<Seat>>,
 }
 
 impl GameState {
@@ -212,6 +216,16 @@ impl GameState {
             }
         }
         None
+    }
+
+    /// Who answers `seat`'s decisions.
+    pub fn actor_for(&self, seat: Seat) -> Seat {
+        self.controllers.get(seat as usize).copied().flatten().unwrap_or(seat)
+    }
+
+    /// Whether `viewer` sees what `seat` knows (itself, or a seat it controls).
+    pub fn speaks_for(&self, viewer: Seat, seat: Seat) -> bool {
+        viewer == seat || self.controllers.get(seat as usize).copied().flatten() == Some(viewer)
     }
 
     /// Appends a log line.

@@ -56,7 +56,9 @@ pub struct View {
 
 /// The view of `seat` (or a spectator's view for `None`).
 pub fn view(state: &GameState, seat: Option<Seat>) -> View {
-    let knows = |e: &crate::state::Entity| !e.hidden || seat.is_some_and(|s| e.known_by.has(s));
+    // A seat also knows what the seats it controls know.
+    let knows_as = |e: &crate::state::Entity, s: Seat| (0..state.seat_count() as Seat).any(|o| state.speaks_for(s, o) && e.known_by.has(o));
+    let knows = |e: &crate::state::Entity| !e.hidden || seat.is_some_and(|s| knows_as(e, s));
     let entities = state
         .entities
         .iter()
@@ -73,11 +75,9 @@ pub fn view(state: &GameState, seat: Option<Seat>) -> View {
         .collect();
     let (decisions, waiting) = match &state.pending {
         Some(p) => (
-            p.decisions
-                .iter()
-                .zip(&p.answers)
-                .filter(|(d, a)| Some(d.seat) == seat && a.is_none())
-                .map(|(d, _)| d.clone())
+            (0..p.decisions.len())
+                .filter(|&i| Some(p.actor(i)) == seat && p.answers[i].is_none())
+                .map(|i| p.decisions[i].clone())
                 .collect(),
             p.waiting_seats(),
         ),
@@ -86,7 +86,7 @@ pub fn view(state: &GameState, seat: Option<Seat>) -> View {
     let log = state
         .log
         .iter()
-        .filter(|l| l.to.is_none_or(|mask| seat.is_some_and(|s| mask.has(s))))
+        .filter(|l| l.to.is_none_or(|mask| seat.is_some_and(|s| (0..state.seat_count() as Seat).any(|o| state.speaks_for(s, o) && mask.has(o)))))
         .map(|l| l.text.clone())
         .collect();
     View {
@@ -108,7 +108,8 @@ pub fn determinize(state: &GameState, seat: Seat, rng: &mut impl Rng) -> GameSta
     let mut out = state.clone();
     let mut pools: BTreeMap<Sym, Vec<usize>> = BTreeMap::new();
     for (i, e) in state.entities.iter().enumerate() {
-        if e.hidden && !e.known_by.has(seat) && !e.seen_by.has(seat) {
+        let known = (0..state.seat_count() as Seat).any(|o| state.speaks_for(seat, o) && (e.known_by.has(o) || e.seen_by.has(o)));
+        if e.hidden && !known {
             pools.entry(e.kind).or_default().push(i);
         }
     }
@@ -127,9 +128,9 @@ pub fn determinize(state: &GameState, seat: Seat, rng: &mut impl Rng) -> GameSta
     }
     if let Some(p) = &mut out.pending {
         if p.simultaneous {
-            for (d, a) in p.decisions.iter().zip(p.answers.iter_mut()) {
-                if d.seat != seat {
-                    *a = None;
+            for i in 0..p.decisions.len() {
+                if p.actor(i) != seat {
+                    p.answers[i] = None;
                 }
             }
         }
