@@ -34,13 +34,13 @@ fn checker(entities: usize) -> impl FnMut(&Game) -> Result<(), String> {
         for seat in 0..game.state.seat_count() as Seat {
             let v = view(&game.state, Some(seat));
             for (e, ev) in game.state.entities.iter().zip(&v.entities) {
-                let may_see = !e.hidden || e.known_by.has(seat);
+                let may_see = !e.hidden || (0..game.state.seat_count() as Seat).any(|o| game.state.speaks_for(seat, o) && e.known_by.has(o));
                 if ev.face.is_some() != may_see {
                     return Err(format!("seat {} view of entity {} ({}) is wrong: shown {}", seat + 1, ev.id, e.kind, ev.face.is_some()));
                 }
             }
             if let Some(p) = &game.state.pending {
-                if p.simultaneous && v.decisions.iter().any(|d| d.seat != seat) {
+                if p.simultaneous && v.decisions.iter().any(|d| !game.state.speaks_for(seat, d.seat)) {
                     return Err("a view shows another seat's secret decision".into());
                 }
             }
@@ -55,17 +55,22 @@ fn checker(entities: usize) -> impl FnMut(&Game) -> Result<(), String> {
 }
 
 fn random_games(players: usize, games: u64) {
+    random_games_with(players, games, &[]);
+}
+
+fn random_games_with(players: usize, games: u64, variants: &[&str]) {
     let rules = rules();
+    let variants: Vec<String> = variants.iter().map(ToString::to_string).collect();
     for seed in 0..games {
-        let start = Game::new(rules.clone(), players, 1000 + seed, vec![]).expect("game starts");
-        let run = play_random(rules.clone(), players, 1000 + seed, &[], checker(start.state.entities.len()));
+        let start = Game::new(rules.clone(), players, 1000 + seed, variants.clone()).expect("game starts");
+        let run = play_random(rules.clone(), players, 1000 + seed, &variants, checker(start.state.entities.len()));
         if let Err((e, game)) = run.result {
             let tail: Vec<&str> = game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
             panic!("{players} players, seed {}: {e} after {} decisions\nlast log lines (newest first):\n{}", 1000 + seed, run.decisions, tail.join("\n"));
         }
         let game = run.result.as_ref().map_err(|_| ()).unwrap();
         let outcome = game.state.outcome.as_ref().expect("finished games have an outcome");
-        assert_eq!(outcome.ranking.len(), players);
+        assert_eq!(outcome.ranking.len(), game.state.seat_count());
         assert_eq!(game.state.globals.get("round".into()).and_then(Value::as_int), Some(8), "8 rounds were played");
     }
 }
@@ -88,6 +93,17 @@ fn random_games_5_players_finish_with_invariants() {
 #[test]
 fn random_games_6_players_finish_with_invariants() {
     random_games(6, 50);
+}
+
+#[test]
+fn two_player_puppet_games_finish_with_invariants() {
+    random_games_with(2, 20, &["two_player_puppet"]);
+}
+
+#[test]
+fn deterministic_setup_and_variant_games_finish_with_invariants() {
+    random_games_with(3, 6, &["deterministic_setup", "milestone_random", "beginner_1", "veteran_2"]);
+    random_games_with(4, 6, &["deterministic_setup", "story_rivalry", "milestone_liderazgo"]);
 }
 
 #[test]

@@ -520,19 +520,23 @@ A.increase_population = {
 				local room = A.natural_limit(g, c) - U.planet_population(g, c)
 				ctx.placed += place_discs(g, seat, c, math.min(require("peoples").natural_discs(g, seat), room))
 			end
-			-- I.A. Rebelde STO: a basic ship sacrificed on up to 2 planets gives a replica each (A1.10).
-			if require("peoples").is(g, seat, "ia_rebelde", "STO") then
-				ctx.sacrificed = {}
-				for _, c in ipairs(U.controlled_planets(g, seat)) do
-					local ship = g:first({ kind = "ship", owner = seat, cell = c })
-					if ship and #ctx.sacrificed < 2 and not W.blockaded(g, seat, c) then
-						g:move(ship, { zone = "reserve", seat = seat })
-						ctx.placed += place_discs(g, seat, c, 1)
-						table.insert(ctx.sacrificed, c)
-					end
+			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
+			ctx.sacrificed = {}
+		end
+		-- I.A. Rebelde STO: a basic ship sacrificed on up to 2 planets gives a replica each (A1.10).
+		if not ctx.sacrifice_asked and require("peoples").is(g, seat, "ia_rebelde", "STO") then
+			ctx.sacrifice_asked = true
+			local spots = {}
+			for _, c in ipairs(U.controlled_planets(g, seat)) do
+				if g:first({ kind = "ship", owner = seat, cell = c }) and not W.blockaded(g, seat, c) then
+					table.insert(spots, { label = "Sacrifice a ship on " .. U.cell_label(g, c), value = c })
 				end
 			end
-			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
+			if #spots > 0 and U.take_disc(g, seat) then
+				ctx.sacrificing = true
+				return { seat = seat, kind = "many", min = 0, max = math.min(2, #spots), options = spots,
+					prompt = "I.A. Rebelde: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10" }
+			end
 		end
 		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)
 		if not ctx.pyramid_done then
@@ -564,6 +568,15 @@ A.increase_population = {
 			prompt = string.format("Place up to %d replicas (one per planet)", max), rule = "GE 6.2.4.2, A2.5" }
 	end,
 	resolve = function(g, ctx, cells)
+		if ctx.sacrificing then
+			ctx.sacrificing = nil
+			for _, c in ipairs(cells) do
+				g:move(g:first({ kind = "ship", owner = ctx.seat, cell = c }), { zone = "reserve", seat = ctx.seat })
+				ctx.placed += place_discs(g, ctx.seat, c, 1)
+				table.insert(ctx.sacrificed, c)
+			end
+			return
+		end
 		for _, c in ipairs(cells) do
 			ctx.placed += place_discs(g, ctx.seat, c, 1)
 		end

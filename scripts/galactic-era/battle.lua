@@ -239,6 +239,28 @@ B.battle = {
 				end
 			end
 		end
+		if ctx.stage == "fight" and not ctx.ex2_done then
+			-- GE 6.1.4.2 E x2: a defending E fleet may still retreat once the enemy
+			-- fleets are revealed, without revealing its own tokens.
+			local T = require("techs")
+			for _, d in ipairs(ctx.defenders) do
+				for _, m in ipairs(F.fleets_at(g, d, cell)) do
+					if g:face(m) == "E" and T.tactic(g, d, "E") == "x2" and not ctx.ex2_asked then
+						ctx.ex2_asked = true
+						for _, am in ipairs(F.fleets_at(g, attacker, cell)) do
+							g:reveal(am)
+							for _, t in ipairs(g:entities({ inside = am })) do
+								g:reveal(t)
+							end
+						end
+						ctx.ex2 = { seat = d, marker = m }
+						return { seat = d, prompt = "The attacker's fleets are revealed: retreat fleet E (x2) now?", rule = "GE 6.1.4.2",
+							options = { { label = "Retreat fleet E unrevealed", value = "ex2" } }, pass = "Stay" }
+					end
+				end
+			end
+			ctx.ex2_done = true
+		end
 		if ctx.stage == "fight" then
 			local defending = {}
 			for _, d in ipairs(ctx.defenders) do
@@ -313,6 +335,13 @@ B.battle = {
 		return nil
 	end,
 	resolve = function(g, ctx, choice)
+		if ctx.ex2 and not ctx.ex2_done then
+			ctx.ex2_done = true
+			if choice == "ex2" then
+				g:push("retreat", { seat = ctx.ex2.seat, cell = ctx.cell, marker = ctx.ex2.marker })
+			end
+			return
+		end
 		if ctx.stage == "felidos_wait" then
 			ctx.stage = "fight"
 			if choice ~= nil then

@@ -243,13 +243,15 @@ C.options_b = {
 }
 
 -- DP actually gained: doubled under Crecimiento personal, halves rounded up (GE A5.3).
-function C.award(g, seat, dp, why)
+function C.awarded(g, dp)
 	if require("milestones").active(g, "crecimiento") then
-		dp = math.ceil(dp * 2)
-	else
-		dp = math.floor(dp)
+		return math.ceil(dp * 2)
 	end
-	U.dp(g, seat, dp, why)
+	return math.floor(dp)
+end
+
+function C.award(g, seat, dp, why)
+	U.dp(g, seat, C.awarded(g, dp), why)
 end
 
 function C.hand(g, seat)
@@ -282,11 +284,12 @@ function C.plays(g, seat, forced)
 	for _, card in ipairs(C.hand(g, seat)) do
 		local id = g:face(card)
 		local name = defs.domination_card[id].name
-		if not g:get(seat, "a_used") and not forced and C.condition[id](g, seat) then
+		-- At the end too, a card may score by A if its condition holds (GE 6.6 step 4).
+		if not g:get(seat, "a_used") and C.condition[id](g, seat) then
 			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
-			table.insert(out, { label = string.format("Play %s for section B: %s (%s DP)", name, opt[1], tostring(opt[2])), value = { card = card, section = "B", option = i } })
+			table.insert(out, { label = string.format("Play %s for section B: %s (%d DP)", name, opt[1], C.awarded(g, opt[2])), value = { card = card, section = "B", option = i } })
 		end
 	end
 	return out

@@ -106,6 +106,13 @@ M.turn = {
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = { a = "card" } })
 		end
+		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
+		-- or a deployed marker with a free one, unseen (bluffing allowed).
+		if not moved_any then
+			for _, pair in ipairs(M.swappable(g, seat)) do
+				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 } })
+			end
+		end
 		if g:get(seat, "visions_left") > 0 then
 			table.insert(options, { label = string.format("Spend a vision (%d left)", g:get(seat, "visions_left")), value = { a = "vision" } })
 		end
@@ -137,6 +144,8 @@ M.turn = {
 			g:push("vision", { seat = seat })
 		elseif choice.a == "ray" then
 			g:push("vision", { seat = seat, ray = true })
+		elseif choice.a == "swap" then
+			M.swap_markers(g, choice.m1, choice.m2)
 		elseif choice.a == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
 		elseif choice.a == "war" then
@@ -144,6 +153,55 @@ M.turn = {
 		end
 	end,
 }
+
+-- Marker swaps a seat may make before moving (GE 6.1.1).
+function M.swappable(g, seat)
+	local deployed = {}
+	for _, m in ipairs(g:entities({ kind = "marker", owner = seat })) do
+		local c = g:cell_of(m)
+		if c and U.controller(g, c) == seat and not g:prop(m, "moved") then
+			table.insert(deployed, m)
+		end
+	end
+	local out = {}
+	for i, a in ipairs(deployed) do
+		for j = i + 1, #deployed do
+			local b = deployed[j]
+			if g:cell_of(a) ~= g:cell_of(b) then
+				table.insert(out, { label = string.format("Swap the markers of fleets %s and %s", g:face(a), g:face(b)), m1 = a, m2 = b })
+			end
+		end
+		for _, free in ipairs(F.free_markers(g, seat)) do
+			table.insert(out, { label = string.format("Swap fleet %s's marker for marker %s", g:face(a), g:face(free)), m1 = a, m2 = free })
+		end
+	end
+	return out
+end
+
+-- Swaps two markers over their stacks: the tokens change hands, the markers stay put
+-- (a free marker takes the deployed one's place).
+function M.swap_markers(g, a, b)
+	local seat = g:owner(a)
+	local ta, tb = g:entities({ inside = a }), g:entities({ inside = b })
+	local ca, cb = g:cell_of(a), g:cell_of(b)
+	if cb == nil then
+		g:move(b, ca)
+		for _, t in ipairs(ta) do
+			g:move(t, { inside = b })
+		end
+		g:move(a, { zone = "markers", seat = seat })
+		F.conceal(g, b)
+		F.conceal(g, a)
+	else
+		for _, t in ipairs(ta) do
+			g:move(t, { inside = b })
+		end
+		for _, t in ipairs(tb) do
+			g:move(t, { inside = a })
+		end
+	end
+	g:log(string.format("Seat %d may have swapped two fleet markers. -- GE 6.1.1", seat))
+end
 
 -- GE 6.1.1: choose how many basic ships, how many decoys and which marker.
 M.create_fleet = {
@@ -257,28 +315,87 @@ function M.range(g, seat, cell, marker)
 	return base
 end
 
--- GE 6.1.2: move basic ships (how many, then where) or one fleet, in one go.
+-- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
+-- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
+-- and go on with the range it has left (never more than any of its ships had).
+-- STS seats at peace with `seat` that have ships where the route from `from` to `to`
+-- jumps (portal ends, wormhole exit) and may declare war to block it (GE 7.1.1).
+function M.jump_blockers(g, seat, from, to, left)
+	local path = g:path(from, to, left, M.field_rules(g, seat))
+	local cells = {}
+	for i = 2, #path do
+		if g:distance(path[i - 1], path[i]) > 1 then
+			table.insert(cells, path[i])
+			if #g:links(path[i - 1], "wormhole") == 0 then
+				table.insert(cells, path[i - 1]) -- a portal may be blocked at either end
+			end
+		end
+	end
+	if #cells == 0 then
+		return {}
+	end
+	local out = {}
+	for _, s in ipairs(require("actions").blockers(g, seat, cells, false)) do
+		if g:get(s, "ethics") == "STS" then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
 M.move_group = {
 	run = function(g, ctx)
 		local seat, cell = ctx.seat, ctx.cell
 		if ctx.done then
 			return nil
 		end
+		if ctx.retry then
+			-- After a war window: resolve the move chosen before it.
+			local to = ctx.retry
+			ctx.retry = nil
+			ctx.path = g:path(cell, to, ctx.left, { costs = {}, default_cost = 1 })
+			M.move_group.resolve(g, ctx, { to = to })
+			if ctx.done then
+				return nil
+			end
+		end
 		if not ctx.marker and not ctx.count then
 			local n = #unmoved_ships(g, seat, cell)
 			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel" }
 		end
-		local field = g:field(cell, M.range(g, seat, cell, ctx.marker), M.field_rules(g, seat))
+		if ctx.left == nil then
+			ctx.left = M.range(g, seat, cell, ctx.marker)
+		end
+		if ctx.picking then
+			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9" }
+		end
+		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
+		ctx.costs = {}
 		local options = {}
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
 			if cost and c ~= cell then
-				table.insert(options, { label = string.format("%s (cost %d)", U.cell_label(g, c), cost), value = c })
+				table.insert(options, { label = string.format("%s (cost %d)", U.cell_label(g, c), cost), value = { to = c } })
 			end
+		end
+		if ctx.moved then
+			if ctx.marker and #unmoved_ships(g, seat, cell) > 0 then
+				table.insert(options, { label = "Pick up basic ships here", value = { pick = true } })
+			end
+			if ctx.marker then
+				for _, m in ipairs(unmoved_fleets(g, seat, cell)) do
+					if m ~= ctx.marker then
+						table.insert(options, { label = "Merge fleet " .. g:face(m) .. " into this fleet", value = { merge = m } })
+					end
+				end
+			end
+			return { seat = seat, prompt = string.format("Stopped at %s with %s range left: go on?", U.cell_label(g, cell), ctx.left < 0 and "unlimited" or tostring(ctx.left)),
+				rule = "GE 6.1.2.9", options = options, pass = "End this move here" }
 		end
 		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, pass = "Cancel" }
 	end,
 	resolve = function(g, ctx, choice)
+		local seat = ctx.seat
 		if choice == nil then
 			ctx.done = true
 			return
@@ -287,29 +404,89 @@ M.move_group = {
 			ctx.count = choice
 			return
 		end
-		local seat = ctx.seat
+		if ctx.picking then
+			ctx.picking = nil
+			F.absorb_ships(g, ctx.marker, choice)
+			return
+		end
+		if choice.pick then
+			ctx.picking = true
+			return
+		end
+		if choice.merge then
+			for _, t in ipairs(g:entities({ inside = choice.merge })) do
+				g:move(t, { inside = ctx.marker })
+			end
+			F.dissolve(g, choice.merge)
+			return
+		end
+		local to = choice.to
+		if not ctx.window_done then
+			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
+			-- on this route may declare war to block the jump.
+			local blockers = M.jump_blockers(g, seat, ctx.cell, to, ctx.left)
+			if #blockers > 0 then
+				ctx.window_done, ctx.retry = true, to
+				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+					data = { actor = seat, what = "jump to " .. U.cell_label(g, to) } })
+				return
+			end
+		end
+		ctx.window_done = nil
+		local field = g:field(ctx.cell, ctx.left, M.field_rules(g, seat))
+		if not field[to] then
+			-- The declared war closed the jump: the move stops before it (GE 7.2.3).
+			local path = ctx.path or {}
+			to = ctx.cell
+			for i = 2, #path do
+				if g:distance(path[i - 1], path[i]) > 1 or not field[path[i]] then
+					break
+				end
+				to = path[i]
+			end
+			if to == ctx.cell then
+				ctx.done = true
+				return
+			end
+		end
+		local cost = field[to] or 0
 		local group = {}
 		if ctx.marker then
 			group = { ctx.marker }
 			if g:face(ctx.marker) == "D" then
 				g:set_prop(ctx.marker, "d_used", 1) -- GE 6.1.4.1: cannot be dissolved until next round
 			end
+		elseif ctx.group then
+			group = ctx.group
 		else
 			local ships = unmoved_ships(g, seat, ctx.cell)
 			for i = 1, ctx.count do
 				group[i] = ships[i]
 			end
+			ctx.group = group
 		end
 		for _, e in ipairs(group) do
-			g:move(e, choice)
+			g:move(e, to)
 			g:set_prop(e, "moved", 1)
 		end
 		g:set(seat, "moved_any", 1)
 		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
 			ctx.marker and ("fleet " .. F.public_letter(g, ctx.marker)) or (#group .. " basic ship(s)"),
-			U.cell_label(g, ctx.cell), U.cell_label(g, choice)))
+			U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
-		ctx.done = true
+		ctx.cell = to
+		ctx.moved = true
+		if ctx.left >= 0 then
+			ctx.left -= cost
+		end
+		-- A wormhole exit held by an enemy ends the move (GE 6.1.2.5 note 2).
+		local halted = false
+		for _, c in ipairs(M.field_rules(g, seat).halt_after_link) do
+			halted = halted or c == to
+		end
+		if ctx.left == 0 or halted then
+			ctx.done = true
+		end
 	end,
 }
 

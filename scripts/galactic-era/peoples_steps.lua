@@ -67,6 +67,13 @@ S.setup = {
 						table.insert(ctx.people_techs, t)
 					end
 				end
+				-- Identical non-technology rewards are duplicates too (GE 5.4 note).
+				if bonus.discs == 2 then
+					table.insert(ctx.people_techs, "two_discs")
+				end
+				if bonus.ships == 2 then
+					table.insert(ctx.people_techs, "two_ships")
+				end
 				-- Children pushed above (tactic tokens) run first; this step is re-entrant.
 				ctx.stage = bonus.choice and "choice" or "sector"
 			end
@@ -77,20 +84,22 @@ S.setup = {
 				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
 				local bonus = defs.sector_tile[tile].start_bonus
 				local tech = SECTOR_TECH[bonus]
-				local duplicate = tech and (U.contains(ctx.people_techs, tech) or P.frozen_tech(g, s, tech))
+				local duplicate = U.contains(ctx.people_techs, tech or bonus) or (tech and P.frozen_tech(g, s, tech))
 				if duplicate then
 					ctx.stage = "duplicate"
-					local exclude = P.is(g, s, "yowies") and { "spi" } or {}
-					local options = tech_options(g, s, exclude)
-					if #options > 0 then
-						return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options }
-					end
 				else
 					require("setup").sector_bonus(g, s)
+					ctx.i += 1
+					ctx.stage = "people"
 				end
-				ctx.i += 1
-				ctx.stage = "people"
-			elseif ctx.stage == "duplicate" then
+			end
+			if ctx.stage == "duplicate" then
+				-- Asked again on every run until answered: pushed steps may run first.
+				local exclude = P.is(g, s, "yowies") and { "spi" } or {}
+				local options = tech_options(g, s, exclude)
+				if #options > 0 then
+					return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options }
+				end
 				ctx.i += 1
 				ctx.stage = "people"
 			end

@@ -7,6 +7,17 @@ local W = require("war")
 local R = {}
 
 R.step = {
+	enter = function(g, ctx)
+		-- GE 7.1.1, 7.2.4: present STS seats may declare war to block relocations.
+		if not ctx.ignore_blockade then
+			local A = require("actions")
+			local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
+			if #blockers > 0 then
+				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+					data = { actor = ctx.seat, what = "relocate population discs" } })
+			end
+		end
+	end,
 	run = function(g, ctx)
 		if ctx.left <= 0 or ctx.done then
 			return nil

@@ -88,7 +88,7 @@ function S.build_board(g, picks)
 				colour += 1
 				g:add_link(ends[1], ends[2], "wormhole")
 				for _, c in ipairs(ends) do
-					g:create({ kind = "wormhole", face = WORMHOLE_COLOURS[colour], at = c })
+					g:move(g:first({ kind = "wormhole", face = WORMHOLE_COLOURS[colour], zone = "wormhole_box" }), c)
 				end
 			end
 		end
@@ -98,14 +98,11 @@ end
 
 -- GE 5.2d–e: face-down neutral planet tokens and relics.
 function S.place_tokens(g, home, central)
-	local pool = defs.token_pool.neutral_planets.faces
-	local used = { uninhabited = 0, primitive = 0, advanced = 0 }
 	local function deal(region, counts, skip_main)
 		local zone = "stack_" .. region
 		for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
 			for _ = 1, counts[face] or 0 do
-				g:create({ kind = "neutral", face = face, at = zone, hidden = true })
-				used[face] += 1
+				g:move(g:first({ kind = "neutral", face = face, zone = "neutral_pool" }), zone)
 			end
 		end
 		g:shuffle_zone(zone)
@@ -126,13 +123,8 @@ function S.place_tokens(g, home, central)
 		deal(region, { primitive = 2, advanced = 2, uninhabited = planets - 5 }, true)
 	end
 	deal(central, { primitive = 3, advanced = 3, uninhabited = 3 }, false)
-	for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
-		for _ = used[face] + 1, pool[face] do
-			g:create({ kind = "neutral", face = face, at = "box", hidden = true })
-		end
-	end
-	for _, id in ipairs(def_ids.relic) do
-		g:create({ kind = "relic", face = id, at = "relic_stack", hidden = true })
+	for _, t in ipairs(g:entities({ zone = "neutral_pool" })) do
+		g:move(t, "box")
 	end
 	g:shuffle_zone("relic_stack")
 	local relics = g:entities({ zone = "relic_stack" })
@@ -165,9 +157,22 @@ function S.give_kits(g, home, fixed_order)
 		for _, t in ipairs(U.TECHS) do
 			g:set(s, t, 1) -- GE 5.3e: every technology at level I
 		end
-		g:create({ kind = "capital", owner = s, at = capital_cell })
-		for i = 1, 16 do
-			g:create({ kind = "ship", owner = s, at = i <= 3 and capital_cell or { zone = "reserve", seat = s } })
+		g:move(g:first({ kind = "capital", owner = s }), capital_cell)
+		local reserve = g:entities({ kind = "ship", zone = "reserve", seat = s })
+		for i = 1, 3 do
+			g:move(reserve[i], capital_cell)
+		end
+	end
+	g:set_global("board_ready", true)
+end
+
+-- Every piece of the game exists from the start (GE 3.1–3.3): pieces only ever move,
+-- so they can be counted at any moment.
+function S.create_components(g)
+	for s = 1, g:seats() do
+		g:create({ kind = "capital", owner = s })
+		for _ = 1, 16 do
+			g:create({ kind = "ship", owner = s, at = { zone = "reserve", seat = s } })
 		end
 		for _ = 1, 39 do
 			g:create({ kind = "disc", owner = s, at = { zone = "track", seat = s } })
@@ -188,6 +193,19 @@ function S.give_kits(g, home, fixed_order)
 		for _ = 1, defs.token_pool.supply.faces[face] do
 			g:create({ kind = "number", face = face, at = "supply" })
 		end
+	end
+	for _, colour in ipairs(WORMHOLE_COLOURS) do
+		for _ = 1, 2 do
+			g:create({ kind = "wormhole", face = colour, at = "wormhole_box" })
+		end
+	end
+	for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
+		for _ = 1, defs.token_pool.neutral_planets.faces[face] do
+			g:create({ kind = "neutral", face = face, at = "neutral_pool", hidden = true })
+		end
+	end
+	for _, id in ipairs(def_ids.relic) do
+		g:create({ kind = "relic", face = id, at = "relic_stack", hidden = true })
 	end
 end
 
@@ -244,6 +262,7 @@ end
 
 S.setup = {
 	enter = function(g, ctx)
+		S.create_components(g)
 		if g:variant("deterministic_setup") then
 			-- GE 8.1: peoples, sectors, turn order and cards are drafted first.
 			deal_cards(g, true)

@@ -153,10 +153,9 @@ T.special_effect = {
 		elseif ctx.tech == "rob" then
 			U.dp(g, seat, -2, "Robotics special effect -- GE A2.4")
 			if U.TECH_NAMES[v] then
-				-- (a): research the other token up to twice; (b) relic: once more.
-				for _ = 1, (ctx.how == "relic" and 1 or 2) do
-					require("actions").raise(g, seat, v, "Robotics special effect")
-				end
+				-- (a) "up to twice" in all, so once more than its own research (WE-11:
+				-- Military I -> III); (b) relic: once more.
+				require("actions").raise(g, seat, v, "Robotics special effect")
 			else
 				require("progress").swap_once(g, seat, v)
 			end

@@ -95,17 +95,6 @@ T.phase = {
 				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
 				options = { { label = "Accept the trade", value = true } }, pass = "Refuse" }
 		end
-		if ctx.i > #order and not ctx.griseos then
-			-- Gríseos STS: learn from a seat in contact after a phase without trading (A1.9).
-			ctx.griseos = true
-			for i = #order, 1, -1 do
-				local s = order[i]
-				if require("peoples").is(g, s, "griseos", "STS") and (g:get(s, "r_traded") or 0) == 0 then
-					g:push("griseos_learn", { seat = s })
-				end
-			end
-			return nil
-		end
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
@@ -142,6 +131,16 @@ T.phase = {
 				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers" }
 			end
 			ctx.i += 1
+		end
+		if not ctx.griseos then
+			-- Gríseos STS: learn from a seat in contact after a phase without trading (A1.9).
+			ctx.griseos = true
+			for i = #order, 1, -1 do
+				local s = order[i]
+				if require("peoples").is(g, s, "griseos", "STS") and (g:get(s, "r_traded") or 0) == 0 then
+					g:push("griseos_learn", { seat = s })
+				end
+			end
 		end
 		return nil
 	end,

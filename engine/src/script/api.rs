@@ -678,6 +678,16 @@ impl UserData for GameHandle {
             }
             Ok(t)
         });
+        m.add_method("path", |lua, _, (from, to, budget, rules): (i64, i64, i64, Option<Table>)| {
+            let cells = {
+                let sl = slot(lua)?;
+                let (from, to) = (cell(&sl.state, from)?, cell(&sl.state, to)?);
+                let spec = FieldSpec::read(&sl.state, rules.as_ref())?;
+                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
+                crate::board::path_to(&spec.run(&sl.state.board, from, budget), to)
+            };
+            list(lua, cells.into_iter().map(|c| c as i64))
+        });
         m.add_method("tile_offsets", |lua, _, radius: u32| {
             let offsets = crate::board::tile_offsets(radius);
             let t = lua.create_table()?;

@@ -183,6 +183,21 @@ mod tests {
     }
 
     #[test]
+    fn determinize_depends_only_on_what_the_seat_knows() {
+        let a = state_with_cards();
+        let mut b = a.clone();
+        // Deal the deck the seat cannot see in another order.
+        let faces: Vec<Sym> = b.entities[..4].iter().map(|e| e.face).collect();
+        for (i, e) in b.entities[..4].iter_mut().enumerate() {
+            e.face = faces[(i + 1) % 4];
+        }
+        assert_ne!(a, b);
+        let da = determinize(&a, 1, &mut rand_chacha::ChaCha8Rng::seed_from_u64(8));
+        let db = determinize(&b, 1, &mut rand_chacha::ChaCha8Rng::seed_from_u64(8));
+        assert_eq!(da, db);
+    }
+
+    #[test]
     fn determinize_keeps_known_faces_and_the_multiset() {
         let s = state_with_cards();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
