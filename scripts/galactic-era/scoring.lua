@@ -28,6 +28,37 @@ S.round = {
 
 -- GE 6.6: population, ship majority per sector (4 DP, ties all score), then the winner
 -- by DP, planets, and turn order.
+-- GE 6.6 step 3: 4 DP to the seat(s) with most ships in each sector; a puppet
+-- majority means nobody scores it (GE 8.3.4).
+function S.sector_majorities(g)
+	for region = 1, g:region_count() do
+		local units = {}
+		for s = 1, g:seats() do
+			units[s] = 0
+		end
+		for _, c in ipairs(g:cells({ region = region })) do
+			for s = 1, g:seats() do
+				units[s] += U.ship_units(g, s, c)
+			end
+		end
+		local most = 0
+		for s = 1, g:seats() do
+			most = math.max(most, units[s])
+		end
+		local puppet = require("puppet").seat(g)
+		if puppet and units[puppet] == most then
+			most = 0 -- GE 8.3.4: a puppet majority means nobody scores the sector
+		end
+		if most > 0 then
+			for s = 1, g:seats() do
+				if units[s] == most then
+					U.dp(g, s, 4, "ship majority in " .. g:region_info(region).label .. " -- GE 6.6")
+				end
+			end
+		end
+	end
+end
+
 S.end_game = {
 	enter = function(g, ctx)
 		g:set_global("phase", "end")
@@ -35,32 +66,7 @@ S.end_game = {
 			U.dp(g, s, U.population(g, s), "final population -- GE 6.6")
 		end
 		require("milestones").score_end(g)
-		for region = 1, g:region_count() do
-			local units = {}
-			for s = 1, g:seats() do
-				units[s] = 0
-			end
-			for _, c in ipairs(g:cells({ region = region })) do
-				for s = 1, g:seats() do
-					units[s] += U.ship_units(g, s, c)
-				end
-			end
-			local most = 0
-			for s = 1, g:seats() do
-				most = math.max(most, units[s])
-			end
-			local puppet = require("puppet").seat(g)
-			if puppet and units[puppet] == most then
-				most = 0 -- GE 8.3.4: a puppet majority means nobody scores the sector
-			end
-			if most > 0 then
-				for s = 1, g:seats() do
-					if units[s] == most then
-						U.dp(g, s, 4, "ship majority in " .. g:region_info(region).label .. " -- GE 6.6")
-					end
-				end
-			end
-		end
+		S.sector_majorities(g)
 		-- GE 6.6 step 4: cards still in hand must be played (then the ranking, in run).
 		local order = U.turn_order(g)
 		for i = #order, 1, -1 do
