@@ -17,3 +17,6 @@ mod kernel_script_errors;
 mod kernel_words;
 mod galactic_era;
 mod scenario_files;
+mod space_opera;
+mod bots_play;
+mod bots_view;

@@ -111,11 +111,24 @@ impl Game {
             .into());
         };
         let value = decision.accept(&choice)?;
+        // The log and the history only ever grow, so a rollback truncates them instead
+        // of cloning them on every action (which made long games quadratic).
+        let (log_len, history_len) = (self.state.log.len(), self.state.history.len());
+        let log = std::mem::take(&mut self.state.log);
+        let history = std::mem::take(&mut self.state.history);
         let backup = self.state.clone();
+        self.state.log = log;
+        self.state.history = history;
         match self.apply(seat, index, choice, value) {
             Ok(()) => Ok(()),
             Err(e) => {
+                let mut log = std::mem::take(&mut self.state.log);
+                let mut history = std::mem::take(&mut self.state.history);
+                log.truncate(log_len);
+                history.truncate(history_len);
                 self.state = backup;
+                self.state.log = log;
+                self.state.history = history;
                 Err(e)
             }
         }

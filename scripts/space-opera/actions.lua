@@ -1,0 +1,150 @@
+--!strict
+-- Space Opera: the actions of the main part of a turn (SO §5.5 classic, §6.2.2
+-- revised) — every legal one is an option of the turn menu, in a fixed order: play a
+-- consumable, build a technology or ship, mount equipment or crew, train a military,
+-- make an extra jump, declare war, negotiate, use the species ability or a
+-- technology's active effect, end the turn. Interaction needs a shared sector
+-- (SO §4.1); played effects go on the stack (stack.lua).
+local U = require("util")
+local C = require("cards")
+local P = require("population")
+local T = require("totals")
+local E = require("effects")
+local S = require("stack")
+local A = {}
+
+local function src_of(d)
+	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
+end
+
+-- SO §6.5.1 (revised): war is legal only if one of its phases will happen: the defender
+-- has ships (fleet battle) or the attacker has militaries (planetary assault).
+-- Classic (SO §5.7.1): any race in a shared sector.
+function A.war_legal(g, a, d)
+	if U.classic(g) then
+		return true
+	end
+	return #C.ships(g, d) > 0 or P.mil(g, a) > 0
+end
+
+-- SO §6.3: at most 8 technologies (revised); classic states no cap.
+local function may_build_tech(g, s)
+	return U.classic(g) or C.cap_count(g, s) < C.TECH_CAP
+end
+
+function A.options(g, s)
+	local out = {}
+	local credits = g:get(s, "credits") or 0
+	local hand = C.hand(g, s)
+	local function add(label, value)
+		table.insert(out, { label = label, value = value })
+	end
+	-- SO §4.3: consumables (price paid, effect, discard).
+	for _, card in ipairs(hand) do
+		local d = U.def(g, card)
+		if d.type == "consumable" and d.effect and d.price <= credits then
+			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
+				add(string.format("Play %s: %s (%d cr)", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
+			end
+		end
+	end
+	-- SO §4.3: technologies and ships, built face down.
+	for _, card in ipairs(hand) do
+		local d = U.def(g, card)
+		if U.is_technology(d) and d.price <= credits and may_build_tech(g, s) then
+			add(string.format("Build %s (%d cr)", d.name, d.price), { a = "build", card = card })
+		end
+	end
+	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
+	for _, card in ipairs(hand) do
+		local d = U.def(g, card)
+		if (d.type == "equipment" or d.type == "crew") and d.price <= credits then
+			for _, ship in ipairs(C.ships(g, s)) do
+				local fits = (d.type == "equipment" and C.free_slots(g, ship) > 0) or (d.type == "crew" and not C.has_crew(g, ship))
+				if fits then
+					add(string.format("Mount %s on your %s (%d cr)", d.name, U.name(g, ship), d.price), { a = "mount", card = card, ship = ship })
+				end
+			end
+		end
+	end
+	-- SO §3: training.
+	local cost = T.train_cost(g, s)
+	if credits >= cost and P.civ(g, s) >= 1 then
+		add(string.format("Train a military (%d cr, 1 civilian)", cost), { a = "train" })
+	end
+	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
+	-- classic pre-jump era (SO §5.3).
+	if not (U.classic(g) and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s) and credits >= 2 then
+		add("Extra jump (2 cr, then draw 1)", { a = "jump" })
+	end
+	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
+	if (g:get(s, "t_war") or 0) == 0 then
+		for _, o in ipairs(U.reachable(g, s, false)) do
+			if A.war_legal(g, s, o) then
+				add("Declare war on " .. U.seat_label(g, o), { a = "war", target = o })
+			end
+		end
+	end
+	-- SO §4.6: negotiation with seats in a shared sector.
+	for _, o in ipairs(U.reachable(g, s, false)) do
+		add("Negotiate with " .. U.seat_label(g, o), { a = "trade", target = o })
+	end
+	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
+	local sp = U.species(g, s)
+	if sp and (g:get(s, "t_ability") or 0) == 0 and sp.ability.price <= credits then
+		local ab = sp.ability
+		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
+			add(string.format("Use %s: %s (%d cr)", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
+		end
+	end
+	-- SO §6.4: active effects of raised technologies (once per turn each).
+	local used = g:get(s, "t_actives") or {}
+	for _, card in ipairs(C.built(g, s)) do
+		local ab = U.def(g, card).active
+		if ab and not U.contains(used, card) and ab.price <= credits then
+			for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
+				add(string.format("Use %s — %s: %s (%d cr)", U.name(g, card), ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+			end
+		end
+	end
+	add("End turn", { a = "end" })
+	return out
+end
+
+function A.perform(g, s, v)
+	if v.a == "play" then
+		S.play(g, s, { card = v.card, target = v.target })
+		g:push("stack", { kind = "response" })
+	elseif v.a == "build" then
+		C.build(g, s, v.card)
+		g:log(string.format("Seat %d builds a technology face down (%d credits on it). -- SO §4.3", s, g:prop(v.card, "credits")))
+	elseif v.a == "mount" then
+		C.mount(g, s, v.card, v.ship)
+		g:log(string.format("Seat %d mounts %s on its %s. -- SO §4.3", s, U.name(g, v.card), U.name(g, v.ship)))
+	elseif v.a == "train" then
+		P.train(g, s, T.train_cost(g, s))
+	elseif v.a == "jump" then
+		g:add(s, "t_jumps", 1)
+		g:add(s, "credits", -2)
+		g:log(string.format("Seat %d pays 2 credits for an extra jump. -- SO §4.2", s))
+		C.jump(g, s, true)
+	elseif v.a == "war" then
+		g:push("war", { attacker = s, defender = v.target })
+	elseif v.a == "trade" then
+		g:push("negotiate", { from = s, to = v.target })
+	elseif v.a == "ability" then
+		local ab = U.species(g, s).ability
+		g:set(s, "t_ability", 1)
+		S.play(g, s, { effect = ab.effect, amount = ab.amount, price = ab.price, name = ab.name, target = v.target })
+		g:push("stack", { kind = "response" })
+	elseif v.a == "active" then
+		local ab = U.def(g, v.card).active
+		local used = g:get(s, "t_actives") or {}
+		table.insert(used, v.card)
+		g:set(s, "t_actives", used)
+		S.play(g, s, { effect = ab.effect, amount = ab.amount, price = ab.price, name = ab.name, target = v.target })
+		g:push("stack", { kind = "response" })
+	end
+end
+
+return A

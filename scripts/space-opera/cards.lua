@@ -1,0 +1,285 @@
+--!strict
+-- Space Opera: where cards are and how they move — resource decks (one shared deck in
+-- casual mode, one per seat in competitive mode), hands, discards, the decline
+-- reshuffle, the tableau (technologies under construction face down with their credits
+-- on them, built ones face up, equipment and crew inside a ship) and the star system
+-- stacks that jumps build. Every card is an entity created at setup; nothing is ever
+-- created or destroyed later, so cards are conserved (checks.invariants).
+--
+-- Zones: `deck`/`discard` (or `{zone=, seat=}` in competitive mode), `{zone="hand"}`,
+-- `{zone="building"}`, `{zone="built"}`, `stack` (played, resolving), `systems`,
+-- `systems_discard`, `{zone="jumps"}`. A card's top is the entity moved last.
+local U = require("util")
+local C = {}
+
+-- ---- decks and the decline (SO §5.9, §6.7.2) -------------------------------------------
+
+-- The deck a seat draws from.
+function C.deck_of(g, s)
+	if U.competitive(g) then
+		return { zone = "deck", seat = s }
+	end
+	return "deck"
+end
+
+-- The discard pile a card goes to: its deck owner's in competitive mode.
+function C.discard_of(g, card)
+	if U.competitive(g) then
+		return { zone = "discard", seat = g:prop(card, "deck") }
+	end
+	return "discard"
+end
+
+-- Whether a seat is in decline: one flag for the shared deck, one per seat in
+-- competitive mode ("tiene su propio declive", SO §6.7.2).
+function C.in_decline(g, s)
+	if U.competitive(g) then
+		return g:get(s, "decline") == true
+	end
+	return g:global("decline") == true
+end
+
+local function entities_at(g, at)
+	if type(at) == "string" then
+		return g:entities({ zone = at })
+	end
+	return g:entities(at)
+end
+
+-- SO §5.9: when the resource deck runs out, the discards are shuffled into a new deck
+-- and the civilisation is in decline from then on.
+local function decline(g, s)
+	local deck = C.deck_of(g, s)
+	local pile = U.competitive(g) and { zone = "discard", seat = s } or "discard"
+	for _, card in ipairs(entities_at(g, pile)) do
+		g:move(card, deck)
+		g:hide(card)
+	end
+	g:shuffle_zone(deck)
+	if not C.in_decline(g, s) then
+		if U.competitive(g) then
+			g:set(s, "decline", true)
+			g:log(string.format("Seat %d's deck runs out: its discards become its deck; seat %d is in decline. -- SO §5.9, §6.7.2", s, s))
+		else
+			g:set_global("decline", true)
+			g:log("The resource deck runs out: the discards are shuffled into a new deck; the galaxy is in decline. -- SO §5.9")
+		end
+	end
+end
+
+-- Draws `n` resources into a seat's hand; returns how many it drew.
+function C.draw(g, s, n)
+	local drawn = 0
+	for _ = 1, n do
+		local deck = entities_at(g, C.deck_of(g, s))
+		if #deck == 0 then
+			-- The deck ran out while the discards were empty: try again now.
+			decline(g, s)
+			deck = entities_at(g, C.deck_of(g, s))
+		end
+		local card = deck[#deck]
+		if not card then
+			break
+		end
+		C.to_hand(g, card, s)
+		drawn += 1
+		if #deck == 1 then
+			decline(g, s)
+		end
+	end
+	return drawn
+end
+
+function C.to_hand(g, card, s)
+	g:move(card, { zone = "hand", seat = s })
+	g:set_owner(card, s)
+	g:hide(card, s)
+end
+
+function C.hand(g, s)
+	return g:entities({ zone = "hand", seat = s })
+end
+
+-- Puts a card on its discard pile, face up; a ship takes its equipment and crew along
+-- (SO §4.3).
+function C.discard(g, card)
+	for _, inner in ipairs(g:entities({ inside = card })) do
+		C.discard(g, inner)
+	end
+	for _, key in ipairs({ "credits", "duel_atk", "duel_def" }) do
+		g:set_prop(card, key, nil)
+	end
+	g:move(card, C.discard_of(g, card))
+	g:set_owner(card, nil)
+	g:reveal(card)
+end
+
+-- SO §6.7.2 mulligan: cards go under the deck (the bottom is the oldest entity there).
+function C.put_under(g, s, cards)
+	local deck = C.deck_of(g, s)
+	local rest = entities_at(g, deck)
+	for _, card in ipairs(cards) do
+		g:move(card, deck)
+		g:set_owner(card, nil)
+		g:hide(card)
+	end
+	for _, card in ipairs(rest) do
+		g:move(card, deck)
+	end
+end
+
+-- ---- the tableau (SO §4.3, §6.3) ------------------------------------------------------------
+
+function C.built(g, s)
+	return g:entities({ zone = "built", seat = s })
+end
+
+function C.building(g, s)
+	return g:entities({ zone = "building", seat = s })
+end
+
+function C.ships(g, s)
+	local out = {}
+	for _, e in ipairs(C.built(g, s)) do
+		if U.def(g, e).type == "ship" then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- Raised (face up) technologies; a ship with its equipment is one (SO §6.1).
+function C.raised_count(g, s)
+	return #C.built(g, s)
+end
+
+-- Technologies counted against the cap of 8 (SO §6.3): built and under construction
+-- (SO §10 B12), or built only with `alt_cap_built_only`.
+function C.cap_count(g, s)
+	if U.alt(g, "cap_built_only") then
+		return #C.built(g, s)
+	end
+	return #C.built(g, s) + #C.building(g, s)
+end
+
+C.TECH_CAP = 8
+
+function C.attachments(g, ship)
+	return g:entities({ inside = ship })
+end
+
+function C.free_slots(g, ship)
+	local used = 0
+	for _, e in ipairs(C.attachments(g, ship)) do
+		if U.def(g, e).type == "equipment" then
+			used += 1
+		end
+	end
+	return (U.def(g, ship).slots or 0) - used
+end
+
+function C.has_crew(g, ship)
+	for _, e in ipairs(C.attachments(g, ship)) do
+		if U.def(g, e).type == "crew" then
+			return true
+		end
+	end
+	return false
+end
+
+-- SO §4.3: a technology is built face down with its value in credits on it; the owner
+-- alone knows it. The credits on the card are a public counter.
+function C.build(g, s, card)
+	local d = U.def(g, card)
+	g:add(s, "credits", -d.price)
+	g:move(card, { zone = "building", seat = s })
+	g:set_owner(card, s)
+	g:hide(card, s)
+	g:set_prop(card, "credits", d.price)
+	require("victory").observe(g)
+end
+
+-- SO §4.3: equipment (one free slot) and crew (classic, at most one per fleet) are
+-- mounted face up under a built ship and never removed.
+function C.mount(g, s, card, ship)
+	g:add(s, "credits", -U.def(g, card).price)
+	g:move(card, { inside = ship })
+	g:set_owner(card, s)
+	g:reveal(card)
+end
+
+-- Raises every technology a seat has under construction (SO §5.4.1, §6.2.1.1); returns
+-- the cards raised. The credits on them go back to the bank.
+function C.flip(g, s)
+	local raised = C.building(g, s)
+	if U.revised(g) then
+		-- With `alt_cap_built_only` more may be under construction than there is room
+		-- for: those beyond 8 built stay face down until a place frees up (SO §6.3).
+		local room = C.TECH_CAP - #C.built(g, s)
+		while #raised > math.max(0, room) do
+			table.remove(raised)
+			g:log(string.format("Seat %d already has 8 technologies: one stays under construction. -- SO §6.3", s))
+		end
+	end
+	for _, card in ipairs(raised) do
+		g:move(card, { zone = "built", seat = s })
+		g:set_prop(card, "credits", nil)
+		g:reveal(card)
+		g:log(string.format("Seat %d raises %s. -- SO §4.3", s, U.name(g, card)))
+	end
+	if #raised > 0 then
+		require("victory").observe(g)
+	end
+	return raised
+end
+
+-- Destroys a technology (built or under construction): it and whatever it carries go
+-- to the discard (SO §4.3).
+function C.destroy(g, card)
+	C.discard(g, card)
+	require("victory").observe(g)
+end
+
+-- ---- star systems and jumps (SO §4.2) ---------------------------------------------------------
+
+-- A jump: the next star system goes face up on top of the seat's stack; then, except for
+-- the classic round-start jump, the seat draws 1 resource.
+function C.jump(g, s, draw)
+	local deck = g:entities({ zone = "systems" })
+	if #deck == 0 then
+		-- Not in source: the star system discards are reshuffled into a new deck.
+		for _, card in ipairs(g:entities({ zone = "systems_discard" })) do
+			g:move(card, "systems")
+			g:hide(card)
+		end
+		g:shuffle_zone("systems")
+		deck = g:entities({ zone = "systems" })
+	end
+	local card = deck[#deck]
+	if card then
+		g:move(card, { zone = "jumps", seat = s })
+		g:reveal(card)
+		g:log(string.format("Seat %d jumps to %s (%s). -- SO §4.2", s, defs.star_system[g:face(card)].name, U.sector_names(g, s)))
+	end
+	if draw then
+		C.draw(g, s, 1)
+	end
+end
+
+function C.discard_systems(g, s)
+	for _, card in ipairs(g:entities({ zone = "jumps", seat = s })) do
+		g:move(card, "systems_discard")
+	end
+end
+
+-- A seat leaves the game: its cards go to the discards (cards are conserved).
+function C.clear_seat(g, s)
+	for _, zone in ipairs({ "hand", "building", "built" }) do
+		for _, card in ipairs(g:entities({ zone = zone, seat = s })) do
+			C.discard(g, card)
+		end
+	end
+	C.discard_systems(g, s)
+end
+
+return C

@@ -1,0 +1,210 @@
+--!strict
+-- Space Opera: what card effects do. One table per effect named in the card data
+-- (`effect:` of consumables, `active:` of technologies, `ability:` of species):
+--   when    — the contexts it may be used in: `main` (its owner's own turn),
+--             `duel`, `assault` (reaction windows of a war), `stack` (an answer to
+--             something on the LIFO stack, SO §4.5);
+--   targets — the legal targets for `user` now, as options {label, target};
+--   apply   — what resolving it does (the item is what stack.lua put on the stack).
+-- A third party may only affect or help a seat it shares a sector with, unless the
+-- card is universal (SO §4.1, §6.5.2.3). Abilities and active effects are never
+-- universal or synchronous.
+local U = require("util")
+local C = require("cards")
+local E = {}
+
+local function self_target(label)
+	return { { label = label, target = {} } }
+end
+
+local function P()
+	return require("population")
+end
+
+-- The ships of the current duel that `user` may boost.
+local function duel_targets(g, user, src, sync, word)
+	local out = {}
+	if not sync or sync.kind ~= "duel" then
+		return out
+	end
+	for _, ship in ipairs({ sync.a_ship, sync.d_ship }) do
+		local owner = g:owner(ship)
+		if owner and g:where(ship).zone == "built" and U.may_reach(g, user, owner, src.universal) then
+			local whose = owner == user and "your" or string.format("seat %d's", owner)
+			table.insert(out, { label = string.format("+%d %s to %s %s", src.amount, word, whose, U.name(g, ship)), target = { ship = ship } })
+		end
+	end
+	return out
+end
+
+local function duel_apply(prop)
+	return function(g, item)
+		local ship = item.target.ship
+		if g:where(ship).zone == "built" then
+			g:add_prop(ship, prop, item.amount)
+		end
+	end
+end
+
+E.duel_attack = { when = { duel = true }, targets = function(g, user, src, sync)
+	return duel_targets(g, user, src, sync, "attack")
+end, apply = duel_apply("duel_atk") }
+
+E.duel_defence = { when = { duel = true }, targets = function(g, user, src, sync)
+	return duel_targets(g, user, src, sync, "defence")
+end, apply = duel_apply("duel_def") }
+
+-- SO §4.3: "a consumable may be annulled before its effect finishes".
+local function annul_targets(only_ships)
+	return function(g, user, src, sync)
+		local out = {}
+		for _, item in ipairs(require("stack").items(g)) do
+			if not item.cancelled and item.seat ~= user and (not only_ships or (item.target and item.target.ship))
+				and U.may_reach(g, user, item.seat, src.universal) then
+				table.insert(out, { label = string.format("annul seat %d's %s", item.seat, item.name), target = { item = item.id } })
+			end
+		end
+		return out
+	end
+end
+
+local function annul_apply(g, item)
+	require("stack").cancel(g, item.target.item, item.seat)
+end
+
+E.annul_ship = { when = { stack = true }, targets = annul_targets(true), apply = annul_apply }
+E.annul = { when = { stack = true }, targets = annul_targets(false), apply = annul_apply }
+
+E.credits = { when = { main = true }, targets = function(g, user, src)
+	return self_target(string.format("gain %d credits", src.amount))
+end, apply = function(g, item)
+	g:add(item.seat, "credits", item.amount)
+end }
+
+E.draw = { when = { main = true }, targets = function(g, user, src)
+	return self_target(string.format("draw %d", src.amount))
+end, apply = function(g, item)
+	C.draw(g, item.seat, item.amount)
+end }
+
+E.recruit = { when = { main = true }, targets = function(g, user, src)
+	return self_target(string.format("gain %d civilian", src.amount))
+end, apply = function(g, item)
+	P().add_civ(g, item.seat, item.amount)
+end }
+
+E.train = { when = { main = true }, targets = function(g, user, src)
+	if P().civ(g, user) < 1 then
+		return {}
+	end
+	return self_target("turn a civilian into a military")
+end, apply = function(g, item)
+	if P().civ(g, item.seat) >= 1 then
+		P().train(g, item.seat, 0)
+	end
+end }
+
+-- SO §4.2: a card-effect jump; none in the classic pre-jump era (SO §5.3).
+E.jump = { when = { main = true, duel = true, assault = true }, targets = function(g, user, src)
+	if U.classic(g) and g:global("prejump") == true then
+		return {}
+	end
+	return self_target("jump")
+end, apply = function(g, item)
+	C.jump(g, item.seat, true)
+end }
+
+-- One war phase: +attack, +defence or heal for a combatant (SO §4.3, §6.4).
+local function phase_effect(var, word)
+	return { when = { assault = true }, targets = function(g, user, src, sync)
+		local out = {}
+		if not sync or sync.kind ~= "assault" then
+			return out
+		end
+		for _, s in ipairs({ sync.attacker, sync.defender }) do
+			if U.live(g, s) and U.may_reach(g, user, s, src.universal) then
+				local who = s == user and "you" or string.format("seat %d", s)
+				table.insert(out, { label = string.format("%s %d for %s", word, src.amount, who), target = { seat = s } })
+			end
+		end
+		return out
+	end, apply = function(g, item)
+		if U.live(g, item.target.seat) then
+			g:add(item.target.seat, var, item.amount)
+		end
+	end }
+end
+
+E.assault_attack = phase_effect("phase_atk", "+attack")
+E.assault_defence = phase_effect("phase_def", "+defence")
+E.heal_phase = phase_effect("phase_heal", "heal")
+
+-- Effects aimed at another seat during your turn.
+local function seat_targets(word, ok)
+	return function(g, user, src)
+		local out = {}
+		for _, s in ipairs(U.reachable(g, user, src.universal)) do
+			if ok == nil or ok(g, s) then
+				table.insert(out, { label = string.format("%s %s", word, U.seat_label(g, s)), target = { seat = s } })
+			end
+		end
+		return out
+	end
+end
+
+E.damage_species = { when = { main = true }, targets = seat_targets("damage"), apply = function(g, item)
+	P().push_losses(g, item.target.seat, item.amount, item.seat, item.name)
+end }
+
+E.steal = { when = { main = true }, targets = seat_targets("steal from", function(g, s)
+	return (g:get(s, "credits") or 0) > 0
+end), apply = function(g, item)
+	local victim = item.target.seat
+	local n = math.min(item.amount, g:get(victim, "credits"))
+	g:add(victim, "credits", -n)
+	g:add(item.seat, "credits", n)
+	g:log(string.format("Seat %d steals %d credits from seat %d.", item.seat, n, victim))
+end }
+
+E.spy = { when = { main = true }, targets = seat_targets("look at the hand of", function(g, s)
+	return #C.hand(g, s) > 0
+end), apply = function(g, item)
+	for _, card in ipairs(C.hand(g, item.target.seat)) do
+		g:peek(item.seat, card, string.format("Seat %d's hand holds %s.", item.target.seat, U.name(g, card)))
+	end
+end }
+
+E.destroy_building = { when = { main = true }, targets = function(g, user, src)
+	local out = {}
+	for _, s in ipairs(U.reachable(g, user, src.universal)) do
+		for _, card in ipairs(C.building(g, s)) do
+			table.insert(out, { label = string.format("destroy seat %d's technology under construction (%d credits on it)", s, g:prop(card, "credits") or 0),
+				target = { card = card } })
+		end
+	end
+	return out
+end, apply = function(g, item)
+	local card = item.target.card
+	if g:where(card).zone == "building" then
+		g:log(string.format("Seat %d destroys a technology under construction: %s.", item.seat, U.name(g, card)))
+		C.destroy(g, card)
+	end
+end }
+
+-- The effects a card or ability offers `user` in context `kind` (nil: none).
+function E.options(g, user, effect, src, kind)
+	local e = E[effect]
+	if not e then
+		return {}
+	end
+	local sync = g:global("sync")
+	local stack_open = #require("stack").items(g) > 0
+	-- `main`: the own-turn menu; `duel`/`assault`: war windows; `response`: a window after
+	-- something was played in the main part of a turn (only answers to the stack).
+	if not (e.when[kind] == true or (e.when.stack and stack_open and kind ~= "main")) then
+		return {}
+	end
+	return e.targets(g, user, src, sync)
+end
+
+return E

@@ -1,0 +1,236 @@
+--!strict
+-- Space Opera: the fleet battle, first phase of a war (SO §5.7.2 classic, §6.5.2
+-- revised), as stages of the `war` step (war.lua runs them). Each stage's `run`
+-- returns "continue" (go on to the stage it set), "wait" (it pushed frames), or a
+-- decision; `resolve` takes the answer.
+--
+-- Classic: only if both sides have built fleets; all of them fight; unblocked fleets do
+-- nothing. Revised: if the defender has ships; the attacker picks its participants;
+-- all the defender's ships take part (SO §10 B4; `alt_defender_selects`: it picks
+-- too); unblocked participants deal their damage to the enemy species, less its heal.
+-- Blocks are one ship against one ship, assigned by the defender one pair at a time
+-- and optional (SO §10 B3; `alt_mandatory_blocks`: while a pair is possible, revised);
+-- the defender orders the duels (SO §10 B5; `alt_attacker_orders_duels`); each duel
+-- opens a window for consumables (stack.lua) and then destroys, simultaneously, every
+-- ship whose opponent's attack exceeds its defence.
+local U = require("util")
+local C = require("cards")
+local T = require("totals")
+local P = require("population")
+local F = { run = {}, resolve = {} }
+
+local function alive(g, ship)
+	local at = g:where(ship)
+	return type(at) == "table" and at.zone == "built"
+end
+
+local function pair_of(ctx, ship)
+	for _, p in ipairs(ctx.pairs) do
+		if p.a == ship or p.d == ship then
+			return p
+		end
+	end
+	return nil
+end
+
+local function stats(g, ship)
+	return string.format("%s %d/%d", U.name(g, ship), T.ship_attack(g, ship), T.ship_defence(g, ship))
+end
+
+-- Sets the first fleet stage (or skips the fleet battle).
+function F.begin(g, ctx)
+	local a, d = ctx.attacker, ctx.defender
+	ctx.pairs = {}
+	ctx.a_ships, ctx.d_ships = {}, {}
+	if U.classic(g) then
+		if #C.ships(g, a) > 0 and #C.ships(g, d) > 0 then
+			ctx.a_ships, ctx.d_ships = C.ships(g, a), C.ships(g, d)
+			g:log("Fleet battle: every fleet of both races takes part. -- SO §5.7.2")
+			ctx.stage = "blocks"
+		else
+			g:log("No fleet battle: both races need built fleets. -- SO §5.7.2")
+			ctx.stage = "assault"
+		end
+	elseif #C.ships(g, d) > 0 then
+		ctx.stage = "choose_ships"
+	else
+		g:log("No fleet battle: the defender has no ships. -- SO §6.5.2")
+		ctx.stage = "assault_choice"
+	end
+end
+
+-- SO §6.5.2.1: the attacker chooses which of its ships take part.
+F.run.choose_ships = function(g, ctx)
+	local mine = C.ships(g, ctx.attacker)
+	if #mine == 0 then
+		F.resolve.choose_ships(g, ctx, {})
+		return "continue"
+	end
+	local options = {}
+	for _, ship in ipairs(mine) do
+		table.insert(options, { label = stats(g, ship), value = ship })
+	end
+	return { seat = ctx.attacker, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.5.2.1",
+		prompt = "Fleet battle: which of your ships take part?" }
+end
+
+F.resolve.choose_ships = function(g, ctx, ships)
+	ctx.a_ships = ships
+	g:log(string.format("Seat %d sends %d ship%s into the fleet battle. -- SO §6.5.2.1", ctx.attacker, #ships, #ships == 1 and "" or "s"))
+	if U.alt(g, "defender_selects") then
+		ctx.stage = "defender_ships"
+	else
+		ctx.d_ships = C.ships(g, ctx.defender)
+		ctx.stage = "blocks"
+	end
+end
+
+-- `alt_defender_selects` (SO §10 B4): the defender also chooses its participants.
+F.run.defender_ships = function(g, ctx)
+	local options = {}
+	for _, ship in ipairs(C.ships(g, ctx.defender)) do
+		table.insert(options, { label = stats(g, ship), value = ship })
+	end
+	return { seat = ctx.defender, kind = "many", min = 0, max = #options, options = options, rule = "SO §10 B4",
+		prompt = "Fleet battle: which of your ships take part?" }
+end
+
+F.resolve.defender_ships = function(g, ctx, ships)
+	ctx.d_ships = ships
+	ctx.stage = "blocks"
+end
+
+-- SO §5.7.2, §6.5.2.2: the defender blocks attacking ships one by one.
+F.run.blocks = function(g, ctx)
+	local options = {}
+	for _, a_ship in ipairs(ctx.a_ships) do
+		if not pair_of(ctx, a_ship) then
+			for _, d_ship in ipairs(ctx.d_ships) do
+				if not pair_of(ctx, d_ship) then
+					table.insert(options, { label = string.format("Block seat %d's %s with your %s", ctx.attacker, stats(g, a_ship), stats(g, d_ship)),
+						value = { a = a_ship, d = d_ship } })
+				end
+			end
+		end
+	end
+	if #options == 0 then
+		ctx.stage = "duels"
+		return "continue"
+	end
+	local mandatory = U.revised(g) and U.alt(g, "mandatory_blocks")
+	return { seat = ctx.defender, prompt = "Fleet battle: block an attacking ship?", rule = "SO §5.7.2, §6.5.2.2",
+		options = options, pass = (not mandatory) and "No more blocks" or nil }
+end
+
+F.resolve.blocks = function(g, ctx, v)
+	if v == nil then
+		ctx.stage = "duels"
+		return
+	end
+	table.insert(ctx.pairs, { a = v.a, d = v.d, done = false })
+	g:log(string.format("Seat %d blocks %s with %s. -- SO §6.5.2.2", ctx.defender, U.name(g, v.a), U.name(g, v.d)))
+end
+
+-- SO §6.5.2.3: one duel at a time, in the order the defender chooses (SO §10 B5).
+F.run.duels = function(g, ctx)
+	local left = {}
+	for i, p in ipairs(ctx.pairs) do
+		if not p.done then
+			table.insert(left, i)
+		end
+	end
+	if #left == 0 then
+		ctx.stage = "fleet_damage"
+		return "continue"
+	end
+	if #left == 1 then
+		ctx.current = left[1]
+		ctx.stage = "duel_window"
+		return "continue"
+	end
+	local chooser = U.alt(g, "attacker_orders_duels") and ctx.attacker or ctx.defender
+	local options = {}
+	for _, i in ipairs(left) do
+		local p = ctx.pairs[i]
+		local first, second = p.d, p.a
+		if chooser == ctx.attacker then
+			first, second = p.a, p.d
+		end
+		table.insert(options, { label = string.format("Resolve next: your %s vs seat %d's %s", U.name(g, first), g:owner(second) or 0, U.name(g, second)), value = i })
+	end
+	return { seat = chooser, prompt = "Which duel is resolved next?", rule = "SO §6.5.2.3", options = options }
+end
+
+F.resolve.duels = function(g, ctx, i)
+	ctx.current = i
+	ctx.stage = "duel_window"
+end
+
+F.run.duel_window = function(g, ctx)
+	local p = ctx.pairs[ctx.current]
+	g:set_global("sync", { kind = "duel", attacker = ctx.attacker, defender = ctx.defender, a_ship = p.a, d_ship = p.d })
+	g:log(string.format("Duel: seat %d's %s against seat %d's %s. -- SO §6.5.2.3", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d)))
+	g:push("stack", { kind = "duel" })
+	ctx.stage = "duel_resolve"
+	return "wait"
+end
+
+-- A ship whose attack exceeds the defence of the ship facing it destroys it; both can
+-- die at once (SO §5.7.2, §6.5.2.3). A survivor stays blocked.
+F.run.duel_resolve = function(g, ctx)
+	local p = ctx.pairs[ctx.current]
+	g:set_global("sync", { kind = "main" })
+	local both = alive(g, p.a) and alive(g, p.d)
+	local aa, ad, da, dd = T.ship_attack(g, p.a), T.ship_defence(g, p.a), T.ship_attack(g, p.d), T.ship_defence(g, p.d)
+	local a_dies, d_dies = both and da > ad, both and aa > dd
+	g:set_global("last_duel", { a_atk = aa, a_def = ad, d_atk = da, d_def = dd, a_destroyed = a_dies, d_destroyed = d_dies })
+	for _, ship in ipairs({ p.a, p.d }) do
+		g:set_prop(ship, "duel_atk", nil)
+		g:set_prop(ship, "duel_def", nil)
+	end
+	g:log(string.format("Duel result: %d/%d against %d/%d: %s.", aa, ad, da, dd,
+		(a_dies and d_dies) and "both destroyed" or a_dies and "the attacker's ship is destroyed" or d_dies and "the defender's ship is destroyed" or "no ship destroyed"))
+	if a_dies then
+		C.destroy(g, p.a)
+	end
+	if d_dies then
+		C.destroy(g, p.d)
+	end
+	p.done = true
+	ctx.current = nil
+	ctx.stage = "duels"
+	return "continue"
+end
+
+-- Revised SO §6.5.2.4-5: participating ships outside every pair deal their damage to
+-- the enemy species, less its heal; the attacker chooses the units removed.
+-- Classic SO §5.7.2: unblocked fleets do nothing; the totals are compared next.
+F.run.fleet_damage = function(g, ctx)
+	local a, d = ctx.attacker, ctx.defender
+	if U.classic(g) then
+		ctx.stage = "assault"
+		return "continue"
+	end
+	local to_d, to_a = 0, 0
+	for _, ship in ipairs(ctx.a_ships) do
+		if alive(g, ship) and not pair_of(ctx, ship) then
+			to_d += T.ship_damage(g, ship)
+		end
+	end
+	for _, ship in ipairs(ctx.d_ships) do
+		if alive(g, ship) and not pair_of(ctx, ship) then
+			to_a += T.ship_damage(g, ship)
+		end
+	end
+	local raw_d, raw_a = to_d, to_a
+	to_d = math.max(0, to_d - T.heal(g, d))
+	to_a = math.max(0, to_a - T.heal(g, a))
+	g:set_global("last_fleet", { damage_to_attacker = raw_a, damage_to_defender = raw_d, removed_attacker = to_a, removed_defender = to_d })
+	g:log(string.format("Fleet battle damage: %d to seat %d (heal leaves %d), %d to seat %d (heal leaves %d). -- SO §6.5.2.4", raw_d, d, to_d, raw_a, a, to_a))
+	ctx.stage = "assault_choice"
+	local pushed_a = P.push_losses(g, a, to_a, a, "fleet battle")
+	local pushed_d = P.push_losses(g, d, to_d, a, "fleet battle")
+	return (pushed_a or pushed_d) and "wait" or "continue"
+end
+
+return F

@@ -1,0 +1,171 @@
+--!strict
+-- Space Opera: setting up a game (SO §5.1 classic; SO §6.7 revised casual and
+-- competitive). Creates every card the game will use — nothing is created later —
+-- then asks the secret species choice (casual), deals the opening hands in initiative
+-- order and runs the competitive mulligan.
+--
+-- Revised casual setup points 1-9 are missing from the source (SO §9.4); this pack
+-- uses the classic procedure for them: two species dealt, one kept in secret; 3
+-- civilians and 0 credits each; then 5 resources each (the number the competitive
+-- setup implies).
+local U = require("util")
+local C = require("cards")
+local D = require("decks")
+local S = {}
+
+local function version(g)
+	return U.classic(g) and "classic" or "revised"
+end
+
+-- SO §2: the star system deck, shuffled.
+local function star_systems(g)
+	for _, id in ipairs(def_ids.star_system) do
+		g:create({ kind = "system", face = id, at = "systems", hidden = true })
+	end
+	g:shuffle_zone("systems")
+end
+
+-- SO §2, §6.7.1: the one shared resource deck of the version played. Unique cards must
+-- have a single copy in it (SO §4.3: "no two identical cards in any deck").
+local function casual_deck(g)
+	local v = version(g)
+	for _, id in ipairs(def_ids.resource) do
+		local d = defs.resource[id]
+		if U.contains(d.versions, v) then
+			if U.has_keyword(d, "unique") and d.copies > 1 then
+				error(string.format("resource %s is unique but has %d copies in the casual deck (SO §4.3)", id, d.copies))
+			end
+			for _ = 1, d.copies do
+				g:create({ kind = "resource", face = id, at = "deck", hidden = true })
+			end
+		end
+	end
+	g:shuffle_zone("deck")
+end
+
+-- SO §5.1.2: two race cards dealt face down to each player.
+local function deal_species(g)
+	for _, id in ipairs(def_ids.species) do
+		g:create({ kind = "species", face = id, at = "species_box", hidden = true })
+	end
+	g:shuffle_zone("species_box")
+	for s = 1, g:seats() do
+		for _ = 1, 2 do
+			local box = g:entities({ zone = "species_box" })
+			local card = box[#box]
+			g:move(card, { zone = "offer", seat = s })
+			g:set_owner(card, s)
+			g:hide(card, s)
+		end
+	end
+end
+
+S.setup = {
+	enter = function(g, ctx)
+		star_systems(g)
+		if U.competitive(g) then
+			for s = 1, g:seats() do
+				D.build(g, s, D.choice(g, s))
+			end
+		else
+			casual_deck(g)
+			deal_species(g)
+		end
+		g:set_global("resource_total", #U.all_resources(g))
+		for s = 1, g:seats() do
+			g:set(s, "civ", 3) -- SO §5.1.3 (revised: not in source, same)
+			g:set(s, "mil", 0)
+			g:set(s, "credits", 0) -- SO §5.1.5: not mentioned, 0
+		end
+		g:log(string.format("Space Opera, %s rules%s. -- SO §5.1, §6.7", version(g), U.competitive(g) and ", competitive mode" or ""))
+		g:push("game", {})
+		if U.competitive(g) then
+			g:push("mulligan", {})
+		end
+		g:push("opening", {})
+		if not U.competitive(g) then
+			g:push("choose_species", {})
+		end
+	end,
+}
+
+-- SO §5.1.2: each player keeps one of its two species in secret; all are revealed
+-- together once everyone has chosen; the others are discarded.
+S.choose_species = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for s = 1, g:seats() do
+			local options = {}
+			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
+				local d = defs.species[g:face(card)]
+				table.insert(options, { label = string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s %d for %d)",
+					d.name, d.initiative, d.attack, d.defence, d.storage, d.ability.name, d.ability.effect, d.ability.amount, d.ability.price), value = card })
+			end
+			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		for s = 1, g:seats() do
+			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
+				if card == answers[s] then
+					U.give_species(g, s, card)
+					g:log(string.format("Seat %d reveals %s.", s, defs.species[g:face(card)].name))
+				else
+					g:move(card, "species_box")
+					g:set_owner(card, nil)
+					g:hide(card)
+				end
+			end
+		end
+		ctx.done = true
+	end,
+}
+
+-- SO §5.1.4: in ascending initiative each draws storage - 2 (classic); revised: 5
+-- (SO §6.7.2 "de los cinco recursos extraídos").
+S.opening = {
+	run = function(g, ctx)
+		for _, s in ipairs(U.order(g)) do
+			local n = U.classic(g) and (U.species(g, s).storage - 2) or 5
+			C.draw(g, s, n)
+		end
+		g:log("Opening hands are drawn in initiative order. -- SO §5.1.4")
+		return nil
+	end,
+}
+
+-- SO §6.7.2 mulligan: of the 5 drawn, each puts those it does not want under its deck,
+-- draws as many, then shuffles its deck. Secret and simultaneous (each its own deck).
+S.mulligan = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for s = 1, g:seats() do
+			local options = {}
+			for _, card in ipairs(C.hand(g, s)) do
+				table.insert(options, { label = U.name(g, card), value = card })
+			end
+			table.insert(decisions, { seat = s, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.7.2",
+				prompt = "Mulligan: choose the cards to put under your deck (you draw as many, then shuffle)" })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		for s = 1, g:seats() do
+			local back = answers[s] or {}
+			C.put_under(g, s, back)
+			C.draw(g, s, #back)
+			g:shuffle_zone(C.deck_of(g, s))
+			g:log(string.format("Seat %d puts %d card%s under its deck, draws as many and shuffles. -- SO §6.7.2", s, #back, #back == 1 and "" or "s"))
+		end
+		ctx.done = true
+	end,
+}
+
+return S

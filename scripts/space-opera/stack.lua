@@ -1,0 +1,189 @@
+--!strict
+-- Space Opera: the LIFO stack of synchronous effects (SO §4.5) and its reaction windows.
+--
+-- A played consumable or active effect becomes an item of the global list `stack`
+-- (its card waits face up in the `stack` zone). The `stack` step then offers a kernel
+-- reaction window: each eligible seat in turn (the active seat first, then the others
+-- in turn order) may answer with a card or pass. An answer closes the window and goes
+-- on top; the window reopens. When everyone passes, the top item resolves. Revised
+-- rules reopen the window after every resolution, so a new answer lands on top and
+-- resolution restarts from it (SO §4.5, D9); classic rules resolve the whole stack
+-- once everyone has passed. An annulled item stays on the stack marked `cancelled` and
+-- is discarded without effect when its turn comes. No window is ever opened during a
+-- revised reorganisation (it is not a context anyone plays in).
+--
+-- Window contexts (`kind`): `duel` and `assault` inside a war, `response` after a play
+-- in the main part of a turn. The active seat may use any consumable there; the others
+-- only synchronous ones (SO §4.3, §4.5).
+local U = require("util")
+local C = require("cards")
+local E = require("effects")
+local S = {}
+
+function S.items(g)
+	return g:global("stack") or {}
+end
+
+local function source(d)
+	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
+end
+
+-- What `seat` may answer with now: consumables in hand, affordable, with a target.
+function S.responses(g, seat, kind)
+	local out = {}
+	if not U.live(g, seat) then
+		return out
+	end
+	local active = g:global("active")
+	local credits = g:get(seat, "credits") or 0
+	for _, card in ipairs(C.hand(g, seat)) do
+		local d = U.def(g, card)
+		if d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
+			for _, opt in ipairs(E.options(g, seat, d.effect, source(d), kind)) do
+				table.insert(out, { label = d.name .. ": " .. opt.label, value = { card = card, target = opt.target } })
+			end
+		end
+	end
+	return out
+end
+
+-- Puts an item on the stack. `spec`: {card=} for a consumable, or {effect=, amount=,
+-- price=, name=} for an active effect or ability; plus `target`.
+function S.play(g, seat, spec)
+	local item = { seat = seat, target = spec.target or {}, cancelled = false }
+	local price
+	if spec.card then
+		local d = U.def(g, spec.card)
+		item.card, item.effect, item.amount, item.name = spec.card, d.effect, d.amount or 0, d.name
+		price = d.price
+		g:move(spec.card, "stack")
+		g:set_owner(spec.card, seat)
+		g:reveal(spec.card)
+	else
+		item.effect, item.amount, item.name = spec.effect, spec.amount, spec.name
+		price = spec.price
+	end
+	g:add(seat, "credits", -price)
+	item.id = g:add_global("stack_ids", 1)
+	local items = S.items(g)
+	table.insert(items, item)
+	g:set_global("stack", items)
+	g:set_global("stack_added", true)
+	g:log(string.format("Seat %d uses %s (%d credit%s); it goes on the stack (%d). -- SO §4.5", seat, item.name, price, price == 1 and "" or "s", #items))
+end
+
+function S.cancel(g, id, by)
+	local items = S.items(g)
+	for _, item in ipairs(items) do
+		if item.id == id then
+			item.cancelled = true
+			g:log(string.format("Seat %d's %s is annulled by seat %d. -- SO §4.3", item.seat, item.name, by))
+		end
+	end
+	g:set_global("stack", items)
+end
+
+-- Resolves the top item (LIFO) and discards its card.
+function S.resolve_top(g)
+	local items = S.items(g)
+	local item = table.remove(items)
+	g:set_global("stack", items)
+	-- The last few resolutions, newest last, for tests and front ends.
+	local done = g:global("stack_log") or {}
+	table.insert(done, string.format("%d:%s%s", item.seat, item.name, item.cancelled and " (annulled)" or ""))
+	if #done > 8 then
+		table.remove(done, 1)
+	end
+	g:set_global("stack_log", done)
+	if item.cancelled then
+		g:log(string.format("Seat %d's %s resolves without effect (annulled).", item.seat, item.name))
+	else
+		g:log(string.format("Seat %d's %s resolves.", item.seat, item.name))
+		E[item.effect].apply(g, item)
+	end
+	if item.card then
+		C.discard(g, item.card)
+	end
+end
+
+function S.offer(g, data, seat)
+	local options = S.responses(g, seat, data.kind)
+	if #options == 0 then
+		return nil
+	end
+	local top = S.items(g)[#S.items(g)]
+	local prompt = top and string.format("Seat %d's %s is on top of the stack: answer?", top.seat, top.name)
+		or (data.kind == "duel" and "A duel is about to be resolved: play a card?")
+		or (data.kind == "assault" and "The totals are about to be compared: play a card?")
+		or "Play a card?"
+	return { prompt = prompt, rule = "SO §4.5", options = options, pass = "Pass",
+		help = "Synchronous cards may be used outside your turn; the stack resolves last played first." }
+end
+
+function S.respond(g, data, seat, value)
+	S.play(g, seat, value)
+	return true -- close the window: it reopens with the new item on top
+end
+
+-- Pushes a window for the seats that could answer (or a tick when none can).
+local function open(g, ctx)
+	g:set_global("stack_added", false)
+	local seats = {}
+	for _, s in ipairs(U.responders(g, g:global("active") or 1)) do
+		if #S.responses(g, s, ctx.kind) > 0 then
+			table.insert(seats, s)
+		end
+	end
+	ctx.state = "window"
+	if #seats == 0 then
+		g:push("tick", {})
+	else
+		g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind } })
+	end
+	return nil
+end
+
+local function resolve_one(g, ctx)
+	S.resolve_top(g)
+	ctx.state = "resolved"
+	g:push("tick", {}) -- lets frames the effect pushed (losses) run before going on
+	return nil
+end
+
+-- The `stack` step: ctx.kind is the window context.
+S.step = {
+	run = function(g, ctx)
+		if require("victory").over(g) then
+			return nil
+		end
+		if ctx.state == nil then
+			return open(g, ctx)
+		end
+		if ctx.state == "window" then
+			if g:global("stack_added") == true then
+				return open(g, ctx)
+			end
+			if #S.items(g) == 0 then
+				return nil
+			end
+			return resolve_one(g, ctx)
+		end
+		-- ctx.state == "resolved"
+		if U.revised(g) then
+			return open(g, ctx)
+		end
+		if #S.items(g) == 0 then
+			return nil
+		end
+		return resolve_one(g, ctx)
+	end,
+}
+
+-- A no-op step: pushing it keeps the caller's frame alive for one more `run`.
+S.tick = {
+	run = function(g, ctx)
+		return nil
+	end,
+}
+
+return S

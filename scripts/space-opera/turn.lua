@@ -1,0 +1,119 @@
+--!strict
+-- Space Opera: one seat's turn. Its start (classic: draw 1, SO §5.5; revised: the
+-- reorganisation, SO §6.2.1), the main part as a menu of every legal action until the
+-- seat ends its turn (actions.lua), and its end (the hand limit, SO §5.5; the revised
+-- civilisation-level check, SO §6.6). Per-turn limits are seat variables reset here.
+local U = require("util")
+local C = require("cards")
+local P = require("population")
+local T = require("totals")
+local V = require("victory")
+local A = require("actions")
+local TU = {}
+
+-- SO §5.5, §6.2: the per-turn limits (one war, extra jumps, abilities) start afresh.
+local function reset_limits(g, s)
+	g:set(s, "t_war", 0)
+	g:set(s, "t_jumps", 0)
+	g:set(s, "t_ability", 0)
+	g:set(s, "t_actives", {})
+end
+
+-- SO §6.2.1: flip own technologies; +1 civilian then 1 credit per civilian; discard own
+-- star system(s); jump (which draws 1 resource). No synchronous card can be used: no
+-- reaction window is opened here.
+function TU.reorganise(g, s)
+	local raised = C.flip(g, s)
+	V.on_raise(g, s, raised)
+	if C.in_decline(g, s) then
+		-- SO §9.5: the revised effect of decline is not restated; as classic, no growth.
+		g:log(string.format("Seat %d gains no civilian: decline. -- SO §5.9 (revised: not in source)", s))
+	else
+		P.add_civ(g, s, 1)
+	end
+	local n = P.income(g, s)
+	g:log(string.format("Seat %d reorganises: %d civilians, %d militaries, +%d credits. -- SO §6.2.1", s, P.civ(g, s), P.mil(g, s), n))
+	C.discard_systems(g, s)
+	C.jump(g, s, true)
+end
+
+function TU.start(g, s)
+	g:set_global("active", s)
+	g:set_global("sync", { kind = "main" })
+	reset_limits(g, s)
+	if U.classic(g) then
+		C.draw(g, s, 1) -- SO §5.5
+		return
+	end
+	V.turn_start(g, s)
+	TU.reorganise(g, s)
+	if U.alt(g, "turn_draw") then
+		C.draw(g, s, 1) -- SO §10 B10 alternative
+	end
+end
+
+-- SO §5.5: at the end of the turn the hand holds at most `storage` cards (classic;
+-- revised only with `alt_hand_limit`, SO §10 B11).
+function TU.hand_limit(g, s)
+	if U.classic(g) or U.alt(g, "hand_limit") then
+		return T.storage(g, s)
+	end
+	return nil
+end
+
+TU.turn = {
+	enter = function(g, ctx)
+		if ctx.stage == nil then
+			ctx.stage = "main"
+			TU.start(g, ctx.seat)
+		else
+			g:set_global("active", ctx.seat)
+			g:set_global("sync", { kind = "main" })
+		end
+	end,
+	run = function(g, ctx)
+		local s = ctx.seat
+		if V.over(g) or not U.live(g, s) then
+			return nil
+		end
+		g:set_global("active", s)
+		g:set_global("sync", { kind = "main" })
+		if ctx.stage == "main" then
+			return { seat = s, prompt = string.format("Your turn (%s, %d credits, %d civilians, %d militaries): what now?",
+				U.sector_names(g, s), g:get(s, "credits"), P.civ(g, s), P.mil(g, s)), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
+				options = A.options(g, s) }
+		end
+		-- ctx.stage == "end"
+		local limit = TU.hand_limit(g, s)
+		local hand = C.hand(g, s)
+		if limit and #hand > limit and not ctx.discarded then
+			local options = {}
+			for _, card in ipairs(hand) do
+				table.insert(options, { label = U.name(g, card), value = card })
+			end
+			local n = #hand - limit
+			-- SO §5.5: the owner chooses what to discard (reconstructed).
+			return { seat = s, kind = "many", min = n, max = n, options = options, rule = "SO §5.5",
+				prompt = string.format("Hand limit %d: discard %d card%s", limit, n, n == 1 and "" or "s") }
+		end
+		V.end_of_turn(g, s)
+		return nil
+	end,
+	resolve = function(g, ctx, choice)
+		if ctx.stage == "main" then
+			if choice.a == "end" then
+				ctx.stage = "end"
+				g:log(string.format("Seat %d ends its turn.", ctx.seat))
+			else
+				A.perform(g, ctx.seat, choice)
+			end
+		else
+			for _, card in ipairs(choice) do
+				C.discard(g, card)
+			end
+			ctx.discarded = true
+		end
+	end,
+}
+
+return TU

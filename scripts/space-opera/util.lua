@@ -1,0 +1,244 @@
+--!strict
+-- Space Opera: shared helpers over the kernel API — which rules version is played, the
+-- variants of the judgement calls, seat order by initiative, sectors and who may
+-- interact, and card definitions. Pure functions of the game handle `g`; every piece
+-- of state lives in the kernel (seat variables, globals, entities).
+--
+-- Versions: `classic` (seed 004) or `revised` (seed 003). A game started with neither
+-- plays the revised rules (pack.ron documents this default).
+local U = {}
+
+---@param g Game
+function U.classic(g)
+	return g:variant("classic")
+end
+
+function U.revised(g)
+	return not g:variant("classic")
+end
+
+function U.competitive(g)
+	return g:variant("competitive")
+end
+
+-- An opt-in reading of a judgement call of SO §10 (variant `alt_<name>`).
+function U.alt(g, name)
+	return g:variant("alt_" .. name)
+end
+
+-- The digital safeguard against endless games (not in either text; COVERAGE.md).
+U.MAX_ROUNDS = 60
+
+-- ---- cards ---------------------------------------------------------------------------
+
+-- The entity kind of resource cards: one shared kind for the casual deck; in
+-- competitive mode one kind per seat's deck (its back), so that a seat's unknown cards
+-- are only ever re-dealt among the cards of the same deck (view::determinize).
+function U.resource_kind(g, s)
+	if U.competitive(g) then
+		return "resource_" .. s
+	end
+	return "resource"
+end
+
+function U.is_resource(g, e)
+	return string.sub(g:kind(e), 1, 8) == "resource"
+end
+
+-- Every resource card of the game (optionally only those with face `id`).
+function U.all_resources(g, id)
+	if not U.competitive(g) then
+		return g:entities({ kind = "resource", face = id })
+	end
+	local out = {}
+	for s = 1, g:seats() do
+		for _, e in ipairs(g:entities({ kind = "resource_" .. s, face = id })) do
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- The definition of a resource card entity.
+function U.def(g, e)
+	return defs.resource[g:face(e)]
+end
+
+function U.name(g, e)
+	local d = defs.resource[g:face(e)]
+	return d and d.name or g:face(e)
+end
+
+function U.has_keyword(d, word)
+	for _, k in ipairs(d.keywords) do
+		if k == word then
+			return true
+		end
+	end
+	return false
+end
+
+-- Whether a card takes a technology place: technologies and ships (SO §4.3, §6.1: a ship
+-- with its equipment is one technology; equipment and crew never count).
+function U.is_technology(d)
+	return d.type == "technology" or d.type == "ship"
+end
+
+function U.contains(list, x)
+	for _, v in ipairs(list) do
+		if v == x then
+			return true
+		end
+	end
+	return false
+end
+
+-- ---- seats ---------------------------------------------------------------------------
+
+-- A seat is out once eliminated (SO §5.8.1, §6.6).
+function U.live(g, s)
+	return g:get(s, "out") ~= true
+end
+
+function U.live_seats(g)
+	local out = {}
+	for s = 1, g:seats() do
+		if U.live(g, s) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- The species card of a seat (face up in its `species` zone), or nil before the choice.
+function U.species_card(g, s)
+	return g:first({ kind = "species", zone = "species", seat = s })
+end
+
+-- Seat `s` takes species card `card` face up; its id is kept in the seat variable
+-- `species` so the many lookups of initiative and bonuses need no search.
+function U.give_species(g, s, card)
+	g:move(card, { zone = "species", seat = s })
+	g:set_owner(card, s)
+	g:reveal(card)
+	g:set(s, "species", g:face(card))
+end
+
+function U.species(g, s)
+	local id = g:get(s, "species")
+	return id and defs.species[id]
+end
+
+function U.initiative(g, s)
+	local sp = U.species(g, s)
+	return sp and sp.initiative or 99
+end
+
+-- Live seats in ascending initiative (SO §5.2; revised SO §10 B9). A tie, possible when
+-- two competitive players bring the same species, goes to the lower seat number
+-- (SO §9.6: not in source).
+function U.order(g)
+	local seats = U.live_seats(g)
+	local init = {}
+	for _, s in ipairs(seats) do
+		init[s] = U.initiative(g, s)
+	end
+	table.sort(seats, function(a, b)
+		if init[a] ~= init[b] then
+			return init[a] < init[b]
+		end
+		return a < b
+	end)
+	return seats
+end
+
+-- Who is asked to respond, in order: the active seat first, then the others in turn
+-- order after it (SO §4.5: the order is not in source; SO §10).
+function U.responders(g, active)
+	local order = U.order(g)
+	local start = 1
+	for i, s in ipairs(order) do
+		if s == active then
+			start = i
+		end
+	end
+	local out = {}
+	for k = 0, #order - 1 do
+		table.insert(out, order[(start - 1 + k) % #order + 1])
+	end
+	return out
+end
+
+function U.seat_label(g, s)
+	local sp = U.species(g, s)
+	return sp and string.format("seat %d (%s)", s, sp.name) or string.format("seat %d", s)
+end
+
+-- ---- sectors (SO §4.1) -------------------------------------------------------------------
+
+-- The star system a seat is in: the top of its stack of jumps.
+function U.top_system(g, s)
+	local stack = g:entities({ zone = "jumps", seat = s })
+	return stack[#stack]
+end
+
+-- The sectors a seat is in, as a set. Classic round 1 (pre-jump era) has no star system:
+-- nobody is in any sector (SO §10 B14), unless `alt_round1_shared` puts everyone in all.
+function U.sectors(g, s)
+	local out = {}
+	if U.classic(g) and g:global("prejump") == true and U.alt(g, "round1_shared") then
+		for _, id in ipairs(def_ids.sector) do
+			out[id] = true
+		end
+		return out
+	end
+	local top = U.top_system(g, s)
+	if top then
+		for _, sector in ipairs(defs.star_system[g:face(top)].sectors) do
+			out[sector] = true
+		end
+	end
+	return out
+end
+
+function U.sector_names(g, s)
+	local names = {}
+	for _, id in ipairs(def_ids.sector) do
+		if U.sectors(g, s)[id] then
+			table.insert(names, id)
+		end
+	end
+	return #names > 0 and table.concat(names, "+") or "no sector"
+end
+
+-- Two seats may interact when they share at least one sector (SO §4.1).
+function U.shares(g, a, b)
+	if a == b then
+		return true
+	end
+	local sa = U.sectors(g, a)
+	for id in pairs(U.sectors(g, b)) do
+		if sa[id] then
+			return true
+		end
+	end
+	return false
+end
+
+-- Whether `user` may affect `target` with a card: shared sector, or universal (SO §4.1).
+function U.may_reach(g, user, target, universal)
+	return universal or U.shares(g, user, target)
+end
+
+-- Other live seats `user` may reach.
+function U.reachable(g, user, universal)
+	local out = {}
+	for _, s in ipairs(U.order(g)) do
+		if s ~= user and U.may_reach(g, user, s, universal) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+return U

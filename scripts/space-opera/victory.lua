@@ -1,0 +1,231 @@
+--!strict
+-- Space Opera: how a game ends — elimination (a seat with no troops/units is out at
+-- once), the classic victory conditions (military dominance immediately, religious
+-- conviction when the card is raised, technological supremacy then overpopulation at
+-- round end) and the revised ones (extermination immediately, civilisation level at
+-- the end of the seat's own turn), plus a digital time limit. The winner and the
+-- reason are kept in the globals `winner` and `victory` for tests and front ends.
+local U = require("util")
+local C = require("cards")
+local V = {}
+
+local function P()
+	return require("population")
+end
+
+function V.over(g)
+	return g:global("over") == true
+end
+
+-- ---- ranking and finishing -------------------------------------------------------------
+
+-- What ranks seats that did not win: classic troops then raised technologies; revised
+-- level then units. Eliminated seats rank below, the last eliminated highest.
+local function measure(g, s)
+	if U.classic(g) then
+		return P().units(g, s) * 100 + C.raised_count(g, s)
+	end
+	return P().level(g, s) * 1000 + P().units(g, s)
+end
+
+function V.finish(g, winner, reason)
+	if V.over(g) then
+		return
+	end
+	local seats = {}
+	for s = 1, g:seats() do
+		table.insert(seats, s)
+	end
+	table.sort(seats, function(a, b)
+		if a == winner or b == winner then
+			return a == winner
+		end
+		local la, lb = U.live(g, a), U.live(g, b)
+		if la ~= lb then
+			return la
+		end
+		if not la then
+			return (g:get(a, "out_order") or 0) > (g:get(b, "out_order") or 0)
+		end
+		local ma, mb = measure(g, a), measure(g, b)
+		if ma ~= mb then
+			return ma > mb
+		end
+		return a < b
+	end)
+	local scores = {}
+	for s = 1, g:seats() do
+		scores[s] = U.live(g, s) and (U.classic(g) and P().units(g, s) or P().level(g, s)) or 0
+	end
+	g:set_global("over", true)
+	g:set_global("winner", winner)
+	g:set_global("victory", reason)
+	if winner then
+		g:log(string.format("Seat %d wins: %s.", winner, reason))
+	else
+		g:log("The game ends without a winner: " .. reason .. ".")
+	end
+	g:finish({ scores = scores, ranking = seats })
+end
+
+-- ---- elimination (SO §5.8.1, §6.6) ----------------------------------------------------------
+
+function V.eliminate(g, s, why)
+	if not U.live(g, s) then
+		return
+	end
+	g:set(s, "out", true)
+	g:set(s, "out_order", g:add_global("eliminated", 1))
+	C.clear_seat(g, s)
+	g:log(string.format("Seat %d is eliminated: %s. -- SO §5.8.1, §6.6", s, why))
+	local live = U.live_seats(g)
+	if #live == 1 then
+		V.finish(g, live[1], U.classic(g) and "military dominance (the only race surviving)" or "extermination (the only species with population)")
+	elseif #live == 0 then
+		V.finish(g, nil, "every species is gone")
+	end
+end
+
+-- ---- level history (SO §6.6) ----------------------------------------------------------------
+
+-- Called after every change to units or technologies: the active seat's lowest level
+-- during its turn, and (for `alt_literal_hold`) the turn in which each seat last rose.
+function V.observe(g)
+	if U.classic(g) or g:global("turn_no") == nil then
+		return
+	end
+	local active = g:global("active")
+	local turn = g:global("turn_no")
+	for s = 1, g:seats() do
+		if U.live(g, s) then
+			local level = P().level(g, s)
+			if level > (g:get(s, "last_level") or 0) then
+				g:set(s, "rose_at", turn)
+			end
+			g:set(s, "last_level", level)
+			if s == active then
+				g:set(s, "min_level", math.min(g:get(s, "min_level") or level, level))
+			end
+		end
+	end
+end
+
+-- SO §6.6: the level history of a turn starts before the reorganisation.
+function V.turn_start(g, s)
+	local turn = g:add_global("turn_no", 1)
+	g:set_global("active", s)
+	g:set(s, "turn_began", turn)
+	g:set(s, "min_level", P().level(g, s))
+	V.observe(g)
+end
+
+-- SO §6.6 (revised): at the end of its own turn a species wins when the lowest level it
+-- had during the turn is 3 or more and higher than every other species' level
+-- (SO §10 B6). `alt_literal_hold`: its level is 3+, higher than all others, and it last
+-- rose before this turn began.
+function V.end_of_turn(g, s)
+	if U.classic(g) or V.over(g) or not U.live(g, s) then
+		return
+	end
+	local level = P().level(g, s)
+	local held = g:get(s, "min_level") or level
+	if U.alt(g, "literal_hold") then
+		held = ((g:get(s, "rose_at") or 0) < (g:get(s, "turn_began") or 0)) and level or 0
+	end
+	if held < 3 then
+		return
+	end
+	for _, o in ipairs(U.live_seats(g)) do
+		if o ~= s and P().level(g, o) >= held then
+			g:log(string.format("Seat %d holds level %d but seat %d is at level %d: play goes on. -- SO §6.6", s, held, o, P().level(g, o)))
+			return
+		end
+	end
+	V.finish(g, s, string.format("civilisation level %d held through a whole turn", held))
+end
+
+-- ---- classic round-end checks (SO §5.8) -------------------------------------------------------
+
+-- Picks a single best seat by `key` (higher is better); nil on a tie for the top.
+local function best(g, seats, key)
+	local top, value, tied = nil, nil, false
+	for _, s in ipairs(seats) do
+		local v = key(s)
+		if value == nil or v > value then
+			top, value, tied = s, v, false
+		elseif v == value then
+			tied = true
+		end
+	end
+	return (not tied) and top or nil
+end
+
+-- SO §5.8.2: 8 technologies raised at the round start, still 8 at its end; several
+-- such players: most troops (a tie on troops: nobody wins this round, SO §9.6).
+-- SO §5.8.3: 20+ troops (21+ with `alt_overpopulation_over_20`); several: most
+-- troops, then most raised technologies; still tied: play goes on.
+function V.round_end(g, round)
+	if V.over(g) then
+		return
+	end
+	local techs = {}
+	for _, s in ipairs(U.order(g)) do
+		if g:get(s, "t8_round") == round and C.raised_count(g, s) >= 8 then
+			table.insert(techs, s)
+		end
+	end
+	if #techs > 0 then
+		local w = best(g, techs, function(s)
+			return P().units(g, s)
+		end)
+		if w then
+			return V.finish(g, w, "technological supremacy (a full round with 8 technologies raised)")
+		end
+		g:log("Several races held 8 technologies with equal troops: no technological victory this round. -- SO §5.8.2")
+	end
+	local threshold = U.alt(g, "overpopulation_over_20") and 21 or 20
+	local crowd = {}
+	for _, s in ipairs(U.order(g)) do
+		if P().units(g, s) >= threshold then
+			table.insert(crowd, s)
+		end
+	end
+	if #crowd > 0 then
+		local w = best(g, crowd, function(s)
+			return P().units(g, s) * 100 + C.raised_count(g, s)
+		end)
+		if w then
+			return V.finish(g, w, string.format("overpopulation (%d troops at the end of the round)", P().units(g, w)))
+		end
+		g:log("Several races are overpopulated with equal troops and technologies: play goes on. -- SO §5.8.3")
+	end
+end
+
+-- SO §5.8.4: raising technologies whose text grants victory: after a seat raises
+-- cards, every raised card of it with a `religious` list checks that list.
+function V.on_raise(g, s, raised)
+	if #raised == 0 or V.over(g) then
+		return
+	end
+	for _, card in ipairs(C.built(g, s)) do
+		local needs = U.def(g, card).religious
+		if needs then
+			local ok = true
+			for _, id in ipairs(needs) do
+				if g:count({ zone = "built", seat = s, face = id }) == 0 then
+					ok = false
+				end
+			end
+			if ok then
+				return V.finish(g, s, "religious conviction (" .. U.name(g, card) .. " fulfilled)")
+			end
+		end
+	end
+end
+
+-- Not in either text: a game that reaches the round limit ends without a winner.
+function V.time_limit(g)
+	V.finish(g, nil, string.format("the round limit (%d rounds, a digital safeguard) was reached", U.MAX_ROUNDS))
+end
+
+return V

@@ -1,0 +1,174 @@
+--!strict
+-- Space Opera: a war (SO §5.7 classic, §6.5 revised) as one step with stages: the
+-- declaration (once per turn, irrevocable), the fleet battle (fleet.lua), then the
+-- second phase — classic: the totals are always compared; revised: a planetary
+-- assault if the attacker has militaries and wants it — with its window for
+-- consumables, damage less heal, the units removed (chosen by the attacker) and the
+-- credits stolen. A war ends early when a card jump leaves the combatants without a
+-- shared sector (SO §5.7.4, §10 B13) or when one of them is eliminated.
+local U = require("util")
+local T = require("totals")
+local P = require("population")
+local V = require("victory")
+local F = require("fleet")
+local W = {}
+
+-- The stage tables: the fleet battle's, then this module's own (modules are frozen
+-- once loaded, so they are copied rather than extended).
+local RUN, RESOLVE = {}, {}
+for k, f in pairs(F.run) do
+	RUN[k] = f
+end
+for k, f in pairs(F.resolve) do
+	RESOLVE[k] = f
+end
+
+RUN.begin = function(g, ctx)
+	F.begin(g, ctx)
+	return "continue"
+end
+
+-- SO §6.5.3: the planetary assault only if the attacker has militaries and wants it.
+RUN.assault_choice = function(g, ctx)
+	if P.mil(g, ctx.attacker) == 0 then
+		g:log("No planetary assault: the attacker has no militaries. -- SO §6.5.3")
+		ctx.stage = "end"
+		return "continue"
+	end
+	return { seat = ctx.attacker, prompt = "Make the planetary assault?", rule = "SO §6.5.3",
+		options = { { label = "Make the planetary assault", value = true } }, pass = "End the war" }
+end
+
+RESOLVE.assault_choice = function(g, ctx, v)
+	ctx.stage = v and "assault" or "end"
+end
+
+local function clear_phase(g, ctx)
+	for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+		g:set(s, "phase_atk", nil)
+		g:set(s, "phase_def", nil)
+		g:set(s, "phase_heal", nil)
+	end
+end
+
+-- A window for consumables before the totals are compared (SO §5.7.5, §4.3).
+RUN.assault = function(g, ctx)
+	clear_phase(g, ctx)
+	g:set_global("sync", { kind = "assault", attacker = ctx.attacker, defender = ctx.defender })
+	g:push("stack", { kind = "assault" })
+	ctx.stage = "assault_resolve"
+	return "wait"
+end
+
+-- SO §4.4: totals compared crosswise and simultaneously; ties go to the defence of that
+-- comparison. Classic SO §5.7.3: the loser of a comparison loses the opponent's
+-- militaries + 1 troops. Revised SO §6.5.3: damage = 1 per military + non-ship card
+-- damage. Card heal reduces the losses in both (SO §6.4; the golden rule in classic).
+RUN.assault_resolve = function(g, ctx)
+	local a, d = ctx.attacker, ctx.defender
+	g:set_global("sync", { kind = "main" })
+	local a_atk, a_def, d_atk, d_def = T.attack(g, a), T.defence(g, a), T.attack(g, d), T.defence(g, d)
+	local function damage(s, other)
+		if U.classic(g) then
+			return P.mil(g, s) + 1 + T.card_damage(g, s)
+		end
+		return T.assault_damage(g, s)
+	end
+	local raw_d = a_atk > d_def and damage(a, d) or 0
+	local raw_a = d_atk > a_def and damage(d, a) or 0
+	local to_d = math.max(0, raw_d - T.heal(g, d))
+	local to_a = math.max(0, raw_a - T.heal(g, a))
+	ctx.defender_failed = a_atk > d_def
+	ctx.d_units_before = P.units(g, d)
+	g:set_global("last_assault", { a_atk = a_atk, a_def = a_def, d_atk = d_atk, d_def = d_def,
+		damage_to_defender = raw_d, damage_to_attacker = raw_a, removed_defender = to_d, removed_attacker = to_a })
+	g:log(string.format("Totals: attacker %d/%d, defender %d/%d. Damage %d to the defender (%d after heal), %d to the attacker (%d after heal). -- %s",
+		a_atk, a_def, d_atk, d_def, raw_d, to_d, raw_a, to_a, U.classic(g) and "SO §5.7.3" or "SO §6.5.3"))
+	ctx.stage = "theft"
+	local pushed_a = P.push_losses(g, a, to_a, a, "war")
+	local pushed_d = P.push_losses(g, d, to_d, a, "war")
+	return (pushed_a or pushed_d) and "wait" or "continue"
+end
+
+-- Credits stolen. Classic SO §5.7.3: 4 from a defender who failed to defend; with
+-- fewer it gives what it has (SO §10 B8; `alt_steal_all_or_nothing`: nothing).
+-- Revised (SO §6.5.3.4, §10 B2): 1 per unit removed from the defender in the assault
+-- (SO-E1: 2 units, 2 credits); `alt_theft_fixed_2`: 2 once a unit is removed;
+-- `alt_theft_classic_4`: the classic 4 when the defender failed to defend. Always
+-- capped by the defender's credits.
+RUN.theft = function(g, ctx)
+	local a, d = ctx.attacker, ctx.defender
+	ctx.stage = "end"
+	local have = g:get(d, "credits") or 0
+	local n = 0
+	if U.classic(g) then
+		if ctx.defender_failed then
+			n = 4
+			if have < 4 and U.alt(g, "steal_all_or_nothing") then
+				n = 0
+			end
+		end
+	elseif U.alt(g, "theft_classic_4") then
+		n = ctx.defender_failed and 4 or 0
+	else
+		local removed = math.max(0, (ctx.d_units_before or 0) - P.units(g, d))
+		if U.alt(g, "theft_fixed_2") then
+			n = removed > 0 and 2 or 0
+		else
+			n = removed
+		end
+	end
+	n = math.min(n, have)
+	if n > 0 then
+		g:add(d, "credits", -n)
+		g:add(a, "credits", n)
+		g:log(string.format("Seat %d steals %d credit%s from seat %d. -- %s", a, n, n == 1 and "" or "s", d, U.classic(g) and "SO §5.7.3" or "SO §6.5.3.4"))
+	end
+	g:set_global("last_theft", n)
+	return "continue"
+end
+
+RUN["end"] = function(g, ctx)
+	return "done"
+end
+
+local function close(g, ctx)
+	clear_phase(g, ctx)
+	g:set_global("sync", { kind = "main" })
+	g:log(string.format("The war of seat %d on seat %d ends.", ctx.attacker, ctx.defender))
+	return nil
+end
+
+W.war = {
+	enter = function(g, ctx)
+		g:set(ctx.attacker, "t_war", 1)
+		g:set_global("last_theft", 0)
+		ctx.stage = "begin"
+		g:log(string.format("Seat %d declares war on seat %d (%s). -- %s", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender),
+			U.classic(g) and "SO §5.7.1" or "SO §6.5.1"))
+	end,
+	run = function(g, ctx)
+		while true do
+			if V.over(g) or not U.live(g, ctx.attacker) or not U.live(g, ctx.defender) then
+				return close(g, ctx)
+			end
+			if ctx.stage ~= "begin" and not U.shares(g, ctx.attacker, ctx.defender) then
+				g:log("The combatants no longer share a sector: the war ends. -- SO §5.7.4, §10 B13")
+				return close(g, ctx)
+			end
+			local r = RUN[ctx.stage](g, ctx)
+			if r == "wait" then
+				return nil
+			elseif r == "done" then
+				return close(g, ctx)
+			elseif r ~= "continue" then
+				return r
+			end
+		end
+	end,
+	resolve = function(g, ctx, v)
+		RESOLVE[ctx.stage](g, ctx, v)
+	end,
+}
+
+return W
