@@ -507,21 +507,21 @@ A.increase_population = {
 			return nil
 		end
 		if not ctx.natural_done then
-			ctx.natural_done = true
-			ctx.placed = 0
+			ctx.placed = ctx.placed or 0
+			ctx.sacrificed = ctx.sacrificed or {}
 			local grow = {}
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
 				if not W.blockaded(g, seat, c) and U.planet_population(g, c) < A.natural_limit(g, c) then
-					table.insert(grow, c)
+					table.insert(grow, { label = U.cell_label(g, c), value = c })
 				end
 			end
-			for _, c in ipairs(grow) do
-				-- Mántidos: 2 natural discs, never above the limit (A1.12).
-				local room = A.natural_limit(g, c) - U.planet_population(g, c)
-				ctx.placed += place_discs(g, seat, c, math.min(require("peoples").natural_discs(g, seat), room))
+			if #grow > 0 and U.take_disc(g, seat) then
+				-- GE 6.2.4.2 note 1: placing each natural disc is optional.
+				ctx.growing = true
+				return { seat = seat, kind = "many", min = 0, max = #grow, options = grow,
+					prompt = "Natural increase: which planets grow? (each is optional)", rule = "GE 6.2.4.2" }
 			end
-			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", seat, ctx.placed))
-			ctx.sacrificed = {}
+			ctx.natural_done = true
 		end
 		-- I.A. Rebelde STO: a basic ship sacrificed on up to 2 planets gives a replica each (A1.10).
 		if not ctx.sacrifice_asked and require("peoples").is(g, seat, "ia_rebelde", "STO") then
@@ -568,6 +568,16 @@ A.increase_population = {
 			prompt = string.format("Place up to %d replicas (one per planet)", max), rule = "GE 6.2.4.2, A2.5" }
 	end,
 	resolve = function(g, ctx, cells)
+		if ctx.growing then
+			ctx.growing, ctx.natural_done = nil, true
+			for _, c in ipairs(cells) do
+				-- Mántidos: 2 natural discs, never above the limit (A1.12).
+				local room = A.natural_limit(g, c) - U.planet_population(g, c)
+				ctx.placed += place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
+			end
+			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", ctx.seat, ctx.placed))
+			return
+		end
 		if ctx.sacrificing then
 			ctx.sacrificing = nil
 			for _, c in ipairs(cells) do
