@@ -9,13 +9,18 @@
 mod check;
 mod pack;
 mod packs;
+mod plain;
 mod play;
 mod prompt;
+mod saves;
 mod screen;
+mod seats;
+mod tui;
 mod replay;
 mod scenario;
 mod scenario_run;
 mod simulate;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -45,6 +50,8 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Plays a game at the terminal, with human and bot seats.
     Play(play::Args),
+    /// Plays bots against each other and reports their strength.
+    Tournament(tournament::Args),
     /// Replays a saved game from its seed and choices.
     Replay(replay::Args),
     /// Runs scenario files (a position, some choices, some checks).
@@ -100,6 +107,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             play::run(&root, &args, &mut input, &mut out)
         }
         Command::Replay(args) => replay::run(&root, &args, &mut out),
+        Command::Tournament(args) => tournament::run(&root, &args, &mut out),
         Command::Scenario(args) => scenario_run::run(&root, &args, &mut out),
     }
 }

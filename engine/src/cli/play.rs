@@ -1,36 +1,33 @@
 //! `orrery play`: a game at the terminal with human and bot seats.
 //!
-//! A plain prompt loop over the kernel's front-end contract: `pending()`,
-//! `act(seat, choice)` and `view(seat)`. Bots answer silently (only public log
-//! lines are printed); a human seat sees its own variables, its new private lines,
-//! and its decision (see [`super::prompt`]). What is on screen is governed by
-//! [`Screen`]. `q` or the end of the input stops the game; `--save` writes it
-//! whether it finished or not, and `--load` continues a save.
+//! With no arguments it starts the default pack for four seats, you against three
+//! ISMCTS bots. On a terminal the game runs in a full-screen UI ([`super::tui`]);
+//! with `--plain`, or when input or output is not a terminal, it runs the plain
+//! prompt loop ([`super::plain`]). Both drive a [`Table`]: the game, who plays each
+//! seat, the bots, undo and autosaves, over the kernel's front-end contract
+//! (`pending`, `act`, `view`) only.
 
-use super::prompt::{self, Input};
-use super::screen::{read_line, Screen};
-use super::{pack, CliError};
-use orrery::bots::random_choice;
+use super::saves::{self, Autosave};
+use super::seats::{self, Bots, Player};
+use orrery::bots::Budget;
+use super::{pack, plain, tui, CliError};
+use orrery::flow::Choice;
 use orrery::game::{Game, GameError};
 use orrery::replay;
-use orrery::state::Seat;
-use orrery::view::view;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use std::io::{BufRead, Write};
+use orrery::state::{GameState, Seat};
+use orrery::value::Value;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// Mixed into the seed for the bots' own generator, so bots do not mirror the game's.
-const BOT_SALT: u64 = 0x0b07_5eed_0f0d_d500;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Pack id or path (default: $ORRERY_PACK, else the first pack under <root>/content).
     #[arg(long)]
     pub pack: Option<String>,
-    /// Who plays each seat, comma-separated: human or random (default:
-    /// human,random,random,random; for --load, human then random).
+    /// Who plays each seat, comma-separated: human, ismcts, heuristic or random
+    /// (default: human,ismcts,ismcts,ismcts; for a loaded game, the players it was
+    /// saved with, else human then ismcts).
     #[arg(long, value_name = "KINDS")]
     pub seats: Option<String>,
     /// Game seed (default: from the clock, printed).
@@ -43,67 +40,180 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
     /// Continue a saved game.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub load: Option<PathBuf>,
+    /// Continue the latest autosave.
+    #[arg(long = "continue", id = "resume")]
+    pub resume: bool,
+    /// Time an ismcts bot thinks per decision, in milliseconds (0: no clock).
+    #[arg(long, value_name = "MS", default_value_t = 200)]
+    pub think_ms: u64,
+    /// Iteration budget of an ismcts bot per decision.
+    #[arg(long, value_name = "N")]
+    pub iterations: Option<usize>,
+    /// The plain line-by-line prompt instead of the full-screen UI.
+    #[arg(long)]
+    pub plain: bool,
 }
 
-/// Who answers a seat's decisions.
+const DEFAULT_SEATS: &str = "human,ismcts,ismcts,ismcts";
+/// Autosave every this many acts when the pack names no round variable.
+const AUTOSAVE_EVERY: usize = 50;
+
+/// How a session ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Player {
-    Human,
-    Random,
-}
-
-impl Player {
-    fn name(self) -> &'static str {
-        match self {
-            Player::Human => "human",
-            Player::Random => "random",
-        }
-    }
-}
-
-const DEFAULT_SEATS: &str = "human,random,random,random";
-
-fn players(spec: &str) -> Result<Vec<Player>, CliError> {
-    spec.split(',')
-        .map(|s| match s.trim() {
-            "human" => Ok(Player::Human),
-            "random" => Ok(Player::Random),
-            other => Err(CliError::Usage(format!("unknown seat kind `{other}` (human or random)"))),
-        })
-        .collect()
-}
-
-/// How the loop ended.
-enum End {
+pub enum End {
     Over,
     Quit,
 }
 
+/// A game being played: who plays it, the bots, undo snapshots and autosaves.
+pub struct Table {
+    pub game: Game,
+    pub players: Vec<Player>,
+    bots: Bots,
+    autosave: Option<Autosave>,
+    /// The global variable that counts rounds (pack presentation data), if any.
+    round: Option<String>,
+    acts_since_save: usize,
+    /// States before each of the last human acts, newest last.
+    undo: Vec<(Seat, GameState)>,
+}
+
+impl Table {
+    pub fn new(game: Game, players: Vec<Player>, budget: Budget, autosave: Option<Autosave>) -> Table {
+        let bots = Bots::new(&players, budget, game.state.setup.seed);
+        let round = tui::present::round_variable(&game.rules);
+        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new() }
+    }
+
+    /// Whether `seat` is played by a person.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.players.get(seat as usize).is_some_and(|p| p.is_human())
+    }
+
+    /// Lets the bot of `seat` act; false if a person plays it.
+    pub fn bot_turn(&mut self, seat: Seat) -> Result<bool, CliError> {
+        let Some(choice) = self.bots.answer(&self.game, seat) else { return Ok(false) };
+        let before = self.round_value();
+        self.game.act(seat, choice)?;
+        self.undo.clear();
+        self.after_act(before)?;
+        Ok(true)
+    }
+
+    /// A person's answer for `seat`; refused answers leave everything unchanged.
+    pub fn act(&mut self, seat: Seat, choice: Choice) -> Result<(), GameError> {
+        let snapshot = self.game.state.clone();
+        let before = self.round_value();
+        self.game.act(seat, choice)?;
+        if self.undo.last().is_some_and(|(s, _)| *s != seat) {
+            self.undo.clear();
+        }
+        self.undo.push((seat, snapshot));
+        // An autosave that fails must not end the game; the next one may work.
+        let _ = self.after_act(before);
+        Ok(())
+    }
+
+    /// Takes back `seat`'s last choice, if nothing has happened since that the seat
+    /// could not take back: another seat acting, a random draw, or something hidden
+    /// shown to it.
+    pub fn undo(&mut self, seat: Seat) -> Result<(), String> {
+        let Some((by, snapshot)) = self.undo.last() else {
+            return Err("nothing to take back since another seat acted".into());
+        };
+        if *by != seat {
+            return Err("the last choice was not yours".into());
+        }
+        undoable(snapshot, &self.game.state, seat)?;
+        let (_, snapshot) = self.undo.pop().expect("checked above");
+        self.game.state = snapshot;
+        Ok(())
+    }
+
+    fn round_value(&self) -> Option<Value> {
+        self.round.as_ref().and_then(|r| self.game.state.globals.get(orrery::sym::Sym::new(r)).cloned())
+    }
+
+    fn after_act(&mut self, round_before: Option<Value>) -> Result<(), CliError> {
+        self.acts_since_save += 1;
+        let due = match &self.round {
+            Some(_) => self.round_value() != round_before,
+            None => self.acts_since_save >= AUTOSAVE_EVERY,
+        };
+        if due || self.game.is_over() {
+            self.save_now()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the autosave now (at the end of a round, or when the person quits).
+    pub fn save_now(&mut self) -> Result<(), CliError> {
+        self.acts_since_save = 0;
+        if let Some(a) = &self.autosave {
+            a.write(&self.game)?;
+        }
+        Ok(())
+    }
+
+    pub fn autosave_path(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(|a| a.path.as_path())
+    }
+}
+
+/// Whether going back from `now` to `before` is fair for `seat` (see [`Table::undo`]).
+pub fn undoable(before: &GameState, now: &GameState, seat: Seat) -> Result<(), String> {
+    if now.history.len() < before.history.len() || now.history[before.history.len()..].iter().any(|a| a.seat != seat) {
+        return Err("another seat has acted since".into());
+    }
+    if now.rng != before.rng {
+        return Err("something random has been drawn since".into());
+    }
+    let revealed = before.entities.iter().zip(&now.entities).any(|(b, n)| {
+        (n.face_visible_to(seat) && !b.face_visible_to(seat)) || (n.seen_by.has(seat) && !b.seen_by.has(seat))
+    });
+    let told = now.log.iter().skip(before.log.len()).any(|l| l.to.is_some_and(|m| m.has(seat)));
+    if revealed || told {
+        return Err("something hidden has been shown to you since".into());
+    }
+    Ok(())
+}
+
 pub fn run(root: &Path, args: &Args, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let (mut game, seats, fresh) = start(root, args, out)?;
-    let humans = seats.iter().filter(|&&p| p == Player::Human).count();
-    let seed = game.state.setup.seed ^ BOT_SALT ^ (game.state.history.len() as u64).rotate_left(32);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut screen = Screen::new(&game.state, humans, fresh);
-    screen.public_lines(&game.state, out)?;
-    let result = play(&mut game, &seats, &mut screen, &mut rng, input, out);
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let full_screen = interactive && !args.plain;
+    let (game, players, fresh) = start(root, args, out)?;
+    let budget = Budget::from_args(args.think_ms, args.iterations);
+    let autosave = interactive.then(|| Autosave::new(&saves::dir(), &game, &players));
+    let mut table = Table::new(game, players, budget, autosave);
+    let result = if full_screen { tui::run(&mut table) } else { plain::play(&mut table, fresh, input, out) };
     if let Some(path) = &args.save {
-        replay::write(&game, path)?;
+        replay::write(&table.game, path)?;
         writeln!(out, "saved to {}", path.display())?;
     }
     match result? {
-        End::Over => outcome(&game, &seats, out)?,
-        End::Quit => writeln!(out, "stopped after {} choices", game.state.history.len())?,
+        End::Over => outcome(&table, out)?,
+        End::Quit => {
+            table.save_now()?;
+            writeln!(out, "stopped after {} choices", table.game.state.history.len())?;
+            if let Some(path) = table.autosave_path() {
+                writeln!(out, "autosaved to {} (continue with `orrery play --continue`)", path.display())?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Creates or loads the game and decides who plays each seat.
 fn start(root: &Path, args: &Args, out: &mut dyn Write) -> Result<(Game, Vec<Player>, bool), CliError> {
-    if let Some(path) = &args.load {
-        let save = replay::read(path)?;
+    let load = match (&args.load, args.resume) {
+        (Some(path), _) => Some(path.clone()),
+        (None, true) => Some(saves::latest(&saves::dir())?),
+        (None, false) => None,
+    };
+    if let Some(path) = load {
+        let save = replay::read(&path)?;
         if let Some(p) = &args.pack {
             if *p != save.setup.pack {
                 return Err(CliError::Usage(format!("{} is a game of {}, not {p}", path.display(), save.setup.pack)));
@@ -111,30 +221,30 @@ fn start(root: &Path, args: &Args, out: &mut dyn Write) -> Result<(Game, Vec<Pla
         }
         let rules = pack::load(root, &save.setup.pack)?;
         let n = save.setup.seats;
-        let seats = match &args.seats {
-            Some(spec) => players(spec)?,
-            None => (0..n).map(|i| if i == 0 { Player::Human } else { Player::Random }).collect(),
+        let players = match args.seats.clone().or_else(|| saves::players_of(&path)) {
+            Some(spec) => seats::parse(&spec)?,
+            None => (0..n).map(|i| if i == 0 { Player::Human } else { Player::Bot(orrery::bots::BotKind::Ismcts) }).collect(),
         };
-        if seats.len() != n {
-            return Err(CliError::Usage(format!("the save has {n} seats, --seats names {}", seats.len())));
+        if players.len() != n {
+            return Err(CliError::Usage(format!("the save has {n} seats, --seats names {}", players.len())));
         }
         writeln!(out, "loaded {} ({}, {n} seats, seed {}, {} choices made)", path.display(), save.setup.pack, save.setup.seed, save.history.len())?;
-        return Ok((replay::resume(rules, save)?, seats, false));
+        return Ok((replay::resume(rules, save)?, players, false));
     }
     let pack = match &args.pack {
         Some(p) => p.clone(),
         None => default_pack(root)?,
     };
-    let seats = players(args.seats.as_deref().unwrap_or(DEFAULT_SEATS))?;
+    let players = seats::parse(args.seats.as_deref().unwrap_or(DEFAULT_SEATS))?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let rules = pack::load(root, &pack)?;
-    writeln!(out, "{} {}: {} seats ({}), seed {seed}", rules.manifest.name, rules.manifest.version, seats.len(), seats.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "))?;
-    let game = Game::new(rules, seats.len(), seed, args.variants.clone())?;
-    Ok((game, seats, true))
+    writeln!(out, "{} {}: {} seats ({}), seed {seed}", rules.manifest.name, rules.manifest.version, players.len(), seats::spec(&players).replace(',', ", "))?;
+    let game = Game::new(rules, players.len(), seed, args.variants.clone())?;
+    Ok((game, players, true))
 }
 
 /// `$ORRERY_PACK`, else the first pack (by id) under `<root>/content`.
-fn default_pack(root: &Path) -> Result<String, CliError> {
+pub fn default_pack(root: &Path) -> Result<String, CliError> {
     if let Ok(p) = std::env::var("ORRERY_PACK") {
         return Ok(p);
     }
@@ -149,67 +259,25 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
 
-fn play(game: &mut Game, seats: &[Player], screen: &mut Screen, rng: &mut ChaCha8Rng, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<End, CliError> {
-    while !game.is_over() {
-        let Some(pending) = game.pending() else {
-            return Err(GameError::Flow("the game is not over but nothing is pending".into()).into());
-        };
-        let waiting = pending.waiting_seats();
-        let is_bot = |s: &Seat| seats.get(*s as usize).is_none_or(|p| *p != Player::Human);
-        let Some(seat) = waiting.iter().find(|s| is_bot(s)).or(waiting.first()).copied() else {
-            return Err(GameError::Flow("a decision is pending but no seat is waiting".into()).into());
-        };
-        let Some(decision) = game.decision_for(seat).cloned() else {
-            return Err(GameError::Flow(format!("seat {} is waiting without a decision", seat as usize + 1)).into());
-        };
-        if is_bot(&seat) {
-            game.act(seat, random_choice(&decision, rng))?;
-            screen.public_lines(&game.state, out)?;
-            continue;
-        }
-        if !screen.hand_over(seat, input, out)? {
-            return Ok(End::Quit);
-        }
-        summary(game, seat, screen, out)?;
-        prompt::show(&decision, out)?;
-        loop {
-            write!(out, "> ")?;
-            out.flush()?;
-            let Some(line) = read_line(input)? else { return Ok(End::Quit) };
-            match prompt::parse(&decision, &line) {
-                Ok(Input::Help) => writeln!(out, "{}", prompt::help(&decision))?,
-                Ok(Input::Quit) => return Ok(End::Quit),
-                Ok(Input::Answer(choice)) => match game.act(seat, choice) {
-                    Ok(()) => break,
-                    Err(e) => writeln!(out, "refused: {e}")?,
-                },
-                Err(reason) => writeln!(out, "{reason}")?,
-            }
-        }
-        screen.public_lines(&game.state, out)?;
-        screen.private_lines(&game.state, seat, out)?;
-    }
-    Ok(End::Over)
+/// The final ranking, one line per seat.
+pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
+    let Some(outcome) = &game.state.outcome else { return Vec::new() };
+    outcome
+        .ranking
+        .iter()
+        .enumerate()
+        .map(|(place, &seat)| {
+            let kind = players.get(seat as usize).map_or("?", |p| p.name());
+            let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
+            format!("  {}. seat {} ({kind}): {score}", place + 1, seat as usize + 1)
+        })
+        .collect()
 }
 
-/// What a human seat sees before deciding: its variables and its new private lines.
-fn summary(game: &Game, seat: Seat, screen: &mut Screen, out: &mut dyn Write) -> std::io::Result<()> {
-    let v = view(&game.state, Some(seat));
-    let vars: Vec<String> = v.seat_vars.get(seat as usize).map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect()).unwrap_or_default();
-    writeln!(out, "---- seat {} ----", seat as usize + 1)?;
-    if !vars.is_empty() {
-        writeln!(out, "  {}", vars.join(", "))?;
-    }
-    screen.private_lines(&game.state, seat, out)
-}
-
-fn outcome(game: &Game, seats: &[Player], out: &mut dyn Write) -> std::io::Result<()> {
-    let Some(outcome) = &game.state.outcome else { return Ok(()) };
+fn outcome(table: &Table, out: &mut dyn Write) -> std::io::Result<()> {
     writeln!(out, "Game over.")?;
-    for (place, &seat) in outcome.ranking.iter().enumerate() {
-        let kind = seats.get(seat as usize).map_or("?", |p| p.name());
-        let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
-        writeln!(out, "  {}. seat {} ({kind}): {score}", place + 1, seat as usize + 1)?;
+    for line in outcome_lines(&table.game, &table.players) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

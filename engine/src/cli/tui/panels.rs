@@ -1,0 +1,406 @@
+//! The text panels: the status line, the seats table, the tabs (log, cell, you,
+//! seats), the decision pane, the help box and the privacy screen.
+//!
+//! Every panel is built from one seat's [`View`] (or a spectator's), so a panel
+//! can only show what that seat knows: other seats' hidden faces are `None` there,
+//! and other seats' stacks are shown by their height alone.
+
+use super::decision::{hint, DecisionUi, Item};
+use super::map::seat_colour;
+use super::present::{Layer, Presentation, Scope};
+use super::scene::{entities_at, CellSummary, Grid};
+use crate::cli::seats::Player;
+use orrery::board::CellId;
+use orrery::flow::{Decision, DecisionKind};
+use orrery::state::{Location, Seat};
+use orrery::sym::Sym;
+use orrery::view::{EntityView, View};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// The tabs of the info panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tab {
+    #[default]
+    Log,
+    Cell,
+    You,
+    Seats,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 4] = [Tab::Log, Tab::Cell, Tab::You, Tab::Seats];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Log => "Log",
+            Tab::Cell => "Cell",
+            Tab::You => "You",
+            Tab::Seats => "Seats",
+        }
+    }
+
+    pub fn step(self, by: i8) -> Tab {
+        let i = Tab::ALL.iter().position(|t| *t == self).unwrap_or(0) as i8;
+        Tab::ALL[(i + by).rem_euclid(Tab::ALL.len() as i8) as usize]
+    }
+}
+
+/// What every panel needs for one frame.
+pub struct Ctx<'a> {
+    pub view: &'a View,
+    pub present: &'a Presentation,
+    pub grid: &'a Grid,
+    pub cells: &'a [CellSummary],
+    pub players: &'a [Player],
+    pub colour: bool,
+}
+
+impl Ctx<'_> {
+    fn fg(&self, c: Color) -> Style {
+        if self.colour {
+            Style::default().fg(c)
+        } else {
+            Style::default()
+        }
+    }
+
+    fn seat_span(&self, seat: Seat) -> Span<'static> {
+        Span::styled(format!("●{}", seat as usize + 1), self.fg(seat_colour(seat)).add_modifier(Modifier::BOLD))
+    }
+
+    fn who(&self, seat: Seat) -> String {
+        if self.view.seat == Some(seat) {
+            "you".into()
+        } else {
+            self.players.get(seat as usize).map_or("?", |p| p.name()).into()
+        }
+    }
+
+    fn var(&self, seat: Seat, name: &str) -> Option<&orrery::value::Value> {
+        self.view.seat_vars.get(seat as usize)?.get(Sym::new(name))
+    }
+
+    fn pair_var(&self, a: Seat, b: Seat, name: &str) -> Option<&orrery::value::Value> {
+        let n = self.view.seat_vars.len();
+        let (lo, hi) = if a < b { (a as usize, b as usize) } else { (b as usize, a as usize) };
+        if lo == hi || hi >= n {
+            return None;
+        }
+        self.view.pairs.get(lo * (2 * n - lo - 1) / 2 + (hi - lo - 1))?.get(Sym::new(name))
+    }
+
+    /// The global statistics, as `Label value` pieces.
+    pub fn globals(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some((var, label)) = &self.present.round {
+            if let Some(v) = self.view.globals.get(Sym::new(var)) {
+                out.push(format!("{label} {}", self.present.show(v, None)));
+            }
+        }
+        for stat in self.present.stats.iter().filter(|s| s.scope == Scope::Global) {
+            if let Some(v) = self.present.stat_value(stat, self.view.globals.get(Sym::new(&stat.var))) {
+                out.push(format!("{} {v}", stat.label));
+            }
+        }
+        out
+    }
+
+    /// One line per seat: colour, who, the short statistics, and the pair ones.
+    pub fn seat_rows(&self) -> Vec<Line<'static>> {
+        let seats = self.view.seat_vars.len() as Seat;
+        (0..seats)
+            .map(|s| {
+                let width = (0..seats).map(|x| self.who(x).chars().count()).max().unwrap_or(3) + 2;
+                let mut spans = vec![self.seat_span(s), Span::raw(format!(" {:<width$}", self.who(s)))];
+                if self.view.waiting.contains(&s) {
+                    spans[1] = Span::styled(format!(" {:<width$}", format!("{}…", self.who(s))), Style::default().add_modifier(Modifier::BOLD));
+                }
+                let mut parts = Vec::new();
+                for stat in &self.present.stats {
+                    let value = match stat.scope {
+                        Scope::Seat => self.var(s, &stat.var),
+                        Scope::Pair => match self.view.seat {
+                            Some(me) if me != s => self.pair_var(me, s, &stat.var),
+                            _ => continue,
+                        },
+                        _ => continue,
+                    };
+                    let Some(template) = &stat.short else { continue };
+                    if let Some(v) = self.present.stat_value(stat, value) {
+                        parts.push(template.replace("{}", &v));
+                    }
+                }
+                if self.present.stats.is_empty() {
+                    if let Some(vars) = self.view.seat_vars.get(s as usize) {
+                        parts.extend(vars.iter().take(4).map(|(k, v)| format!("{k} {}", self.present.show(v, None))));
+                    }
+                }
+                spans.push(Span::raw(parts.join(" ")));
+                Line::from(spans)
+            })
+            .collect()
+    }
+
+    /// Every statistic of every seat, labelled (the Seats tab).
+    pub fn seat_details(&self) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        for s in 0..self.view.seat_vars.len() as Seat {
+            lines.push(Line::from(vec![self.seat_span(s), Span::styled(format!(" seat {} ({})", s as usize + 1, self.who(s)), Style::default().add_modifier(Modifier::BOLD))]));
+            let mut parts = Vec::new();
+            for stat in &self.present.stats {
+                let value = match stat.scope {
+                    Scope::Seat => self.var(s, &stat.var),
+                    Scope::Own if self.view.seat == Some(s) => self.var(s, &stat.var),
+                    Scope::Pair => match self.view.seat {
+                        Some(me) if me != s => self.pair_var(me, s, &stat.var),
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                if let Some(v) = self.present.stat_value(stat, value) {
+                    parts.push(format!("{}: {v}", stat.label));
+                }
+            }
+            if self.present.stats.is_empty() {
+                if let Some(vars) = self.view.seat_vars.get(s as usize) {
+                    parts.extend(vars.iter().map(|(k, v)| format!("{k}: {}", self.present.show(v, None))));
+                }
+            }
+            lines.push(Line::raw(format!("  {}", parts.join(" · "))));
+        }
+        lines
+    }
+
+    /// The viewer's own statistics and zones (the You tab).
+    pub fn own_details(&self) -> Vec<Line<'static>> {
+        let Some(me) = self.view.seat else { return vec![Line::raw("You are watching: nothing private to show.")] };
+        let mut lines = vec![Line::from(vec![self.seat_span(me), Span::styled(format!(" seat {}", me as usize + 1), Style::default().add_modifier(Modifier::BOLD))])];
+        for stat in self.present.stats.iter().filter(|s| matches!(s.scope, Scope::Own | Scope::Seat)) {
+            if let Some(v) = self.present.stat_value(stat, self.var(me, &stat.var)) {
+                lines.push(Line::raw(format!("{}: {v}", stat.label)));
+            }
+        }
+        for zone in &self.present.zones {
+            let at = Location::Zone { zone: Sym::new(&zone.zone), seat: zone.owner_only.then_some(me) };
+            let list = entities_at(self.view, at);
+            let text = if zone.count {
+                list.len().to_string()
+            } else if list.is_empty() {
+                "none".into()
+            } else {
+                list.iter()
+                    .map(|e| match e.face {
+                        Some(f) => self.present.name(zone.names.as_deref(), f.as_str()),
+                        None => "?".into(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            lines.push(Line::raw(format!("{}: {text}", zone.label)));
+        }
+        if self.present.stats.is_empty() && self.present.zones.is_empty() {
+            if let Some(vars) = self.view.seat_vars.get(me as usize) {
+                lines.extend(vars.iter().map(|(k, v)| Line::raw(format!("{k}: {}", self.present.show(v, None)))));
+            }
+        }
+        lines
+    }
+
+    /// Everything the viewer knows about one cell (the Cell tab).
+    pub fn cell_details(&self, cell: Option<CellId>) -> Vec<Line<'static>> {
+        let Some(cell) = cell else {
+            return vec![Line::raw("Highlight an option that names a cell, or type a coordinate such as C7 and Enter.")];
+        };
+        let Some(c) = self.view.board.cell(cell) else { return Vec::new() };
+        let terrain = self.present.terrain(&c.terrain);
+        let region = self.view.board.region_of(cell).map(|r| r.label.clone()).unwrap_or_default();
+        let mut head = format!("{} ", self.grid.code(cell));
+        if let Some(name) = &c.name {
+            head.push_str(&format!("{name} · "));
+        }
+        head.push_str(&terrain.label);
+        if !region.is_empty() {
+            head.push_str(&format!(" · {region}"));
+        }
+        if let Some(Some((q, r))) = self.grid.axial.get(cell as usize) {
+            head.push_str(&format!(" · ({q},{r})"));
+        }
+        let mut lines = vec![Line::styled(head, Style::default().add_modifier(Modifier::BOLD))];
+        let summary = &self.cells[cell as usize];
+        let mut here = entities_at(self.view, Location::Cell(cell));
+        here.sort_by_key(|e| (e.owner.map_or(u8::MAX, |o| o), self.present.priority(e.kind.as_str()), e.order));
+        let mut owners: Vec<Option<Seat>> = here.iter().map(|e| e.owner).collect();
+        owners.dedup();
+        for owner in owners {
+            let mine: Vec<&EntityView> = here.iter().copied().filter(|e| e.owner == owner).collect();
+            let mut parts = Vec::new();
+            let mut i = 0;
+            while i < mine.len() {
+                let e = mine[i];
+                let style = self.present.piece(e.kind.as_str(), e.owner.is_some());
+                if style.as_ref().is_some_and(|s| s.stack) {
+                    parts.push(self.stack(e));
+                    i += 1;
+                    continue;
+                }
+                let same = mine[i..].iter().take_while(|x| x.kind == e.kind && x.face == e.face).count();
+                let label = style.as_ref().map_or_else(|| e.kind.as_str().replace('_', " "), |s| s.label.clone());
+                let face = match e.face {
+                    Some(f) if f != e.kind => format!(": {}", self.present.name(style.as_ref().and_then(|s| s.names.as_deref()), f.as_str())),
+                    Some(_) => String::new(),
+                    None => ": ?".into(),
+                };
+                parts.push(if same > 1 { format!("{label}{face} ×{same}") } else { format!("{label}{face}") });
+                i += same;
+            }
+            let mut spans = match owner {
+                Some(s) => vec![self.seat_span(s), Span::raw(" ")],
+                None => Vec::new(),
+            };
+            if owner.is_some() && summary.holder == owner && summary.weight > 0 {
+                let holding = self.present.pieces.iter().any(|p| p.layer == Layer::Holding);
+                if holding {
+                    spans.push(Span::styled(format!("holds ({}) ", summary.weight), Style::default().add_modifier(Modifier::BOLD)));
+                }
+            }
+            spans.push(Span::raw(parts.join(", ")));
+            lines.push(Line::from(spans));
+        }
+        for link in self.view.board.links() {
+            let other = if link.a == cell {
+                link.b
+            } else if link.b == cell {
+                link.a
+            } else {
+                continue;
+            };
+            let label = self.present.links.get(&link.kind).map_or_else(|| link.kind.replace('_', " "), |l| l.label.clone());
+            lines.push(Line::raw(format!("{label} to {}", self.grid.code(other))));
+        }
+        lines
+    }
+
+    /// A stack: its contents for whoever knows them, else only its height.
+    fn stack(&self, e: &EntityView) -> String {
+        let style = self.present.piece(e.kind.as_str(), e.owner.is_some());
+        let label = style.as_ref().map_or_else(|| e.kind.to_string(), |s| s.label.clone());
+        let name = match e.face {
+            Some(f) if f != e.kind => format!("{label} {}", f.as_str()),
+            Some(_) => label,
+            None => format!("{label} ?"),
+        };
+        let inside = entities_at(self.view, Location::In(e.id));
+        let own = self.view.seat.is_some() && e.owner == self.view.seat;
+        if !own || inside.iter().any(|x| x.face.is_none()) {
+            return format!("{name} (height {})", inside.len());
+        }
+        let faces: Vec<&str> = inside.iter().filter_map(|x| x.face.map(|f| f.as_str())).collect();
+        let numbers: Option<Vec<i64>> = faces.iter().map(|f| f.parse::<i64>().ok()).collect();
+        match numbers {
+            Some(ns) if !ns.is_empty() => format!("{name} [{}] = {}", faces.join("+"), ns.iter().sum::<i64>()),
+            _ => format!("{name} [{}]", faces.join(", ")),
+        }
+    }
+}
+
+/// The decision pane in three parts: the prompt (wrapped), one line per option
+/// (cut to `width`, cell codes first), and the typed line with a hint or message.
+/// Also returns the index of the highlighted option.
+pub struct DecisionPane {
+    pub header: Vec<Line<'static>>,
+    pub options: Vec<Line<'static>>,
+    pub footer: Vec<Line<'static>>,
+    pub highlighted: usize,
+}
+
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+fn cut(text: String, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text;
+    }
+    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+    t.push('…');
+    t
+}
+
+pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usize) -> DecisionPane {
+    let rule = decision.rule.as_ref().map(|r| format!(" [{r}]")).unwrap_or_default();
+    let mut header: Vec<Line> = wrap(&format!("{}{rule}", decision.prompt), width)
+        .into_iter()
+        .take(2)
+        .map(|l| Line::styled(l, Style::default().add_modifier(Modifier::BOLD)))
+        .collect();
+    if header.is_empty() {
+        header.push(Line::raw(""));
+    }
+    let mut options = Vec::new();
+    for (i, item) in ui.items.iter().enumerate() {
+        let chosen = i == ui.highlight;
+        let text = match item {
+            Item::Option(o) => {
+                let label = decision.options.get(*o).map_or("", |x| x.label.as_str());
+                let cells: Vec<String> = ui.refs.get(*o).map(|r| r.iter().take(2).map(|c| ctx.grid.code(*c)).collect()).unwrap_or_default();
+                let at = if cells.is_empty() { String::new() } else { format!("[{}] ", cells.join(",")) };
+                let check = match decision.kind {
+                    DecisionKind::Many { .. } if ui.checked.get(*o).copied().unwrap_or(false) => "[x] ",
+                    DecisionKind::Many { .. } => "[ ] ",
+                    _ => "",
+                };
+                format!("{:>2}) {check}{at}{label}", o + 1)
+            }
+            Item::Number(n) => format!("{:>2}) {n}", i + 1),
+            Item::Pass => format!(" p) {}", decision.pass.clone().unwrap_or_default()),
+        };
+        let style = if chosen { Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD) } else { Style::default() };
+        options.push(Line::from(vec![Span::raw(if chosen { ">" } else { " " }), Span::styled(cut(text, width.saturating_sub(1)), style)]));
+    }
+    let note = ui.message.clone().unwrap_or_else(|| format!("{}; ? explains", hint(decision)));
+    let footer = vec![
+        Line::from(vec![Span::styled("> ", ctx.fg(Color::Yellow)), Span::raw(ui.buffer.clone()), Span::styled("_", Style::default().add_modifier(Modifier::SLOW_BLINK))]),
+        Line::styled(cut(note, width), ctx.fg(Color::Cyan)),
+    ];
+    DecisionPane { header, options, footer, highlighted: ui.highlight }
+}
+
+/// The help box of `?`: the decision explained, its rule, and the keys.
+pub fn help_lines(decision: Option<&Decision>) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Some(d) = decision {
+        lines.push(Line::styled(d.prompt.clone(), Style::default().add_modifier(Modifier::BOLD)));
+        lines.push(Line::raw(d.help.clone().unwrap_or_else(|| "(the rules give no more explanation for this decision)".into())));
+        if let Some(rule) = &d.rule {
+            lines.push(Line::raw(format!("Rule: {rule}")));
+        }
+        lines.push(Line::raw(format!("How: {}.", hint(d))));
+        lines.push(Line::raw(""));
+    }
+    for keys in [
+        "↑↓ highlight · Enter choose · Space check (several)",
+        "type a number, p (pass), or a cell (C7) and Enter",
+        "Tab panels · PgUp/PgDn log · ←→ ⇧↑↓ scroll map · +/- zoom",
+        "Ctrl-Z or `undo` take back · Ctrl-C or `quit` stop (autosaved)",
+        "Esc closes this box",
+    ] {
+        lines.push(Line::raw(keys));
+    }
+    lines
+}

@@ -1,0 +1,278 @@
+//! Presentation data a pack may declare for the terminal UI, and the fallbacks.
+//!
+//! The UI knows no game: how a terrain, a piece, a statistic or a zone looks comes
+//! from definitions of these kinds, if the pack's schema declares them (all fields
+//! but the first are optional to the UI; the schema decides what is required):
+//!
+//! - `ui_terrain(id: <terrain>, glyph, colour, label)`: a board terrain.
+//! - `ui_piece(id: <entity kind>, glyph, label, layer, weight, stack, names)`:
+//!   `layer` is `holding` (pieces that hold a cell for their owner; `weight` adds up
+//!   to the figure shown, e.g. a population), `unit` (movable pieces, counted per
+//!   owner), `feature` (markers and tokens on cells) or `hidden` (never on the map);
+//!   `stack: true` marks containers whose contents the owner sees (others see only
+//!   how many); `names` is a definition kind whose `name` field names the faces.
+//! - `ui_stat(id: <variable>, label, scope, short, set, unset, names)`: `scope` is
+//!   `seat` (everyone's, in the seats table), `own` (only the viewer's), `pair` (the
+//!   viewer and each other seat), or `global`; `short` is a template for the seats
+//!   table (`"{}dp"`); `set`/`unset` name true and missing values.
+//! - `ui_zone(id: <zone>, label, owner_only, show, names)`: a zone listed in the
+//!   "You" panel: the viewer's own zone if `owner_only`, else the shared one; `show`
+//!   is `faces` or `count`.
+//! - `ui_link(id: <link kind>, glyph, label)`.
+//! - `ui_round(id: <global variable>, label)`: the round counter; the game
+//!   autosaves whenever it changes.
+//!
+//! Without any of them the UI draws terrains by their first letter and pieces by
+//! the first letter of their kind, and lists every variable.
+
+use orrery::content::Ruleset;
+use orrery::value::Value;
+use ratatui::style::Color;
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+#[derive(Clone, Debug)]
+pub struct TerrainStyle {
+    pub glyph: char,
+    pub colour: Option<Color>,
+    pub label: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Holding,
+    Unit,
+    Feature,
+    Hidden,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceStyle {
+    pub kind: String,
+    pub glyph: char,
+    pub label: String,
+    pub layer: Layer,
+    pub weight: i64,
+    pub stack: bool,
+    pub names: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Seat,
+    Own,
+    Pair,
+    Global,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stat {
+    pub var: String,
+    pub label: String,
+    pub scope: Scope,
+    pub short: Option<String>,
+    pub set: Option<String>,
+    pub unset: Option<String>,
+    pub names: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneStyle {
+    pub zone: String,
+    pub label: String,
+    pub owner_only: bool,
+    pub count: bool,
+    pub names: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LinkStyle {
+    pub glyph: char,
+    pub label: String,
+}
+
+/// Everything the UI knows about drawing one pack.
+#[derive(Clone, Debug, Default)]
+pub struct Presentation {
+    pub terrains: BTreeMap<String, TerrainStyle>,
+    /// In declaration order, which is also drawing priority.
+    pub pieces: Vec<PieceStyle>,
+    pub stats: Vec<Stat>,
+    pub zones: Vec<ZoneStyle>,
+    pub links: BTreeMap<String, LinkStyle>,
+    pub round: Option<(String, String)>,
+    /// Whether the pack declared any presentation at all.
+    pub declared: bool,
+    /// `(kind, id) -> name` of every definition with a `name` field.
+    names: BTreeMap<(String, String), String>,
+}
+
+fn text(v: &Value, field: &str) -> Option<String> {
+    v.get(field).and_then(Value::as_str).map(str::to_owned)
+}
+
+fn glyph(v: &Value, fallback: &str) -> char {
+    text(v, "glyph").and_then(|g| g.chars().next()).or_else(|| fallback.chars().next()).unwrap_or('?')
+}
+
+/// A colour by name (`red`, `light_blue`, `dark_gray`, `#ff8800`...).
+pub fn colour(name: &str) -> Option<Color> {
+    Color::from_str(&name.replace('_', "-")).ok()
+}
+
+/// The global variable the pack names as its round counter.
+pub fn round_variable(rules: &Ruleset) -> Option<String> {
+    rules.defs.get("ui_round")?.first().map(|d| d.id.clone())
+}
+
+impl Presentation {
+    pub fn new(rules: &Ruleset) -> Presentation {
+        let mut p = Presentation::default();
+        let defs = |kind: &str| rules.defs.get(kind).map(Vec::as_slice).unwrap_or_default();
+        for d in defs("ui_terrain") {
+            let style = TerrainStyle {
+                glyph: glyph(&d.value, &d.id),
+                colour: text(&d.value, "colour").and_then(|c| colour(&c)),
+                label: text(&d.value, "label").unwrap_or_else(|| d.id.replace('_', " ")),
+            };
+            p.terrains.insert(d.id.clone(), style);
+        }
+        for d in defs("ui_piece") {
+            let layer = match text(&d.value, "layer").as_deref() {
+                Some("holding") => Layer::Holding,
+                Some("feature") => Layer::Feature,
+                Some("hidden") => Layer::Hidden,
+                _ => Layer::Unit,
+            };
+            p.pieces.push(PieceStyle {
+                kind: d.id.clone(),
+                glyph: glyph(&d.value, &d.id),
+                label: text(&d.value, "label").unwrap_or_else(|| d.id.replace('_', " ")),
+                layer,
+                weight: d.value.get("weight").and_then(Value::as_int).unwrap_or(1),
+                stack: d.value.get("stack").is_some_and(Value::is_truthy),
+                names: text(&d.value, "names"),
+            });
+        }
+        for d in defs("ui_stat") {
+            let scope = match text(&d.value, "scope").as_deref() {
+                Some("own") => Scope::Own,
+                Some("pair") => Scope::Pair,
+                Some("global") => Scope::Global,
+                _ => Scope::Seat,
+            };
+            p.stats.push(Stat {
+                var: d.id.clone(),
+                label: text(&d.value, "label").unwrap_or_else(|| d.id.clone()),
+                scope,
+                short: text(&d.value, "short"),
+                set: text(&d.value, "set"),
+                unset: text(&d.value, "unset"),
+                names: text(&d.value, "names"),
+            });
+        }
+        for d in defs("ui_zone") {
+            p.zones.push(ZoneStyle {
+                zone: d.id.clone(),
+                label: text(&d.value, "label").unwrap_or_else(|| d.id.replace('_', " ")),
+                owner_only: d.value.get("owner_only").is_some_and(Value::is_truthy),
+                count: text(&d.value, "show").as_deref() == Some("count"),
+                names: text(&d.value, "names"),
+            });
+        }
+        for d in defs("ui_link") {
+            p.links.insert(
+                d.id.clone(),
+                LinkStyle { glyph: glyph(&d.value, &d.id), label: text(&d.value, "label").unwrap_or_else(|| d.id.replace('_', " ")) },
+            );
+        }
+        if let Some(d) = defs("ui_round").first() {
+            p.round = Some((d.id.clone(), text(&d.value, "label").unwrap_or_else(|| "Round".into())));
+        }
+        p.declared = rules.defs.keys().any(|k| k.starts_with("ui_"));
+        for (kind, list) in &rules.defs {
+            for d in list {
+                if let Some(name) = text(&d.value, "name") {
+                    p.names.insert((kind.clone(), d.id.clone()), name);
+                }
+            }
+        }
+        p
+    }
+
+    pub fn terrain(&self, terrain: &str) -> TerrainStyle {
+        self.terrains.get(terrain).cloned().unwrap_or_else(|| TerrainStyle {
+            glyph: terrain.chars().next().unwrap_or(' '),
+            colour: None,
+            label: terrain.replace('_', " "),
+        })
+    }
+
+    /// How pieces of `kind` are drawn; `None` for kinds a declaring pack left out.
+    pub fn piece(&self, kind: &str, owned: bool) -> Option<PieceStyle> {
+        if let Some(p) = self.pieces.iter().find(|p| p.kind == kind) {
+            return Some(p.clone());
+        }
+        if self.declared && !self.pieces.is_empty() {
+            return None;
+        }
+        Some(PieceStyle {
+            kind: kind.to_owned(),
+            glyph: kind.chars().next().unwrap_or('?'),
+            label: kind.replace('_', " "),
+            layer: if owned { Layer::Unit } else { Layer::Feature },
+            weight: 1,
+            stack: false,
+            names: None,
+        })
+    }
+
+    /// Drawing priority of a piece kind (declaration order; undeclared last).
+    pub fn priority(&self, kind: &str) -> usize {
+        self.pieces.iter().position(|p| p.kind == kind).unwrap_or(usize::MAX)
+    }
+
+    /// The display name of definition `id` of `kind`, else the id made readable.
+    pub fn name(&self, kind: Option<&str>, id: &str) -> String {
+        kind.and_then(|k| self.names.get(&(k.to_owned(), id.to_owned())).cloned()).unwrap_or_else(|| id.replace('_', " "))
+    }
+
+    /// A value as a person reads it.
+    pub fn show(&self, value: &Value, names: Option<&str>) -> String {
+        match value {
+            Value::Nil => "-".into(),
+            Value::Bool(true) => "yes".into(),
+            Value::Bool(false) => "no".into(),
+            Value::Int(i) => i.to_string(),
+            Value::Num(n) => format!("{n}"),
+            Value::Str(s) => self.name(names, s),
+            Value::List(items) => items.iter().map(|v| self.show(v, names)).collect::<Vec<_>>().join(", "),
+            Value::Map(entries) => entries
+                .iter()
+                .map(|(k, v)| {
+                    let k = match k {
+                        orrery::value::Key::Int(i) => i.to_string(),
+                        orrery::value::Key::Str(s) => self.name(names, s),
+                    };
+                    match v {
+                        Value::Bool(true) => k,
+                        _ => format!("{k} {}", self.show(v, None)),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// A statistic's value as shown (its `set`/`unset` words for flags).
+    pub fn stat_value(&self, stat: &Stat, value: Option<&Value>) -> Option<String> {
+        match value {
+            None | Some(Value::Nil) | Some(Value::Bool(false)) => stat.unset.clone(),
+            Some(Value::Bool(true)) => Some(stat.set.clone().unwrap_or_else(|| "yes".into())),
+            Some(v) => Some(match &stat.set {
+                Some(word) if matches!(v, Value::Bool(_)) => word.clone(),
+                _ => self.show(v, stat.names.as_deref()),
+            }),
+        }
+    }
+}

@@ -1,0 +1,400 @@
+//! Tests of the terminal UI on ratatui's test backend: rendered screens of the base
+//! pack and of the toy fixture pack, whole games driven by scripted keys, the
+//! privacy screen between human seats, undo, and saves.
+
+use super::*;
+use super::scene::CellSummary;
+use crate::cli::pack;
+use crate::cli::play::{default_pack, Table};
+use crate::cli::saves::{self, Autosave};
+use crate::cli::seats;
+use orrery::bots::Budget;
+use orrery::content::Ruleset;
+use orrery::flow::{Choice, DecisionKind};
+use orrery::game::Game;
+use orrery::replay;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEventState;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The default pack (the base game), loaded once.
+fn base() -> Arc<Ruleset> {
+    static RULES: OnceLock<Arc<Ruleset>> = OnceLock::new();
+    RULES
+        .get_or_init(|| {
+            let id = default_pack(&repo()).expect("a default pack");
+            pack::load(&repo(), &id).unwrap_or_else(|e| panic!("the default pack does not load: {e}"))
+        })
+        .clone()
+}
+
+fn toy() -> Arc<Ruleset> {
+    static RULES: OnceLock<Arc<Ruleset>> = OnceLock::new();
+    RULES.get_or_init(|| pack::load(&repo().join("tests/fixtures"), "toy").unwrap_or_else(|e| panic!("the toy pack does not load: {e}"))).clone()
+}
+
+fn table(rules: Arc<Ruleset>, players: &str, seed: u64) -> Table {
+    let players = seats::parse(players).expect("seat list");
+    let game = Game::new(rules, players.len(), seed, vec![]).expect("game starts");
+    Table::new(game, players, Budget::iterations(8), None)
+}
+
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf.cell((x, y)).map_or(" ", |c| c.symbol())).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn render(app: &mut App, table: &Table, screen: &Screen, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    terminal.draw(|f| app.draw(f, table, screen)).expect("draws");
+    text(terminal.backend().buffer())
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent { code, modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE }
+}
+
+/// Plays by keys: numbers typed for `many` decisions, Enter otherwise, with the
+/// help box, tabs, zoom and the arrows pressed now and then. Records every frame.
+struct Script {
+    queue: VecDeque<KeyEvent>,
+    presses: usize,
+    limit: usize,
+    frames: Vec<String>,
+    keep_frames: bool,
+}
+
+impl Script {
+    fn new(limit: usize, keep_frames: bool) -> Script {
+        Script { queue: VecDeque::new(), presses: 0, limit, frames: Vec::new(), keep_frames }
+    }
+
+    fn plan(&mut self, decision: Option<&Decision>) {
+        let Some(d) = decision else {
+            self.queue.push_back(key(KeyCode::Enter));
+            return;
+        };
+        if self.presses % 11 == 5 {
+            self.queue.extend([key(KeyCode::Char('?')), key(KeyCode::Esc), key(KeyCode::Tab), key(KeyCode::Char('+')), key(KeyCode::Down), key(KeyCode::Up)]);
+        }
+        let typed = match d.kind {
+            DecisionKind::Many { min, max } => {
+                let k = min.max(1).min(max);
+                (1..=k).map(|i| i.to_string()).collect::<Vec<_>>().join(" ")
+            }
+            DecisionKind::Number { min, max } if max - min >= 40 => min.to_string(),
+            _ => String::new(),
+        };
+        self.queue.extend(typed.chars().map(|c| key(KeyCode::Char(c))));
+        self.queue.push_back(key(KeyCode::Enter));
+    }
+}
+
+impl Events for Script {
+    fn next(&mut self, decision: Option<&Decision>, wait: Option<Duration>) -> io::Result<Option<Event>> {
+        if wait.is_some() {
+            return Ok(None);
+        }
+        self.presses += 1;
+        if self.presses > self.limit {
+            return Ok(Some(Event::Key(KeyEvent { modifiers: KeyModifiers::CONTROL, ..key(KeyCode::Char('c')) })));
+        }
+        if self.queue.is_empty() {
+            self.plan(decision);
+        }
+        Ok(self.queue.pop_front().map(Event::Key))
+    }
+
+    fn drawn(&mut self, frame: &Buffer) {
+        if self.keep_frames {
+            self.frames.push(text(frame));
+        }
+    }
+}
+
+#[test]
+fn base_game_screen_fits_80x24_with_map_seats_log_and_decision() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    let lines: Vec<&str> = screen.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert!(lines[0].starts_with("you are seat 1"), "{screen}");
+    assert!(lines[1].contains(" Map") && lines[1].contains(" Seats "), "{screen}");
+    assert!(screen.contains("●1 you") && screen.contains("●2 random") && screen.contains("●4 random"), "{screen}");
+    assert!(screen.contains("[Log]"), "{screen}");
+    let prompt = &table.game.decision_for(0).expect("seat 1 decides first").prompt;
+    let start: String = prompt.chars().take(20).collect();
+    assert!(screen.contains(&start), "the decision is shown: {start}\n{screen}");
+    assert!(screen.contains(" 1) "), "options are numbered: {screen}");
+    assert!(lines[3].starts_with("│ A "), "rows are lettered: {screen}");
+    assert!(lines[2].starts_with("│   1 2 3"), "hexes are numbered: {screen}");
+    assert!(lines[23].contains("? explain"), "{screen}");
+}
+
+/// Every hex drawn at zoom 0 shows what the scene says about its cell.
+#[test]
+fn map_cells_show_terrain_holders_and_units_where_their_coordinates_say() {
+    let table = table(base(), "human,random,random,random", 11);
+    let mut app = App::new(&table, false);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 120, 50);
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let v = view(&table.game.state, Some(0));
+    let cells = summaries(&v, &app.present);
+    assert_eq!(app.map.zoom, 0, "a 4-seat board does not fit zoom 1 at 120x50");
+    let mut checked = 0;
+    for (id, &(r, c, odd)) in app.grid.place.iter().enumerate() {
+        let (x, y) = (1 + 3 + (c - app.map.left) * 2 + i32::from(odd), 2 + 1 + (r - app.map.top));
+        let Some(&shown) = lines.get(y as usize).and_then(|l| l.get(x as usize)) else { continue };
+        let s = &cells[id];
+        let terrain = app.present.terrain(&v.board.cells()[id].terrain).glyph;
+        let expected = match (s.unit_count(), s.units.len()) {
+            (0, _) => match (s.holder, s.feature, s.link) {
+                (None, Some(f), _) => f,
+                (None, None, Some(l)) => l,
+                _ => terrain,
+            },
+            (_, 1) => char::from_digit(s.unit_count().min(9), 10).unwrap_or('+'),
+            _ => '*',
+        };
+        assert_eq!(shown, expected, "cell {} ({id}) at column {x}, line {y}:\n{screen}", app.grid.code(id as CellId));
+        checked += 1;
+    }
+    assert!(checked > 100, "most of the board is visible ({checked} cells)");
+    let units: u32 = cells.iter().map(CellSummary::unit_count).sum();
+    assert!(units > 0, "the seats' starting pieces are on the map");
+}
+
+#[test]
+fn zoom_one_draws_hex_outlines_with_three_characters_inside() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    app.map = MapState { zoom: 1, zoom_set: true, ..MapState::default() };
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.contains("/ \\ / \\") || screen.contains("\\ / \\ /"), "{screen}");
+    assert!(screen.contains("|"), "{screen}");
+}
+
+#[test]
+fn privacy_screen_shows_nothing_of_the_game() {
+    let table = table(base(), "human,human,random,random", 7);
+    let mut app = App::new(&table, true);
+    let screen = render(&mut app, &table, &Screen::Privacy(1), 80, 24);
+    assert!(screen.contains("Seat 2's turn") && screen.contains("press Enter"), "{screen}");
+    assert!(!screen.contains('●') && !screen.contains("Map") && !screen.contains("Log"), "{screen}");
+    for d in &table.game.pending().expect("pending").decisions {
+        assert!(!screen.contains(&d.prompt), "{screen}");
+    }
+}
+
+#[test]
+fn toy_pack_screen_uses_the_plain_fallbacks() {
+    let table = table(toy(), "human,random", 5);
+    let mut app = App::new(&table, false);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.starts_with("you are seat 1 · Toy Meadow"), "{screen}");
+    assert!(screen.contains("Choose your plan for this round") && screen.contains("[TOY 2.1]"), "{screen}");
+    assert!(screen.contains(" 1) Dash"), "{screen}");
+    assert!(screen.contains("●1 you") && screen.contains("●2 random"), "{screen}");
+}
+
+#[test]
+fn help_box_explains_the_decision_and_cites_the_rule() {
+    let table = table(toy(), "human,random", 5);
+    let mut app = App::new(&table, false);
+    assert_eq!(app.handle(&table, Some(0), key(KeyCode::Char('?'))), Action::Help);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.contains(" Help ") && screen.contains("Rule: TOY 2.1") && screen.contains("Dash moves 3"), "{screen}");
+    app.handle(&table, Some(0), key(KeyCode::Esc));
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(!screen.contains(" Help "), "{screen}");
+}
+
+#[test]
+fn a_typed_coordinate_shows_that_cell() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    let cell = app.grid.place.iter().position(|p| p.0 == 3).expect("a fourth row") as CellId;
+    let code = app.grid.code(cell);
+    for c in code.chars() {
+        app.handle(&table, Some(0), key(KeyCode::Char(c)));
+    }
+    assert_eq!(app.handle(&table, Some(0), key(KeyCode::Enter)), Action::Focus(cell));
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.contains(&format!("Map · {code}")), "{screen}");
+    assert!(screen.contains("[Cell]") && screen.contains(&format!("{code} ")), "{screen}");
+}
+
+/// No tab ever names a face the seat does not know (cards in others' hands, tokens
+/// it never saw).
+#[test]
+fn no_panel_names_a_face_the_seat_does_not_know() {
+    let mut table = table(base(), "human,random,random,random", 21);
+    while table.game.state.history.len() < 120 && !table.game.is_over() {
+        let seat = table.game.pending().expect("pending").waiting_seats()[0];
+        let d = table.game.decision_for(seat).expect("decision").clone();
+        let choice = orrery::bots::random_choice(&d, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(table.game.state.history.len() as u64));
+        table.game.act(seat, choice).expect("legal");
+    }
+    let mut app = App::new(&table, false);
+    let mut screens = String::new();
+    for _ in Tab::ALL {
+        screens.push_str(&render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 200, 60));
+        app.tab = app.tab.step(1);
+    }
+    let known: Vec<String> = table
+        .game
+        .state
+        .entities
+        .iter()
+        .filter(|e| e.face_visible_to(0))
+        .map(|e| e.face.as_str().to_owned())
+        .collect();
+    let mut checked = 0;
+    for e in table.game.state.entities.iter().filter(|e| !e.face_visible_to(0)) {
+        let face = e.face.as_str();
+        let Some(style) = app.present.piece(e.kind.as_str(), e.owner.is_some()) else { continue };
+        let name = app.present.name(style.names.as_deref(), face);
+        if known.iter().any(|k| k == face) || name.len() < 5 {
+            continue;
+        }
+        assert!(!screens.contains(&name), "seat 1 sees the hidden {} \"{name}\"", e.kind);
+        checked += 1;
+    }
+    assert!(checked > 0, "some hidden faces were checked");
+}
+
+#[test]
+fn a_whole_game_is_played_through_the_ui_by_keys() {
+    let mut table = table(base(), "human,random,random,random", 3);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    let mut script = Script::new(20_000, false);
+    let end = run_with(&mut terminal, &mut script, &mut table, true).expect("the game runs");
+    assert_eq!(end, End::Over);
+    assert!(table.game.is_over());
+    let last = text(terminal.backend().buffer());
+    assert!(last.contains("Game over.") && last.contains("1. seat"), "{last}");
+    assert!(table.game.state.history.iter().filter(|a| a.seat == 0).count() > 20, "seat 1 played by keys");
+}
+
+#[test]
+fn hot_seat_puts_a_privacy_screen_between_two_human_seats() {
+    let mut table = table(toy(), "human,human", 5);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    let mut script = Script::new(5_000, true);
+    assert_eq!(run_with(&mut terminal, &mut script, &mut table, false).expect("runs"), End::Over);
+    let mut last_seat: Option<char> = None;
+    let mut privacy_since = false;
+    let mut handovers = 0;
+    for frame in &script.frames {
+        if frame.contains("Pass the keyboard") {
+            privacy_since = true;
+            continue;
+        }
+        let Some(i) = frame.find("you are seat ") else { continue };
+        let seat = frame[i + 13..].chars().next();
+        if last_seat.is_some() && seat != last_seat {
+            assert!(privacy_since, "seat changed from {last_seat:?} to {seat:?} without a privacy screen:\n{frame}");
+            handovers += 1;
+        }
+        last_seat = seat;
+        privacy_since = false;
+    }
+    assert!(handovers >= 4, "the seats took turns ({handovers} handovers)");
+}
+
+#[test]
+fn undo_takes_back_own_choices_until_another_seat_acts() {
+    let mut table = table(toy(), "human,human", 5);
+    let before = table.game.state.clone();
+    table.act(0, Choice::Pick(0)).expect("legal");
+    assert_ne!(table.game.state, before);
+    table.undo(0).expect("nothing happened since");
+    assert_eq!(table.game.state, before, "undo restores the state exactly");
+    assert!(table.undo(0).is_err(), "nothing left to take back");
+    table.act(0, Choice::Pick(1)).expect("legal");
+    table.act(1, Choice::Pick(1)).expect("legal");
+    let err = table.undo(0).expect_err("seat 2 acted since");
+    assert!(err.contains("not yours") || err.contains("another seat"), "{err}");
+    let mut bots = self::table(toy(), "human,random", 5);
+    bots.act(0, Choice::Pick(0)).expect("legal");
+    assert!(bots.bot_turn(1).expect("bot acts"));
+    assert!(bots.undo(0).is_err(), "a bot acted since");
+}
+
+#[test]
+fn undo_is_refused_once_something_hidden_was_shown() {
+    let mut before = table(toy(), "human,human", 5).game.state;
+    let mut after = before.clone();
+    let hidden = after.entities.iter().position(|e| e.hidden && !e.known_by.has(0)).expect("a hidden face");
+    after.entities[hidden].known_by = after.entities[hidden].known_by.with(0);
+    after.entities[hidden].seen_by = after.entities[hidden].seen_by.with(0);
+    assert!(crate::cli::play::undoable(&before, &after, 0).is_err());
+    before.log("private".into(), None);
+    let mut told = before.clone();
+    told.log("you peek".into(), Some(orrery::state::SeatMask::one(0)));
+    assert!(crate::cli::play::undoable(&before, &told, 0).is_err());
+    assert!(crate::cli::play::undoable(&before, &before.clone(), 0).is_ok());
+}
+
+/// A game saved half-way, loaded and given the same remaining choices ends exactly
+/// as the unbroken game; bots without a clock make the same choices after a load.
+#[test]
+fn a_saved_game_continues_to_the_same_end() {
+    let mut whole = table(base(), "random,random,random,random", 17);
+    while !whole.game.is_over() {
+        let seat = whole.game.pending().expect("pending").waiting_seats()[0];
+        assert!(whole.bot_turn(seat).expect("bots play"));
+    }
+    let history = whole.game.state.history.clone();
+    let mut half = table(base(), "random,random,random,random", 17);
+    let cut = history.len() / 2;
+    for act in &history[..cut] {
+        half.game.act(act.seat, act.choice.clone()).expect("replays");
+    }
+    let path = std::env::temp_dir().join(format!("orrery-tui-half-{}.ron", std::process::id()));
+    replay::write(&half.game, &path).expect("saves");
+    let loaded = replay::resume(base(), replay::read(&path).expect("reads")).expect("resumes");
+    let mut resumed = Table::new(loaded, seats::parse("random,random,random,random").unwrap(), Budget::iterations(8), None);
+    while !resumed.game.is_over() {
+        let seat = resumed.game.pending().expect("pending").waiting_seats()[0];
+        assert!(resumed.bot_turn(seat).expect("bots play"));
+    }
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(replay::state_hash(&resumed.game.state), replay::state_hash(&whole.game.state));
+    assert_eq!(resumed.game.state.outcome, whole.game.state.outcome);
+}
+
+#[test]
+fn autosaves_at_round_ends_and_continue_finds_the_latest() {
+    let dir = std::env::temp_dir().join(format!("orrery-autosave-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let players = seats::parse("random,random").unwrap();
+    let game = Game::new(toy(), 2, 9, vec![]).expect("starts");
+    let autosave = Autosave::new(&dir, &game, &players);
+    let mut table = Table::new(game, players, Budget::iterations(8), Some(autosave));
+    assert!(saves::latest(&dir).is_err(), "nothing saved before the first round ends");
+    while !table.game.is_over() {
+        let seat = table.game.pending().expect("pending").waiting_seats()[0];
+        table.bot_turn(seat).expect("bots play");
+    }
+    let latest = saves::latest(&dir).expect("an autosave");
+    assert_eq!(saves::players_of(&latest).as_deref(), Some("random,random"));
+    let save = replay::read(&latest).expect("a valid save");
+    assert!(save.state.outcome.is_some(), "the last autosave is the finished game");
+    std::fs::write(&latest, "SaveFile(format: 1, pack_ver").expect("write");
+    let err = replay::read(&latest).expect_err("a corrupt save is an error");
+    assert!(err.to_string().contains("not a valid save"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
