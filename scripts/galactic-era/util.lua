@@ -78,10 +78,10 @@ function U.planet_population(g, cell)
 	return n
 end
 
--- Planets a seat controls, by cell id.
-function U.controlled_planets(g, seat)
+-- Sorted cells holding a seat's pieces of the given kinds.
+local function cells_with(g, seat, kinds)
 	local seen, out = {}, {}
-	for _, kind in ipairs({ "capital", "disc" }) do
+	for _, kind in ipairs(kinds) do
 		for _, e in ipairs(g:entities({ kind = kind, owner = seat })) do
 			local c = g:cell_of(e)
 			if c and not seen[c] then
@@ -92,6 +92,11 @@ function U.controlled_planets(g, seat)
 	end
 	table.sort(out)
 	return out
+end
+
+-- Planets a seat controls (its discs or capital are there), by cell id.
+function U.controlled_planets(g, seat)
+	return cells_with(g, seat, { "capital", "disc" })
 end
 
 function U.capital_cell(g, seat)
@@ -172,20 +177,9 @@ function U.has_ships(g, seat, cell)
 	return g:count({ kind = "ship", owner = seat, cell = cell }) > 0 or g:count({ kind = "marker", owner = seat, cell = cell }) > 0
 end
 
--- Cells where a seat has ships, sorted.
+-- Cells where a seat has ships (basic or fleets), sorted.
 function U.ship_cells(g, seat)
-	local seen, out = {}, {}
-	for _, kind in ipairs({ "ship", "marker" }) do
-		for _, e in ipairs(g:entities({ kind = kind, owner = seat })) do
-			local c = g:cell_of(e)
-			if c and not seen[c] then
-				seen[c] = true
-				table.insert(out, c)
-			end
-		end
-	end
-	table.sort(out)
-	return out
+	return cells_with(g, seat, { "ship", "marker" })
 end
 
 -- Seats with ships on a cell, in seat order.
