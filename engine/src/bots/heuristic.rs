@@ -3,9 +3,10 @@
 //! For each candidate answer of its decision, the bot applies the answer to a copy
 //! of its sampled state, lets forced answers and other seats' simultaneous answers
 //! (guessed at random, the same guesses for every candidate) play out so the effect
-//! shows, and scores the result with the pack's evaluation: its own value minus the
-//! best other seat's. It takes the best, breaking ties at random. It sees nothing
-//! beyond the next answer, so plans that pay off later look like any other move.
+//! shows, plays its own follow-up decisions if the answer opened some (up to `depth`
+//! of them, each greedily), and scores the result with the pack's evaluation: its own
+//! value minus the best other seat's. It takes the best, breaking ties at random. It
+//! sees nothing beyond its own move, so plans that pay off later look like any other.
 
 use super::{candidates, is_forced, scores, settle, Bot, Information, LoopGuard};
 use crate::content::Ruleset;
@@ -31,8 +32,7 @@ pub struct Heuristic {
 
 impl Default for Heuristic {
     fn default() -> Heuristic {
-        let env = |k: &str, d: usize| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-        Heuristic { width: 24, depth: env("HEU_D", 2), follow_width: env("HEU_W", 8), guard: LoopGuard::default() }
+        Heuristic { width: 24, depth: 2, follow_width: 8, guard: LoopGuard::default() }
     }
 }
 

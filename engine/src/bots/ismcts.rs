@@ -41,7 +41,9 @@ pub struct IsmctsConfig {
     pub think: Option<Duration>,
     /// Most iterations per decision.
     pub iterations: usize,
-    /// Random decisions played after leaving the tree before the position is scored.
+    /// Real decisions (more than one answer) played at random after leaving the tree
+    /// before the position is scored; forced answers and the rest of a half-answered
+    /// simultaneous decision do not count.
     pub playout: usize,
     /// UCB exploration constant.
     pub exploration: f64,
@@ -54,7 +56,7 @@ pub struct IsmctsConfig {
 
 impl Default for IsmctsConfig {
     fn default() -> IsmctsConfig {
-        IsmctsConfig { think: Some(Duration::from_millis(200)), iterations: 1_000_000, playout: 8, exploration: 0.7, width: 16, prior: 0 }
+        IsmctsConfig { think: Some(Duration::from_millis(200)), iterations: 1_000_000, playout: 16, exploration: 0.7, width: 16, prior: 0 }
     }
 }
 
@@ -108,7 +110,7 @@ impl Ismcts {
             if game.is_over() {
                 break;
             }
-            if !in_tree && step % 4 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if step > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             let Some(pending) = game.pending() else { break };
@@ -246,9 +248,6 @@ impl Bot for Ismcts {
             }
             self.iterate(rules, info, scale, deadline, rng);
             self.last_iterations = i + 1;
-        }
-        if std::env::var_os("ORRERY_DEBUG_BOTS").is_some() {
-            eprintln!("ismcts: {} answers, {} iterations, {} nodes, {:?}, {}", answers.len(), self.last_iterations, self.nodes.len(), start.elapsed(), decision.prompt);
         }
         let root = &self.nodes[0];
         let best = root.edges.iter().max_by(|a, b| {

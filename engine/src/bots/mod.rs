@@ -129,15 +129,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(Random),
             BotKind::Heuristic => Box::new(Heuristic::default()),
-            BotKind::Ismcts => {
-                let mut c = IsmctsConfig { think: budget.think, iterations: budget.iterations, ..IsmctsConfig::default() };
-                let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-                if let Some(v) = env("ISM_K") { c.playout = v as usize; }
-                if let Some(v) = env("ISM_C") { c.exploration = v; }
-                if let Some(v) = env("ISM_W") { c.width = v as usize; }
-                if let Some(v) = env("ISM_P") { c.prior = v as u32; }
-                Box::new(Ismcts::new(c))
-            }
+            BotKind::Ismcts => Box::new(Ismcts::new(IsmctsConfig { think: budget.think, iterations: budget.iterations, ..IsmctsConfig::default() })),
         }
     }
 }

@@ -78,13 +78,15 @@ pub struct Table {
     acts_since_save: usize,
     /// States before each of the last human acts, newest last.
     undo: Vec<(Seat, GameState)>,
+    /// Why the last autosave failed, if it did.
+    pub save_error: Option<String>,
 }
 
 impl Table {
     pub fn new(game: Game, players: Vec<Player>, budget: Budget, autosave: Option<Autosave>) -> Table {
         let bots = Bots::new(&players, budget, game.state.setup.seed);
         let round = tui::present::round_variable(&game.rules);
-        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new() }
+        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None }
     }
 
     /// Whether `seat` is played by a person.
@@ -98,7 +100,7 @@ impl Table {
         let before = self.round_value();
         self.game.act(seat, choice)?;
         self.undo.clear();
-        self.after_act(before)?;
+        self.after_act(before);
         Ok(true)
     }
 
@@ -111,8 +113,7 @@ impl Table {
             self.undo.clear();
         }
         self.undo.push((seat, snapshot));
-        // An autosave that fails must not end the game; the next one may work.
-        let _ = self.after_act(before);
+        self.after_act(before);
         Ok(())
     }
 
@@ -136,16 +137,17 @@ impl Table {
         self.round.as_ref().and_then(|r| self.game.state.globals.get(orrery::sym::Sym::new(r)).cloned())
     }
 
-    fn after_act(&mut self, round_before: Option<Value>) -> Result<(), CliError> {
+    /// Autosaves when a round ended (or every few acts). A failed autosave must not
+    /// end the game: it is remembered for the screen and the next one may work.
+    fn after_act(&mut self, round_before: Option<Value>) {
         self.acts_since_save += 1;
         let due = match &self.round {
             Some(_) => self.round_value() != round_before,
             None => self.acts_since_save >= AUTOSAVE_EVERY,
         };
         if due || self.game.is_over() {
-            self.save_now()?;
+            self.save_error = self.save_now().err().map(|e| e.to_string());
         }
-        Ok(())
     }
 
     /// Writes the autosave now (at the end of a round, or when the person quits).

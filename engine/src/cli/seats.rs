@@ -3,7 +3,9 @@
 //! Bots get only what [`orrery::bots::ask`] gives them (their seat's view and a
 //! sampled state). Each bot's randomness is seeded from the game's seed, the seat
 //! and the number of choices made so far, so a bot without a clock answers the same
-//! in a reloaded game as in the unbroken one.
+//! in a reloaded game as in the unbroken one (a searching bot's memory of positions
+//! it has already been in, its loop guard, starts empty after a load, so a loop of
+//! free moves under way when the game was saved may be broken differently).
 
 use super::CliError;
 use orrery::bots::{ask, Bot, BotKind, Budget};

@@ -167,6 +167,9 @@ impl App {
             status.push(Span::raw(format!(" · {g}")));
         }
         status.push(Span::raw(format!(" · {}", table.game.rules.manifest.name)));
+        if let Some(e) = &table.save_error {
+            status.push(Span::styled(format!(" · autosave failed: {e}"), Style::default().add_modifier(Modifier::BOLD)));
+        }
         frame.render_widget(Paragraph::new(Line::from(status)), rows[0]);
         frame.render_widget(
             Paragraph::new(Line::styled("↑↓ Enter choose · ? explain · Tab panels · ←→ map · +/- zoom · ^Z undo · ^C quit", Style::default().add_modifier(Modifier::DIM))),
@@ -233,9 +236,9 @@ impl App {
         let scroll = if self.tab == Tab::Log { 0 } else { self.tab_scroll };
         frame.render_widget(Paragraph::new(body).wrap(Wrap { trim: false }).scroll((scroll, 0)), inner);
         if self.help {
-            let lines = panels::help_lines(decision);
-            let w = area.width.min(64);
-            let h = (lines.len() as u16 + 6).min(area.height);
+            let lines = panels::help_lines(decision, &self.present);
+            let w = area.width.min(72);
+            let h = (lines.len() as u16 + 10).min(area.height);
             let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
             frame.render_widget(Clear, r);
             frame.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Help ")).wrap(Wrap { trim: true }), r);

@@ -381,8 +381,31 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
     DecisionPane { header, options, footer, highlighted: ui.highlight }
 }
 
-/// The help box of `?`: the decision explained, its rule, and the keys.
-pub fn help_lines(decision: Option<&Decision>) -> Vec<Line<'static>> {
+/// The map legend: terrain glyphs, then what the figures mean.
+pub fn legend(present: &Presentation) -> Vec<String> {
+    let mut terrains: Vec<String> = present.terrains.values().map(|t| format!("{} {}", t.glyph, t.label)).collect();
+    terrains.extend(present.pieces.iter().filter(|p| p.layer == Layer::Feature).map(|p| format!("{} {}", p.glyph, p.label)));
+    terrains.extend(present.links.values().map(|l| format!("{} {}", l.glyph, l.label)));
+    let mut out = Vec::new();
+    if !terrains.is_empty() {
+        out.push(format!("Map: {}", terrains.join(", ")));
+    }
+    let holding: Vec<&str> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(|p| p.label.as_str()).collect();
+    let units: Vec<&str> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(|p| p.label.as_str()).collect();
+    let mut figures = String::from("A held cell is drawn in its holder's colour");
+    if !holding.is_empty() {
+        figures.push_str(&format!(" (zoomed in, with its total of {})", holding.join(" and ")));
+    }
+    figures.push_str(&format!(
+        "; a digit on a seat's colour counts its {} there, * marks several seats. Rows are letters, hexes numbers: type C7.",
+        if units.is_empty() { "pieces".to_owned() } else { units.join(" and ") }
+    ));
+    out.push(figures);
+    out
+}
+
+/// The help box of `?`: the decision explained, its rule, the keys and the legend.
+pub fn help_lines(decision: Option<&Decision>, present: &Presentation) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(d) = decision {
         lines.push(Line::styled(d.prompt.clone(), Style::default().add_modifier(Modifier::BOLD)));
@@ -402,5 +425,7 @@ pub fn help_lines(decision: Option<&Decision>) -> Vec<Line<'static>> {
     ] {
         lines.push(Line::raw(keys));
     }
+    lines.push(Line::raw(""));
+    lines.extend(legend(present).into_iter().map(Line::raw));
     lines
 }
