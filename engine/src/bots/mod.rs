@@ -128,7 +128,7 @@ impl BotKind {
     pub fn build(self, budget: Budget) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(Random),
-            BotKind::Heuristic => Box::new(Heuristic::default()),
+            BotKind::Heuristic => Box::new(Heuristic::with_think(budget.think)),
             BotKind::Ismcts => Box::new(Ismcts::new(IsmctsConfig { think: budget.think, iterations: budget.iterations, ..IsmctsConfig::default() })),
         }
     }

@@ -48,7 +48,7 @@ pub struct EntryReport {
     /// 95th percentile of the time to decide, in milliseconds.
     pub p95_decision_ms: f64,
     pub max_decision_ms: f64,
-    /// The wall-clock budget the entry was given, if it searches.
+    /// The wall-clock budget the entry was given, if it thinks (ismcts, heuristic).
     pub budget_ms: Option<f64>,
     /// Decisions that took longer than the budget plus 10%.
     pub over_budget: usize,
@@ -169,7 +169,7 @@ fn summarise(rules: &Ruleset, settings: &Settings, threads: usize, mut results: 
         .map(|(i, kind)| {
             let same = settings.entries[..i].iter().filter(|k| *k == kind).count();
             let bot = if same == 0 { kind.name().to_owned() } else { format!("{}#{}", kind.name(), same + 1) };
-            let budget_ms = (*kind == BotKind::Ismcts).then_some(settings.budget.think).flatten().map(|t| t.as_secs_f64() * 1000.0);
+            let budget_ms = (*kind != BotKind::Random).then_some(settings.budget.think).flatten().map(|t| t.as_secs_f64() * 1000.0);
             EntryReport { bot, budget_ms, ..EntryReport::default() }
         })
         .collect();

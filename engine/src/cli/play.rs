@@ -45,7 +45,7 @@ pub struct Args {
     /// Continue the latest autosave.
     #[arg(long = "continue", id = "resume")]
     pub resume: bool,
-    /// Time an ismcts bot thinks per decision, in milliseconds (0: no clock).
+    /// Time an ismcts or heuristic bot may think per decision, in milliseconds (0: no clock).
     #[arg(long, value_name = "MS", default_value_t = 200)]
     pub think_ms: u64,
     /// Iteration budget of an ismcts bot per decision.

@@ -28,7 +28,7 @@ pub struct Args {
     pub games: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Wall-clock budget of one ismcts decision, in milliseconds (0: no clock,
+    /// Wall-clock budget of one ismcts or heuristic decision, in milliseconds (0: no clock,
     /// only the iteration budget, which makes games reproducible).
     #[arg(long, value_name = "MS", default_value_t = 200)]
     pub think_ms: u64,

@@ -5,7 +5,7 @@ use super::ron_reader::{Node, NodeValue};
 use super::ruleset::{Manifest, StepDef, VariantDef};
 use super::ContentError;
 
-const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate"];
+const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report"];
 
 pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
     let mut f = expect_struct(file, root, "Pack", FIELDS, &["id", "name", "version", "players", "start"])?;
@@ -45,6 +45,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
         start: f.text("start")?,
         steps,
         evaluate: f.opt_text("evaluate")?,
+        report: f.opt_text("report")?,
     })
 }
 

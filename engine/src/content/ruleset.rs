@@ -47,6 +47,9 @@ pub struct Manifest {
     pub steps: Vec<StepDef>,
     /// `module.function` evaluating a position for a seat, used by bots.
     pub evaluate: Option<String>,
+    /// `module.function` describing a finished game for balance reports: per seat,
+    /// the groups it belongs to and where its score came from.
+    pub report: Option<String>,
 }
 
 /// One validated definition.
