@@ -10,6 +10,7 @@ mod common;
 mod cli_smoke;
 mod kernel_content_errors;
 mod kernel_invariants;
+mod kernel_layering;
 mod kernel_random_play;
 mod kernel_refused_acts;
 mod kernel_saves;

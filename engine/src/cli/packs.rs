@@ -44,12 +44,16 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     Ok(ExitCode::SUCCESS)
 }
 
-/// `id  name  players min-max  variants: a, b`
+/// `id  name  [(extends base)]  players min-max  variants: a, b`
 fn line(rules: &Ruleset) -> String {
     let m = &rules.manifest;
     let variants: Vec<&str> = m.variants.iter().map(|v| v.id.as_str()).collect();
     let variants = if variants.is_empty() { "none".to_owned() } else { variants.join(", ") };
-    format!("{}  {}  players {}-{}  variants: {variants}", m.id, m.name, m.players.0, m.players.1)
+    let layers = match &m.extends {
+        Some(_) => format!("  (extends {})", rules.layers[..rules.layers.len() - 1].iter().rev().cloned().collect::<Vec<_>>().join(" > ")),
+        None => String::new(),
+    };
+    format!("{}  {}{layers}  players {}-{}  variants: {variants}", m.id, m.name, m.players.0, m.players.1)
 }
 
 fn describe(rules: &Ruleset) -> serde_json::Value {
@@ -58,6 +62,8 @@ fn describe(rules: &Ruleset) -> serde_json::Value {
         "id": m.id,
         "name": m.name,
         "version": m.version,
+        "extends": m.extends,
+        "layers": rules.layers,
         "players": [m.players.0, m.players.1],
         "variants": m.variants.iter().map(|v| json!({
             "id": v.id,

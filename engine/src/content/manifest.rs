@@ -1,15 +1,49 @@
 //! Reads `pack.ron`, the manifest of a pack.
 
-use super::reader::{expect_struct, Fields};
-use super::ron_reader::{Node, NodeValue};
+use super::reader::{expect_struct, text, Fields};
+use super::ron_reader::{Node, NodeValue, Pos};
 use super::ruleset::{Manifest, StepDef, VariantDef};
 use super::ContentError;
 
 const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report"];
 
-pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
-    let mut f = expect_struct(file, root, "Pack", FIELDS, &["id", "name", "version", "players", "start"])?;
-    let players = f.range("players")?.expect("required field checked above");
+/// A parsed manifest and what a layer leaves to the pack beneath it.
+pub struct Parsed {
+    pub manifest: Manifest,
+    /// Where `extends` is written (for errors about the base pack).
+    pub extends_pos: Pos,
+    /// Whether `players` was given (a layer may inherit it).
+    pub has_players: bool,
+    /// Whether `start` was given (a layer may inherit it).
+    pub has_start: bool,
+}
+
+pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
+    let mut f = expect_struct(file, root, "Pack", FIELDS, &["id", "name", "version"])?;
+    let extends_node = f.take("extends");
+    let extends_pos = extends_node.map_or(f.pos, |n| n.pos);
+    let extends = match extends_node {
+        None => None,
+        Some(node) => match &node.value {
+            NodeValue::Ident(s) if s == "None" => None,
+            NodeValue::Some(inner) => Some(text(file, inner)?),
+            _ => Some(text(file, node)?),
+        },
+    };
+    // A pack of its own must say how many play and where a game starts; a layer
+    // inherits both from the pack it extends.
+    if extends.is_none() {
+        for required in ["players", "start"] {
+            if f.peek(required).is_none() {
+                return Err(ContentError::new(file, f.pos, format!("missing field `{required}` in Pack")));
+            }
+        }
+    }
+    let players = f.range("players")?;
+    if players.is_none() && extends.is_none() {
+        return Err(ContentError::new(file, f.pos, "`players` must be (min, max)".into()));
+    }
+    let has_start = f.peek("start").is_some();
     let variants = list(&mut f, "variants", |file, node| {
         let mut v = expect_struct(file, node, "Variant", &["id", "name", "description", "group", "players", "requires", "extra_seats"], &["id", "name", "description"])?;
         let extra_seats = match v.take("extra_seats") {
@@ -33,20 +67,21 @@ pub fn parse(file: &str, root: &Node) -> Result<Manifest, ContentError> {
         let mut s = expect_struct(file, node, "Step", &["id", "handler", "source"], &["id", "handler"])?;
         Ok(StepDef { id: s.text("id")?, handler: s.text("handler")?, source: s.opt_text("source")? })
     })?;
-    Ok(Manifest {
+    let manifest = Manifest {
         id: f.text("id")?,
         name: f.text("name")?,
         version: f.text("version")?,
-        players,
-        extends: f.opt_text("extends")?,
+        players: players.unwrap_or((1, 1)),
+        extends,
         variants,
         files: f.text_list("files")?,
         scripts: f.text_list("scripts")?,
-        start: f.text("start")?,
+        start: if has_start { f.text("start")? } else { String::new() },
         steps,
         evaluate: f.opt_text("evaluate")?,
         report: f.opt_text("report")?,
-    })
+    };
+    Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start })
 }
 
 fn list<T>(

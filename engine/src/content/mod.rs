@@ -7,6 +7,7 @@
 //! error as `file:line:col: kind "id": message`. A pack that loads is an immutable
 //! [`Ruleset`]; nothing here knows what game a pack describes.
 
+mod layering;
 mod manifest;
 mod reader;
 pub mod ron_reader;
@@ -132,13 +133,20 @@ fn read_node(root: &Path, path: &Path, errors: &mut Vec<ContentError>) -> Option
 }
 
 /// Loads and validates the pack in `dir` (`content/<id>`); scripts come from
-/// `<dir>/../../scripts/<id>`.
+/// `<dir>/../../scripts/<id>`. A pack that `extends` another is laid over it (see
+/// [`layering`]).
 pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
+    load_layer(dir, &mut Vec::new())
+}
+
+/// Loads one layer; `below` holds the packs that extend this one, to catch cycles.
+fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentErrors> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let root = dir.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| dir.clone());
+    let pack_file = display(&root, &dir.join("pack.ron"));
     let mut errors = Vec::new();
 
-    let manifest = match read_node(&root, &dir.join("pack.ron"), &mut errors) {
+    let parsed = match read_node(&root, &dir.join("pack.ron"), &mut errors) {
         Some((file, node)) => match manifest::parse(&file, &node) {
             Ok(m) => Some(m),
             Err(e) => {
@@ -148,38 +156,72 @@ pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
         },
         None => None,
     };
-    let schema = match read_node(&root, &dir.join("schema.ron"), &mut errors) {
-        Some((file, node)) => Schema::parse(&file, &node).unwrap_or_else(|e| {
-            errors.extend(e);
-            Schema::default()
-        }),
-        None => Schema::default(),
+    let base = match parsed.as_ref().and_then(|p| p.manifest.extends.clone().map(|id| (id, p.extends_pos))) {
+        Some((id, pos)) => match load_base(&dir, &id, pos, &pack_file, below) {
+            Ok(base) => Some(base),
+            Err(e) => {
+                errors.extend(e.0);
+                return Err(finish(errors));
+            }
+        },
+        None => None,
     };
-    let Some(manifest) = manifest else { return Err(ContentErrors(errors)) };
+    let schema_path = dir.join("schema.ron");
+    let own_schema = match (&base, schema_path.is_file()) {
+        // A layer may leave the schema entirely to its base.
+        (Some(_), false) => Some(Schema::default()),
+        _ => read_node(&root, &schema_path, &mut errors).map(|(file, node)| {
+            let parsed = match base {
+                Some(_) => Schema::parse_unchecked(&file, &node),
+                None => Schema::parse(&file, &node),
+            };
+            parsed.unwrap_or_else(|e| {
+                errors.extend(e);
+                Schema::default()
+            })
+        }),
+    };
+    let schema = match (&base, own_schema) {
+        (Some(b), Some(own)) => layering::schema(&b.schema, own, &display(&root, &schema_path), &mut errors),
+        (_, own) => own.unwrap_or_default(),
+    };
+    let Some(parsed) = parsed else { return Err(finish(errors)) };
+    let own_id = parsed.manifest.id.clone();
+    let manifest = match &base {
+        Some(b) => layering::manifest(&b.manifest, parsed),
+        None => parsed.manifest,
+    };
 
-    let mut defs: BTreeMap<String, Vec<Def>> = BTreeMap::new();
+    let mut own_defs: BTreeMap<String, Vec<Def>> = BTreeMap::new();
     let mut pending = Vec::new();
     for file in &manifest.files {
         let Some((shown, node)) = read_node(&root, &dir.join(file), &mut errors) else { continue };
-        load_definitions(&schema, &shown, &node, &mut defs, &mut errors, &mut pending);
+        load_definitions(&schema, &shown, &node, &mut own_defs, &mut errors, &mut pending);
     }
+    let defs = match &base {
+        Some(b) => layering::definitions(&b.defs, own_defs),
+        None => own_defs,
+    };
 
-    let scripts_dir = root.join("scripts").join(&manifest.id);
-    let mut scripts = Vec::new();
+    let scripts_dir = root.join("scripts").join(&own_id);
+    let mut own_scripts = Vec::new();
     for file in &manifest.scripts {
         let path = scripts_dir.join(file);
         let shown = display(&root, &path);
         match std::fs::read_to_string(&path) {
-            Ok(source) => scripts.push(ScriptSource {
+            Ok(source) => own_scripts.push(ScriptSource {
                 module: file.trim_end_matches(".lua").replace('/', "."),
                 display: shown,
                 source,
             }),
-            Err(e) => errors.push(ContentError::new(&display(&root, &dir.join("pack.ron")), Pos::default(), format!("script {shown}: cannot read: {e}"))),
+            Err(e) => errors.push(ContentError::new(&pack_file, Pos::default(), format!("script {shown}: cannot read: {e}"))),
         }
     }
+    let scripts = match &base {
+        Some(b) => layering::scripts(&b.scripts, own_scripts),
+        None => own_scripts,
+    };
 
-    let pack_file = display(&root, &dir.join("pack.ron"));
     let mut step_ids = Vec::new();
     for step in &manifest.steps {
         if step_ids.contains(&step.id) {
@@ -198,7 +240,7 @@ pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
         }
     }
 
-    let mut script_paths = Vec::new();
+    let mut script_paths = base.as_ref().map(|b| b.script_refs.clone()).unwrap_or_default();
     for (file, p) in pending {
         match p.target {
             Target::Def { kind, id } => {
@@ -211,13 +253,12 @@ pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
     }
 
     if !errors.is_empty() {
-        errors.sort();
-        errors.dedup();
-        return Err(ContentErrors(errors));
+        return Err(finish(errors));
     }
     static NEXT_UID: AtomicU64 = AtomicU64::new(1);
     let rules = Ruleset {
         uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
+        layers: layering::layers(base.as_ref(), &own_id),
         manifest,
         schema,
         defs,
@@ -226,6 +267,32 @@ pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
         script_refs: script_paths,
     };
     Ok(rules)
+}
+
+/// Loads the pack `id` that the pack in `dir` extends, refusing cycles.
+fn load_base(dir: &Path, id: &str, pos: Pos, pack_file: &str, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentErrors> {
+    let base = layering::base_dir(dir, id).map_err(|looked| {
+        let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
+        ContentErrors(vec![ContentError::new(pack_file, pos, format!("extends unknown pack \"{id}\" (no pack.ron in {})", looked.join(" or ")))])
+    })?;
+    below.push(dir.to_path_buf());
+    if let Some(first) = below.iter().position(|d| *d == base) {
+        let chain: Vec<String> = below[first..]
+            .iter()
+            .chain([&base])
+            .map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
+            .collect();
+        return Err(ContentErrors(vec![ContentError::new(pack_file, pos, format!("`extends` makes a cycle: {}", chain.join(" extends ")))]));
+    }
+    let result = load_layer(&base, below);
+    below.pop();
+    result
+}
+
+fn finish(mut errors: Vec<ContentError>) -> ContentErrors {
+    errors.sort();
+    errors.dedup();
+    ContentErrors(errors)
 }
 
 fn load_definitions(

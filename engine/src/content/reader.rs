@@ -46,6 +46,11 @@ pub fn expect_struct<'a>(
 }
 
 impl<'a> Fields<'a> {
+    /// The field's value, left in place.
+    pub fn peek(&self, name: &str) -> Option<&'a Node> {
+        self.fields.iter().find(|f| f.name == name).map(|f| &f.value)
+    }
+
     pub fn take(&mut self, name: &str) -> Option<&'a Node> {
         let i = self.fields.iter().position(|f| f.name == name)?;
         Some(&self.fields.remove(i).value)

@@ -78,6 +78,9 @@ pub struct ScriptSource {
 pub struct Ruleset {
     /// Distinguishes rulesets in per-thread caches.
     pub uid: u64,
+    /// Pack ids from the bottom layer to this pack (just this pack's id when it
+    /// extends none).
+    pub layers: Vec<String>,
     pub manifest: Manifest,
     pub schema: Schema,
     /// Definitions by kind, in file order.

@@ -56,8 +56,20 @@ pub enum Target {
 }
 
 impl Schema {
-    /// Reads `schema.ron`.
+    /// Reads `schema.ron` and checks that every record type it uses is declared.
     pub fn parse(file: &str, root: &Node) -> Result<Schema, Vec<ContentError>> {
+        let schema = Schema::parse_unchecked(file, root)?;
+        let errors = schema.undeclared_records(file);
+        if errors.is_empty() {
+            Ok(schema)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Reads `schema.ron` without checking record names, for a layer whose records
+    /// may come from the pack beneath it.
+    pub fn parse_unchecked(file: &str, root: &Node) -> Result<Schema, Vec<ContentError>> {
         let mut errors = Vec::new();
         let mut schema = Schema::default();
         match expect_struct(file, root, "Schema", &["records", "kinds"], &[]) {
@@ -71,18 +83,24 @@ impl Schema {
             }
             Err(e) => errors.push(e),
         }
-        for (owner, fields) in schema.records.iter().chain(schema.kinds.iter()) {
-            for (name, ty) in fields {
-                if let Some(missing) = ty.missing_record(&schema.records) {
-                    errors.push(ContentError::new(file, Pos::default(), format!("field `{owner}.{name}` uses record type \"{missing}\", which the schema does not declare")));
-                }
-            }
-        }
         if errors.is_empty() {
             Ok(schema)
         } else {
             Err(errors)
         }
+    }
+
+    /// One error per field whose record type the schema does not declare.
+    pub fn undeclared_records(&self, file: &str) -> Vec<ContentError> {
+        let mut errors = Vec::new();
+        for (owner, fields) in self.records.iter().chain(self.kinds.iter()) {
+            for (name, ty) in fields {
+                if let Some(missing) = ty.missing_record(&self.records) {
+                    errors.push(ContentError::new(file, Pos::default(), format!("field `{owner}.{name}` uses record type \"{missing}\", which the schema does not declare")));
+                }
+            }
+        }
+        errors
     }
 
     /// Validates `node` against `ty`, collecting errors and references to check later.

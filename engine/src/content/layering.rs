@@ -1,0 +1,126 @@
+//! Pack layering: a pack that `extends` another is laid over it.
+//!
+//! The layer's manifest, schema, definitions and scripts are merged onto the base
+//! pack's, each by its id: a definition of the same kind and id, a variant, a step
+//! or a script module of the same name replaces the base's (in the base's place, so
+//! orders stay stable); anything new is added after the base's. The layer's schema
+//! may add kinds and records, and add fields to the base's kinds and records, but a
+//! field it adds to an existing kind must be optional (the base's entries do not
+//! have it) and a field the base declares keeps its type (the base's entries were
+//! checked against it).
+
+use super::manifest::Parsed;
+use super::ron_reader::Pos;
+use super::ruleset::{Def, Manifest, Ruleset, ScriptSource};
+use super::schema::{FieldTypes, Schema, Type};
+use super::ContentError;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
+/// directory), else in the Orrery root's `content/`. Returns the places looked in
+/// when neither has it.
+pub fn base_dir(dir: &Path, id: &str) -> Result<PathBuf, Vec<PathBuf>> {
+    let mut looked = Vec::new();
+    let sibling = dir.parent().map(|p| p.join(id));
+    let installed = super::find_root().join("content").join(id);
+    for candidate in sibling.into_iter().chain([installed]) {
+        if candidate.join("pack.ron").is_file() {
+            return Ok(candidate.canonicalize().unwrap_or(candidate));
+        }
+        if !looked.contains(&candidate) {
+            looked.push(candidate);
+        }
+    }
+    Err(looked)
+}
+
+/// The manifest of `layer` laid over `base`'s.
+pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
+    let Parsed { manifest: mut m, has_players, has_start, .. } = layer;
+    if !has_players {
+        m.players = base.players;
+    }
+    if !has_start {
+        m.start = base.start.clone();
+    }
+    m.variants = by_id(&base.variants, m.variants, |v| v.id.clone());
+    m.steps = by_id(&base.steps, m.steps, |s| s.id.clone());
+    m.evaluate = m.evaluate.or_else(|| base.evaluate.clone());
+    m.report = m.report.or_else(|| base.report.clone());
+    m
+}
+
+/// `base`'s items with `layer`'s replacing those of the same id, then the new ones.
+fn by_id<T: Clone>(base: &[T], layer: Vec<T>, id: impl Fn(&T) -> String) -> Vec<T> {
+    let mut out = base.to_vec();
+    for item in layer {
+        match out.iter().position(|b| id(b) == id(&item)) {
+            Some(i) => out[i] = item,
+            None => out.push(item),
+        }
+    }
+    out
+}
+
+/// `layer`'s schema laid over `base`; errors name `file` (the layer's schema.ron).
+pub fn schema(base: &Schema, layer: Schema, file: &str, errors: &mut Vec<ContentError>) -> Schema {
+    let mut out = base.clone();
+    merge_field_maps(&mut out.records, layer.records, "record", file, errors);
+    merge_field_maps(&mut out.kinds, layer.kinds, "kind", file, errors);
+    errors.extend(out.undeclared_records(file));
+    out
+}
+
+fn merge_field_maps(
+    into: &mut BTreeMap<String, FieldTypes>,
+    layer: BTreeMap<String, FieldTypes>,
+    what: &str,
+    file: &str,
+    errors: &mut Vec<ContentError>,
+) {
+    for (name, fields) in layer {
+        let Some(existing) = into.get_mut(&name) else {
+            into.insert(name, fields);
+            continue;
+        };
+        for (field, ty) in fields {
+            match existing.iter().find(|(f, _)| *f == field) {
+                Some((_, old)) if *old == ty => {}
+                Some((_, old)) => errors.push(ContentError::new(
+                    file,
+                    Pos::default(),
+                    format!("field `{name}.{field}` is declared by the base pack as {}; a layer cannot change it to {}", old.describe(), ty.describe()),
+                )),
+                None if !matches!(ty, Type::Opt(_)) => errors.push(ContentError::new(
+                    file,
+                    Pos::default(),
+                    format!("field `{name}.{field}` added to the base pack's {what} must be optional, `Opt(...)`: the base's entries do not have it"),
+                )),
+                None => existing.push((field, ty)),
+            }
+        }
+    }
+}
+
+/// `layer`'s definitions laid over `base`'s, by kind and id.
+pub fn definitions(base: &BTreeMap<String, Vec<Def>>, layer: BTreeMap<String, Vec<Def>>) -> BTreeMap<String, Vec<Def>> {
+    let mut out = base.clone();
+    for (kind, defs) in layer {
+        let list = out.entry(kind).or_default();
+        *list = by_id(list, defs, |d| d.id.clone());
+    }
+    out
+}
+
+/// `layer`'s script modules laid over `base`'s, by module name.
+pub fn scripts(base: &[ScriptSource], layer: Vec<ScriptSource>) -> Vec<ScriptSource> {
+    by_id(base, layer, |s| s.module.clone())
+}
+
+/// The ids of the packs from the bottom layer to `top`.
+pub fn layers(base: Option<&Ruleset>, top: &str) -> Vec<String> {
+    let mut out = base.map(|b| b.layers.clone()).unwrap_or_default();
+    out.push(top.to_owned());
+    out
+}
