@@ -398,3 +398,61 @@ fn autosaves_at_round_ends_and_continue_finds_the_latest() {
     assert!(err.to_string().contains("not a valid save"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- snapshots ------------------------------------------------------------------
+//
+// Whole rendered screens compared with the files in `tui/snapshots/`, so any change
+// to what a player sees shows up in review. After a deliberate change, regenerate
+// them with `ORRERY_BLESS=1 cargo test --bin orrery snapshot` and read the diff.
+
+fn assert_snapshot(name: &str, screen: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli/tui/snapshots").join(format!("{name}.txt"));
+    let screen: String = screen.lines().map(|l| format!("{}\n", l.trim_end())).collect();
+    if std::env::var_os("ORRERY_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("snapshot dir");
+        std::fs::write(&path, &screen).expect("write snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("no snapshot {} (ORRERY_BLESS=1 writes it):\n{screen}", path.display()));
+    if expected != screen {
+        let first = expected.lines().zip(screen.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        panic!("screen {name} differs from {} from line {}:\n--- expected\n{expected}\n--- drawn\n{screen}", path.display(), first + 1);
+    }
+}
+
+/// The base game's first screen for seat 1, each side tab in turn, at 80x24.
+#[test]
+fn snapshot_base_game_map_and_panels() {
+    let table = table(base(), "human,heuristic,ismcts,random", 7);
+    let mut app = App::new(&table, false);
+    for tab in Tab::ALL {
+        app.tab = tab;
+        let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+        assert_snapshot(&format!("base-80x24-{}", tab.title().to_lowercase()), &screen);
+    }
+}
+
+/// The whole board at zoom 1 on a large terminal.
+#[test]
+fn snapshot_base_game_hex_outlines() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    app.map = MapState { zoom: 1, zoom_set: true, ..MapState::default() };
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 160, 60);
+    assert_snapshot("base-160x60-zoom1", &screen);
+}
+
+#[test]
+fn snapshot_privacy_screen() {
+    let table = table(base(), "human,human,random,random", 7);
+    let mut app = App::new(&table, false);
+    assert_snapshot("privacy-80x24", &render(&mut app, &table, &Screen::Privacy(1), 80, 24));
+}
+
+#[test]
+fn snapshot_help_box() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    app.handle(&table, Some(0), key(KeyCode::Char('?')));
+    assert_snapshot("base-80x24-help", &render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24));
+}
