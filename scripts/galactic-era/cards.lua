@@ -251,7 +251,7 @@ function C.awarded(g, dp)
 end
 
 function C.award(g, seat, dp, why)
-	U.dp(g, seat, C.awarded(g, dp), why)
+	U.dp(g, seat, C.awarded(g, dp), why, "cards")
 end
 
 function C.hand(g, seat)

@@ -1,6 +1,6 @@
 --!strict
--- Galactic Era: invariants checked by the tests after every action, and the position
--- evaluation bots use.
+-- Galactic Era: invariants checked by the tests after every action, the position
+-- evaluation bots use, and the per-seat description of a finished game for balance reports.
 local U = require("util")
 local C = {}
 
@@ -54,6 +54,25 @@ end
 -- A rough score for bots: DP plus the population the track would give at the end.
 function C.evaluate(g, seat)
 	return g:get(seat, "dp") + U.population(g, seat)
+end
+
+-- A finished game as balance reports see one seat (pack.ron `report`, used by
+-- `orrery simulate`): its star people and its ethics at the start (GE 5.4c-d), where its
+-- final DP came from (the sources U.dp keeps, which add up to the DP), and the rounds
+-- played. The puppet seat (GE 8.3) is nobody's, so it is left out.
+function C.report(g, seat)
+	if seat == g:global("puppet") then
+		return nil
+	end
+	local sources = {}
+	for _, name in ipairs(U.DP_SOURCES) do
+		sources[name] = g:get(seat, "dp_from." .. name) or 0
+	end
+	return {
+		groups = { star_people = g:get(seat, "people"), ethics = g:get(seat, "start_ethics") or g:get(seat, "ethics") },
+		sources = sources,
+		rounds = g:global("round"),
+	}
 end
 
 return C

@@ -52,8 +52,13 @@ S.setup = {
 				end
 				if (bonus.ships or 0) > 0 then
 					require("fleets").place_basic(g, s, capital, bonus.ships)
-				elseif (bonus.ships or 0) < 0 then
-					g:move(g:first({ kind = "ship", owner = s, cell = capital }), { zone = "reserve", seat = s })
+				else
+					for _ = 1, -(bonus.ships or 0) do
+						local ship = g:first({ kind = "ship", owner = s, cell = capital })
+						if ship then
+							g:move(ship, { zone = "reserve", seat = s })
+						end
+					end
 				end
 				for _ = 1, bonus.discs or 0 do
 					g:move(U.take_disc(g, s), capital)
@@ -78,7 +83,8 @@ S.setup = {
 				ctx.stage = bonus.choice and "choice" or "sector"
 			end
 			if ctx.stage == "choice" then
-				return { seat = s, prompt = "Caninoides: raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}) }
+				local name = defs.star_people[g:get(s, "people")].name
+				return { seat = s, prompt = name .. ": raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}) }
 			end
 			if ctx.stage == "sector" then
 				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))

@@ -259,13 +259,19 @@ P.action_turn = {
 		if capital and W.blockaded(g, seat, capital) then
 			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
 		end
+		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
+		-- as data may have them too).
 		local colonies = g:get(seat, "free_colonies") or 0
-		if colonies > 0 and require("peoples").is(g, seat, "progenitores") then
+		if colonies > 0 then
 			table.insert(options, { label = string.format("Free Colonize (%d left)", colonies), value = "colony" })
 		end
 		local relocations = U.tech_value(g, seat, "pro", "relocate")
 		if relocations > 0 and not ctx.relocated then
 			table.insert(options, { label = string.format("Relocate up to %d population disc(s)", relocations), value = "relocate" })
+		end
+		-- Special progress actions of a people defined as data (GE 6.2.4.5, peoples.lua).
+		for _, o in ipairs(require("peoples").actions(g, seat)) do
+			table.insert(options, o)
 		end
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if (left[a] or 0) > 0 then
@@ -283,7 +289,10 @@ P.action_turn = {
 			ctx.done = true
 			return
 		end
-		if action == "card" then
+		if type(action) == "table" and action.people_action ~= nil then
+			require("peoples").perform(g, seat, action.people_action)
+			return
+		elseif action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
 			return
 		elseif action == "colony" then

@@ -49,6 +49,9 @@ R.game = {
 		if require("puppet").seat(g) then
 			g:push("puppet_auction", {}) -- GE 8.3.3: before movement and combat
 		end
+		-- Round-start hooks of star peoples defined as data (peoples.lua); steps they
+		-- push run before everything else of the round.
+		require("peoples").on_round(g, "on_round_start")
 		return nil
 	end,
 }

@@ -23,6 +23,9 @@ S.round = {
 		for i = #order, 1, -1 do
 			g:push("card_offer", { seat = order[i], moment = { phase = "round_end" } })
 		end
+		-- Round-end hooks of star peoples defined as data (peoples.lua): after the story
+		-- is scored; steps they push run before the end-of-round cards.
+		require("peoples").on_round(g, "on_round_end")
 	end,
 }
 
@@ -52,7 +55,7 @@ function S.sector_majorities(g)
 		if most > 0 then
 			for s = 1, g:seats() do
 				if units[s] == most then
-					U.dp(g, s, 4, "ship majority in " .. g:region_info(region).label .. " -- GE 6.6")
+					U.dp(g, s, 4, "ship majority in " .. g:region_info(region).label .. " -- GE 6.6", "majorities")
 				end
 			end
 		end
@@ -63,7 +66,7 @@ S.end_game = {
 	enter = function(g, ctx)
 		g:set_global("phase", "end")
 		for s = 1, g:seats() do
-			U.dp(g, s, U.population(g, s), "final population -- GE 6.6")
+			U.dp(g, s, U.population(g, s), "final population -- GE 6.6", "population")
 		end
 		require("milestones").score_end(g)
 		S.sector_majorities(g)

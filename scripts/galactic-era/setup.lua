@@ -153,6 +153,7 @@ function S.give_kits(g, home, fixed_order)
 		g:set(s, "home_region", home[s])
 		-- GE 8.2: balancing players.
 		g:set(s, "dp", g:variant("beginner_" .. s) and 5 or (g:variant("veteran_" .. s) and -5 or 0))
+		g:set(s, "dp_from.other", g:get(s, "dp")) -- DP sources for balance reports (util.lua)
 		g:set(s, "emergency", 1)
 		for _, t in ipairs(U.TECHS) do
 			g:set(s, t, 1) -- GE 5.3e: every technology at level I
@@ -371,6 +372,7 @@ S.choose_ethics = {
 		for s = 1, g:seats() do
 			if answers[s] then
 				g:set(s, "ethics", answers[s])
+				g:set(s, "start_ethics", answers[s]) -- for balance reports (checks.report)
 				g:log(string.format("Seat %d reveals %s.", s, answers[s]))
 			end
 		end

@@ -31,14 +31,14 @@ local function best_researcher(g, tech, why)
 		end
 	end)
 	for _, s in ipairs(who) do
-		U.dp(g, s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- " .. why)
+		U.dp(g, s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- " .. why, "stories")
 	end
 end
 
 local function at_war_bonus(g, dp, why)
 	each_seat(g, function(s)
 		if #W.enemies(g, s) > 0 then
-			U.dp(g, s, dp, "at war -- " .. why)
+			U.dp(g, s, dp, "at war -- " .. why, "stories")
 		end
 	end)
 end
@@ -47,7 +47,7 @@ local function per_tally(g, name, dp, what, why)
 	each_seat(g, function(s)
 		local n = tally(g, s, name)
 		if n ~= 0 then
-			U.dp(g, s, n * dp, string.format("%d %s -- %s", n, what, why))
+			U.dp(g, s, n * dp, string.format("%d %s -- %s", n, what, why), "stories")
 		end
 	end)
 end
@@ -62,7 +62,7 @@ S.journeys = {
 				end
 			end
 			if contacts > 0 then
-				U.dp(g, s, contacts, contacts .. " seat(s) in contact -- GE A4.1")
+				U.dp(g, s, contacts, contacts .. " seat(s) in contact -- GE A4.1", "stories")
 			end
 		end)
 	end,
@@ -111,7 +111,7 @@ S.migrations = {
 				end
 			end)
 			if #who == 1 then
-				U.dp(g, who[1], 4, "only researcher of " .. U.TECH_NAMES[tech] .. " -- GE A4.3")
+				U.dp(g, who[1], 4, "only researcher of " .. U.TECH_NAMES[tech] .. " -- GE A4.3", "stories")
 			end
 		end
 	end,
@@ -132,7 +132,7 @@ S.rivalry = {
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, n, n .. " hostile planet(s) blockaded -- GE A4.4")
+				U.dp(g, s, n, n .. " hostile planet(s) blockaded -- GE A4.4", "stories")
 			end
 		end)
 		per_tally(g, "r_retreats", -2, "retreat(s) before combat", "GE A4.4")
@@ -145,7 +145,7 @@ S.rivalry = {
 			end)
 			each_seat(g, function(s)
 				if g:get(s, tech) == best then
-					U.dp(g, s, 3, "highest " .. U.TECH_NAMES[tech] .. " -- GE A4.4")
+					U.dp(g, s, 3, "highest " .. U.TECH_NAMES[tech] .. " -- GE A4.4", "stories")
 				end
 			end)
 		end
@@ -158,7 +158,7 @@ function S.score_round(g, era)
 	local luminous = era ~= "dark"
 	each_seat(g, function(s)
 		if (luminous and g:get(s, "ethics") == "STO") or (not luminous and g:get(s, "ethics") == "STS") then
-			U.dp(g, s, 1, g:get(s, "ethics") .. " in the " .. era .. " era -- GE A4")
+			U.dp(g, s, 1, g:get(s, "ethics") .. " in the " .. era .. " era -- GE A4", "stories")
 			g:set(s, "r_ethics_scored", 1)
 		end
 	end)

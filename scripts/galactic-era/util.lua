@@ -31,11 +31,18 @@ function U.other_seats(g, seat)
 	return out
 end
 
-function U.dp(g, seat, delta, why)
+-- DP sources for balance reports (checks.report): every change of DP is also added to
+-- the seat's `dp_from.<source>`, so the sources always add up to the DP.
+U.DP_SOURCES = { "population", "stories", "cards", "milestones", "majorities", "relics", "other" }
+
+-- Gives `seat` `delta` DP (negative: pays). `source` is one of U.DP_SOURCES (default
+-- "other"); `why` is logged.
+function U.dp(g, seat, delta, why, source)
 	if seat == g:global("puppet") then
 		return -- GE 8.3.4: the puppet never gains (nor pays) DP
 	end
 	g:add(seat, "dp", delta)
+	g:add(seat, "dp_from." .. (source or "other"), delta)
 	if why then
 		g:log(string.format("Seat %d %s %d DP: %s", seat, delta >= 0 and "gains" or "loses", math.abs(delta), why))
 	end

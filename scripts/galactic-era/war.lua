@@ -37,8 +37,9 @@ end
 
 -- An ethics change signs peace with every enemy (GE 6.2.2 effect 4).
 function W.change_ethics(g, seat, to)
+	local from = g:get(seat, "ethics")
 	g:set(seat, "ethics", to)
-	require("peoples").on_ethics_change(g, seat)
+	require("peoples").on_ethics_change(g, seat, from)
 	g:log(string.format("Seat %d changes ethics to %s. -- GE 6.2.2", seat, to))
 	for _, e in ipairs(W.enemies(g, seat)) do
 		W.make_peace(g, seat, e)

@@ -1,0 +1,59 @@
+--!strict
+-- Homebrew example, HX 3: Arquitectos del Umbral (STO) / Señores del Umbral (STS). A
+-- people with a new progress action (GE 6.2.4.5; content/galactic-era/HOOKS.md).
+local U = require("util")
+local W = require("war")
+local F = require("fleets")
+local M = {}
+
+-- Once per round (HX 3): the round in which the action was last used.
+local USED = "umbral.used_round"
+
+-- HX 3.1 (STO) Tune the Threshold: pay 2 DP to raise one technology below VI by one
+-- level. HX 3.2 (STS) Strip-mine: return 1 disc of a planet with population 2 or more
+-- (not blockaded, GE 7.2.1) to the population track and place 2 basic ships from the
+-- reserve there.
+---@param g Game
+function M.actions(g, ctx)
+	local seat = ctx.seat
+	if U.this_round(g, g:get(seat, USED)) then
+		return {}
+	end
+	local out = {}
+	if ctx.face == "STO" then
+		for _, t in ipairs(U.TECHS) do
+			if g:get(seat, t) < 6 and not require("peoples").frozen_tech(g, seat, t) then
+				table.insert(out, { label = "Tune the Threshold: raise " .. U.TECH_NAMES[t] .. " (2 DP)", value = { tech = t } })
+			end
+		end
+	else
+		if g:count({ kind = "ship", zone = "reserve", seat = seat }) >= 2 then
+			for _, c in ipairs(U.controlled_planets(g, seat)) do
+				local keeps = U.planet_population(g, c) >= 2 -- the planet is never abandoned
+				if keeps and g:first({ kind = "disc", owner = seat, cell = c }) and not W.blockaded(g, seat, c) then
+					table.insert(out, { label = "Strip-mine " .. U.cell_label(g, c) .. " (1 disc for 2 ships)", value = { cell = c } })
+				end
+			end
+		end
+	end
+	return out
+end
+
+---@param g Game
+function M.perform(g, ctx)
+	local seat, choice = ctx.seat, ctx.value
+	g:set(seat, USED, g:global("round"))
+	if choice.tech then
+		U.dp(g, seat, -2, "Tune the Threshold -- HX 3.1")
+		require("actions").raise(g, seat, choice.tech, "Tune the Threshold, HX 3.1")
+		g:add_global("usage.people_action.umbral_tune", 1)
+	else
+		local cell = choice.cell
+		g:move(g:first({ kind = "disc", owner = seat, cell = cell }), { zone = "track", seat = seat })
+		local placed = F.place_basic(g, seat, cell, 2)
+		g:log(string.format("Seat %d strip-mines %s: 1 disc for %d ship(s). -- HX 3.2", seat, U.cell_label(g, cell), placed))
+		g:add_global("usage.people_action.umbral_strip", 1)
+	end
+end
+
+return M

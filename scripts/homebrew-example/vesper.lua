@@ -1,0 +1,36 @@
+--!strict
+-- Homebrew example, HX 2: Cronistas de Vesper (STO) / Saqueadores de Vesper (STS). A
+-- people made of reactions to events (content/galactic-era/HOOKS.md).
+local U = require("util")
+local W = require("war")
+local F = require("fleets")
+local M = {}
+
+-- HX 2.1: when a seat declares war on the Cronistas (GE 7.1), they gain 2 DP and the
+-- declarer loses 1 DP.
+---@param g Game
+function M.on_declare(g, ctx)
+	if ctx.face == "STO" and ctx.role == "target" then
+		U.dp(g, ctx.seat, 2, "the Cronistas de Vesper record the aggression -- HX 2.1")
+		U.dp(g, ctx.by, -1, "shamed by the Cronistas de Vesper -- HX 2.1")
+		g:add_global("usage.hook.vesper_chronicle", 1)
+	end
+end
+
+-- HX 2.2: at the end of each round (after scoring, GE 6.4), the Saqueadores place 1
+-- basic ship from their reserve at their capital for each seat at war with them.
+---@param g Game
+function M.on_round_end(g, ctx)
+	if ctx.face ~= "STS" then
+		return
+	end
+	local capital = U.capital_cell(g, ctx.seat)
+	local enemies = #W.enemies(g, ctx.seat)
+	if capital and enemies > 0 then
+		local placed = F.place_basic(g, ctx.seat, capital, enemies)
+		g:log(string.format("Seat %d's Saqueadores de Vesper plunder %d ship(s) from %d war(s). -- HX 2.2", ctx.seat, placed, enemies))
+		g:add_global("usage.hook.vesper_plunder", 1)
+	end
+end
+
+return M
