@@ -113,7 +113,7 @@ fn simulate_json_reports_every_game() {
 fn simulate_refuses_unknown_bots_and_bad_player_counts() {
     let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "3", "--games", "2", "--bots", "clever"]);
     assert!(!out.status.success());
-    assert!(text(&out).1.contains("only `random`"), "{:?}", text(&out));
+    assert!(text(&out).1.contains("unknown bot `clever`"), "{:?}", text(&out));
     let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "9", "--games", "2"]);
     assert!(!out.status.success());
     assert!(text(&out).1.contains("2 to 4 seats"), "{:?}", text(&out));

@@ -115,7 +115,7 @@ fn toy_random_games_finish_with_every_invariant_held() {
 
 #[test]
 fn toy_simulation_reports_every_game_finished() {
-    let report = orrery::sim::simulate(toy(), 4, 40, 11, &[], 2);
+    let report = orrery::sim::run(toy(), &orrery::sim::Settings::random(4, 40, 11, 2), &|_| {}).expect("the toy pack has no report function");
     assert_eq!((report.finished, report.errors), (40, 0), "{:?}", report.error_messages);
     assert_eq!(report.wins_by_seat.iter().sum::<usize>(), 40);
 }

@@ -7,6 +7,8 @@
 
 mod common;
 
+mod bad_packs;
+mod authoring;
 mod cli_smoke;
 mod kernel_content_errors;
 mod kernel_invariants;
@@ -18,6 +20,7 @@ mod kernel_script_errors;
 mod kernel_words;
 mod galactic_era;
 mod scenario_files;
+mod sim_reports;
 mod space_opera;
 mod bots_play;
 mod bots_view;

@@ -208,6 +208,23 @@ impl Game {
         Ok(Some(scores))
     }
 
+    /// The pack's description of every seat (seat 1 first) for balance reports: the
+    /// function `pack.ron` names in `report`, called as `f(g, seat)` with 1-based seats
+    /// once a game has ended; `None` when the pack names none. What the values must
+    /// hold is checked by the reader of the report ([`crate::sim`]), not here.
+    pub fn report(&mut self) -> Result<Option<Vec<Value>>, GameError> {
+        let Some(path) = self.rules.manifest.report.clone() else { return Ok(None) };
+        let host = self.host()?;
+        let function = host.function(&path)?;
+        let seats = self.state.seat_count();
+        let hook = format!("report {path}");
+        let rules = self.rules.clone();
+        let values = host.with_state(&mut self.state, &rules, &hook, |_, g| {
+            (1..=seats as i64).map(|seat| from_lua(&function.call::<LuaValue>((g.clone(), seat))?)).collect::<mlua::Result<Vec<Value>>>()
+        })?;
+        Ok(Some(values))
+    }
+
     /// Calls the `resolve` of the frame that asked.
     fn resolve(&mut self, frame: usize, seat: Seat, answer: Value) -> Result<(), GameError> {
         let step = self.state.flow.get(frame).map(|f| f.step).ok_or_else(|| GameError::Flow("the asking frame is gone".into()))?;

@@ -1,16 +1,32 @@
-//! `orrery check PACK`: loads a pack the way a game would and reports every error.
+//! `orrery check PACK`: finds every problem of a pack in one run.
 //!
-//! Three layers are checked in order, each only if the one before passed, because
-//! later layers need the earlier ones: the RON content against the pack's schema
-//! (`content::load`), then the scripts (creating the script host compiles every module
-//! and resolves every step handler), then every script function a definition names.
+//! Three stages, each reporting everything it finds. A later stage runs only when
+//! the ones before found nothing, because it needs what they build and would
+//! otherwise repeat their errors as consequences:
+//!
+//! 1. content: every RON and schema error (`content::load`); if the content fails,
+//!    the scripts are still compiled on their own, so a Lua syntax error is not
+//!    hidden behind a RON typo;
+//! 2. scripts: every module's lint findings, syntax error or failing top level, every
+//!    step handler, and every `module.function` a definition or `pack.ron` names,
+//!    each at the place that names it;
+//! 3. games: a few short seeded games with random choices ([`play`]), reporting each
+//!    distinct runtime error once with its script line and the game it happened in.
+//!
+//! Errors go to stderr, one per line, starting `file:line[:col]: `.
+
+mod places;
+mod play;
 
 use super::{pack, CliError};
-use orrery::content;
-use orrery::game::host_for;
+use orrery::content::{self, ron_reader, Ruleset, ScriptSource};
+use orrery::game::GameError;
+use orrery::script::{LoadError, ScriptError, ScriptHost};
+use places::PackPlaces;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,16 +53,22 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
 
 /// The `ok: ...` line, or every error line.
 pub fn check(dir: &Path) -> Result<String, Vec<String>> {
-    let rules = content::load(dir).map_err(|errors| errors.0.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-    let host = host_for(&rules).map_err(|e| vec![e.to_string()])?;
-    let missing: Vec<String> = rules
-        .script_refs
-        .iter()
-        .filter(|(_, _, _, path)| host.function(path).is_err())
-        .map(|(file, pos, entry, path)| format!("{file}:{}:{}: {entry}: no script function \"{path}\"", pos.line.max(1), pos.col.max(1)))
-        .collect();
-    if !missing.is_empty() {
-        return Err(missing);
+    let rules = match content::load(dir) {
+        Ok(rules) => Arc::new(rules),
+        Err(errors) => {
+            let mut lines: Vec<String> = errors.0.iter().map(ToString::to_string).collect();
+            lines.extend(scripts_alone(dir));
+            return Err(lines);
+        }
+    };
+    let places = PackPlaces::read(&rules);
+    let lines = script_problems(&rules, &places);
+    if !lines.is_empty() {
+        return Err(lines);
+    }
+    let lines = play::play(&rules, &places);
+    if !lines.is_empty() {
+        return Err(lines);
     }
     let m = &rules.manifest;
     let definitions: usize = rules.defs.values().map(Vec::len).sum();
@@ -58,4 +80,92 @@ pub fn check(dir: &Path) -> Result<String, Vec<String>> {
         rules.scripts.len(),
         m.steps.len()
     ))
+}
+
+/// Stage 2: what loading the scripts finds, then every script function the content
+/// names that does not exist.
+fn script_problems(rules: &Ruleset, places: &PackPlaces) -> Vec<String> {
+    let (host, errors) = match ScriptHost::load(rules) {
+        Ok(loaded) => loaded,
+        Err(e) => return vec![format!("{}: cannot start the script VM: {e}", places.file)],
+    };
+    let mut lines: Vec<String> = errors
+        .iter()
+        .map(|problem| match problem {
+            LoadError::Step { step, error } => format!("{}: step \"{step}\": {}", places.step(step), error.message),
+            LoadError::Module { .. } => module_line(problem, &rules.scripts),
+        })
+        .collect();
+    let known = |path: &str| rules.scripts.iter().any(|s| Some(s.module.as_str()) == path.split('.').next());
+    let missing = |path: &str| -> Option<String> {
+        if host.is_broken(path) || host.function(path).is_ok() {
+            return None;
+        }
+        Some(if known(path) {
+            format!("no script function \"{path}\"")
+        } else {
+            format!("no script function \"{path}\": the pack has no script module `{}`", path.split('.').next().unwrap_or_default())
+        })
+    };
+    for (file, pos, entry, path) in &rules.script_refs {
+        if let Some(why) = missing(path) {
+            lines.push(format!("{file}:{}:{}: {entry}: {why}", pos.line.max(1), pos.col.max(1)));
+        }
+    }
+    let m = &rules.manifest;
+    for (field, path) in [("evaluate", &m.evaluate), ("report", &m.report)] {
+        if let Some(why) = path.as_deref().and_then(missing) {
+            lines.push(format!("{}: {field}: {why}", places.field(field)));
+        }
+    }
+    lines
+}
+
+/// A module's load problem: `scripts/<pack>/<file>.lua:<line>: message (loading module m)`.
+fn module_line(problem: &LoadError, scripts: &[ScriptSource]) -> String {
+    let LoadError::Module { module, error } = problem else { return problem.to_string() };
+    let file = scripts.iter().find(|s| &s.module == module).map_or_else(|| format!("{module}.lua"), |s| s.display.clone());
+    located(error, &file, &format!("loading module {module}"))
+}
+
+/// `location: message (context)`, with `fallback` when the error has no location.
+fn located(error: &ScriptError, fallback: &str, context: &str) -> String {
+    format!("{}: {} ({context})", error.location.as_deref().unwrap_or(fallback), error.message)
+}
+
+/// A game error as one line: script errors at their script line (or, without one,
+/// at the step that ran), other errors at the `start` of `pack.ron`.
+fn game_line(error: &GameError, places: &PackPlaces, game: &str) -> String {
+    match error {
+        GameError::Script(e) => {
+            let step = e.hook.strip_prefix("step ").map(|s| s.split('.').next().unwrap_or(s));
+            let fallback = step.map_or_else(|| places.file.clone(), |id| places.step(id));
+            located(e, &fallback, &format!("while running {}; {game}", e.hook))
+        }
+        // A flow with no step to blame: point at where it starts.
+        other => format!("{}: {other} ({game})", places.field("start")),
+    }
+}
+
+/// The scripts `pack.ron` lists, compiled without the content (which did not load):
+/// their lint findings and syntax errors. Nothing if `pack.ron` itself is unreadable.
+fn scripts_alone(dir: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("pack.ron")) else { return Vec::new() };
+    let Ok(node) = ron_reader::parse(&text) else { return Vec::new() };
+    let (Some(id), Some(files)) = (places::text_field(&node, "id"), places::text_list(&node, "scripts")) else { return Vec::new() };
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let Some(root) = dir.parent().and_then(Path::parent) else { return Vec::new() };
+    let sources: Vec<ScriptSource> = files
+        .iter()
+        .filter_map(|file| {
+            // An unreadable script is already a content error.
+            let source = std::fs::read_to_string(root.join("scripts").join(&id).join(file)).ok()?;
+            Some(ScriptSource {
+                module: file.trim_end_matches(".lua").replace('/', "."),
+                display: format!("scripts/{id}/{file}"),
+                source,
+            })
+        })
+        .collect();
+    orrery::script::source_errors(&sources).iter().map(|p| module_line(p, &sources)).collect()
 }

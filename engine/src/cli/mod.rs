@@ -6,6 +6,7 @@
 //! instead of panicking. Errors go to stderr; a pack's errors are printed one per
 //! line in `file:line:col: message` form so editors and other tools can open them at the right place.
 
+mod api;
 mod check;
 mod pack;
 mod packs;
@@ -16,10 +17,14 @@ mod saves;
 mod screen;
 mod seats;
 mod tui;
+mod new;
+mod template;
 mod replay;
+mod report_html;
 mod scenario;
 mod scenario_run;
 mod simulate;
+mod svg;
 mod tournament;
 
 use clap::{Parser, Subcommand};
@@ -56,6 +61,10 @@ pub enum Command {
     Replay(replay::Args),
     /// Runs scenario files (a position, some choices, some checks).
     Scenario(scenario_run::Args),
+    /// Prints the scripting API reference, or writes type definitions for editors.
+    Api(api::Args),
+    /// Starts a new pack from a template that a pack ships.
+    New(new::Args),
 }
 
 /// Why a command failed.
@@ -70,6 +79,8 @@ pub enum CliError {
     Game(#[from] orrery::game::GameError),
     #[error("{0}")]
     Replay(#[from] orrery::replay::ReplayError),
+    #[error("{0}")]
+    Sim(#[from] orrery::sim::SimError),
     /// The command line asks for something that cannot be done.
     #[error("{0}")]
     Usage(String),
@@ -109,5 +120,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Replay(args) => replay::run(&root, &args, &mut out),
         Command::Tournament(args) => tournament::run(&root, &args, &mut out),
         Command::Scenario(args) => scenario_run::run(&root, &args, &mut out),
+        Command::Api(args) => api::run(&args, &mut out),
+        Command::New(args) => new::run(&root, &args, &mut out),
     }
 }

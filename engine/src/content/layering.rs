@@ -18,21 +18,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
-/// directory), else in the Orrery root's `content/`. Returns the places looked in
-/// when neither has it.
-pub fn base_dir(dir: &Path, id: &str) -> Result<PathBuf, Vec<PathBuf>> {
-    let mut looked = Vec::new();
+/// directory), else in the Orrery root's `content/`.
+pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
     let sibling = dir.parent().map(|p| p.join(id));
     let installed = super::find_root().join("content").join(id);
-    for candidate in sibling.into_iter().chain([installed]) {
-        if candidate.join("pack.ron").is_file() {
-            return Ok(candidate.canonicalize().unwrap_or(candidate));
-        }
-        if !looked.contains(&candidate) {
-            looked.push(candidate);
-        }
-    }
-    Err(looked)
+    sibling
+        .into_iter()
+        .chain([installed])
+        .find(|candidate| candidate.join("pack.ron").is_file())
+        .map(|found| found.canonicalize().unwrap_or(found))
 }
 
 /// The manifest of `layer` laid over `base`'s.

@@ -16,6 +16,23 @@ pub struct Parsed {
     pub has_players: bool,
     /// Whether `start` was given (a layer may inherit it).
     pub has_start: bool,
+    /// Where things are written, for errors found after parsing.
+    pub at: Positions,
+}
+
+/// Positions in `pack.ron` of the manifest's parts (the struct's own position for
+/// parts not written).
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    pub start: Pos,
+    /// One per entry of `files`, in order.
+    pub files: Vec<Pos>,
+    /// One per entry of `scripts`, in order.
+    pub scripts: Vec<Pos>,
+    /// One per step, in order.
+    pub steps: Vec<Pos>,
+    /// One per variant, in order.
+    pub variants: Vec<Pos>,
 }
 
 pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
@@ -44,6 +61,11 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         return Err(ContentError::new(file, f.pos, "`players` must be (min, max)".into()));
     }
     let has_start = f.peek("start").is_some();
+    let mut at = Positions { start: f.peek("start").map_or(f.pos, |n| n.pos), ..Positions::default() };
+    at.files = item_positions(f.peek("files"));
+    at.scripts = item_positions(f.peek("scripts"));
+    at.steps = item_positions(f.peek("steps"));
+    at.variants = item_positions(f.peek("variants"));
     let variants = list(&mut f, "variants", |file, node| {
         let mut v = expect_struct(file, node, "Variant", &["id", "name", "description", "group", "players", "requires", "extra_seats"], &["id", "name", "description"])?;
         let extra_seats = match v.take("extra_seats") {
@@ -81,7 +103,15 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         evaluate: f.opt_text("evaluate")?,
         report: f.opt_text("report")?,
     };
-    Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start })
+    Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start, at })
+}
+
+/// The position of each item of a list field (none if it is not a list).
+fn item_positions(node: Option<&Node>) -> Vec<Pos> {
+    match node.map(|n| &n.value) {
+        Some(NodeValue::List(items)) => items.iter().map(|n| n.pos).collect(),
+        _ => Vec::new(),
+    }
 }
 
 fn list<T>(

@@ -166,6 +166,7 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         },
         None => None,
     };
+    let errors_before_schema = errors.len();
     let schema_path = dir.join("schema.ron");
     let own_schema = match (&base, schema_path.is_file()) {
         // A layer may leave the schema entirely to its base.
@@ -185,8 +186,20 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         (Some(b), Some(own)) => layering::schema(&b.schema, own, &display(&root, &schema_path), &mut errors),
         (_, own) => own.unwrap_or_default(),
     };
+    let schema_failed = errors.len() > errors_before_schema;
     let Some(parsed) = parsed else { return Err(finish(errors)) };
     let own_id = parsed.manifest.id.clone();
+    let at = parsed.at.clone();
+    // Checked on this layer's own manifest: a base's were checked when it loaded,
+    // and merging by id would hide a step declared twice.
+    let mut step_ids: Vec<&str> = Vec::new();
+    for (i, step) in parsed.manifest.steps.iter().enumerate() {
+        if step_ids.contains(&step.id.as_str()) {
+            errors.push(ContentError::new(&pack_file, pos_at(&at.steps, i), format!("step `{}` is declared twice", step.id)));
+        }
+        step_ids.push(&step.id);
+    }
+    let own_variants: Vec<(String, Pos)> = parsed.manifest.variants.iter().enumerate().map(|(i, v)| (v.id.clone(), pos_at(&at.variants, i))).collect();
     let manifest = match &base {
         Some(b) => layering::manifest(&b.manifest, parsed),
         None => parsed.manifest,
@@ -194,8 +207,18 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
 
     let mut own_defs: BTreeMap<String, Vec<Def>> = BTreeMap::new();
     let mut pending = Vec::new();
-    for file in &manifest.files {
-        let Some((shown, node)) = read_node(&root, &dir.join(file), &mut errors) else { continue };
+    for (i, file) in manifest.files.iter().enumerate() {
+        let path = dir.join(file);
+        if !path.is_file() {
+            let message = format!("`files` lists \"{file}\", but there is no {}", display(&root, &path));
+            errors.push(ContentError::new(&pack_file, pos_at(&at.files, i), message));
+            continue;
+        }
+        let Some((shown, node)) = read_node(&root, &path, &mut errors) else { continue };
+        if schema_failed {
+            // Every entry would only repeat that its kind is unknown.
+            continue;
+        }
         load_definitions(&schema, &shown, &node, &mut own_defs, &mut errors, &mut pending);
     }
     let defs = match &base {
@@ -205,7 +228,7 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
 
     let scripts_dir = root.join("scripts").join(&own_id);
     let mut own_scripts = Vec::new();
-    for file in &manifest.scripts {
+    for (i, file) in manifest.scripts.iter().enumerate() {
         let path = scripts_dir.join(file);
         let shown = display(&root, &path);
         match std::fs::read_to_string(&path) {
@@ -214,7 +237,7 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
                 display: shown,
                 source,
             }),
-            Err(e) => errors.push(ContentError::new(&pack_file, Pos::default(), format!("script {shown}: cannot read: {e}"))),
+            Err(e) => errors.push(ContentError::new(&pack_file, pos_at(&at.scripts, i), format!("script {shown}: cannot read: {e}"))),
         }
     }
     let scripts = match &base {
@@ -222,20 +245,14 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         None => own_scripts,
     };
 
-    let mut step_ids = Vec::new();
-    for step in &manifest.steps {
-        if step_ids.contains(&step.id) {
-            errors.push(ContentError::new(&pack_file, Pos::default(), format!("step `{}` is declared twice", step.id)));
-        }
-        step_ids.push(step.id.clone());
+    if !manifest.steps.iter().any(|s| s.id == manifest.start) {
+        errors.push(ContentError::new(&pack_file, at.start, format!("start step `{}` is not among the declared steps", manifest.start)));
     }
-    if !step_ids.contains(&manifest.start) {
-        errors.push(ContentError::new(&pack_file, Pos::default(), format!("start step `{}` is not among the declared steps", manifest.start)));
-    }
-    for v in &manifest.variants {
+    for (id, pos) in &own_variants {
+        let Some(v) = manifest.variants.iter().find(|v| &v.id == id) else { continue };
         for r in &v.requires {
             if !manifest.variants.iter().any(|o| &o.id == r) {
-                errors.push(ContentError::new(&pack_file, Pos::default(), format!("variant `{}` requires unknown variant `{r}`", v.id)));
+                errors.push(ContentError::new(&pack_file, *pos, format!("variant `{}` requires unknown variant `{r}`", v.id)));
             }
         }
     }
@@ -271,9 +288,9 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
 
 /// Loads the pack `id` that the pack in `dir` extends, refusing cycles.
 fn load_base(dir: &Path, id: &str, pos: Pos, pack_file: &str, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentErrors> {
-    let base = layering::base_dir(dir, id).map_err(|looked| {
-        let looked: Vec<String> = looked.iter().map(|p| p.display().to_string()).collect();
-        ContentErrors(vec![ContentError::new(pack_file, pos, format!("extends unknown pack \"{id}\" (no pack.ron in {})", looked.join(" or ")))])
+    let base = layering::base_dir(dir, id).ok_or_else(|| {
+        let message = format!("extends unknown pack \"{id}\": there is no content/{id}/pack.ron beside this pack or in the Orrery root");
+        ContentErrors(vec![ContentError::new(pack_file, pos, message)])
     })?;
     below.push(dir.to_path_buf());
     if let Some(first) = below.iter().position(|d| *d == base) {
@@ -287,6 +304,11 @@ fn load_base(dir: &Path, id: &str, pos: Pos, pack_file: &str, below: &mut Vec<Pa
     let result = load_layer(&base, below);
     below.pop();
     result
+}
+
+/// The `i`th position of a list, or the start of the file if it was not recorded.
+fn pos_at(list: &[Pos], i: usize) -> Pos {
+    list.get(i).copied().unwrap_or_default()
 }
 
 fn finish(mut errors: Vec<ContentError>) -> ContentErrors {

@@ -242,10 +242,28 @@ impl Type {
             Type::Script => "a script function path \"module.function\"".into(),
             Type::OneOf(names) => format!("one of: {}", names.join(", ")),
             Type::Ref(kind) => format!("the id of a {kind}"),
-            Type::List(t) => format!("a list of {}", t.describe()),
+            Type::List(t) => format!("a list of {}", t.describe_each()),
             Type::Opt(t) => format!("optionally {}", t.describe()),
-            Type::Map(t) => format!("a map of {}", t.describe()),
+            Type::Map(t) => format!("a map of {}", t.describe_each()),
             Type::Record(name) => format!("a {name}(...)"),
+        }
+    }
+
+    /// How several values of the type read ("a list of integers").
+    fn describe_each(&self) -> String {
+        match self {
+            Type::Int => "integers".into(),
+            Type::Bool => "true or false values".into(),
+            Type::Text => "strings".into(),
+            Type::Hex => "coordinates (q, r)".into(),
+            Type::Any => "values".into(),
+            Type::Script => "script function paths \"module.function\"".into(),
+            Type::OneOf(names) => format!("values among: {}", names.join(", ")),
+            Type::Ref(kind) => format!("ids of {kind} entries"),
+            Type::List(t) => format!("lists of {}", t.describe_each()),
+            Type::Opt(t) => format!("values, each optionally {}", t.describe()),
+            Type::Map(t) => format!("maps of {}", t.describe_each()),
+            Type::Record(name) => format!("{name}(...) entries"),
         }
     }
 

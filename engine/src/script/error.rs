@@ -13,6 +13,32 @@ pub struct ScriptError {
     pub message: String,
 }
 
+/// A problem found while loading a pack's scripts, with what it belongs to (so a
+/// checker can point at the place in the content that names it).
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LoadError {
+    /// A module that breaks the lint, does not compile, or fails at its top level.
+    #[error("{error}")]
+    Module { module: String, error: ScriptError },
+    /// A step whose handler (named in `pack.ron`) is missing or not a step table.
+    #[error("{error}")]
+    Step { step: String, error: ScriptError },
+}
+
+impl LoadError {
+    pub fn error(&self) -> &ScriptError {
+        match self {
+            LoadError::Module { error, .. } | LoadError::Step { error, .. } => error,
+        }
+    }
+
+    pub fn into_error(self) -> ScriptError {
+        match self {
+            LoadError::Module { error, .. } | LoadError::Step { error, .. } => error,
+        }
+    }
+}
+
 impl ScriptError {
     pub fn plain(hook: &str, message: String) -> ScriptError {
         ScriptError { location: None, hook: hook.to_owned(), message }
@@ -35,9 +61,21 @@ impl ScriptError {
         if location.is_none() {
             location = traceback.as_deref().and_then(find_location);
         }
+        if message == READONLY {
+            // Luau cannot say which table; say which tables are frozen, and why.
+            message = format!("{READONLY}: globals, module tables and definitions are frozen; keep game data in the game (g:set, g:set_global, entity props)");
+        }
         ScriptError { location, hook: hook.to_owned(), message }
     }
+
+    /// Whether the script was stopped by the instruction budget or the memory limit.
+    pub fn hit_limit(&self) -> bool {
+        self.message.starts_with(super::limits::RUNAWAY) || self.message.starts_with(super::limits::OUT_OF_MEMORY)
+    }
 }
+
+/// Luau's message for a write to a frozen table.
+const READONLY: &str = "attempt to modify a readonly table";
 
 /// The innermost message and the first traceback of a possibly nested error.
 fn flatten(error: &mlua::Error) -> (String, Option<String>) {

@@ -7,34 +7,36 @@
 //! moved back afterwards, so the API works on plain Rust data without copies or
 //! unsafe pointers.
 //!
-//! Sandbox: only `string`, `table`, `math` (without `random`), `utf8`, `bit32` and a
-//! safe part of the base library; no `io`, `os`, `debug`, `load`/`loadstring`,
-//! `getfenv`/`setfenv`; `require` resolves only the pack's own modules. Built-in
-//! libraries are read-only, each module runs in its own environment that is frozen
-//! once the module has loaded, and every module table is frozen, so a script cannot
-//! smuggle state from one call to the next. Limits: a memory cap and a count-based
+//! Loading reports every problem rather than the first ([`ScriptHost::load`]), so
+//! `orrery check` can list them all; [`ScriptHost::new`], for games, stops at the first.
+//!
+//! Sandbox (`sandbox.rs`): only `string`, `table`, `math` (without `random`), `utf8`,
+//! `bit32` and a safe part of the base library; `require` resolves only the pack's own
+//! modules, and reaching for anything else is refused by name. Built-in libraries are
+//! read-only, each module runs in its own environment that is frozen once the module
+//! has loaded, and every module table is frozen, so a script cannot smuggle state from
+//! one call to the next. Limits (`limits.rs`): a memory cap and a count-based
 //! instruction budget per call (never wall-clock, which would break determinism).
 
 mod api;
 mod convert;
 mod error;
+mod limits;
 pub mod lint;
+pub mod reference;
+mod sandbox;
 
 pub use convert::{from_lua, to_lua};
-pub use error::ScriptError;
+pub use error::{LoadError, ScriptError};
+pub use limits::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
 
-use crate::content::Ruleset;
+use crate::content::{Ruleset, ScriptSource};
 use crate::state::GameState;
-use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue, VmState};
-use std::cell::{Cell, RefCell};
+use limits::Limits;
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
 use std::sync::Arc;
-
-/// Interrupt ticks (calls and loop back-edges) one call may use.
-pub const INSTRUCTION_BUDGET: u64 = 50_000_000;
-/// Memory the VM may use, in bytes.
-pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 
 /// What a running script works on: moved in for the call, moved out after.
 pub struct Slot {
@@ -57,63 +59,51 @@ pub struct ScriptHost {
     modules: Table,
     steps: HashMap<String, StepFns>,
     functions: RefCell<HashMap<String, Function>>,
-    ticks: Rc<Cell<u64>>,
+    limits: Limits,
+    /// Modules of the pack that failed to load (only in a host from [`ScriptHost::load`]).
+    broken: Vec<String>,
 }
 
 impl ScriptHost {
-    /// Creates a VM, loads every module of `rules` and resolves every step handler.
+    /// Creates a VM, loads every module of `rules` and resolves every step handler;
+    /// the first problem is the error.
     pub fn new(rules: &Ruleset) -> Result<ScriptHost, ScriptError> {
+        let (host, errors) = ScriptHost::load(rules)?;
+        match errors.into_iter().next() {
+            None => Ok(host),
+            Some(problem) => Err(problem.into_error()),
+        }
+    }
+
+    /// Loads as much of the pack's scripts as loads and reports every problem: each
+    /// module's lint findings and syntax error, each module whose top level fails,
+    /// each step whose handler is missing or malformed. Problems that only repeat
+    /// another (a module requiring a broken one) are reported once. `Err` only when
+    /// the VM itself cannot be set up.
+    pub fn load(rules: &Ruleset) -> Result<(ScriptHost, Vec<LoadError>), ScriptError> {
         let setup = |e: mlua::Error| ScriptError::from_lua("loading scripts", e);
         let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8 | StdLib::BIT;
         let lua = Lua::new_with(libs, LuaOptions::default()).map_err(setup)?;
-        lua.set_memory_limit(MEMORY_LIMIT).map_err(setup)?;
-        let ticks = Rc::new(Cell::new(0u64));
-        let counter = ticks.clone();
-        lua.set_interrupt(move |lua| {
-            let used = counter.get() + 1;
-            counter.set(used);
-            if used > INSTRUCTION_BUDGET {
-                // Name the script line that was running, as other script errors do.
-                let place = (0..4)
-                    .filter_map(|level| {
-                        lua.inspect_stack(level, |d| {
-                            let source = d.source().short_src.map(|s| s.to_string()).unwrap_or_default();
-                            d.current_line().filter(|_| source.ends_with(".lua")).map(|line| format!("{source}:{line}: "))
-                        })
-                        .flatten()
-                    })
-                    .next()
-                    .unwrap_or_default();
-                return Err(mlua::Error::runtime(format!(
-                    "{place}instruction budget exceeded ({INSTRUCTION_BUDGET} steps): an endless loop?"
-                )));
-            }
-            Ok(VmState::Continue)
-        });
-        for script in &rules.scripts {
-            if let Some(write) = lint::state_writes(&script.source).first() {
-                return Err(ScriptError {
-                    location: Some(format!("{}:{}", script.display, write.line)),
-                    hook: format!("loading module {}", script.module),
-                    message: format!(
-                        "a function writes to the module-level local `{}`; scripts must keep no state between calls (store it in the game with g:set / g:set_global / entity props)",
-                        write.name
-                    ),
-                });
-            }
-        }
-        strip_unsafe_globals(&lua).map_err(setup)?;
+        let limits = Limits::install(&lua).map_err(setup)?;
+        let (mut errors, mut broken) = source_problems(&lua, &rules.scripts);
+        sandbox::restrict(&lua).map_err(setup)?;
         install_defs(&lua, rules).map_err(setup)?;
         let modules = lua.create_table().map_err(setup)?;
-        install_require(&lua, rules, &modules).map_err(setup)?;
+        sandbox::install_require(&lua, rules, &modules).map_err(setup)?;
         lua.sandbox(true).map_err(setup)?;
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
 
         let require: Function = lua.globals().get("require").map_err(setup)?;
         for script in &rules.scripts {
-            require
-                .call::<LuaValue>(script.module.as_str())
-                .map_err(|e| ScriptError::from_lua(&format!("loading module {}", script.module), e))?;
+            if broken.contains(&script.module) {
+                continue;
+            }
+            limits.reset();
+            if let Err(e) = require.call::<LuaValue>(script.module.as_str()) {
+                let hook = format!("loading module {}", script.module);
+                push_once(&mut errors, LoadError::Module { module: script.module.clone(), error: limits.explain(&hook, e) });
+                broken.push(script.module.clone());
+            }
         }
         let mut host = ScriptHost {
             lua,
@@ -121,36 +111,48 @@ impl ScriptHost {
             modules,
             steps: HashMap::new(),
             functions: RefCell::new(HashMap::new()),
-            ticks,
+            limits,
+            broken,
         };
         for step in &rules.manifest.steps {
-            let table = host.lookup(&step.handler)?;
-            let LuaValue::Table(table) = table else {
-                return Err(ScriptError::plain(
-                    &format!("step {}", step.id),
-                    format!("handler {} is not a table of step functions", step.handler),
-                ));
-            };
-            let get = |name: &str| -> Result<Option<Function>, ScriptError> {
-                match table.raw_get::<LuaValue>(name) {
-                    Ok(LuaValue::Function(f)) => Ok(Some(f)),
-                    Ok(LuaValue::Nil) => Ok(None),
-                    _ => Err(ScriptError::plain(
-                        &format!("step {}", step.id),
-                        format!("{}.{name} must be a function", step.handler),
-                    )),
-                }
-            };
-            let fns = StepFns { enter: get("enter")?, run: get("run")?, resolve: get("resolve")? };
-            if fns.run.is_none() && fns.enter.is_none() {
-                return Err(ScriptError::plain(
-                    &format!("step {}", step.id),
-                    format!("{} has neither `enter` nor `run`", step.handler),
-                ));
+            if host.is_broken(&step.handler) {
+                continue; // its module's own error says what is wrong
             }
-            host.steps.insert(step.id.clone(), fns);
+            match host.step_fns(&step.id, &step.handler) {
+                Ok(fns) => {
+                    host.steps.insert(step.id.clone(), fns);
+                }
+                Err(error) => errors.push(LoadError::Step { step: step.id.clone(), error }),
+            }
         }
-        Ok(host)
+        Ok((host, errors))
+    }
+
+    /// Whether `path` (`module.name…`) lies in a module of the pack that failed to
+    /// load, so that a lookup failing there repeats that module's error.
+    pub fn is_broken(&self, path: &str) -> bool {
+        let module = path.split('.').next().unwrap_or_default();
+        self.broken.iter().any(|m| m == module)
+    }
+
+    /// The `enter`/`run`/`resolve` functions of the step table `handler`.
+    fn step_fns(&self, id: &str, handler: &str) -> Result<StepFns, ScriptError> {
+        let hook = format!("step {id}");
+        let LuaValue::Table(table) = self.lookup(handler)? else {
+            return Err(ScriptError::plain(&hook, format!("handler {handler} is not a table of step functions")));
+        };
+        let get = |name: &str| -> Result<Option<Function>, ScriptError> {
+            match table.raw_get::<LuaValue>(name) {
+                Ok(LuaValue::Function(f)) => Ok(Some(f)),
+                Ok(LuaValue::Nil) => Ok(None),
+                _ => Err(ScriptError::plain(&hook, format!("{handler}.{name} must be a function"))),
+            }
+        };
+        let fns = StepFns { enter: get("enter")?, run: get("run")?, resolve: get("resolve")? };
+        if fns.run.is_none() && fns.enter.is_none() {
+            return Err(ScriptError::plain(&hook, format!("{handler} has neither `enter` nor `run`")));
+        }
+        Ok(fns)
     }
 
     pub fn lua(&self) -> &Lua {
@@ -206,7 +208,7 @@ impl ScriptHost {
         hook: &str,
         body: impl FnOnce(&Lua, &mlua::AnyUserData) -> mlua::Result<R>,
     ) -> Result<R, ScriptError> {
-        self.ticks.set(0);
+        self.limits.reset();
         let slot = Slot { state: std::mem::take(state), rules: rules.clone() };
         self.lua.set_app_data(slot);
         let result = body(&self.lua, &self.handle);
@@ -215,7 +217,7 @@ impl ScriptHost {
             Some(slot) => *state = slot.state,
             None => return Err(ScriptError::plain(hook, "the game state was lost during a script call".into())),
         }
-        result.map_err(|e| ScriptError::from_lua(hook, e))
+        result.map_err(|e| self.limits.explain(hook, e))
     }
 }
 
@@ -242,16 +244,50 @@ impl ScriptHost {
     }
 }
 
-/// Removes base-library functions that load code, reach outside, or break determinism.
-fn strip_unsafe_globals(lua: &Lua) -> mlua::Result<()> {
-    let globals = lua.globals();
-    for name in ["loadstring", "getfenv", "setfenv", "collectgarbage", "gcinfo", "newproxy", "print", "dofile", "loadfile", "load"] {
-        globals.raw_set(name, LuaValue::Nil)?;
+/// Lint findings and syntax errors of `scripts`, compiled in `lua` without running
+/// them; and the modules that do not compile (which cannot be loaded).
+fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<String>) {
+    let mut errors = Vec::new();
+    let mut broken = Vec::new();
+    for script in scripts {
+        let hook = format!("loading module {}", script.module);
+        for write in lint::state_writes(&script.source) {
+            let error = ScriptError {
+                location: Some(format!("{}:{}", script.display, write.line)),
+                hook: hook.clone(),
+                message: format!(
+                    "a function writes to the module-level local `{}`; scripts must keep no state between calls (store it in the game with g:set / g:set_global / entity props)",
+                    write.name
+                ),
+            };
+            errors.push(LoadError::Module { module: script.module.clone(), error });
+        }
+        if let Err(e) = lua.load(script.source.as_str()).set_name(format!("@{}", script.display)).into_function() {
+            let mut error = ScriptError::from_lua(&hook, e);
+            error.message = format!("syntax error: {}", error.message);
+            errors.push(LoadError::Module { module: script.module.clone(), error });
+            broken.push(script.module.clone());
+        }
     }
-    let math: Table = globals.get("math")?;
-    math.raw_set("random", LuaValue::Nil)?;
-    math.raw_set("randomseed", LuaValue::Nil)?;
-    Ok(())
+    (errors, broken)
+}
+
+/// The lint findings and syntax errors of `scripts`, without loading a pack: for
+/// reporting script mistakes even when the pack's content does not load.
+pub fn source_errors(scripts: &[ScriptSource]) -> Vec<LoadError> {
+    match Lua::new_with(StdLib::NONE, LuaOptions::default()) {
+        Ok(lua) => source_problems(&lua, scripts).0,
+        Err(e) => vec![LoadError::Module { module: String::new(), error: ScriptError::from_lua("loading scripts", e) }],
+    }
+}
+
+/// Adds `problem` unless an earlier one is at the same script line (a module failing
+/// because a module it requires failed repeats that module's error).
+fn push_once(errors: &mut Vec<LoadError>, problem: LoadError) {
+    let at = &problem.error().location;
+    if at.is_none() || !errors.iter().any(|e| &e.error().location == at) {
+        errors.push(problem);
+    }
 }
 
 /// Exposes the pack's definitions as the frozen globals `defs[kind][id]` and
@@ -280,6 +316,7 @@ fn install_defs(lua: &Lua, rules: &Ruleset) -> mlua::Result<()> {
     Ok(())
 }
 
+/// Makes a table and every table inside it read-only.
 fn deep_freeze(value: &LuaValue) -> mlua::Result<()> {
     if let LuaValue::Table(t) = value {
         if t.is_readonly() {
@@ -292,46 +329,4 @@ fn deep_freeze(value: &LuaValue) -> mlua::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Installs `require(name)`, which loads the pack's module `name` once, in an
-/// environment of its own, and freezes what it returns.
-fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Result<()> {
-    let sources: HashMap<String, (String, String)> = rules
-        .scripts
-        .iter()
-        .map(|s| (s.module.clone(), (s.display.clone(), s.source.clone())))
-        .collect();
-    let modules = modules.clone();
-    let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
-    let require = lua.create_function(move |lua, name: String| {
-        let existing: LuaValue = modules.raw_get(name.as_str())?;
-        if !existing.is_nil() {
-            return Ok(existing);
-        }
-        let Some((display, source)) = sources.get(&name) else {
-            return Err(mlua::Error::runtime(format!("require: the pack has no script module `{name}`")));
-        };
-        if loading.borrow().contains(&name) {
-            return Err(mlua::Error::runtime(format!("require: modules require each other in a cycle through `{name}`")));
-        }
-        loading.borrow_mut().push(name.clone());
-        let env = lua.create_table()?;
-        let meta = lua.create_table()?;
-        meta.raw_set("__index", lua.globals())?;
-        env.set_metatable(Some(meta))?;
-        let result = lua
-            .load(source.as_str())
-            .set_name(format!("@{display}"))
-            .set_environment(env.clone())
-            .call::<LuaValue>(());
-        loading.borrow_mut().retain(|n| n != &name);
-        let value = result?;
-        let value = if value.is_nil() { LuaValue::Table(env.clone()) } else { value };
-        deep_freeze(&value)?;
-        env.set_readonly(true);
-        modules.raw_set(name.as_str(), value.clone())?;
-        Ok(value)
-    })?;
-    lua.globals().raw_set("require", require)
 }

@@ -386,8 +386,8 @@ pub fn legend(present: &Presentation) -> Vec<String> {
     let mut terrains: Vec<String> = present.terrains.values().map(|t| format!("{} {}", t.glyph, t.label)).collect();
     terrains.extend(present.pieces.iter().filter(|p| p.layer == Layer::Feature).map(|p| format!("{} {}", p.glyph, p.label)));
     terrains.extend(present.links.values().map(|l| format!("{} {}", l.glyph, l.label)));
-    // A pack may draw a piece and a link with the same glyph and label (a wormhole
-    // marker is both): say it once.
+    // A pack may draw a piece and a link with the same glyph and label (a marker
+    // that is also a link): say it once.
     let mut seen = std::collections::BTreeSet::new();
     terrains.retain(|t| seen.insert(t.clone()));
     let mut out = Vec::new();

@@ -401,12 +401,12 @@ fn autosaves_at_round_ends_and_continue_finds_the_latest() {
 
 // ---- snapshots ------------------------------------------------------------------
 //
-// Whole rendered screens compared with the files in `tui/snapshots/`, so any change
+// Whole rendered screens compared with the files in `tests/snapshots/tui/`, so any change
 // to what a player sees shows up in review. After a deliberate change, regenerate
 // them with `ORRERY_BLESS=1 cargo test --bin orrery snapshot` and read the diff.
 
 fn assert_snapshot(name: &str, screen: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli/tui/snapshots").join(format!("{name}.txt"));
+    let path = repo().join("tests/snapshots/tui").join(format!("{name}.txt"));
     let screen: String = screen.lines().map(|l| format!("{}\n", l.trim_end())).collect();
     if std::env::var_os("ORRERY_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().expect("parent")).expect("snapshot dir");

@@ -1,0 +1,88 @@
+//! The games stage of `orrery check`: a few short seeded games with random choices.
+//!
+//! Loading a pack proves its scripts compile, not that they run. So `check` plays
+//! [`GAMES`] games, each with a different player count from the pack's range and
+//! seed 1, 2, 3…, with the random bot of `orrery simulate` (the same games as
+//! `orrery simulate --players N --seed S --games 1`, so a failure can be replayed
+//! there). After every decision the pack's `evaluate` runs on a copy of the game,
+//! and a finished game's `report` runs too. A game stops at its first error or
+//! after [`DECISIONS`] decisions — a game still going then is not an error, the
+//! check is a smoke test and must stay quick. Each distinct error (same script
+//! line; same message when there is no line) is reported once, with the first game
+//! that hit it. An error from the instruction budget or the memory limit ends the
+//! stage: reaching a limit takes seconds, and the next games nearly always hit the
+//! same one.
+
+use super::{game_line, PackPlaces};
+use orrery::content::Ruleset;
+use orrery::game::{Game, GameError};
+use orrery::script::ScriptError;
+use orrery::sim::play_random;
+use std::sync::Arc;
+
+/// Games played.
+pub const GAMES: u64 = 3;
+/// Decisions after which a game is stopped.
+pub const DECISIONS: usize = 200;
+
+/// Plays the games and returns one line per distinct error.
+pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> Vec<String> {
+    let (min, max) = rules.manifest.players;
+    let mut seen: Vec<String> = Vec::new();
+    let mut lines = Vec::new();
+    for i in 0..GAMES {
+        let seats = min + i as usize % (max.saturating_sub(min) + 1);
+        let seed = i + 1;
+        let Some((error, decision)) = one_game(rules, seats, seed) else { continue };
+        let key = match &error {
+            GameError::Script(ScriptError { location: Some(at), .. }) => at.clone(),
+            other => other.to_string(),
+        };
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let when = match decision {
+            None => "at the start".to_owned(),
+            Some(n) => format!("at decision {n}"),
+        };
+        lines.push(game_line(&error, places, &format!("game with {seats} seats, seed {seed}, {when}")));
+        if matches!(&error, GameError::Script(e) if e.hit_limit()) {
+            break;
+        }
+    }
+    lines
+}
+
+/// Plays one game; its first error and the decision it came at (`None`: at the start).
+fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64) -> Option<(GameError, Option<usize>)> {
+    let mut decisions = 0;
+    let mut side_error = None;
+    let run = play_random(rules.clone(), seats, seed, &[], |game| {
+        decisions += 1;
+        // `evaluate` may change what it is given; it gets a copy.
+        if let Err(e) = game.clone().evaluate() {
+            side_error = Some(e);
+            return Err(String::new());
+        }
+        // Ending the game early is the check's own choice, not an error.
+        if decisions >= DECISIONS {
+            return Err(String::new());
+        }
+        Ok(())
+    });
+    if let Some(e) = side_error {
+        return Some((e, Some(decisions)));
+    }
+    match run.result {
+        Ok(mut game) => game.report().err().map(|e| (e, Some(run.decisions))),
+        Err(_) if decisions >= DECISIONS => None,
+        Err((e, game)) => Some((e, started(&game).then_some(run.decisions + 1))),
+    }
+}
+
+/// Whether a failed run got past creating the game (`play_random` hands back an
+/// empty game when `Game::new` failed).
+fn started(game: &Game) -> bool {
+    game.state.setup.seats > 0
+}

@@ -1,0 +1,173 @@
+//! `g` methods that read and change the board: cells, their terrain, names, props
+//! and regions, positions and adjacency, and links between cells.
+//!
+//! Cells are numbered from 0 in placement order; regions (placed tiles or areas)
+//! are 1-based here, as seats are. Lists of cells come back ascending.
+
+use super::{cell, err, list, slot, Method, Methods};
+use crate::board::Board;
+use mlua::{Table, UserDataMethods, Value as LuaValue};
+use std::sync::Arc;
+
+pub(super) struct Cells;
+
+impl Methods for Cells {
+    const TITLE: &'static str = "Board";
+    const DOCS: &'static [Method] = &[
+        Method::new("cell_count", "", "integer",
+            "How many cells the board has (cell ids are 0 to this minus 1)."),
+        Method::new("terrain", "c: Cell", "string",
+            "The cell's terrain, a label from content that the kernel does not interpret."),
+        Method::new("set_terrain", "c: Cell, terrain: string", "()",
+            "Changes the cell's terrain."),
+        Method::new("cell_name", "c: Cell", "string?",
+            "The cell's name from content, or nil."),
+        Method::new("cell_prop", "c: Cell, name: string", "integer?",
+            "The cell's integer property `name` from content (a tile cell's tags read as 1), or nil."),
+        Method::new("region", "c: Cell", "integer",
+            "The region (placed tile or area) the cell belongs to, numbered from 1."),
+        Method::new("region_info", "region: integer", "RegionInfo?",
+            "The label, tile id, side and rotation of a region, or nil if there is no such region."),
+        Method::new("region_count", "", "integer",
+            "How many regions the board has."),
+        Method::new("hex", "c: Cell", "(integer?, integer?)",
+            "The cell's axial hex coordinates q, r; nil, nil on a graph board."),
+        Method::new("cell_at", "q: integer, r: integer", "Cell?",
+            "The cell at axial hex coordinates q, r, or nil (always nil on a graph board)."),
+        Method::new("cells", "filter: CellFilter?", "{ Cell }",
+            "Every cell, ascending, or only those of the given terrain and/or region."),
+        Method::new("neighbors", "c: Cell", "{ Cell }",
+            "The physically adjacent cells, ascending; links are not included."),
+        Method::new("distance", "a: Cell, b: Cell", "integer?",
+            "The physical distance, ignoring terrain and links: hex grid distance, or the fewest edges on a graph board (nil if unreachable)."),
+        Method::new("within", "c: Cell, radius: integer", "{ Cell }",
+            "The cells at a distance of at most `radius` from `c`, ascending, `c` included."),
+        Method::new("links", "c: Cell, kind: string", "{ Cell }",
+            "The cells joined to `c` by links of `kind`, ascending."),
+        Method::new("add_link", "a: Cell, b: Cell, kind: string", "()",
+            "Adds an undirected link of `kind` between two cells (nothing if it exists)."),
+        Method::new("remove_links", "kind: string", "()",
+            "Removes every link of `kind`."),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
+        m.add_method("cell_count", |lua, _, ()| Ok(slot(lua)?.state.board.len()));
+        m.add_method("terrain", |lua, _, c: i64| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(sl.state.board.cells()[c as usize].terrain.clone())
+        });
+        m.add_method("set_terrain", |lua, _, (c, t): (i64, String)| {
+            let mut sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            if let Some(cell) = Arc::make_mut(&mut sl.state.board).cell_mut(c) {
+                cell.terrain = t;
+            }
+            Ok(())
+        });
+        m.add_method("cell_name", |lua, _, c: i64| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(sl.state.board.cells()[c as usize].name.clone())
+        });
+        m.add_method("cell_prop", |lua, _, (c, k): (i64, String)| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(sl.state.board.cells()[c as usize].props.get(&k).copied())
+        });
+        m.add_method("region", |lua, _, c: i64| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(sl.state.board.cells()[c as usize].region as i64 + 1)
+        });
+        m.add_method("region_info", |lua, _, r: i64| {
+            let region = {
+                let sl = slot(lua)?;
+                sl.state.board.regions().get((r - 1).max(0) as usize).cloned()
+            };
+            let Some(region) = region else { return Ok(LuaValue::Nil) };
+            let t = lua.create_table()?;
+            t.raw_set("label", region.label)?;
+            t.raw_set("tile", region.tile)?;
+            t.raw_set("side", region.side)?;
+            t.raw_set("rotation", region.rotation)?;
+            Ok(LuaValue::Table(t))
+        });
+        m.add_method("region_count", |lua, _, ()| Ok(slot(lua)?.state.board.regions().len()));
+        m.add_method("hex", |lua, _, c: i64| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(match sl.state.board.cells()[c as usize].hex {
+                Some(h) => (Some(h.x as i64), Some(h.y as i64)),
+                None => (None, None),
+            })
+        });
+        m.add_method("cell_at", |lua, _, (q, r): (i32, i32)| {
+            let sl = slot(lua)?;
+            Ok(match &*sl.state.board {
+                Board::Hex(h) => h.cell_at(hexx::Hex::new(q, r)).map(|c| c as i64),
+                Board::Graph(_) => None,
+            })
+        });
+        m.add_method("cells", |lua, _, spec: Option<Table>| {
+            let (terrain, region) = match &spec {
+                Some(t) => (t.raw_get::<Option<String>>("terrain")?, t.raw_get::<Option<i64>>("region")?),
+                None => (None, None),
+            };
+            let ids: Vec<i64> = {
+                let sl = slot(lua)?;
+                sl.state
+                    .board
+                    .cells()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| terrain.as_ref().is_none_or(|t| &c.terrain == t))
+                    .filter(|(_, c)| region.is_none_or(|r| c.region as i64 + 1 == r))
+                    .map(|(i, _)| i as i64)
+                    .collect()
+            };
+            list(lua, ids)
+        });
+        m.add_method("neighbors", |lua, _, c: i64| {
+            let ids = {
+                let sl = slot(lua)?;
+                let c = cell(&sl.state, c)?;
+                sl.state.board.neighbors(c)
+            };
+            list(lua, ids.into_iter().map(|i| i as i64))
+        });
+        m.add_method("distance", |lua, _, (a, b): (i64, i64)| {
+            let sl = slot(lua)?;
+            let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
+            Ok(sl.state.board.distance(a, b))
+        });
+        m.add_method("within", |lua, _, (c, radius): (i64, u32)| {
+            let ids = {
+                let sl = slot(lua)?;
+                let c = cell(&sl.state, c)?;
+                sl.state.board.cells_within(c, radius)
+            };
+            list(lua, ids.into_iter().map(|i| i as i64))
+        });
+        m.add_method("links", |lua, _, (c, kind): (i64, String)| {
+            let ids = {
+                let sl = slot(lua)?;
+                let c = cell(&sl.state, c)?;
+                sl.state.board.linked(c, &[kind.as_str()])
+            };
+            list(lua, ids.into_iter().map(|i| i as i64))
+        });
+        m.add_method("add_link", |lua, _, (a, b, kind): (i64, i64, String)| {
+            let mut sl = slot(lua)?;
+            let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
+            Arc::make_mut(&mut sl.state.board).add_link(a, b, &kind).map_err(|e| err(e.to_string()))
+        });
+        m.add_method("remove_links", |lua, _, kind: String| {
+            let mut sl = slot(lua)?;
+            if sl.state.board.links().iter().any(|l| l.kind == kind) {
+                Arc::make_mut(&mut sl.state.board).remove_links(&kind);
+            }
+            Ok(())
+        });
+    }
+}

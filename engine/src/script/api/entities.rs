@@ -1,0 +1,245 @@
+//! `g` methods for entities: creating them, moving them between locations, finding
+//! them with filters, and their kind, face, owner and props.
+//!
+//! A location is a cell id, a zone name, `{zone=, seat=}` (a seat's own zone),
+//! `{inside=e}` (inside another entity), or nil (nowhere). Moving puts an entity on
+//! top of what is already there; lists of a zone's entities run bottom to top.
+
+use super::{cell, entity, err, list, location, location_to_lua, seat, slot, Method, Methods};
+use crate::script::convert::{from_lua, to_lua};
+use crate::board::CellId;
+use crate::state::{EntityId, GameState, Location, Seat};
+use crate::sym::Sym;
+use mlua::{Table, UserDataMethods, Value as LuaValue};
+
+pub(super) struct Entities;
+
+impl Methods for Entities {
+    const TITLE: &'static str = "Entities";
+    const DOCS: &'static [Method] = &[
+        Method::new("create", "spec: EntitySpec", "Entity",
+            "Creates an entity of `kind` showing `face` (default: the kind's name) at `at`, owned by `owner`, with `props`; a `hidden` one shows its face to no seat until revealed. Returns the new id."),
+        Method::new("move", "e: Entity, at: Location?", "()",
+            "Moves the entity to the top of `at` (nil: nowhere). An entity cannot be put inside itself or inside something it holds."),
+        Method::new("move_to_bottom", "e: Entity, at: Location?", "()",
+            "Moves the entity to the bottom of `at` (nil: nowhere)."),
+        Method::new("where", "e: Entity", "Location?",
+            "Where the entity is: a cell id, `{zone=, seat=}` (`seat` only for a seat's zone), `{inside=}`, or nil when it is nowhere."),
+        Method::new("cell_of", "e: Entity", "Cell?",
+            "The cell the entity is on, directly or inside entities that are; nil when it is not on the board."),
+        Method::new("entities", "filter: EntityFilter", "{ Entity }",
+            "The entities matching every field given in `filter`, by ascending id, or bottom to top when the filter names a zone or a container."),
+        Method::new("count", "filter: EntityFilter", "integer",
+            "How many entities match `filter` (as in `g:entities`)."),
+        Method::new("first", "filter: EntityFilter", "Entity?",
+            "The first entity `g:entities` would list for `filter`, or nil."),
+        Method::new("kind", "e: Entity", "string",
+            "The entity's kind: what its back shows, public to every seat."),
+        Method::new("face", "e: Entity", "string",
+            "The entity's face: what it is. Scripts always read it; views hide it from seats that do not know it."),
+        Method::new("set_face", "e: Entity, face: string", "()",
+            "Changes what the entity is (its face); who knows the face is unchanged."),
+        Method::new("owner", "e: Entity", "Seat?",
+            "The seat owning the entity, or nil."),
+        Method::new("set_owner", "e: Entity, seat: Seat?", "()",
+            "Gives the entity to `seat` (nil: to nobody)."),
+        Method::new("prop", "e: Entity, name: string", "Value",
+            "The entity's property `name`; nil if it was never set."),
+        Method::new("set_prop", "e: Entity, name: string, value: Value", "()",
+            "Sets the entity's property `name`; nil removes it."),
+        Method::new("add_prop", "e: Entity, name: string, delta: integer", "integer",
+            "Adds `delta` to the entity's integer property `name` (unset counts as 0) and returns the new value."),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
+        m.add_method("create", |lua, _, spec: Table| {
+            let kind: String = spec.raw_get("kind")?;
+            let face: String = spec.raw_get::<Option<String>>("face")?.unwrap_or_else(|| kind.clone());
+            let hidden: bool = spec.raw_get::<Option<bool>>("hidden")?.unwrap_or(false);
+            let at: LuaValue = spec.raw_get("at")?;
+            let owner: Option<i64> = spec.raw_get("owner")?;
+            let props: Option<Table> = spec.raw_get("props")?;
+            let mut sl = slot(lua)?;
+            let owner = match owner {
+                Some(s) => Some(seat(&sl.state, s)?),
+                None => None,
+            };
+            let at = location(&sl.state, &at)?;
+            let id = sl.state.create(Sym::new(&kind), Sym::new(&face), owner, at, hidden);
+            if let Some(props) = props {
+                for pair in props.pairs::<String, LuaValue>() {
+                    let (k, v) = pair?;
+                    let v = from_lua(&v)?;
+                    sl.state.entities[id as usize].props.set(Sym::new(&k), v);
+                }
+            }
+            Ok(id as i64)
+        });
+        m.add_method("move", |lua, _, (e, at): (i64, LuaValue)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let to = location(&sl.state, &at)?;
+            if let Location::In(outer) = to {
+                let mut cursor = Some(outer);
+                while let Some(c) = cursor {
+                    if c == e {
+                        return Err(err("an entity cannot be put inside itself"));
+                    }
+                    cursor = match sl.state.entities[c as usize].at {
+                        Location::In(o) => Some(o),
+                        _ => None,
+                    };
+                }
+            }
+            sl.state.move_entity(e, to);
+            Ok(())
+        });
+        m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let to = location(&sl.state, &at)?;
+            sl.state.move_entity_to_bottom(e, to);
+            Ok(())
+        });
+        m.add_method("where", |lua, _, e: i64| {
+            let at = {
+                let sl = slot(lua)?;
+                sl.state.entities[entity(&sl.state, e)? as usize].at
+            };
+            location_to_lua(lua, at)
+        });
+        m.add_method("cell_of", |lua, _, e: i64| {
+            let sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            Ok(sl.state.cell_of(e).map(|c| c as i64))
+        });
+        m.add_method("entities", |lua, _, spec: Table| {
+            let ids = {
+                let sl = slot(lua)?;
+                let f = filter(&sl.state, &spec)?;
+                matching(&sl.state, &f)
+            };
+            list(lua, ids.into_iter().map(|i| i as i64))
+        });
+        m.add_method("count", |lua, _, spec: Table| {
+            let sl = slot(lua)?;
+            let f = filter(&sl.state, &spec)?;
+            Ok(matching(&sl.state, &f).len())
+        });
+        m.add_method("first", |lua, _, spec: Table| {
+            let sl = slot(lua)?;
+            let f = filter(&sl.state, &spec)?;
+            Ok(matching(&sl.state, &f).first().map(|&i| i as i64))
+        });
+        m.add_method("kind", |lua, _, e: i64| {
+            let sl = slot(lua)?;
+            Ok(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str())
+        });
+        m.add_method("face", |lua, _, e: i64| {
+            let sl = slot(lua)?;
+            Ok(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str())
+        });
+        m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            sl.state.entities[e as usize].face = Sym::new(&face);
+            Ok(())
+        });
+        m.add_method("owner", |lua, _, e: i64| {
+            let sl = slot(lua)?;
+            Ok(sl.state.entities[entity(&sl.state, e)? as usize].owner.map(|s| s as i64 + 1))
+        });
+        m.add_method("set_owner", |lua, _, (e, s): (i64, Option<i64>)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let owner = match s {
+                Some(s) => Some(seat(&sl.state, s)?),
+                None => None,
+            };
+            sl.state.entities[e as usize].owner = owner;
+            Ok(())
+        });
+        m.add_method("prop", |lua, _, (e, k): (i64, String)| {
+            let v = {
+                let sl = slot(lua)?;
+                sl.state.entities[entity(&sl.state, e)? as usize].props.get(Sym::new(&k)).cloned().unwrap_or_default()
+            };
+            to_lua(lua, &v)
+        });
+        m.add_method("set_prop", |lua, _, (e, k, v): (i64, String, LuaValue)| {
+            let v = from_lua(&v)?;
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            sl.state.entities[e as usize].props.set(Sym::new(&k), v);
+            Ok(())
+        });
+        m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            Ok(sl.state.entities[e as usize].props.add(Sym::new(&k), d))
+        });
+    }
+}
+
+/// Entity filter of `g:entities{…}`.
+struct Filter {
+    kind: Option<Sym>,
+    face: Option<Sym>,
+    owner: Option<Option<Seat>>,
+    at: Option<Location>,
+    cell: Option<CellId>,
+    nowhere: bool,
+}
+
+fn filter(state: &GameState, t: &Table) -> mlua::Result<Filter> {
+    let sym = |key: &str| -> mlua::Result<Option<Sym>> { Ok(t.raw_get::<Option<String>>(key)?.map(|s| Sym::new(&s))) };
+    let owner = match t.raw_get::<LuaValue>("owner")? {
+        LuaValue::Nil => None,
+        LuaValue::Boolean(false) => Some(None),
+        v => Some(Some(seat(state, from_lua(&v)?.as_int().ok_or_else(|| err("owner must be a seat"))?)?)),
+    };
+    let at = if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
+        let zseat = match t.raw_get::<Option<i64>>("seat")? {
+            Some(s) => Some(seat(state, s)?),
+            None => None,
+        };
+        Some(Location::Zone { zone: Sym::new(&zone), seat: zseat })
+    } else if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
+        Some(Location::In(entity(state, inside)?))
+    } else {
+        None
+    };
+    let cell_filter = match t.raw_get::<Option<i64>>("cell")? {
+        Some(c) => Some(cell(state, c)?),
+        None => None,
+    };
+    Ok(Filter {
+        kind: sym("kind")?,
+        face: sym("face")?,
+        owner,
+        at,
+        cell: cell_filter,
+        nowhere: t.raw_get::<Option<bool>>("nowhere")?.unwrap_or(false),
+    })
+}
+
+fn matching(state: &GameState, f: &Filter) -> Vec<EntityId> {
+    let mut ids: Vec<EntityId> = state
+        .entities
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            f.kind.is_none_or(|k| e.kind == k)
+                && f.face.is_none_or(|k| e.face == k)
+                && f.owner.is_none_or(|o| e.owner == o)
+                && f.at.is_none_or(|a| e.at == a)
+                && f.cell.is_none_or(|c| e.at == Location::Cell(c))
+                && (!f.nowhere || e.at == Location::Nowhere)
+        })
+        .map(|(i, _)| i as EntityId)
+        .collect();
+    if matches!(f.at, Some(Location::Zone { .. }) | Some(Location::In(_))) {
+        ids.sort_by_key(|&id| state.entities[id as usize].order);
+    }
+    ids
+}

@@ -1,0 +1,257 @@
+//! The `g` handle: the kernel API that scripts call.
+//!
+//! Every method works on the [`Slot`] moved into the VM for the current call. Seats
+//! are 1-based on this side of the boundary, as Lua arrays are; entity and cell ids
+//! are opaque numbers. Lists come back in a defined order (by id, or bottom-to-top in
+//! a zone) so no outcome can depend on table iteration order.
+//!
+//! The methods come in groups, one module each ([`Methods`]). A group holds its
+//! methods' documentation (signature and one paragraph each) right beside the code
+//! that registers them, and `orrery api` prints the reference and the editor type
+//! definitions from these tables (`super::reference`). The tests below compare the
+//! tables with what is really registered, both ways, so neither can drift.
+
+mod board;
+mod entities;
+mod flow;
+mod knowledge;
+mod movement;
+mod random;
+mod tiles;
+mod vars;
+
+use super::convert::from_lua;
+use super::Slot;
+use crate::board::CellId;
+use crate::state::{EntityId, GameState, Location, Seat, SeatMask};
+use crate::sym::Sym;
+use mlua::{AppDataRefMut, Lua, Table, UserData, UserDataMethods, Value as LuaValue};
+
+/// One documented `g` method.
+///
+/// Types are written in Luau syntax with `integer` for whole numbers and the named
+/// types of `super::reference::TYPES`; `params` lists the arguments after `self`
+/// (`"seat: Seat, name: string"`), `returns` is `()` for nothing, one type, or a
+/// parenthesised list of several.
+#[derive(Clone, Copy, Debug)]
+pub struct Method {
+    pub name: &'static str,
+    pub params: &'static str,
+    pub returns: &'static str,
+    pub doc: &'static str,
+}
+
+impl Method {
+    const fn new(name: &'static str, params: &'static str, returns: &'static str, doc: &'static str) -> Method {
+        Method { name, params, returns, doc }
+    }
+}
+
+/// A group of `g` methods: their documentation and their registration, side by side.
+///
+/// `register` is generic over the userdata type only so the tests can register one
+/// group alone; the methods never look at the handle (the state is in the app data).
+trait Methods {
+    const TITLE: &'static str;
+    const DOCS: &'static [Method];
+    fn register<T, M: UserDataMethods<T>>(m: &mut M);
+}
+
+/// The documented method groups, in the order the reference prints them.
+pub const GROUPS: &[(&str, &[Method])] = &[
+    (vars::Vars::TITLE, vars::Vars::DOCS),
+    (entities::Entities::TITLE, entities::Entities::DOCS),
+    (knowledge::Knowledge::TITLE, knowledge::Knowledge::DOCS),
+    (random::Random::TITLE, random::Random::DOCS),
+    (flow::Flow::TITLE, flow::Flow::DOCS),
+    (board::Cells::TITLE, board::Cells::DOCS),
+    (movement::Movement::TITLE, movement::Movement::DOCS),
+    (tiles::Tiles::TITLE, tiles::Tiles::DOCS),
+];
+
+/// The userdata behind `g`; it holds nothing, the state is in the app data.
+pub struct GameHandle;
+
+impl UserData for GameHandle {
+    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        vars::Vars::register(m);
+        entities::Entities::register(m);
+        knowledge::Knowledge::register(m);
+        random::Random::register(m);
+        flow::Flow::register(m);
+        board::Cells::register(m);
+        movement::Movement::register(m);
+        tiles::Tiles::register(m);
+    }
+}
+
+fn err(message: impl Into<String>) -> mlua::Error {
+    mlua::Error::runtime(message.into())
+}
+
+fn slot(lua: &Lua) -> mlua::Result<AppDataRefMut<'_, Slot>> {
+    lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))
+}
+
+fn seat(state: &GameState, seat: i64) -> mlua::Result<Seat> {
+    if seat >= 1 && (seat as usize) <= state.seat_count() {
+        Ok((seat - 1) as Seat)
+    } else {
+        Err(err(format!("seat {seat} does not exist (seats are 1..{})", state.seat_count())))
+    }
+}
+
+fn entity(state: &GameState, id: i64) -> mlua::Result<EntityId> {
+    if id >= 0 && (id as usize) < state.entities.len() {
+        Ok(id as EntityId)
+    } else {
+        Err(err(format!("entity {id} does not exist")))
+    }
+}
+
+fn cell(state: &GameState, id: i64) -> mlua::Result<CellId> {
+    if id >= 0 && (id as usize) < state.board.len() {
+        Ok(id as CellId)
+    } else {
+        Err(err(format!("cell {id} does not exist")))
+    }
+}
+
+fn seat_mask(state: &GameState, who: &LuaValue) -> mlua::Result<SeatMask> {
+    match who {
+        LuaValue::Number(_) | LuaValue::Integer(_) => {
+            let n = from_lua(who)?.as_int().ok_or_else(|| err("a seat must be an integer"))?;
+            Ok(SeatMask::one(seat(state, n)?))
+        }
+        LuaValue::Table(t) => {
+            let mut mask = SeatMask::NONE;
+            for s in t.sequence_values::<i64>() {
+                mask = mask.with(seat(state, s?)?);
+            }
+            Ok(mask)
+        }
+        _ => Err(err("expected a seat or a list of seats")),
+    }
+}
+
+/// Reads a location argument: a cell id, a zone name, `{zone=, seat=}`, `{inside=}`, or nil.
+fn location(state: &GameState, at: &LuaValue) -> mlua::Result<Location> {
+    Ok(match at {
+        LuaValue::Nil | LuaValue::Boolean(false) => Location::Nowhere,
+        LuaValue::Number(_) | LuaValue::Integer(_) => {
+            Location::Cell(cell(state, from_lua(at)?.as_int().ok_or_else(|| err("a cell id must be an integer"))?)?)
+        }
+        LuaValue::String(s) => Location::Zone { zone: Sym::new(&s.to_str()?), seat: None },
+        LuaValue::Table(t) => {
+            if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
+                Location::In(entity(state, inside)?)
+            } else if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
+                let owner = match t.raw_get::<Option<i64>>("seat")? {
+                    Some(s) => Some(seat(state, s)?),
+                    None => None,
+                };
+                Location::Zone { zone: Sym::new(&zone), seat: owner }
+            } else {
+                return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
+            }
+        }
+        other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
+    })
+}
+
+fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {
+    Ok(match at {
+        Location::Nowhere => LuaValue::Nil,
+        Location::Cell(c) => LuaValue::Number(c as f64),
+        Location::Zone { zone, seat } => {
+            let t = lua.create_table()?;
+            t.raw_set("zone", zone.as_str())?;
+            if let Some(s) = seat {
+                t.raw_set("seat", s as i64 + 1)?;
+            }
+            LuaValue::Table(t)
+        }
+        Location::In(outer) => {
+            let t = lua.create_table()?;
+            t.raw_set("inside", outer as i64)?;
+            LuaValue::Table(t)
+        }
+    })
+}
+
+fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    for (i, item) in items.into_iter().enumerate() {
+        t.raw_set(i + 1, item)?;
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::marker::PhantomData;
+
+    /// The method names a userdata type registers (mlua keeps them in `__index`).
+    fn registered<U: UserData + 'static>(value: U) -> BTreeSet<String> {
+        let lua = Lua::new();
+        let ud = lua.create_userdata(value).expect("userdata");
+        let index: Table = ud.metatable().and_then(|m| m.get("__index")).expect("methods live in an __index table");
+        index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect()
+    }
+
+    fn names(docs: &[Method]) -> BTreeSet<String> {
+        docs.iter().map(|m| m.name.to_owned()).collect()
+    }
+
+    /// Registers one group alone.
+    struct Only<G>(PhantomData<G>);
+
+    impl<G: Methods + 'static> UserData for Only<G> {
+        fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+            G::register(m);
+        }
+    }
+
+    fn group_matches<G: Methods + 'static>() {
+        let registered = registered(Only::<G>(PhantomData));
+        let documented = names(G::DOCS);
+        assert_eq!(documented.len(), G::DOCS.len(), "{}: a method is documented twice", G::TITLE);
+        let undocumented: Vec<_> = registered.difference(&documented).collect();
+        let unregistered: Vec<_> = documented.difference(&registered).collect();
+        assert!(undocumented.is_empty(), "{}: registered without documentation: {undocumented:?}", G::TITLE);
+        assert!(unregistered.is_empty(), "{}: documented but not registered: {unregistered:?}", G::TITLE);
+    }
+
+    #[test]
+    fn every_group_documents_exactly_the_methods_it_registers() {
+        group_matches::<vars::Vars>();
+        group_matches::<entities::Entities>();
+        group_matches::<knowledge::Knowledge>();
+        group_matches::<random::Random>();
+        group_matches::<flow::Flow>();
+        group_matches::<board::Cells>();
+        group_matches::<movement::Movement>();
+        group_matches::<tiles::Tiles>();
+    }
+
+    #[test]
+    fn the_handle_registers_exactly_the_documented_methods() {
+        let registered = registered(GameHandle);
+        let all: Vec<&Method> = GROUPS.iter().flat_map(|(_, docs)| docs.iter()).collect();
+        let documented: BTreeSet<String> = all.iter().map(|m| m.name.to_owned()).collect();
+        assert_eq!(documented.len(), all.len(), "a method is documented in two groups");
+        assert_eq!(registered, documented);
+    }
+
+    #[test]
+    fn every_method_has_a_sentence_of_documentation() {
+        for (title, docs) in GROUPS {
+            for m in *docs {
+                assert!(m.doc.len() > 20 && m.doc.ends_with('.'), "{title}: `{}` needs a real description", m.name);
+                assert!(!m.returns.is_empty(), "{title}: `{}` has no return type (use `()`)", m.name);
+            }
+        }
+    }
+}

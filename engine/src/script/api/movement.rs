@@ -1,0 +1,132 @@
+//! `g` methods for movement: the cells a mover can reach within a budget, and a
+//! cheapest route, under rules the script passes (per-terrain costs, blocked cells,
+//! links, hop sets and halting links); see [`FieldSpec`].
+
+use super::{cell, err, list, slot, Method, Methods};
+use crate::board::{Board, CellId, MoveRules};
+use crate::script::convert::from_lua;
+use crate::state::GameState;
+use mlua::{Table, UserDataMethods, Value as LuaValue};
+use std::collections::BTreeMap;
+
+pub(super) struct Movement;
+
+impl Methods for Movement {
+    const TITLE: &'static str = "Movement";
+    const DOCS: &'static [Method] = &[
+        Method::new("field", "from: Cell, budget: integer, rules: MoveRules?", "{ [Cell]: integer }",
+            "Every cell reachable from `from` with a total cost of at most `budget` (negative: unlimited), mapped to its cheapest cost (`from` itself costs 0)."),
+        Method::new("path", "from: Cell, to: Cell, budget: integer, rules: MoveRules?", "{ Cell }",
+            "A cheapest route from `from` to `to` under the same rules as `g:field`, both ends included; empty if `to` cannot be reached within `budget` (negative: unlimited)."),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
+        m.add_method("field", |lua, _, (from, budget, rules): (i64, i64, Option<Table>)| {
+            let reach = {
+                let sl = slot(lua)?;
+                let from = cell(&sl.state, from)?;
+                let spec = FieldSpec::read(&sl.state, rules.as_ref())?;
+                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
+                spec.run(&sl.state.board, from, budget)
+            };
+            let t = lua.create_table()?;
+            for r in reach {
+                t.raw_set(r.cell as i64, r.cost as i64)?;
+            }
+            Ok(t)
+        });
+        m.add_method("path", |lua, _, (from, to, budget, rules): (i64, i64, i64, Option<Table>)| {
+            let cells = {
+                let sl = slot(lua)?;
+                let (from, to) = (cell(&sl.state, from)?, cell(&sl.state, to)?);
+                let spec = FieldSpec::read(&sl.state, rules.as_ref())?;
+                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
+                crate::board::path_to(&spec.run(&sl.state.board, from, budget), to)
+            };
+            list(lua, cells.into_iter().map(|c| c as i64))
+        });
+    }
+}
+
+/// The movement rules a script passes to `g:field`.
+struct FieldSpec {
+    costs: BTreeMap<String, Option<u32>>,
+    default_cost: Option<u32>,
+    blocked: Vec<CellId>,
+    links: Vec<String>,
+    link_cost: u32,
+    hop: Vec<CellId>,
+    hop_cost: u32,
+    halt_after_link: Vec<CellId>,
+}
+
+impl FieldSpec {
+    fn read(state: &GameState, t: Option<&Table>) -> mlua::Result<FieldSpec> {
+        let mut spec = FieldSpec {
+            costs: BTreeMap::new(),
+            default_cost: Some(1),
+            blocked: Vec::new(),
+            links: Vec::new(),
+            link_cost: 1,
+            hop: Vec::new(),
+            hop_cost: 1,
+            halt_after_link: Vec::new(),
+        };
+        let Some(t) = t else { return Ok(spec) };
+        let cost = |v: LuaValue| -> mlua::Result<Option<u32>> {
+            match v {
+                LuaValue::Boolean(false) => Ok(None),
+                v => Ok(Some(from_lua(&v)?.as_int().ok_or_else(|| err("a cost must be an integer or false"))?.max(0) as u32)),
+            }
+        };
+        if let Some(costs) = t.raw_get::<Option<Table>>("costs")? {
+            for pair in costs.pairs::<String, LuaValue>() {
+                let (k, v) = pair?;
+                spec.costs.insert(k, cost(v)?);
+            }
+        }
+        if let v @ (LuaValue::Number(_) | LuaValue::Integer(_) | LuaValue::Boolean(false)) = t.raw_get::<LuaValue>("default_cost")? {
+            spec.default_cost = cost(v)?;
+        }
+        let cells = |key: &str| -> mlua::Result<Vec<CellId>> {
+            match t.raw_get::<Option<Table>>(key)? {
+                Some(list) => list.sequence_values::<i64>().map(|c| cell(state, c?)).collect(),
+                None => Ok(Vec::new()),
+            }
+        };
+        spec.blocked = cells("blocked")?;
+        spec.hop = cells("hop")?;
+        spec.halt_after_link = cells("halt_after_link")?;
+        if let Some(links) = t.raw_get::<Option<Table>>("links")? {
+            spec.links = links.sequence_values::<String>().collect::<mlua::Result<_>>()?;
+        }
+        spec.link_cost = t.raw_get::<Option<u32>>("link_cost")?.unwrap_or(1);
+        spec.hop_cost = t.raw_get::<Option<u32>>("hop_cost")?.unwrap_or(1);
+        Ok(spec)
+    }
+
+    fn run(&self, board: &Board, from: CellId, budget: u32) -> Vec<crate::board::Reach> {
+        let cells = board.cells();
+        let enter_cost = |c: CellId| -> Option<u32> {
+            if self.blocked.contains(&c) {
+                return None;
+            }
+            let terrain = &cells.get(c as usize)?.terrain;
+            match self.costs.get(terrain) {
+                Some(cost) => *cost,
+                None => self.default_cost,
+            }
+        };
+        let halt = |c: CellId| self.halt_after_link.contains(&c);
+        let link_kinds: Vec<&str> = self.links.iter().map(String::as_str).collect();
+        let rules = MoveRules {
+            enter_cost: &enter_cost,
+            link_kinds: &link_kinds,
+            link_cost: self.link_cost,
+            hop_set: &self.hop,
+            hop_cost: self.hop_cost,
+            halt_after_link: &halt,
+        };
+        board.movement_field(from, budget, &rules)
+    }
+}

@@ -1,0 +1,165 @@
+//! What a script may reach: the sandbox's globals, refusals that say why, and `require`.
+//!
+//! The VM starts with only `string`, `table`, `math`, `utf8`, `bit32` and the base
+//! library; the parts of those that load code, reach outside or break determinism
+//! are removed. Removing a name alone would leave a pack author with "attempt to
+//! index nil" and no idea why, so the globals table gets an `__index` that refuses
+//! each removed name with a sentence naming it. It is consulted only for names that
+//! exist nowhere else, so ordinary global reads cost nothing more, and `rawget`
+//! still sees nil (the sandbox tests rely on that). `load` and `loadstring` refuse
+//! when called rather than when read, to say whether bytecode or text was refused.
+
+use super::deep_freeze;
+use crate::content::Ruleset;
+use mlua::{Lua, Table, Value as LuaValue, Variadic};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Base-library names that are removed, and why each is refused.
+const REFUSED: &[(&str, &str)] = &[
+    ("io", "scripts cannot read or write files"),
+    ("os", "scripts cannot reach the operating system (no clock, files or processes)"),
+    ("debug", "scripts cannot inspect or change the running VM"),
+    ("package", "`require` loads only the pack's own modules, by name"),
+    ("dofile", "scripts cannot run files; `require(\"name\")` loads a module of the pack"),
+    ("loadfile", "scripts cannot run files; `require(\"name\")` loads a module of the pack"),
+    ("getfenv", "scripts cannot reach other functions' environments"),
+    ("setfenv", "scripts cannot reach other functions' environments"),
+    ("collectgarbage", "the engine manages memory"),
+    ("gcinfo", "the engine manages memory"),
+    ("newproxy", "scripts cannot make userdata"),
+    ("print", "use g:log(text) to tell the players something"),
+];
+
+/// `math` functions that are removed: a game's randomness is the kernel's seeded one.
+/// (Left nil rather than refused by name: the sandbox probe in the tests reads
+/// `math.random` to check that it is absent.)
+const REMOVED_MATH: &[&str] = &["random", "randomseed"];
+
+/// Removes what loads code, reaches outside, or breaks determinism, and installs the
+/// refusals. Must run before [`Lua::sandbox`] makes the libraries read-only.
+pub fn restrict(lua: &Lua) -> mlua::Result<()> {
+    let globals = lua.globals();
+    for (name, _) in REFUSED {
+        globals.raw_set(*name, LuaValue::Nil)?;
+    }
+    for name in ["load", "loadstring"] {
+        globals.raw_set(name, LuaValue::Nil)?;
+    }
+    let math: Table = globals.get("math")?;
+    for name in REMOVED_MATH {
+        math.raw_set(*name, LuaValue::Nil)?;
+    }
+
+    let refuse_global = lua.create_function(|lua, (_, key): (LuaValue, LuaValue)| {
+        let LuaValue::String(key) = key else { return Ok(LuaValue::Nil) };
+        let key = key.to_string_lossy();
+        if let Some((name, why)) = REFUSED.iter().find(|(name, _)| *name == key) {
+            return Err(mlua::Error::runtime(format!("`{name}` is not available in the sandbox: {why}")));
+        }
+        if key == "load" || key == "loadstring" {
+            return Ok(LuaValue::Function(refuse_loader(lua, &key)?));
+        }
+        Ok(LuaValue::Nil)
+    })?;
+    let meta = lua.create_table()?;
+    meta.raw_set("__index", refuse_global)?;
+    globals.set_metatable(Some(meta))?;
+    Ok(())
+}
+
+/// A stand-in for `load`/`loadstring` that always refuses, saying what it was given.
+fn refuse_loader(lua: &Lua, name: &str) -> mlua::Result<mlua::Function> {
+    let name = name.to_owned();
+    lua.create_function(move |_, args: Variadic<LuaValue>| {
+        let what = match args.first() {
+            Some(LuaValue::String(chunk)) if is_bytecode(&chunk.as_bytes()) => "of bytecode refused: scripts cannot run precompiled code",
+            Some(LuaValue::String(_)) => "of text refused: scripts cannot compile code while a game runs; put it in a module of the pack",
+            _ => "refused: scripts cannot compile code while a game runs; put it in a module of the pack",
+        };
+        Err::<(), _>(mlua::Error::runtime(format!("`{name}` {what}")))
+    })
+}
+
+/// Whether a chunk is compiled code: Lua's signature byte (ESC) or a Luau bytecode
+/// version byte (a small number no source text starts with).
+fn is_bytecode(chunk: &[u8]) -> bool {
+    matches!(chunk.first(), Some(&b) if b == 0x1b || b < 0x09)
+}
+
+/// Whether a `require` argument is a file path rather than a module name.
+fn is_file_path(name: &str) -> bool {
+    name.contains(['/', '\\']) || name.starts_with('.') || name.starts_with('@') || name.ends_with(".lua") || name.ends_with(".luau")
+}
+
+/// Installs `require(name)`, which loads the pack's module `name` once, in an
+/// environment of its own, and freezes what it returns.
+pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Result<()> {
+    let sources: HashMap<String, (String, String)> = rules
+        .scripts
+        .iter()
+        .map(|s| (s.module.clone(), (s.display.clone(), s.source.clone())))
+        .collect();
+    let modules = modules.clone();
+    let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
+    let require = lua.create_function(move |lua, name: String| {
+        let existing: LuaValue = modules.raw_get(name.as_str())?;
+        if !existing.is_nil() {
+            return Ok(existing);
+        }
+        if is_file_path(&name) {
+            return Err(mlua::Error::runtime(format!(
+                "require(\"{name}\") refused: scripts cannot load files; `require` takes the name of one of the pack's modules (`require(\"setup\")` for setup.lua)"
+            )));
+        }
+        let Some((display, source)) = sources.get(&name) else {
+            return Err(mlua::Error::runtime(format!("require: the pack has no script module `{name}`")));
+        };
+        if loading.borrow().contains(&name) {
+            return Err(mlua::Error::runtime(format!("require: modules require each other in a cycle through `{name}`")));
+        }
+        loading.borrow_mut().push(name.clone());
+        let env = lua.create_table()?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", lua.globals())?;
+        env.set_metatable(Some(meta))?;
+        let result = lua
+            .load(source.as_str())
+            .set_name(format!("@{display}"))
+            .set_environment(env.clone())
+            .call::<LuaValue>(());
+        loading.borrow_mut().retain(|n| n != &name);
+        let value = result?;
+        let value = if value.is_nil() { LuaValue::Table(env.clone()) } else { value };
+        deep_freeze(&value)?;
+        env.set_readonly(true);
+        modules.raw_set(name.as_str(), value.clone())?;
+        Ok(value)
+    })?;
+    lua.globals().raw_set("require", require)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_paths_are_told_from_module_names() {
+        for path in ["./helpers.lua", "helpers.lua", "/etc/passwd", "..\\x", "lib/util", "@scripts/x"] {
+            assert!(is_file_path(path), "{path}");
+        }
+        for name in ["setup", "turn", "sub.util"] {
+            assert!(!is_file_path(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn bytecode_is_told_from_source_text() {
+        assert!(is_bytecode(b"\x1bLua"));
+        assert!(is_bytecode(&[5, 1, 2]));
+        assert!(!is_bytecode(b"return 1"));
+        assert!(!is_bytecode(b"\n\treturn 1"));
+        assert!(!is_bytecode(b""));
+    }
+}

@@ -1,0 +1,4 @@
+--- The bonus step (not written yet).
+local M = {}
+
+return M
