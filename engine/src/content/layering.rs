@@ -18,15 +18,28 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
-/// directory), else in the Orrery root's `content/`.
+/// directory), else in the Orrery root (`$ORRERY_ROOT` or the current directory's),
+/// else in the checkout the running `orrery` belongs to. The last one lets a homebrew
+/// pack kept in a directory of its own extend the packs that ship with Orrery.
 pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
-    let sibling = dir.parent().map(|p| p.join(id));
-    let installed = super::find_root().join("content").join(id);
+    let sibling = dir.parent().map(|p| p.to_path_buf());
+    let roots = [super::find_root(), shipped_root()].map(|r| r.join("content"));
     sibling
         .into_iter()
-        .chain([installed])
+        .chain(roots)
+        .map(|content| content.join(id))
         .find(|candidate| candidate.join("pack.ron").is_file())
         .map(|found| found.canonicalize().unwrap_or(found))
+}
+
+/// The root of the checkout holding the running executable (`target/<profile>/orrery`
+/// lives under it), else the one this crate was built from.
+fn shipped_root() -> PathBuf {
+    let has_packs = |dir: &Path| dir.join("content").is_dir() && dir.join("scripts").is_dir();
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.ancestors().find(|d| has_packs(d)).map(Path::to_path_buf))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
 }
 
 /// The manifest of `layer` laid over `base`'s.

@@ -64,6 +64,9 @@ pub const TYPES: &[TypeDoc] = &[
     ty("Offer", "(g: Game, data: Value, seat: Seat) -> Decision?", "A reaction window's offer: a decision for `seat` (its `seat` field is not needed), or nil when the seat is not eligible."),
     ty("Respond", "(g: Game, data: Value, seat: Seat, answer: Value) -> boolean?", "A reaction window's response to a seat's answer; true closes the window."),
     ty("Evaluate", "(g: Game, seat: Seat) -> number", "The function `pack.ron` names in `evaluate`: how good the position is for `seat`, for bots."),
+    ty("SeatReport", "{ groups: { [string]: string }?, sources: { [string]: number }?, rounds: integer? }",
+        "What a pack's `report` function says about one seat of a finished game; see Balance reports."),
+    ty("Report", "(g: Game, seat: Seat) -> SeatReport?", "The function `pack.ron` names in `report`: one seat of a finished game, for balance reports (nil leaves the seat out)."),
 ];
 
 /// A global that the kernel adds to the sandbox.
@@ -157,6 +160,12 @@ that seat, or nil when it is not eligible. An answer goes to `respond(g, data, s
 pack.ron's `evaluate` names a function `f(g, seat)` (type `Evaluate`) returning a number: how good the \
 position is for `seat`. Bots call it for every seat, on their own scratch copies of the game, so it should \
 only read."),
+    ("Balance reports", "\
+pack.ron's `report` names a function `f(g, seat)` (type `Report`) that `orrery simulate` calls for every \
+seat when a game ends. It returns `groups` (axis = label, e.g. the seat's faction and starting side: win \
+rates are reported per label), `sources` (name = number: where the seat's score came from; they should \
+add up to the score, which the report checks) and optionally `rounds` (the game's length in rounds), or \
+nil to leave a seat out (one nobody plays). Like `evaluate`, it should only read."),
     ("Scenario snippets", "\
 Scenario files run Lua snippets (set-ups and checks) in the same sandbox with `g` as a global; an \
 expression's value is returned, anything else runs as a chunk."),
