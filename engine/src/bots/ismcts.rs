@@ -66,7 +66,7 @@ const SETTLE_ACTS: usize = 24;
 const MAX_STEPS: usize = 5_000;
 /// Share of the wall-clock budget the search plans to use, leaving room for the
 /// iteration in flight and for building the bot's information.
-const BUDGET_SHARE: f64 = 0.9;
+const BUDGET_SHARE: f64 = 0.8;
 
 #[derive(Clone, Debug)]
 struct Edge {
