@@ -118,6 +118,17 @@ fn new_refuses_to_overwrite_an_existing_pack() {
     assert_eq!(read(&script), "-- my own work\nreturn {}\n", "nothing was overwritten");
 }
 
+/// The toy pack has a module `turn`; a scaffold named "Turn" would replace it.
+#[test]
+fn new_refuses_a_name_whose_script_would_replace_a_module_of_the_base() {
+    let dir = empty_dir("new-module-taken");
+    let out = orrery(&["--root", &root(), "new", "starter", "Turn", "--dir", &dir.display().to_string()]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("turn.lua") && stderr.contains("pack `toy` already has"), "{stderr}");
+    assert!(!dir.join("content/turn").exists(), "nothing was written");
+}
+
 #[test]
 fn new_with_an_unknown_template_lists_the_available_ones() {
     let dir = empty_dir("new-unknown");

@@ -23,6 +23,8 @@ pub enum ScaffoldError {
     NoContent(PathBuf),
     #[error("cannot make a pack id from `{name}`: {why}")]
     BadName { name: String, why: &'static str },
+    #[error("the name gives the script {file}, which pack `{pack}` already has: the new pack would replace that module; choose another name")]
+    ModuleTaken { file: String, pack: String },
     #[error("{0} already exists; choose another name or --dir (nothing was written)")]
     Exists(PathBuf),
     #[error("cannot read or write {path}: {source}")]
@@ -157,6 +159,11 @@ pub fn plan(template: &Template, names: &Names, dir: &Path) -> Result<Vec<Planne
         for file in walk(&from)? {
             let relative = file.strip_prefix(&from).unwrap_or(&file);
             let relative = names.fill(&relative.to_string_lossy());
+            // Packs layered over the template's pack share its module namespace, so a
+            // script named like one of its modules would silently replace it.
+            if part == "scripts" && shipping_scripts(template).join(&relative).is_file() {
+                return Err(ScaffoldError::ModuleTaken { file: relative, pack: template.pack.clone() });
+            }
             let raw = std::fs::read(&file).map_err(io(&file))?;
             // Text gets its placeholders filled; anything else is copied as it is.
             let bytes = match String::from_utf8(raw) {
@@ -167,6 +174,13 @@ pub fn plan(template: &Template, names: &Names, dir: &Path) -> Result<Vec<Planne
         }
     }
     Ok(files)
+}
+
+/// The scripts directory of the pack that ships `template`
+/// (`<root>/content/<pack>/templates/<name>` → `<root>/scripts/<pack>`).
+fn shipping_scripts(template: &Template) -> PathBuf {
+    let root = template.dir.ancestors().nth(4).unwrap_or(Path::new("."));
+    root.join("scripts").join(&template.pack)
 }
 
 /// Writes planned files, creating their directories.
