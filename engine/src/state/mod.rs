@@ -7,6 +7,7 @@
 //! `Arc`, so a clone copies only what play changes.
 
 mod entity;
+mod kind_index;
 mod vars;
 
 pub use entity::{Entity, EntityId, Location, Seat, SeatMask};
@@ -118,6 +119,9 @@ pub struct GameState {
     /// `c` answers seat `s`'s decisions and sees what `s` knows.
     #[serde(default)]
     pub controllers: Vec<Option<Seat>>,
+    /// Entities by kind, for queries (derived: not saved).
+    #[serde(skip)]
+    kinds: kind_index::KindIndex,
 }
 
 impl GameState {
@@ -152,6 +156,7 @@ impl GameState {
     pub fn create(&mut self, kind: Sym, face: Sym, owner: Option<Seat>, at: Location, hidden: bool) -> EntityId {
         let id = self.entities.len() as EntityId;
         let order = self.bump_order();
+        self.kinds.clear();
         let known_by = match (hidden, owner) {
             (true, Some(seat)) => SeatMask::one(seat),
             _ => SeatMask::NONE,
@@ -168,6 +173,12 @@ impl GameState {
             props: Vars::default(),
         });
         id
+    }
+
+    /// The ids of the entities of `kind`, ascending, or `None` when the index cannot
+    /// tell (entities were pushed by hand): then look at them all.
+    pub fn ids_of_kind(&self, kind: Sym) -> Option<&[EntityId]> {
+        self.kinds.ids(&self.entities, kind)
     }
 
     /// Moves an entity, placing it on top of whatever is already there.

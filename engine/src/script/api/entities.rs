@@ -8,7 +8,7 @@
 use super::{cell, entity, err, list, location, location_to_lua, seat, slot, Method, Methods};
 use crate::script::convert::{from_lua, to_lua};
 use crate::board::CellId;
-use crate::state::{EntityId, GameState, Location, Seat};
+use crate::state::{Entity, EntityId, GameState, Location, Seat};
 use crate::sym::Sym;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 
@@ -124,12 +124,25 @@ impl Methods for Entities {
         m.add_method("count", |lua, _, spec: Table| {
             let sl = slot(lua)?;
             let f = filter(&sl.state, &spec)?;
-            Ok(matching(&sl.state, &f).len())
+            let mut n = 0usize;
+            each_match(&sl.state, &f, |_| {
+                n += 1;
+                true
+            });
+            Ok(n)
         });
         m.add_method("first", |lua, _, spec: Table| {
             let sl = slot(lua)?;
             let f = filter(&sl.state, &spec)?;
-            Ok(matching(&sl.state, &f).first().map(|&i| i as i64))
+            if f.ordered() {
+                return Ok(matching(&sl.state, &f).first().map(|&i| i as i64));
+            }
+            let mut first = None;
+            each_match(&sl.state, &f, |id| {
+                first = Some(id as i64);
+                false
+            });
+            Ok(first)
         });
         m.add_method("kind", |lua, _, e: i64| {
             let sl = slot(lua)?;
@@ -223,22 +236,48 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Filter> {
     })
 }
 
+impl Filter {
+    /// Whether matches are listed bottom to top rather than by id.
+    fn ordered(&self) -> bool {
+        matches!(self.at, Some(Location::Zone { .. }) | Some(Location::In(_)))
+    }
+
+    fn admits(&self, e: &Entity) -> bool {
+        self.kind.is_none_or(|k| e.kind == k)
+            && self.face.is_none_or(|k| e.face == k)
+            && self.owner.is_none_or(|o| e.owner == o)
+            && self.at.is_none_or(|a| e.at == a)
+            && self.cell.is_none_or(|c| e.at == Location::Cell(c))
+            && (!self.nowhere || e.at == Location::Nowhere)
+    }
+}
+
+/// Calls `visit` with each matching id, ascending, until it returns false. A filter
+/// naming a kind looks only at that kind's entities.
+fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> bool) {
+    if let Some(ids) = f.kind.and_then(|k| state.ids_of_kind(k)) {
+        for &id in ids {
+            if f.admits(&state.entities[id as usize]) && !visit(id) {
+                return;
+            }
+        }
+        return;
+    }
+    for (id, e) in state.entities.iter().enumerate() {
+        if f.admits(e) && !visit(id as EntityId) {
+            return;
+        }
+    }
+}
+
+/// The matching ids as `g:entities` lists them.
 fn matching(state: &GameState, f: &Filter) -> Vec<EntityId> {
-    let mut ids: Vec<EntityId> = state
-        .entities
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| {
-            f.kind.is_none_or(|k| e.kind == k)
-                && f.face.is_none_or(|k| e.face == k)
-                && f.owner.is_none_or(|o| e.owner == o)
-                && f.at.is_none_or(|a| e.at == a)
-                && f.cell.is_none_or(|c| e.at == Location::Cell(c))
-                && (!f.nowhere || e.at == Location::Nowhere)
-        })
-        .map(|(i, _)| i as EntityId)
-        .collect();
-    if matches!(f.at, Some(Location::Zone { .. }) | Some(Location::In(_))) {
+    let mut ids = Vec::new();
+    each_match(state, f, |id| {
+        ids.push(id);
+        true
+    });
+    if f.ordered() {
         ids.sort_by_key(|&id| state.entities[id as usize].order);
     }
     ids
