@@ -192,9 +192,11 @@ impl Game {
     }
 
     /// The pack's evaluation of the position for every seat (seat 1 first): the
-    /// function `pack.ron` names in `evaluate`, called as `f(g, seat)` with 1-based
-    /// seats; `None` when the pack names none. Bots call it on their own scratch
-    /// copies; the function should only read (whatever it changes stays changed).
+    /// function `pack.ron` names in `evaluate`, called as `f(g, seat, shared)` with
+    /// 1-based seats; `None` when the pack names none. `shared` is one fresh table for
+    /// all the seats' calls, so work common to every seat is done once per position.
+    /// Bots call it on their own scratch copies; the function should only read
+    /// (whatever it changes stays changed).
     pub fn evaluate(&mut self) -> Result<Option<Vec<f64>>, GameError> {
         let Some(path) = self.rules.manifest.evaluate.clone() else { return Ok(None) };
         let host = self.host()?;
@@ -202,8 +204,9 @@ impl Game {
         let seats = self.state.seat_count();
         let hook = format!("evaluate {path}");
         let rules = self.rules.clone();
-        let scores = host.with_state(&mut self.state, &rules, &hook, |_, g| {
-            (1..=seats as i64).map(|seat| function.call::<f64>((g.clone(), seat))).collect::<mlua::Result<Vec<f64>>>()
+        let scores = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
+            let shared = lua.create_table()?;
+            (1..=seats as i64).map(|seat| function.call::<f64>((g.clone(), seat, shared.clone()))).collect::<mlua::Result<Vec<f64>>>()
         })?;
         Ok(Some(scores))
     }

@@ -51,9 +51,24 @@ function C.invariants(g)
 	return nil
 end
 
--- A rough score for bots: DP plus the population the track would give at the end.
-function C.evaluate(g, seat)
-	return g:get(seat, "dp") + U.population(g, seat)
+-- A seat's worth for the bots: its DP, plus what it would score if the round and then
+-- the game ended now: the story's objectives this round (GE 6.4, A4), its final
+-- population (GE 6.6 step 1) and 4 DP for each sector where it has the most ships
+-- (GE 6.6 step 3). Milestones and domination cards are left to the DP they give.
+-- The round's gains and the sector majorities are worked out once per position, in
+-- `shared` (the kernel passes one table to every seat's call).
+function C.evaluate(g, seat, shared)
+	if not shared.story then
+		shared.story = require("stories").projected(g)
+		local sectors = table.create(g:seats(), 0)
+		for _, sector in ipairs(require("scoring").sector_leaders(g)) do
+			for _, s in ipairs(sector.seats) do
+				sectors[s] += 1
+			end
+		end
+		shared.sectors = sectors
+	end
+	return g:get(seat, "dp") + U.population(g, seat) + shared.story[seat] + 4 * shared.sectors[seat]
 end
 
 -- A finished game as balance reports see one seat (pack.ron `report`, used by

@@ -29,39 +29,54 @@ S.round = {
 	end,
 }
 
--- GE 6.6: population, ship majority per sector (4 DP, ties all score), then the winner
--- by DP, planets, and turn order.
--- GE 6.6 step 3: 4 DP to the seat(s) with most ships in each sector; a puppet
--- majority means nobody scores it (GE 8.3.4).
-function S.sector_majorities(g)
+-- GE 6.6 step 3: the seats with most ships (basic ships and fleet units) in each
+-- sector, ties all of them; a sector where nobody has ships, or where the puppet has
+-- the majority, has none (GE 8.3.4). Returns a list of { region, seats }.
+function S.sector_leaders(g)
+	local seats, puppet = g:seats(), require("puppet").seat(g)
+	local units = {}
 	for region = 1, g:region_count() do
-		local units = {}
-		for s = 1, g:seats() do
-			units[s] = 0
-		end
-		for _, c in ipairs(g:cells({ region = region })) do
-			for s = 1, g:seats() do
-				units[s] += U.ship_units(g, s, c)
+		units[region] = table.create(seats, 0)
+	end
+	-- One pass over the pieces (cheaper than asking cell by cell: bots evaluate often).
+	for _, kind in ipairs({ "ship", "marker" }) do
+		for _, e in ipairs(g:entities({ kind = kind })) do
+			local c, s = g:cell_of(e), g:owner(e)
+			if c and s then
+				units[g:region(c)][s] += if kind == "ship" then 1 else U.fleet_value(g, e)
 			end
 		end
-		local most = 0
-		for s = 1, g:seats() do
-			most = math.max(most, units[s])
-		end
-		local puppet = require("puppet").seat(g)
-		if puppet and units[puppet] == most then
-			most = 0 -- GE 8.3.4: a puppet majority means nobody scores the sector
+	end
+	local leaders = {}
+	for region = 1, g:region_count() do
+		local most = math.max(table.unpack(units[region]))
+		if puppet and units[region][puppet] == most then
+			most = 0
 		end
 		if most > 0 then
-			for s = 1, g:seats() do
-				if units[s] == most then
-					U.dp(g, s, 4, "ship majority in " .. g:region_info(region).label .. " -- GE 6.6", "majorities")
+			local who = {}
+			for s = 1, seats do
+				if units[region][s] == most then
+					table.insert(who, s)
 				end
 			end
+			table.insert(leaders, { region = region, seats = who })
+		end
+	end
+	return leaders
+end
+
+-- GE 6.6 step 3: 4 DP to the leaders of each sector.
+function S.sector_majorities(g)
+	for _, sector in ipairs(S.sector_leaders(g)) do
+		for _, s in ipairs(sector.seats) do
+			U.dp(g, s, 4, "ship majority in " .. g:region_info(sector.region).label .. " -- GE 6.6", "majorities")
 		end
 	end
 end
 
+-- GE 6.6: population, milestones, sector majorities and the cards still in hand; then
+-- the winner by DP, planets and turn order.
 S.end_game = {
 	enter = function(g, ctx)
 		g:set_global("phase", "end")

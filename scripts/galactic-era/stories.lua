@@ -2,6 +2,8 @@
 -- Galactic Era: the four galactic stories, scored at the end of each round by era
 -- (GE 6.4, A4). Every story gives 1 DP to the seats whose ethics matches the era; the
 -- other objectives read the round's tallies (seat variables `r_*`, reset each round).
+-- An objective does not change the game itself: it calls `award(seat, dp, why)` for
+-- each gain, so the same code scores the round and tells bots what it would score now.
 local U = require("util")
 local W = require("war")
 local S = {}
@@ -18,7 +20,7 @@ end
 
 -- Among seats that raised `tech` by research this round, the highest level scores
 -- 7 - level; ties all score (GE A4.1, A4.2 Second Luminous Era).
-local function best_researcher(g, tech, why)
+local function best_researcher(g, award, tech, why)
 	local best, who = -1, {}
 	each_seat(g, function(s)
 		if g:get(s, "r_raised_" .. tech) == 1 then
@@ -31,29 +33,29 @@ local function best_researcher(g, tech, why)
 		end
 	end)
 	for _, s in ipairs(who) do
-		U.dp(g, s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- " .. why, "stories")
+		award(s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- " .. why)
 	end
 end
 
-local function at_war_bonus(g, dp, why)
+local function at_war_bonus(g, award, dp, why)
 	each_seat(g, function(s)
 		if #W.enemies(g, s) > 0 then
-			U.dp(g, s, dp, "at war -- " .. why, "stories")
+			award(s, dp, "at war -- " .. why)
 		end
 	end)
 end
 
-local function per_tally(g, name, dp, what, why)
+local function per_tally(g, award, name, dp, what, why)
 	each_seat(g, function(s)
 		local n = tally(g, s, name)
 		if n ~= 0 then
-			U.dp(g, s, n * dp, string.format("%d %s -- %s", n, what, why), "stories")
+			award(s, n * dp, string.format("%d %s -- %s", n, what, why))
 		end
 	end)
 end
 
 S.journeys = {
-	first_luminous = function(g)
+	first_luminous = function(g, award)
 		each_seat(g, function(s)
 			local contacts = 0
 			for _, o in ipairs(U.other_seats(g, s)) do
@@ -62,46 +64,46 @@ S.journeys = {
 				end
 			end
 			if contacts > 0 then
-				U.dp(g, s, contacts, contacts .. " seat(s) in contact -- GE A4.1", "stories")
+				award(s, contacts, contacts .. " seat(s) in contact -- GE A4.1")
 			end
 		end)
 	end,
-	dark = function(g)
-		at_war_bonus(g, 1, "GE A4.1")
-		per_tally(g, "r_taken_far", 2, "planet(s) taken outside the capital's sector", "GE A4.1")
-		per_tally(g, "r_won_far", 2, "combat(s) won outside the capital's sector", "GE A4.1")
+	dark = function(g, award)
+		at_war_bonus(g, award, 1, "GE A4.1")
+		per_tally(g, award, "r_taken_far", 2, "planet(s) taken outside the capital's sector", "GE A4.1")
+		per_tally(g, award, "r_won_far", 2, "combat(s) won outside the capital's sector", "GE A4.1")
 	end,
-	second_luminous = function(g)
-		best_researcher(g, "spi", "GE A4.1")
-		best_researcher(g, "pro", "GE A4.1")
+	second_luminous = function(g, award)
+		best_researcher(g, award, "spi", "GE A4.1")
+		best_researcher(g, award, "pro", "GE A4.1")
 	end,
 }
 
 S.wars = {
-	first_luminous = function(g)
-		per_tally(g, "r_build", 2, "Build Ships action(s)", "GE A4.2")
+	first_luminous = function(g, award)
+		per_tally(g, award, "r_build", 2, "Build Ships action(s)", "GE A4.2")
 	end,
-	dark = function(g)
-		at_war_bonus(g, 2, "GE A4.2")
-		per_tally(g, "r_taken", 1, "planet(s) taken", "GE A4.2")
-		per_tally(g, "r_destroyed", 1, "enemy ship(s) destroyed", "GE A4.2")
+	dark = function(g, award)
+		at_war_bonus(g, award, 2, "GE A4.2")
+		per_tally(g, award, "r_taken", 1, "planet(s) taken", "GE A4.2")
+		per_tally(g, award, "r_destroyed", 1, "enemy ship(s) destroyed", "GE A4.2")
 	end,
-	second_luminous = function(g)
-		best_researcher(g, "mil", "GE A4.2")
-		best_researcher(g, "rob", "GE A4.2")
+	second_luminous = function(g, award)
+		best_researcher(g, award, "mil", "GE A4.2")
+		best_researcher(g, award, "rob", "GE A4.2")
 	end,
 }
 
 S.migrations = {
-	first_luminous = function(g)
-		per_tally(g, "r_grew", 3, "Increase Population action(s) placing a disc", "GE A4.3")
+	first_luminous = function(g, award)
+		per_tally(g, award, "r_grew", 3, "Increase Population action(s) placing a disc", "GE A4.3")
 	end,
-	dark = function(g)
-		at_war_bonus(g, 1, "GE A4.3")
-		per_tally(g, "r_discs_taken", 1, "disc(s) taken", "GE A4.3")
-		per_tally(g, "r_won", 1, "combat(s) won", "GE A4.3")
+	dark = function(g, award)
+		at_war_bonus(g, award, 1, "GE A4.3")
+		per_tally(g, award, "r_discs_taken", 1, "disc(s) taken", "GE A4.3")
+		per_tally(g, award, "r_won", 1, "combat(s) won", "GE A4.3")
 	end,
-	second_luminous = function(g)
+	second_luminous = function(g, award)
 		-- +4 per technology a seat raised by research that no other seat raised.
 		for _, tech in ipairs(U.TECHS) do
 			local who = {}
@@ -111,18 +113,18 @@ S.migrations = {
 				end
 			end)
 			if #who == 1 then
-				U.dp(g, who[1], 4, "only researcher of " .. U.TECH_NAMES[tech] .. " -- GE A4.3", "stories")
+				award(who[1], 4, "only researcher of " .. U.TECH_NAMES[tech] .. " -- GE A4.3")
 			end
 		end
 	end,
 }
 
 S.rivalry = {
-	first_luminous = function(g)
-		per_tally(g, "r_gain", 1, "Gain a Planet action(s)", "GE A4.4")
+	first_luminous = function(g, award)
+		per_tally(g, award, "r_gain", 1, "Gain a Planet action(s)", "GE A4.4")
 	end,
-	dark = function(g)
-		at_war_bonus(g, 2, "GE A4.4")
+	dark = function(g, award)
+		at_war_bonus(g, award, 2, "GE A4.4")
 		each_seat(g, function(s)
 			local n = 0
 			for _, c in ipairs(U.ship_cells(g, s)) do
@@ -132,12 +134,12 @@ S.rivalry = {
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, n, n .. " hostile planet(s) blockaded -- GE A4.4", "stories")
+				award(s, n, n .. " hostile planet(s) blockaded -- GE A4.4")
 			end
 		end)
-		per_tally(g, "r_retreats", -2, "retreat(s) before combat", "GE A4.4")
+		per_tally(g, award, "r_retreats", -2, "retreat(s) before combat", "GE A4.4")
 	end,
-	second_luminous = function(g)
+	second_luminous = function(g, award)
 		for _, tech in ipairs(U.TECHS) do
 			local best = 0
 			each_seat(g, function(s)
@@ -145,25 +147,65 @@ S.rivalry = {
 			end)
 			each_seat(g, function(s)
 				if g:get(s, tech) == best then
-					U.dp(g, s, 3, "highest " .. U.TECH_NAMES[tech] .. " -- GE A4.4", "stories")
+					award(s, 3, "highest " .. U.TECH_NAMES[tech] .. " -- GE A4.4")
 				end
 			end)
 		end
 	end,
 }
 
+-- Whether a seat's ethics scores the era's point: STO in a luminous era, STS in the
+-- dark one (GE A4).
+local function ethics_scores(g, s, era)
+	local ethics = g:get(s, "ethics")
+	return (era ~= "dark" and ethics == "STO") or (era == "dark" and ethics == "STS")
+end
+
+-- Every gain of the round's scoring for the story in play: the era's ethics point, then
+-- the story's objectives for the era (GE 6.4, A4).
+local function each_gain(g, era, award)
+	each_seat(g, function(s)
+		if ethics_scores(g, s, era) then
+			award(s, 1, g:get(s, "ethics") .. " in the " .. era .. " era -- GE A4")
+		end
+	end)
+	S[g:global("story")][era](g, award)
+end
+
 -- Scores the round for the story in play (GE 6.4).
 function S.score_round(g, era)
-	local story = g:global("story")
-	local luminous = era ~= "dark"
 	each_seat(g, function(s)
-		if (luminous and g:get(s, "ethics") == "STO") or (not luminous and g:get(s, "ethics") == "STS") then
-			U.dp(g, s, 1, g:get(s, "ethics") .. " in the " .. era .. " era -- GE A4", "stories")
+		if ethics_scores(g, s, era) then
 			g:set(s, "r_ethics_scored", 1)
 		end
 	end)
-	S[story][era](g)
-	g:add_global("usage.story." .. story, 1)
+	each_gain(g, era, function(s, dp, why)
+		U.dp(g, s, dp, why, "stories")
+	end)
+	g:add_global("usage.story." .. g:global("story"), 1)
+end
+
+-- The DP each seat would score if the round were scored now (in `era`, by default the
+-- current round's), without scoring it: for the bots' evaluation. The puppet gains
+-- nothing, as in U.dp (GE 8.3.4).
+function S.projected(g, era: string?)
+	local gains = {}
+	each_seat(g, function(s)
+		gains[s] = 0
+	end)
+	local round, puppet = g:global("round"), g:global("puppet")
+	if not era and round and round >= 1 then
+		era = require("round").era(round)
+	end
+	if not (era and g:global("story")) then
+		return gains -- still setting up
+	end
+	each_gain(g, era, function(s, dp)
+		if s ~= puppet then
+			gains[s] += dp
+		end
+	end)
+	return gains
 end
 
 return S

@@ -63,7 +63,7 @@ pub const TYPES: &[TypeDoc] = &[
         "The table a step's `handler` names; see Steps."),
     ty("Offer", "(g: Game, data: Value, seat: Seat) -> Decision?", "A reaction window's offer: a decision for `seat` (its `seat` field is not needed), or nil when the seat is not eligible."),
     ty("Respond", "(g: Game, data: Value, seat: Seat, answer: Value) -> boolean?", "A reaction window's response to a seat's answer; true closes the window."),
-    ty("Evaluate", "(g: Game, seat: Seat) -> number", "The function `pack.ron` names in `evaluate`: how good the position is for `seat`, for bots."),
+    ty("Evaluate", "(g: Game, seat: Seat, shared: {[string]: any}) -> number", "The function `pack.ron` names in `evaluate`: how good the position is for `seat`, for bots; `shared` is one table for all seats' calls on a position."),
     ty("SeatReport", "{ groups: { [string]: string }?, sources: { [string]: number }?, rounds: integer? }",
         "What a pack's `report` function says about one seat of a finished game; see Balance reports."),
     ty("Report", "(g: Game, seat: Seat) -> SeatReport?", "The function `pack.ron` names in `report`: one seat of a finished game, for balance reports (nil leaves the seat out)."),
@@ -157,9 +157,10 @@ that seat, or nil when it is not eligible. An answer goes to `respond(g, data, s
 `Respond`), which returns true to close the window early; a seat that passes is not responded for. \
 `offer` and `respond` are `\"module.function\"` names; what they write to a `data` table is kept."),
     ("Evaluation", "\
-pack.ron's `evaluate` names a function `f(g, seat)` (type `Evaluate`) returning a number: how good the \
-position is for `seat`. Bots call it for every seat, on their own scratch copies of the game, so it should \
-only read."),
+pack.ron's `evaluate` names a function `f(g, seat, shared)` (type `Evaluate`) returning a number: how good \
+the position is for `seat`. Bots call it for every seat in turn, on their own scratch copies of the game, so \
+it should only read. `shared` is one fresh table for the calls on one position: keep there what every seat's \
+score needs (who leads each area, say) to work it out once."),
     ("Balance reports", "\
 pack.ron's `report` names a function `f(g, seat)` (type `Report`) that `orrery simulate` calls for every \
 seat when a game ends. It returns `groups` (axis = label, e.g. the seat's faction and starting side: win \
