@@ -4,7 +4,9 @@
 //! its sample), walks down the tree by UCB over the answers of whoever must decide
 //! (other seats' turns included, each scored by its own reward), adds the first
 //! answer not tried yet, plays random answers for at most `playout` more decisions,
-//! scores the position with the pack's evaluation and backs the rewards up.
+//! scores the position with the pack's evaluation and backs the rewards up. Before
+//! the first iteration every root answer gets `prior` virtual visits worth its value
+//! one answer ahead, so the search starts from the heuristic bot's opinion.
 //!
 //! - Tree nodes stand for the sequence of answers from the root. An answer is keyed
 //!   by its option labels, because option lists may differ between samples; UCB
@@ -56,7 +58,12 @@ pub struct IsmctsConfig {
 
 impl Default for IsmctsConfig {
     fn default() -> IsmctsConfig {
-        IsmctsConfig { think: Some(Duration::from_millis(200)), iterations: 1_000_000, playout: 16, exploration: 0.7, width: 16, prior: 0 }
+        // Short playouts and a seeded root: with Galactic Era's evaluation, which
+        // foresees the round's scoring, 24-game tournaments against heuristic and
+        // random bots (seed 1, 200 ms) gave ISMCTS 15 wins with playouts of 16 and no
+        // prior, 16 with a prior of 8, 19 with playouts of 4 and the prior, 17 with no
+        // playout at all: random play mostly adds noise to a good evaluation.
+        IsmctsConfig { think: Some(Duration::from_millis(200)), iterations: 1_000_000, playout: 4, exploration: 0.7, width: 16, prior: 8 }
     }
 }
 
@@ -66,7 +73,7 @@ const SETTLE_ACTS: usize = 24;
 const MAX_STEPS: usize = 5_000;
 /// Share of the wall-clock budget the search plans to use, leaving room for the
 /// iteration in flight and for building the bot's information.
-const BUDGET_SHARE: f64 = 0.8;
+const BUDGET_SHARE: f64 = 0.7;
 
 #[derive(Clone, Debug)]
 struct Edge {
