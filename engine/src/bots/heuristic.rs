@@ -8,11 +8,11 @@
 //! value minus the best other seat's. It takes the best, breaking ties at random. It
 //! sees nothing beyond its own move, so plans that pay off later look like any other.
 //!
-//! With a wall-clock budget it stops trying answers when most of the budget is
+//! With a wall-clock budget it stops trying answers when its share of the budget is
 //! spent and takes the best found so far (answers are tried in the decision's
 //! order, so the first one is always scored).
 
-use super::{candidates, is_forced, scores, settle, Bot, Information, LoopGuard};
+use super::{candidates, is_forced, scores, settle, Bot, Information, LoopGuard, THINK_SHARE};
 use crate::content::Ruleset;
 use crate::flow::Choice;
 use crate::game::Game;
@@ -23,9 +23,6 @@ use std::time::{Duration, Instant};
 
 /// Acts [`settle`] may play after the candidate answer.
 const SETTLE_ACTS: usize = 24;
-/// Share of the wall-clock budget spent trying answers; the rest is room for the
-/// answer being scored when the time runs out.
-const BUDGET_SHARE: f64 = 0.6;
 
 /// The greedy bot. `width` bounds how many answers of one decision it tries.
 #[derive(Clone, Debug)]
@@ -106,7 +103,7 @@ impl Bot for Heuristic {
         let answers = self.guard.filter(position, decision, answers);
         let seat = info.seat();
         let guesses: u64 = rng.random();
-        let deadline = self.think.map(|t| Instant::now() + t.mul_f64(BUDGET_SHARE));
+        let deadline = self.think.map(|t| Instant::now() + t.mul_f64(THINK_SHARE));
         let mut best: Vec<(f64, &Choice)> = Vec::new();
         for answer in &answers {
             if !best.is_empty() && Self::out_of_time(deadline) {

@@ -25,7 +25,7 @@
 
 use super::answers::answer_key;
 use super::heuristic::relative;
-use super::{candidates, is_forced, random_choice, scores, settle, Bot, Information, LoopGuard};
+use super::{candidates, is_forced, random_choice, scores, settle, Bot, Information, LoopGuard, THINK_SHARE};
 use crate::content::Ruleset;
 use crate::flow::{Choice, Decision};
 use crate::game::Game;
@@ -71,9 +71,6 @@ impl Default for IsmctsConfig {
 const SETTLE_ACTS: usize = 24;
 /// Steps one iteration may take in all, a guard against a flow that never ends.
 const MAX_STEPS: usize = 5_000;
-/// Share of the wall-clock budget the search plans to use, leaving room for the
-/// iteration in flight and for building the bot's information.
-const BUDGET_SHARE: f64 = 0.7;
 
 #[derive(Clone, Debug)]
 struct Edge {
@@ -161,11 +158,22 @@ impl Ismcts {
 
     /// Gives every root answer `prior` virtual visits worth its value one answer
     /// ahead (after forced answers and guessed simultaneous ones).
-    fn seed_root(&mut self, rules: &Arc<Ruleset>, info: &Information, decision: &Decision, answers: &[Choice], scale: f64, rng: &mut ChaCha8Rng) {
+    fn seed_root(
+        &mut self,
+        rules: &Arc<Ruleset>,
+        info: &Information,
+        decision: &Decision,
+        answers: &[Choice],
+        (scale, deadline): (f64, Option<Instant>),
+        rng: &mut ChaCha8Rng,
+    ) {
         let seat = info.seat();
         let guesses: u64 = rng.random();
         let prior = self.config.prior;
         for answer in answers {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break; // the answers left start untried, as without a prior
+            }
             let mut game = Game::from_state(rules.clone(), info.sample().clone());
             if game.act(seat, answer.clone()).is_err() {
                 continue;
@@ -238,7 +246,7 @@ impl Bot for Ismcts {
             return answers[0].clone();
         }
         self.root = answers.iter().map(|a| answer_key(decision, a)).collect();
-        let deadline = self.config.think.map(|t| start + t.mul_f64(BUDGET_SHARE));
+        let deadline = self.config.think.map(|t| start + t.mul_f64(THINK_SHARE));
         let scale = {
             let mut game = Game::from_state(rules.clone(), info.sample().clone());
             let s = scores(&mut game);
@@ -247,7 +255,7 @@ impl Bot for Ismcts {
         self.nodes.clear();
         self.nodes.push(Node::default());
         if self.config.prior > 0 {
-            self.seed_root(rules, info, decision, &answers, scale, rng);
+            self.seed_root(rules, info, decision, &answers, (scale, deadline), rng);
         }
         for i in 0..self.config.iterations {
             if deadline.is_some_and(|d| Instant::now() >= d) {

@@ -134,6 +134,13 @@ impl BotKind {
     }
 }
 
+/// Share of its wall-clock budget a thinking bot plans to use. The rest is room for
+/// the work in flight when the time runs out and for the machine: on a loaded
+/// 2-core machine a thread is sometimes held up for about 100 ms (a plain busy loop
+/// in two threads sees it about once a minute), and a decision must still end within
+/// its budget plus 10%.
+pub(crate) const THINK_SHARE: f64 = 0.5;
+
 /// How much a searching bot may think on one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
