@@ -58,7 +58,7 @@ pub struct IsmctsConfig {
 
 impl Default for IsmctsConfig {
     fn default() -> IsmctsConfig {
-        // Short playouts and a seeded root: with Galactic Era's evaluation, which
+        // Short playouts and a seeded root: with the base pack's evaluation, which
         // foresees the round's scoring, 24-game tournaments against heuristic and
         // random bots (seed 1, 200 ms) gave ISMCTS 15 wins with playouts of 16 and no
         // prior, 16 with a prior of 8, 19 with playouts of 4 and the prior, 17 with no
