@@ -228,9 +228,8 @@ F.run.fleet_damage = function(g, ctx)
 	g:set_global("last_fleet", { damage_to_attacker = raw_a, damage_to_defender = raw_d, removed_attacker = to_a, removed_defender = to_d })
 	g:log(string.format("Fleet battle damage: %d to seat %d (heal leaves %d), %d to seat %d (heal leaves %d). -- SO §6.5.2.4", raw_d, d, to_d, raw_a, a, to_a))
 	ctx.stage = "assault_choice"
-	local pushed_a = P.push_losses(g, a, to_a, a, "fleet battle")
-	local pushed_d = P.push_losses(g, d, to_d, a, "fleet battle")
-	return (pushed_a or pushed_d) and "wait" or "continue"
+	-- The ships' damage to both sides lands at once (SO §6.5.2.4; population.lua).
+	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, "fleet battle") and "wait" or "continue"
 end
 
 return F

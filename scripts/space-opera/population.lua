@@ -52,16 +52,30 @@ function P.level(g, s)
 	return P.units(g, s) // 4 + C.raised_count(g, s) // 4
 end
 
--- Removes units; eliminates the seat when none are left (SO §5.8.1, §6.6).
-function P.remove(g, s, civ, mil, why)
+-- Removes units from a seat (no elimination: see P.bury).
+local function take(g, s, civ, mil, why)
 	g:add(s, "civ", -civ)
 	g:add(s, "mil", -mil)
 	g:add(s, "lost", civ + mil)
 	g:log(string.format("Seat %d loses %s (%s).", s, P.split_label(civ, mil), why or "damage"))
 	require("victory").observe(g)
-	if P.units(g, s) == 0 then
-		require("victory").eliminate(g, s, U.classic(g) and "no troops left" or "no population units left: extinct")
+end
+
+-- Eliminates, together, those of `seats` left without units (SO §5.8.1, §6.6).
+function P.bury(g, seats)
+	local dead = {}
+	for _, s in ipairs(seats) do
+		if U.live(g, s) and P.units(g, s) == 0 and not U.contains(dead, s) then
+			table.insert(dead, s)
+		end
 	end
+	require("victory").eliminate_all(g, dead, U.classic(g) and "no troops left" or "no population units left: extinct")
+end
+
+-- Removes units; eliminates the seat when none are left (SO §5.8.1, §6.6).
+function P.remove(g, s, civ, mil, why)
+	take(g, s, civ, mil, why)
+	P.bury(g, { s })
 end
 
 function P.split_label(civ, mil)
@@ -78,51 +92,99 @@ function P.split_label(civ, mil)
 	return table.concat(parts, " and ")
 end
 
--- The `losses` step: `victim` loses `n` units; `chooser` picks how many are military
--- (SO §5.7.3 and §6.5.2.5: the attacker chooses for both sides, SO §10 B1; the
--- variant `alt_victim_chooses` lets the damaged seat choose in the revised rules).
+-- How many of `hit.n` units `hit.victim` may lose as militaries: {lo, hi}, and n.
+local function split_range(g, hit)
+	local civ, mil = P.civ(g, hit.victim), P.mil(g, hit.victim)
+	local n = math.min(hit.n, civ + mil)
+	return math.max(0, n - civ), math.min(n, mil), n
+end
+
+-- Applies every hit of the step at once, then eliminates the seats left without units
+-- together: losses in one phase of a war are simultaneous (SO §4.4: the totals are
+-- compared "simultaneously, before either opponent removes units of the other"), so
+-- when both sides die nobody survives the other (SO §5.8.1, §6.6), and the winner's
+-- own losses count even when the other side's death ends the game. `mils[i]`: the
+-- militaries hit i removes (nil when forced).
+local function apply(g, ctx, mils)
+	ctx.done = true
+	local victims = {}
+	for i, hit in ipairs(ctx.hits) do
+		if U.live(g, hit.victim) then
+			local lo, _, n = split_range(g, hit)
+			if n > 0 then
+				local k = mils[i] or lo
+				take(g, hit.victim, n - k, k, ctx.why)
+				table.insert(victims, hit.victim)
+			end
+		end
+	end
+	P.bury(g, victims)
+end
+
+-- The `losses` step: ctx.hits = { {victim =, n =, chooser =}, ... } lose units at the
+-- same moment; each chooser picks how many of its victim's losses are militaries
+-- (SO §5.7.3 and §6.5.2.5: the attacker chooses for both sides, SO §10 B1; the variant
+-- `alt_victim_chooses` lets each damaged seat choose in the revised rules). The
+-- choices are one secret simultaneous decision (a key per hit), so no chooser sees the
+-- other's choice; nothing is removed until all are made.
 P.losses = {
 	run = function(g, ctx)
-		if ctx.done or not U.live(g, ctx.victim) or require("victory").over(g) then
+		if ctx.done or require("victory").over(g) then
 			return nil
 		end
-		local civ, mil = P.civ(g, ctx.victim), P.mil(g, ctx.victim)
-		local n = math.min(ctx.n, civ + mil)
-		if n <= 0 then
+		local decisions = {}
+		for i, hit in ipairs(ctx.hits) do
+			local lo, hi, n = split_range(g, hit)
+			if U.live(g, hit.victim) and lo ~= hi then
+				local options = {}
+				for k = lo, hi do
+					table.insert(options, { label = P.split_label(n - k, k), value = k })
+				end
+				local whose = hit.chooser == hit.victim and "you lose" or string.format("%s loses", U.seat_label(g, hit.victim))
+				table.insert(decisions, { seat = hit.chooser, key = "hit" .. i, options = options, rule = ctx.rule or "SO §5.7.3, §6.5.2",
+					prompt = string.format("%s %d unit%s: which?", whose, n, n == 1 and "" or "s") })
+			end
+		end
+		if #decisions == 0 then
+			apply(g, ctx, {})
 			return nil
 		end
-		local lo, hi = math.max(0, n - civ), math.min(n, mil)
-		if lo == hi then
-			ctx.done = true
-			P.remove(g, ctx.victim, n - lo, lo, ctx.why)
-			return nil
-		end
-		local options = {}
-		for k = lo, hi do
-			table.insert(options, { label = P.split_label(n - k, k), value = k })
-		end
-		local whose = ctx.chooser == ctx.victim and "you lose" or string.format("%s loses", U.seat_label(g, ctx.victim))
-		return { seat = ctx.chooser, prompt = string.format("%s %d unit%s: which?", whose, n, n == 1 and "" or "s"),
-			rule = ctx.rule or "SO §5.7.3, §6.5.2", options = options }
+		return { simultaneous = true, decisions = decisions }
 	end,
-	resolve = function(g, ctx, k)
-		local n = math.min(ctx.n, P.units(g, ctx.victim))
-		ctx.done = true
-		P.remove(g, ctx.victim, n - k, k, ctx.why)
+	resolve = function(g, ctx, answers)
+		local mils = {}
+		for i, hit in ipairs(ctx.hits) do
+			local mine = answers[hit.chooser]
+			mils[i] = mine and mine["hit" .. i]
+		end
+		apply(g, ctx, mils)
 	end,
 }
 
--- Pushes the losses of `victim`, chosen by `attacker` (or the victim, by variant).
-function P.push_losses(g, victim, n, attacker, why)
-	if n <= 0 then
+-- Pushes the simultaneous losses of a war phase: `hits` = { {victim, n}, ... }; the
+-- units are chosen by `attacker` (or each victim, by variant). Returns whether a step
+-- was pushed.
+function P.push_hits(g, hits, attacker, why)
+	local list = {}
+	for _, hit in ipairs(hits) do
+		if hit.n > 0 then
+			local chooser = attacker
+			if U.revised(g) and U.alt(g, "victim_chooses") then
+				chooser = hit.victim
+			end
+			table.insert(list, { victim = hit.victim, n = hit.n, chooser = chooser })
+		end
+	end
+	if #list == 0 then
 		return false
 	end
-	local chooser = attacker
-	if U.revised(g) and U.alt(g, "victim_chooses") then
-		chooser = victim
-	end
-	g:push("losses", { victim = victim, n = n, chooser = chooser, why = why })
+	g:push("losses", { hits = list, why = why })
 	return true
+end
+
+-- Pushes the losses of one `victim`, chosen by `attacker` (or the victim, by variant).
+function P.push_losses(g, victim, n, attacker, why)
+	return P.push_hits(g, { { victim = victim, n = n } }, attacker, why)
 end
 
 return P

@@ -44,7 +44,7 @@ function V.finish(g, winner, reason)
 		if la ~= lb then
 			return la
 		end
-		if not la then
+		if not la and g:get(a, "out_order") ~= g:get(b, "out_order") then
 			return (g:get(a, "out_order") or 0) > (g:get(b, "out_order") or 0)
 		end
 		local ma, mb = measure(g, a), measure(g, b)
@@ -70,20 +70,36 @@ end
 
 -- ---- elimination (SO §5.8.1, §6.6) ----------------------------------------------------------
 
-function V.eliminate(g, s, why)
-	if not U.live(g, s) then
+-- Eliminates every seat of `seats` at the same moment (they share one `out_order`).
+-- When none is left, nobody wins: classic military dominance needs "the only
+-- surviving race" and a revised extinct species has lost (SO §5.8.1, §6.6).
+function V.eliminate_all(g, seats, why)
+	local out = {}
+	for _, s in ipairs(seats) do
+		if U.live(g, s) then
+			table.insert(out, s)
+		end
+	end
+	if #out == 0 then
 		return
 	end
-	g:set(s, "out", true)
-	g:set(s, "out_order", g:add_global("eliminated", 1))
-	C.clear_seat(g, s)
-	g:log(string.format("Seat %d is eliminated: %s. -- SO §5.8.1, §6.6", s, why))
+	local order = g:add_global("eliminated", 1)
+	for _, s in ipairs(out) do
+		g:set(s, "out", true)
+		g:set(s, "out_order", order)
+		C.clear_seat(g, s)
+		g:log(string.format("Seat %d is eliminated: %s. -- SO §5.8.1, §6.6", s, why))
+	end
 	local live = U.live_seats(g)
 	if #live == 1 then
 		V.finish(g, live[1], U.classic(g) and "military dominance (the only race surviving)" or "extermination (the only species with population)")
 	elseif #live == 0 then
-		V.finish(g, nil, "every species is gone")
+		V.finish(g, nil, U.classic(g) and "no race survives" or "every species is extinct")
 	end
+end
+
+function V.eliminate(g, s, why)
+	V.eliminate_all(g, { s }, why)
 end
 
 -- ---- level history (SO §6.6) ----------------------------------------------------------------

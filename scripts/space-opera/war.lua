@@ -85,9 +85,8 @@ RUN.assault_resolve = function(g, ctx)
 	g:log(string.format("Totals: attacker %d/%d, defender %d/%d. Damage %d to the defender (%d after heal), %d to the attacker (%d after heal). -- %s",
 		a_atk, a_def, d_atk, d_def, raw_d, to_d, raw_a, to_a, U.classic(g) and "SO §5.7.3" or "SO §6.5.3"))
 	ctx.stage = "theft"
-	local pushed_a = P.push_losses(g, a, to_a, a, "war")
-	local pushed_d = P.push_losses(g, d, to_d, a, "war")
-	return (pushed_a or pushed_d) and "wait" or "continue"
+	-- Both sides' losses are one simultaneous event (SO §4.4; population.lua).
+	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, "war") and "wait" or "continue"
 end
 
 -- Credits stolen. Classic SO §5.7.3: 4 from a defender who failed to defend; with
