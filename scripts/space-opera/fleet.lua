@@ -8,11 +8,18 @@
 -- nothing. Revised: if the defender has ships; the attacker picks its participants;
 -- all the defender's ships take part (SO §10 B4; `alt_defender_selects`: it picks
 -- too); unblocked participants deal their damage to the enemy species, less its heal.
--- Blocks are one ship against one ship, assigned by the defender one pair at a time
--- and optional (SO §10 B3; `alt_mandatory_blocks`: while a pair is possible, revised);
+-- Blocks are one ship against one ship, assigned by the defender one pair at a time.
+-- Classic: every attacking fleet must be blocked while the defender has a free fleet
+-- ("la batalla de flotas no es opcional", "deben ser bloqueadas una a una", SO §5.7.2).
+-- Revised: optional (SO §10 B3; `alt_mandatory_blocks`: as in classic);
 -- the defender orders the duels (SO §10 B5; `alt_attacker_orders_duels`); each duel
 -- opens a window for consumables (stack.lua) and then destroys, simultaneously, every
 -- ship whose opponent's attack exceeds its defence.
+--
+-- The battle's public state (who takes part, which ship blocks which, the duel being
+-- fought) is on the table for everyone to see, so it lives in the global
+-- `fleet_battle` = {attacker, defender, a_ships, d_ships, pairs, current} while a
+-- battle is fought; the war's ctx only holds the stage.
 local U = require("util")
 local C = require("cards")
 local T = require("totals")
@@ -24,8 +31,12 @@ local function alive(g, ship)
 	return type(at) == "table" and at.zone == "built"
 end
 
-local function pair_of(ctx, ship)
-	for _, p in ipairs(ctx.pairs) do
+local function battle(g)
+	return g:global("fleet_battle")
+end
+
+local function pair_of(b, ship)
+	for _, p in ipairs(b.pairs) do
 		if p.a == ship or p.d == ship then
 			return p
 		end
@@ -40,11 +51,10 @@ end
 -- Sets the first fleet stage (or skips the fleet battle).
 function F.begin(g, ctx)
 	local a, d = ctx.attacker, ctx.defender
-	ctx.pairs = {}
-	ctx.a_ships, ctx.d_ships = {}, {}
+	local b = { attacker = a, defender = d, pairs = {}, a_ships = {}, d_ships = {} }
 	if U.classic(g) then
 		if #C.ships(g, a) > 0 and #C.ships(g, d) > 0 then
-			ctx.a_ships, ctx.d_ships = C.ships(g, a), C.ships(g, d)
+			b.a_ships, b.d_ships = C.ships(g, a), C.ships(g, d)
 			g:log("Fleet battle: every fleet of both races takes part. -- SO §5.7.2")
 			ctx.stage = "blocks"
 		else
@@ -57,6 +67,12 @@ function F.begin(g, ctx)
 		g:log("No fleet battle: the defender has no ships. -- SO §6.5.2")
 		ctx.stage = "assault_choice"
 	end
+	g:set_global("fleet_battle", b)
+end
+
+-- The battle is over (the war ends or goes on to its second phase).
+function F.close(g)
+	g:set_global("fleet_battle", nil)
 end
 
 -- SO §6.5.2.1: the attacker chooses which of its ships take part.
@@ -75,14 +91,16 @@ F.run.choose_ships = function(g, ctx)
 end
 
 F.resolve.choose_ships = function(g, ctx, ships)
-	ctx.a_ships = ships
+	local b = battle(g)
+	b.a_ships = ships
 	g:log(string.format("Seat %d sends %d ship%s into the fleet battle. -- SO §6.5.2.1", ctx.attacker, #ships, #ships == 1 and "" or "s"))
 	if U.alt(g, "defender_selects") then
 		ctx.stage = "defender_ships"
 	else
-		ctx.d_ships = C.ships(g, ctx.defender)
+		b.d_ships = C.ships(g, ctx.defender)
 		ctx.stage = "blocks"
 	end
+	g:set_global("fleet_battle", b)
 end
 
 -- `alt_defender_selects` (SO §10 B4): the defender also chooses its participants.
@@ -96,30 +114,48 @@ F.run.defender_ships = function(g, ctx)
 end
 
 F.resolve.defender_ships = function(g, ctx, ships)
-	ctx.d_ships = ships
+	local b = battle(g)
+	b.d_ships = ships
+	g:set_global("fleet_battle", b)
 	ctx.stage = "blocks"
 end
 
--- SO §5.7.2, §6.5.2.2: the defender blocks attacking ships one by one.
-F.run.blocks = function(g, ctx)
+-- Whether the defender must go on blocking while a pair is possible: always in classic
+-- (SO §5.7.2); in revised only with `alt_mandatory_blocks` (SO §10 B3).
+function F.blocks_mandatory(g)
+	return U.classic(g) or U.alt(g, "mandatory_blocks")
+end
+
+-- SO §5.7.2, §6.5.2.2: the decision of the defender's next block in battle `b`, nil when
+-- no pair is left to make: one option per free attacking ship and free ship of its own;
+-- a pass ("No more blocks") only where blocking is optional.
+function F.block_decision(g, b)
 	local options = {}
-	for _, a_ship in ipairs(ctx.a_ships) do
-		if not pair_of(ctx, a_ship) then
-			for _, d_ship in ipairs(ctx.d_ships) do
-				if not pair_of(ctx, d_ship) then
-					table.insert(options, { label = string.format("Block seat %d's %s with your %s", ctx.attacker, stats(g, a_ship), stats(g, d_ship)),
+	for _, a_ship in ipairs(b.a_ships) do
+		if not pair_of(b, a_ship) then
+			for _, d_ship in ipairs(b.d_ships) do
+				if not pair_of(b, d_ship) then
+					table.insert(options, { label = string.format("Block seat %d's %s with your %s", b.attacker, stats(g, a_ship), stats(g, d_ship)),
 						value = { a = a_ship, d = d_ship } })
 				end
 			end
 		end
 	end
 	if #options == 0 then
+		return nil
+	end
+	return { seat = b.defender, prompt = "Fleet battle: block an attacking ship?", rule = U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2",
+		options = options, pass = (not F.blocks_mandatory(g)) and "No more blocks" or nil }
+end
+
+-- The defender blocks attacking ships one by one.
+F.run.blocks = function(g, ctx)
+	local decision = F.block_decision(g, battle(g))
+	if decision == nil then
 		ctx.stage = "duels"
 		return "continue"
 	end
-	local mandatory = U.revised(g) and U.alt(g, "mandatory_blocks")
-	return { seat = ctx.defender, prompt = "Fleet battle: block an attacking ship?", rule = "SO §5.7.2, §6.5.2.2",
-		options = options, pass = (not mandatory) and "No more blocks" or nil }
+	return decision
 end
 
 F.resolve.blocks = function(g, ctx, v)
@@ -127,14 +163,17 @@ F.resolve.blocks = function(g, ctx, v)
 		ctx.stage = "duels"
 		return
 	end
-	table.insert(ctx.pairs, { a = v.a, d = v.d, done = false })
-	g:log(string.format("Seat %d blocks %s with %s. -- SO §6.5.2.2", ctx.defender, U.name(g, v.a), U.name(g, v.d)))
+	local b = battle(g)
+	table.insert(b.pairs, { a = v.a, d = v.d, done = false })
+	g:set_global("fleet_battle", b)
+	g:log(string.format("Seat %d blocks %s with %s. -- %s", ctx.defender, U.name(g, v.a), U.name(g, v.d), U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2"))
 end
 
 -- SO §6.5.2.3: one duel at a time, in the order the defender chooses (SO §10 B5).
 F.run.duels = function(g, ctx)
+	local b = battle(g)
 	local left = {}
-	for i, p in ipairs(ctx.pairs) do
+	for i, p in ipairs(b.pairs) do
 		if not p.done then
 			table.insert(left, i)
 		end
@@ -144,14 +183,13 @@ F.run.duels = function(g, ctx)
 		return "continue"
 	end
 	if #left == 1 then
-		ctx.current = left[1]
-		ctx.stage = "duel_window"
+		F.resolve.duels(g, ctx, left[1])
 		return "continue"
 	end
 	local chooser = U.alt(g, "attacker_orders_duels") and ctx.attacker or ctx.defender
 	local options = {}
 	for _, i in ipairs(left) do
-		local p = ctx.pairs[i]
+		local p = b.pairs[i]
 		local first, second = p.d, p.a
 		if chooser == ctx.attacker then
 			first, second = p.a, p.d
@@ -162,12 +200,15 @@ F.run.duels = function(g, ctx)
 end
 
 F.resolve.duels = function(g, ctx, i)
-	ctx.current = i
+	local b = battle(g)
+	b.current = i
+	g:set_global("fleet_battle", b)
 	ctx.stage = "duel_window"
 end
 
 F.run.duel_window = function(g, ctx)
-	local p = ctx.pairs[ctx.current]
+	local b = battle(g)
+	local p = b.pairs[b.current]
 	g:set_global("sync", { kind = "duel", attacker = ctx.attacker, defender = ctx.defender, a_ship = p.a, d_ship = p.d })
 	g:log(string.format("Duel: seat %d's %s against seat %d's %s. -- SO §6.5.2.3", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d)))
 	g:push("stack", { kind = "duel" })
@@ -178,7 +219,8 @@ end
 -- A ship whose attack exceeds the defence of the ship facing it destroys it; both can
 -- die at once (SO §5.7.2, §6.5.2.3). A survivor stays blocked.
 F.run.duel_resolve = function(g, ctx)
-	local p = ctx.pairs[ctx.current]
+	local b = battle(g)
+	local p = b.pairs[b.current]
 	g:set_global("sync", { kind = "main" })
 	local both = alive(g, p.a) and alive(g, p.d)
 	local aa, ad, da, dd = T.ship_attack(g, p.a), T.ship_defence(g, p.a), T.ship_attack(g, p.d), T.ship_defence(g, p.d)
@@ -197,7 +239,8 @@ F.run.duel_resolve = function(g, ctx)
 		C.destroy(g, p.d)
 	end
 	p.done = true
-	ctx.current = nil
+	b.current = nil
+	g:set_global("fleet_battle", b)
 	ctx.stage = "duels"
 	return "continue"
 end
@@ -207,18 +250,20 @@ end
 -- Classic SO §5.7.2: unblocked fleets do nothing; the totals are compared next.
 F.run.fleet_damage = function(g, ctx)
 	local a, d = ctx.attacker, ctx.defender
+	local b = battle(g)
+	F.close(g)
 	if U.classic(g) then
 		ctx.stage = "assault"
 		return "continue"
 	end
 	local to_d, to_a = 0, 0
-	for _, ship in ipairs(ctx.a_ships) do
-		if alive(g, ship) and not pair_of(ctx, ship) then
+	for _, ship in ipairs(b.a_ships) do
+		if alive(g, ship) and not pair_of(b, ship) then
 			to_d += T.ship_damage(g, ship)
 		end
 	end
-	for _, ship in ipairs(ctx.d_ships) do
-		if alive(g, ship) and not pair_of(ctx, ship) then
+	for _, ship in ipairs(b.d_ships) do
+		if alive(g, ship) and not pair_of(b, ship) then
 			to_a += T.ship_damage(g, ship)
 		end
 	end

@@ -120,6 +120,14 @@ function T.turn(g, s)
 	g:push("turn", { seat = s, stage = "main" })
 end
 
+-- The decision the defender of the fleet battle being fought gets for its next block
+-- (nil when no pair is left to make), built by the function the `war` step asks it
+-- with, so an Expect can check what is offered, and what is not.
+function T.block_decision(g)
+	local b = g:global("fleet_battle")
+	return b and require("fleet").block_decision(g, b)
+end
+
 -- Holds the game after a scenario's steps, asking seat 1 to acknowledge.
 T.hold = {
 	run = function(g, ctx)

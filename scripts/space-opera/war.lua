@@ -132,6 +132,7 @@ RUN["end"] = function(g, ctx)
 end
 
 local function close(g, ctx)
+	F.close(g)
 	clear_phase(g, ctx)
 	g:set_global("sync", { kind = "main" })
 	g:log(string.format("The war of seat %d on seat %d ends.", ctx.attacker, ctx.defender))
