@@ -1,7 +1,7 @@
-//! Space Opera end to end: seeded random games of the classic and revised rules for 2 to
-//! 6 players and of the competitive mode for 2 to 4, with the kernel's and the pack's
-//! invariants checked after every action; the variant rules of `pack.ron` (revised by
-//! default, exclusive versions, competitive needs revised and 2-4 players); and replay
+//! Space Opera end to end: seeded random games of the classic and revised rules and of
+//! the competitive mode for 2 to 6 players, with the kernel's and the pack's invariants
+//! checked after every action; the variant rules of `pack.ron` (revised by default,
+//! exclusive versions, competitive needs revised and plays 2-6 like the game); and replay
 //! equivalence on a real game. The rulebook examples are scenario files in
 //! `tests/scenarios/space-opera/` (run by `scenario_files_pass`).
 
@@ -138,6 +138,14 @@ fn competitive_random_games_2_to_4_players_keep_invariants() {
     }
 }
 
+/// SO §6.7.2 sets no player count of its own: competitive plays 2-6 like the game.
+#[test]
+fn competitive_random_games_5_and_6_players_keep_invariants() {
+    for players in 5..=6 {
+        random_games(&["revised", "competitive"], players, GAMES);
+    }
+}
+
 #[test]
 fn every_judgement_call_variant_plays_through() {
     random_games(
@@ -165,12 +173,14 @@ fn classic_and_revised_cannot_be_combined() {
 }
 
 #[test]
-fn competitive_needs_revised_and_two_to_four_players() {
+fn competitive_needs_revised_and_plays_two_to_six() {
     let err = Game::new(rules(), 3, 1, variants(&["competitive"])).unwrap_err().to_string();
     assert!(err.contains("needs variant `revised`"), "{err}");
-    let err = Game::new(rules(), 5, 1, variants(&["revised", "competitive"])).unwrap_err().to_string();
-    assert!(err.contains("2 to 4"), "{err}");
-    assert!(Game::new(rules(), 4, 1, variants(&["revised", "competitive"])).is_ok());
+    for players in 2..=6 {
+        assert!(Game::new(rules(), players, 1, variants(&["revised", "competitive"])).is_ok(), "{players} players");
+    }
+    let err = Game::new(rules(), 7, 1, variants(&["revised", "competitive"])).unwrap_err().to_string();
+    assert!(err.contains("2 to 6"), "{err}");
 }
 
 #[test]
