@@ -156,6 +156,7 @@ fn every_judgement_call_variant_plays_through() {
     );
     random_games(&["revised", "alt_theft_classic_4"], 3, 3);
     random_games(&["classic", "alt_overpopulation_over_20", "alt_steal_all_or_nothing", "alt_round1_shared", "alt_attacker_orders_duels"], 4, 3);
+    random_games(&["classic", "expansion_crew"], 4, 3);
 }
 
 #[test]

@@ -25,13 +25,15 @@ local function star_systems(g)
 	g:shuffle_zone("systems")
 end
 
--- SO §2, §6.7.1: the one shared resource deck of the version played. Unique cards must
--- have a single copy in it (SO §4.3: "no two identical cards in any deck").
+-- SO §2, §6.7.1: the one shared resource deck of the version played: its base cards,
+-- plus those of each expansion played (classic crew "aparece en expansiones", SO §4.3).
+-- Unique cards must have a single copy in it (SO §4.3: "no two identical cards in any
+-- deck").
 local function casual_deck(g)
 	local v = version(g)
 	for _, id in ipairs(def_ids.resource) do
 		local d = defs.resource[id]
-		if U.contains(d.versions, v) then
+		if U.contains(d.versions, v) and (d.expansion == nil or U.expansion(g, d.expansion)) then
 			if U.has_keyword(d, "unique") and d.copies > 1 then
 				error(string.format("resource %s is unique but has %d copies in the casual deck (SO §4.3)", id, d.copies))
 			end

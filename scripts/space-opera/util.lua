@@ -26,6 +26,11 @@ function U.alt(g, name)
 	return g:variant("alt_" .. name)
 end
 
+-- Whether the cards of expansion `name` are played (variant `expansion_<name>`).
+function U.expansion(g, name)
+	return g:variant("expansion_" .. name)
+end
+
 -- The digital safeguard against endless games (not in either text; COVERAGE.md).
 U.MAX_ROUNDS = 60
 
