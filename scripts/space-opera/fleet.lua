@@ -65,6 +65,9 @@ function F.begin(g, ctx)
 		ctx.stage = "choose_ships"
 	else
 		g:log("No fleet battle: the defender has no ships. -- SO §6.5.2")
+		-- The assault is then the only phase that made the declaration legal
+		-- (SO §6.5.1): declaring was wanting it, so it is not asked again (war.lua).
+		ctx.assault_only = true
 		ctx.stage = "assault_choice"
 	end
 	g:set_global("fleet_battle", b)

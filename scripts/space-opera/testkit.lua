@@ -120,6 +120,18 @@ function T.turn(g, s)
 	g:push("turn", { seat = s, stage = "main" })
 end
 
+-- How many options of seat `s`'s turn menu contain `text`, built by the function the
+-- `turn` step asks with (actions.lua), so an Expect can show an action is not offered.
+function T.offers(g, s, text)
+	local n = 0
+	for _, opt in ipairs(require("actions").options(g, s)) do
+		if string.find(opt.label, text, 1, true) then
+			n += 1
+		end
+	end
+	return n
+end
+
 -- The decision the defender of the fleet battle being fought gets for its next block
 -- (nil when no pair is left to make), built by the function the `war` step asks it
 -- with, so an Expect can check what is offered, and what is not.

@@ -29,10 +29,19 @@ RUN.begin = function(g, ctx)
 end
 
 -- SO §6.5.3: the planetary assault only if the attacker has militaries and wants it.
+-- Without a fleet battle the assault is the war's only phase, and a war may only be
+-- declared if one of its phases will happen (SO §6.5.1): the declaration was the wish
+-- to make it, so it follows without a second question (a war that does nothing is
+-- never offered).
 RUN.assault_choice = function(g, ctx)
 	if P.mil(g, ctx.attacker) == 0 then
 		g:log("No planetary assault: the attacker has no militaries. -- SO §6.5.3")
 		ctx.stage = "end"
+		return "continue"
+	end
+	if ctx.assault_only then
+		g:log("The planetary assault is the war's only phase: it is made. -- SO §6.5.1, §6.5.3")
+		ctx.stage = "assault"
 		return "continue"
 	end
 	return { seat = ctx.attacker, prompt = "Make the planetary assault?", rule = "SO §6.5.3",
