@@ -5,10 +5,14 @@
 -- (its card waits face up in the `stack` zone). The `stack` step then offers a kernel
 -- reaction window: each eligible seat in turn (the active seat first, then the others
 -- in turn order) may answer with a card or pass. An answer closes the window and goes
--- on top; the window reopens. When everyone passes, the top item resolves. Revised
--- rules reopen the window after every resolution, so a new answer lands on top and
--- resolution restarts from it (SO §4.5, D9); classic rules resolve the whole stack
--- once everyone has passed. An annulled item stays on the stack marked `cancelled` and
+-- on top; the window reopens. When everyone passes, the top item resolves, and the
+-- window reopens after every resolution, so a new answer lands on top and resolution
+-- restarts from it (SO §4.5, D9). Both rulebooks say so: revised "mientras se resuelve
+-- la pila se pueden añadir nuevos sincrónicos y se volverá a iniciar su resolución";
+-- classic synchronous cards "se pueden usar en cualquier momento de la ronda", and the
+-- moments between two resolutions are moments of the round (nothing in the classic
+-- text closes the stack once it starts resolving). An annulled item stays on the
+-- stack marked `cancelled` and
 -- is discarded without effect when its turn comes. No window is ever opened during a
 -- revised reorganisation (it is not a context anyone plays in).
 --
@@ -168,14 +172,8 @@ S.step = {
 			end
 			return resolve_one(g, ctx)
 		end
-		-- ctx.state == "resolved"
-		if U.revised(g) then
-			return open(g, ctx)
-		end
-		if #S.items(g) == 0 then
-			return nil
-		end
-		return resolve_one(g, ctx)
+		-- ctx.state == "resolved": answers may be added before the next resolution.
+		return open(g, ctx)
 	end,
 }
 
