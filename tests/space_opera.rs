@@ -150,7 +150,7 @@ fn competitive_random_games_5_and_6_players_keep_invariants() {
 fn every_judgement_call_variant_plays_through() {
     random_games(
         &["revised", "alt_victim_chooses", "alt_theft_fixed_2", "alt_mandatory_blocks", "alt_defender_selects",
-          "alt_attacker_orders_duels", "alt_literal_hold", "alt_turn_draw", "alt_hand_limit", "alt_cap_built_only"],
+          "alt_attacker_orders_duels", "alt_literal_hold", "alt_turn_draw", "alt_hand_limit", "alt_construction_counts"],
         4,
         3,
     );

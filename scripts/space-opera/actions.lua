@@ -27,9 +27,9 @@ function A.war_legal(g, a, d)
 	return #C.ships(g, d) > 0 or P.mil(g, a) > 0
 end
 
--- SO §6.3: at most 8 technologies (revised); classic states no cap.
+-- SO §6.3: at most 8 technologies built (revised; C.built_count); classic states no cap.
 local function may_build_tech(g, s)
-	return U.classic(g) or C.cap_count(g, s) < C.TECH_CAP
+	return U.classic(g) or C.built_count(g, s) < C.TECH_CAP
 end
 
 function A.options(g, s)

@@ -153,13 +153,17 @@ function C.raised_count(g, s)
 	return #C.built(g, s)
 end
 
--- Technologies counted against the cap of 8 (SO §6.3): built and under construction
--- (SO §10 B12), or built only with `alt_cap_built_only`.
-function C.cap_count(g, s)
-	if U.alt(g, "cap_built_only") then
-		return #C.built(g, s)
+-- "Tecnologías construidas" (revised SO §6.1 level, §6.3 cap of 8): one count for both
+-- rules, which use the same word. The text sets "construidas" apart from "en
+-- construcción" (reorganisation: "se levantan las tecnologías en construcción") and
+-- says built ones stay on the table applying their effects, which only raised cards
+-- do: built means raised (SO §10 B12). `alt_construction_counts`: technologies under
+-- construction count as built too, for the level and the cap alike.
+function C.built_count(g, s)
+	if U.alt(g, "construction_counts") then
+		return #C.built(g, s) + #C.building(g, s)
 	end
-	return #C.built(g, s) + #C.building(g, s)
+	return #C.built(g, s)
 end
 
 C.TECH_CAP = 8
@@ -213,8 +217,9 @@ end
 function C.flip(g, s)
 	local raised = C.building(g, s)
 	if U.revised(g) then
-		-- With `alt_cap_built_only` more may be under construction than there is room
-		-- for: those beyond 8 built stay face down until a place frees up (SO §6.3).
+		-- More may be under construction than there is room for (only built ones count
+		-- toward the cap): those beyond 8 built stay face down until a place frees up
+		-- (SO §6.3).
 		local room = C.TECH_CAP - #C.built(g, s)
 		while #raised > math.max(0, room) do
 			table.remove(raised)

@@ -104,8 +104,8 @@ function CK.invariants(g)
 				end
 			end
 		end
-		if U.revised(g) and C.cap_count(g, s) > C.TECH_CAP then
-			return string.format("seat %d has %d technologies (at most 8, SO §6.3)", s, C.cap_count(g, s))
+		if U.revised(g) and C.built_count(g, s) > C.TECH_CAP then
+			return string.format("seat %d has %d technologies built (at most 8, SO §6.3)", s, C.built_count(g, s))
 		end
 		if g:global("round") ~= nil then
 			local cards = g:entities({ kind = "species", zone = "species", seat = s })
