@@ -6,6 +6,7 @@
 //! `tests/scenarios/space-opera/` (run by `scenario_files_pass`).
 
 use orrery::content;
+use orrery::flow::Choice;
 use orrery::game::Game;
 use orrery::replay;
 use orrery::sim::play_random;
@@ -187,6 +188,12 @@ fn competitive_needs_revised_and_plays_two_to_six() {
 #[test]
 fn competitive_decks_are_forty_cards_per_seat() {
     let mut game = Game::new(rules(), 3, 4, variants(&["revised", "competitive"])).expect("starts");
+    // SO §6.7.2: each seat first chooses its species and its deck (two secret answers).
+    for seat in 0..3 as Seat {
+        for _ in 0..2 {
+            game.act(seat, Choice::Pick(seat as usize)).unwrap_or_else(|e| panic!("seat {}: {e}", seat + 1));
+        }
+    }
     for seat in 1..=3 {
         let n = game.eval("count", &format!("g:count({{ zone = 'deck', seat = {seat} }}) + #require('cards').hand(g, {seat})")).unwrap();
         assert_eq!(n, Value::Int(40), "seat {seat}");

@@ -6,7 +6,7 @@ local C = require("cards")
 local P = require("population")
 local CK = {}
 
-local CARD_ZONES = { deck = true, discard = true, hand = true, building = true, built = true, stack = true }
+local CARD_ZONES = { deck = true, discard = true, hand = true, building = true, built = true, stack = true, collection = true }
 
 -- Where a resource card may be, and how it must look there; nil when it is fine.
 local function card_problem(g, card)
@@ -32,6 +32,10 @@ local function card_problem(g, card)
 	end
 	if at.zone == "deck" and not g:hidden(card) then
 		return "lies face up in a deck"
+	end
+	-- A competitive seat's unused cards (decks.lua): its own, face down, out of play.
+	if at.zone == "collection" and (not U.competitive(g) or at.seat ~= g:prop(card, "deck") or not g:hidden(card)) then
+		return "is in a collection it does not belong to, or face up"
 	end
 	if at.zone == "hand" or at.zone == "building" then
 		if not g:hidden(card) or not g:knows(at.seat, card) then

@@ -1,11 +1,18 @@
 --!strict
--- Space Opera: competitive deck lists (SO §6.7.2) — validation and building.
+-- Space Opera: competitive decks (SO §6.7.2) — each seat's collection, the choice of
+-- species and deck, validation and building.
 --
 -- A list is data: a `deck_list` definition (content/space-opera/deck_lists.ron) or a Lua
 -- table of the same shape, `{ name = "...", species = "id", cards = {{card = "id",
 -- copies = n}, ...} }`. `validate` returns every violated constraint as a readable
 -- message (an empty list when the deck is legal); `build` refuses an illegal list with
 -- an error naming the seat and every problem, so a bad deck fails the setup.
+--
+-- Every card of a game is created at setup (cards.lua), before anyone has chosen, so
+-- each seat gets a collection: one card of each species and enough resources for any
+-- of the pack's deck lists, face down and shuffled (an entity id never tells its face).
+-- `build` takes the chosen species and the list's 40 cards out of it; the rest stays in
+-- the collection, out of play, known to its owner only.
 local U = require("util")
 local D = {}
 
@@ -71,38 +78,67 @@ function D.validate(list)
 	return errors
 end
 
--- The list a seat brings: the global `deck_choice` ({[seat] = deck list id}) when a
--- front end or scenario set it, else a preset dealt at random (two seats may bring
--- the same list, SO §6.7.2).
-function D.choice(g, s)
-	local chosen = g:global("deck_choice")
-	local id = chosen and chosen[s]
-	if id == nil then
-		local ids = def_ids.deck_list
-		id = ids[g:roll(#ids)]
-	end
-	local list = defs.deck_list[id]
-	if not list then
-		error(string.format("seat %d: no deck list \"%s\" (SO §6.7.2)", s, tostring(id)))
-	end
-	return list
+-- Where seat `s`'s unused cards lie.
+function D.collection(s)
+	return { zone = "collection", seat = s }
 end
 
--- Validates `list` and gives seat `s` its species card and its own shuffled deck of 40
--- (each card remembers its deck in the public prop `deck`, for its own discard pile).
+-- Creates seat `s`'s collection: a species card of each species, and of each resource
+-- the most copies any deck list holds.
+function D.stock(g, s)
+	for _, id in ipairs(def_ids.species) do
+		g:create({ kind = "species", face = id, at = { zone = "species_box", seat = s }, hidden = true })
+	end
+	local most = {}
+	for _, list_id in ipairs(def_ids.deck_list) do
+		for _, entry in ipairs(defs.deck_list[list_id].cards) do
+			most[entry.card] = math.max(most[entry.card] or 0, entry.copies)
+		end
+	end
+	for _, id in ipairs(def_ids.resource) do
+		for _ = 1, most[id] or 0 do
+			g:create({ kind = U.resource_kind(g, s), face = id, at = D.collection(s), hidden = true, props = { deck = s } })
+		end
+	end
+	g:shuffle_zone(D.collection(s))
+end
+
+-- Seat `s`'s deck list when it brings species `species` and the 40 resources of deck
+-- list `list_id`: the species is free, whatever the list was built around (SO §6.7.2:
+-- "escoge la especie que quiera"; two seats may bring the same).
+function D.list_for(species, list_id)
+	local list = defs.deck_list[list_id]
+	if not list then
+		error(string.format("no deck list \"%s\" (SO §6.7.2)", tostring(list_id)))
+	end
+	return { name = list.name, species = species, cards = list.cards }
+end
+
+-- Validates `list` and gives seat `s` its species card, face up, and its own shuffled
+-- deck of 40 from its collection (each card remembers its deck in the public prop
+-- `deck`, for its own discard pile).
 function D.build(g, s, list)
 	local errors = D.validate(list)
 	if #errors > 0 then
 		error(string.format("seat %d's deck list is illegal (SO §6.7.2): %s", s, table.concat(errors, "; ")))
 	end
-	U.give_species(g, s, g:create({ kind = "species", face = list.species, owner = s, at = "species_box" }))
+	U.give_species(g, s, g:first({ kind = "species", zone = "species_box", seat = s, face = list.species }))
+	local deck = { zone = "deck", seat = s }
 	for _, entry in ipairs(list.cards) do
-		for _ = 1, entry.copies do
-			g:create({ kind = U.resource_kind(g, s), face = entry.card, at = { zone = "deck", seat = s }, hidden = true, props = { deck = s } })
+		local copies = g:entities({ zone = "collection", seat = s, face = entry.card })
+		if #copies < entry.copies then
+			error(string.format("seat %d's collection holds %d of %s, not %d (SO §6.7.2)", s, #copies, entry.card, entry.copies))
+		end
+		for i = 1, entry.copies do
+			g:move(copies[i], deck)
 		end
 	end
-	g:shuffle_zone({ zone = "deck", seat = s })
-	-- The list stays secret (SO §11.14): only its owner is told which one it is.
+	g:shuffle_zone(deck)
+	-- The list stays secret (SO §11.14): only its owner is told which one it is, and knows
+	-- the cards it left out.
+	for _, card in ipairs(g:entities(D.collection(s))) do
+		g:hide(card, s)
+	end
 	g:log(string.format("Seat %d brings %s and a deck of 40 resources. -- SO §6.7.2", s, defs.species[list.species].name))
 	g:log_to(s, string.format("Your deck list: %s.", list.name or "your own"))
 end

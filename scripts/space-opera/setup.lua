@@ -7,7 +7,8 @@
 -- Revised casual setup points 1-9 are missing from the source (SO §9.4); this pack
 -- uses the classic procedure for them: two species dealt, one kept in secret; 3
 -- civilians and 0 credits each; then 5 resources each (the number the competitive
--- setup implies).
+-- setup implies). In competitive mode each seat instead chooses its species and deck
+-- (decks.lua), in secret and all together, before the opening hands.
 local U = require("util")
 local C = require("cards")
 local D = require("decks")
@@ -67,7 +68,7 @@ S.setup = {
 		star_systems(g)
 		if U.competitive(g) then
 			for s = 1, g:seats() do
-				D.build(g, s, D.choice(g, s))
+				D.stock(g, s)
 			end
 		else
 			casual_deck(g)
@@ -85,11 +86,14 @@ S.setup = {
 			g:push("mulligan", {})
 		end
 		g:push("opening", {})
-		if not U.competitive(g) then
-			g:push("choose_species", {})
-		end
+		g:push(U.competitive(g) and "choose_decks" or "choose_species", {})
 	end,
 }
+
+local function species_label(d)
+	return string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s %d for %d)",
+		d.name, d.initiative, d.attack, d.defence, d.storage, d.ability.name, d.ability.effect, d.ability.amount, d.ability.price)
+end
 
 -- SO §5.1.2: each player keeps one of its two species in secret; all are revealed
 -- together once everyone has chosen; the others are discarded.
@@ -102,9 +106,7 @@ S.choose_species = {
 		for s = 1, g:seats() do
 			local options = {}
 			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
-				local d = defs.species[g:face(card)]
-				table.insert(options, { label = string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s %d for %d)",
-					d.name, d.initiative, d.attack, d.defence, d.storage, d.ability.name, d.ability.effect, d.ability.amount, d.ability.price), value = card })
+				table.insert(options, { label = species_label(defs.species[g:face(card)]), value = card })
 			end
 			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options })
 		end
@@ -122,6 +124,41 @@ S.choose_species = {
 					g:hide(card)
 				end
 			end
+		end
+		ctx.done = true
+	end,
+}
+
+-- SO §6.7.2: each player "escoge la especie que quiera y diseña un mazo" before the
+-- game: every seat answers two questions, its species (any of them; several seats may
+-- take the same) and its 40 resources (one of the pack's deck lists), in one secret,
+-- simultaneous decision, since each brings its deck without seeing the others'. The
+-- species are revealed together once all have chosen; the lists stay secret.
+S.choose_decks = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for s = 1, g:seats() do
+			local species, lists = {}, {}
+			for _, id in ipairs(def_ids.species) do
+				table.insert(species, { label = species_label(defs.species[id]), value = id })
+			end
+			for _, id in ipairs(def_ids.deck_list) do
+				local list = defs.deck_list[id]
+				table.insert(lists, { label = string.format("%s (40 resources, built around %s)", list.name, defs.species[list.species].name), value = id })
+			end
+			table.insert(decisions, { seat = s, key = "species", options = species, rule = "SO §6.7.2",
+				prompt = "Competitive mode: choose your species (secret until all have chosen)" })
+			table.insert(decisions, { seat = s, key = "deck", options = lists, rule = "SO §6.7.2",
+				prompt = "Competitive mode: choose your deck of 40 resources (secret)" })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		for s = 1, g:seats() do
+			D.build(g, s, D.list_for(answers[s].species, answers[s].deck))
 		end
 		ctx.done = true
 	end,

@@ -14,6 +14,15 @@ function T.start(g)
 	g:set_global("round", 2)
 end
 
+-- Competitive mode: seat s brings deck list `ids[s]` with the species it was built
+-- around, as if chosen (setup.choose_decks), for scenarios that start after the choice.
+function T.decks(g, ids)
+	local D = require("decks")
+	for s, id in ipairs(ids) do
+		D.build(g, s, D.list_for(defs.deck_list[id].species, id))
+	end
+end
+
 -- Every hand card back into its deck, face down (a clean table for a scenario).
 function T.clear_hands(g)
 	for s = 1, g:seats() do
