@@ -189,7 +189,7 @@ fn competitive_needs_revised_and_plays_two_to_six() {
 fn competitive_decks_are_forty_cards_per_seat() {
     let mut game = Game::new(rules(), 3, 4, variants(&["revised", "competitive"])).expect("starts");
     // SO §6.7.2: each seat first chooses its species and its deck (two secret answers).
-    for seat in 0..3 as Seat {
+    for seat in 0..3 {
         for _ in 0..2 {
             game.act(seat, Choice::Pick(seat as usize)).unwrap_or_else(|e| panic!("seat {}: {e}", seat + 1));
         }
