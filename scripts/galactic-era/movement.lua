@@ -29,21 +29,16 @@ function M.update_exploration(g)
 	end
 end
 
--- Units that may still move this turn.
+-- Basic ships that may still move this turn (GE 6.1.2.1).
 local function unmoved_ships(g, seat, cell)
-	local out = {}
-	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
-		if not g:prop(s, "moved") then
-			table.insert(out, s)
-		end
-	end
-	return out
+	return F.basic_ships(g, seat, cell, false)
 end
 
+-- Fleets that may still move this turn: none of their ships has moved (fleets.lua).
 local function unmoved_fleets(g, seat, cell)
 	local out = {}
 	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
-		if not g:prop(m, "moved") then
+		if F.may_move(g, m) then
 			table.insert(out, m)
 		end
 	end
@@ -53,11 +48,9 @@ end
 M.phase = {
 	enter = function(g, ctx)
 		ctx.i = 0
-		for _, kind in ipairs({ "ship", "marker" }) do
-			for _, e in ipairs(g:entities({ kind = kind })) do
-				g:set_prop(e, "moved", nil)
-				g:set_prop(e, "d_used", nil)
-			end
+		F.clear_moved(g)
+		for _, m in ipairs(g:entities({ kind = "marker" })) do
+			g:set_prop(m, "d_used", nil)
 		end
 	end,
 	run = function(g, ctx)
@@ -99,7 +92,9 @@ M.turn = {
 			if not moved_any and #ships > 0 and #F.free_markers(g, seat) > 0 and U.controller(g, cell) == seat then
 				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell } })
 			end
-			if #fleets > 0 and (#fleets + #ships) >= 1 then
+			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
+			-- each ship's state through it).
+			if #F.fleets_at(g, seat, cell) > 0 then
 				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell } })
 			end
 		end
@@ -159,7 +154,7 @@ function M.swappable(g, seat)
 	local deployed = {}
 	for _, m in ipairs(g:entities({ kind = "marker", owner = seat })) do
 		local c = g:cell_of(m)
-		if c and U.controller(g, c) == seat and not g:prop(m, "moved") then
+		if c and U.controller(g, c) == seat and F.may_move(g, m) then
 			table.insert(deployed, m)
 		end
 	end
@@ -315,9 +310,6 @@ function M.range(g, seat, cell, marker)
 	return base
 end
 
--- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
--- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
--- and go on with the range it has left (never more than any of its ships had).
 -- STS seats at peace with `seat` that have ships where the route from `from` to `to`
 -- jumps (portal ends, wormhole exit) and may declare war to block it (GE 7.1.1).
 function M.jump_blockers(g, seat, from, to, left)
@@ -343,6 +335,18 @@ function M.jump_blockers(g, seat, from, to, left)
 	return out
 end
 
+-- GE 6.1.2.9: ships that join a moving fleet mid-move (picked up, or a merged fleet)
+-- have only their own range from here, and no ship moves further than its range.
+local function limit_range(g, ctx)
+	local own = M.range(g, ctx.seat, ctx.cell, ctx.marker)
+	if own >= 0 and (ctx.left < 0 or own < ctx.left) then
+		ctx.left = own
+	end
+end
+
+-- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
+-- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
+-- and go on with the range it has left (never more than any of its ships had).
 M.move_group = {
 	run = function(g, ctx)
 		local seat, cell = ctx.seat, ctx.cell
@@ -370,7 +374,6 @@ M.move_group = {
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9" }
 		end
 		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
-		ctx.costs = {}
 		local options = {}
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
@@ -405,8 +408,10 @@ M.move_group = {
 			return
 		end
 		if ctx.picking then
+			-- The picked-up ships have not moved; they move on with the fleet.
 			ctx.picking = nil
-			F.absorb_ships(g, ctx.marker, choice)
+			F.absorb_ships(g, ctx.marker, choice, false)
+			limit_range(g, ctx)
 			return
 		end
 		if choice.pick then
@@ -414,10 +419,8 @@ M.move_group = {
 			return
 		end
 		if choice.merge then
-			for _, t in ipairs(g:entities({ inside = choice.merge })) do
-				g:move(t, { inside = ctx.marker })
-			end
-			F.dissolve(g, choice.merge)
+			F.merge(g, choice.merge, ctx.marker)
+			limit_range(g, ctx)
 			return
 		end
 		local to = choice.to
@@ -467,7 +470,11 @@ M.move_group = {
 		end
 		for _, e in ipairs(group) do
 			g:move(e, to)
-			g:set_prop(e, "moved", 1)
+			if g:kind(e) == "marker" then
+				F.mark_moved(g, e)
+			else
+				g:set_prop(e, "moved", 1)
+			end
 		end
 		g:set(seat, "moved_any", 1)
 		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
@@ -490,40 +497,65 @@ M.move_group = {
 	end,
 }
 
--- GE 6.1.2.9: reorganise the unmoved fleets and ships of one cell.
+-- The fleet operations of one cell as menu options (GE 6.1.2.9). Each ship keeps its
+-- own state: basic ships that have moved and ones that have not are offered apart, and
+-- so are the units of a fleet that holds both.
+local function reorganise_options(g, seat, cell)
+	local fleets = F.fleets_at(g, seat, cell)
+	local fresh, moved = #F.basic_ships(g, seat, cell, false), #F.basic_ships(g, seat, cell, true)
+	local can_split = not g:get(seat, "moved_any") and U.controller(g, cell) == seat and #F.free_markers(g, seat) > 0
+	local options = {}
+	for _, m in ipairs(fleets) do
+		local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
+		local m_moved = F.moved_units(g, m)
+		if fresh > 0 then
+			table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m, moved = false } })
+		end
+		if moved > 0 then
+			table.insert(options, { label = string.format("Add basic ships that have moved to fleet %s", name), value = { a = "grow", m = m, moved = true } })
+		end
+		if not locked then
+			if m_moved == 0 or m_moved == v then
+				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
+			else
+				table.insert(options, { label = string.format("Take ships that have not moved out of fleet %s (%d)", name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
+				table.insert(options, { label = string.format("Take ships that have moved out of fleet %s (%d)", name, m_moved), value = { a = "shrink", m = m, moved = true } })
+			end
+			table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
+			if can_split and v >= 2 and m_moved == 0 then
+				table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
+			end
+			for _, other in ipairs(fleets) do
+				if other ~= m then
+					table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
+				end
+			end
+		end
+	end
+	return options
+end
+
+-- GE 6.1.2.9: reorganise the fleets and basic ships of one cell.
 M.reorganise = {
 	run = function(g, ctx)
 		local seat, cell = ctx.seat, ctx.cell
 		if ctx.done then
 			return nil
 		end
-		local fleets = unmoved_fleets(g, seat, cell)
-		local ships = unmoved_ships(g, seat, cell)
-		if ctx.op then
-			local max = ctx.op.a == "grow" and #ships or (U.fleet_value(g, ctx.op.m) - (ctx.op.a == "split" and 1 or 0))
+		local op = ctx.op
+		if op then
+			local max
+			if op.a == "grow" then
+				max = #F.basic_ships(g, seat, cell, op.moved)
+			elseif op.a == "shrink" then
+				local m_moved = F.moved_units(g, op.m)
+				max = op.moved and m_moved or U.fleet_value(g, op.m) - m_moved
+			else
+				max = U.fleet_value(g, op.m) - 1 -- split: both fleets keep a ship
+			end
 			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9" }
 		end
-		local options = {}
-		local can_split = not g:get(seat, "moved_any") and U.controller(g, cell) == seat and #F.free_markers(g, seat) > 0
-		for _, m in ipairs(fleets) do
-			local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
-			if #ships > 0 then
-				table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m } })
-			end
-			if not locked then
-				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m } })
-				table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
-				if can_split and v >= 2 then
-					table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
-				end
-				for _, other in ipairs(fleets) do
-					if other ~= m then
-						table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
-					end
-				end
-			end
-		end
-		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = options, pass = "Done" }
+		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = "Done" }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -532,17 +564,10 @@ M.reorganise = {
 		end
 		if not ctx.op then
 			if choice.a == "dissolve" then
-				local v = U.fleet_value(g, choice.m)
-				F.release_ships(g, choice.m, v)
-				for _, s in ipairs(g:entities({ kind = "ship", owner = ctx.seat, cell = ctx.cell })) do
-					g:set_prop(s, "moved", nil)
-				end
+				F.break_up(g, choice.m)
 				g:log(string.format("Seat %d dissolves a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
 			elseif choice.a == "merge" then
-				for _, t in ipairs(g:entities({ inside = choice.m })) do
-					g:move(t, { inside = choice.into })
-				end
-				F.dissolve(g, choice.m)
+				F.merge(g, choice.m, choice.into)
 			else
 				ctx.op = choice
 			end
@@ -551,14 +576,17 @@ M.reorganise = {
 		local op = ctx.op
 		ctx.op = nil
 		if op.a == "grow" then
-			F.absorb_ships(g, op.m, choice)
+			F.absorb_ships(g, op.m, choice, op.moved)
 		elseif op.a == "shrink" then
-			F.release_ships(g, op.m, math.min(choice, U.fleet_value(g, op.m)))
+			local m_moved = F.moved_units(g, op.m)
+			local have = op.moved and m_moved or U.fleet_value(g, op.m) - m_moved
+			F.release_ships(g, op.m, math.min(choice, have), op.moved)
 		elseif op.a == "split" then
+			-- Only before any ship moves (GE 6.1.2.9 *), so no unit has moved.
 			local marker = F.free_markers(g, ctx.seat)[1]
-			F.remove_units(g, op.m, choice)
+			F.remove_units(g, op.m, choice, false)
 			g:move(marker, ctx.cell)
-			F.add_units(g, marker, choice)
+			F.add_units(g, marker, choice, false)
 			g:log(string.format("Seat %d splits a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
 		end
 	end,
