@@ -235,18 +235,14 @@ M.create_fleet = {
 -- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
 function M.field_rules(g, seat)
 	local pro = g:get(seat, "pro")
-	local enemy_cells = {}
+	-- GE 7.2.3: enemy ships close portals and stop a move at a wormhole's exit, but
+	-- only as a blockade: Spirituality V+ cannot be blockaded (GE 7.2, A2.2).
+	local blockaded = {}
 	local function enemy_on(cell)
-		if enemy_cells[cell] == nil then
-			local found = false
-			for _, e in ipairs(W.enemies(g, seat)) do
-				if U.has_ships(g, e, cell) then
-					found = true
-				end
-			end
-			enemy_cells[cell] = found
+		if blockaded[cell] == nil then
+			blockaded[cell] = W.blockaded(g, seat, cell)
 		end
-		return enemy_cells[cell]
+		return blockaded[cell]
 	end
 	local halt = {}
 	for _, w in ipairs(g:entities({ kind = "wormhole" })) do
