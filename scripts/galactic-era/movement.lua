@@ -306,15 +306,25 @@ function M.range(g, seat, cell, marker)
 	return base
 end
 
--- STS seats at peace with `seat` that have ships where the route from `from` to `to`
--- jumps (portal ends, wormhole exit) and may declare war to block it (GE 7.1.1).
-function M.jump_blockers(g, seat, from, to, left)
-	local path = g:path(from, to, left, M.field_rules(g, seat))
+-- The link kind a route's step from `a` to `b` takes, if it is not a physical step.
+local function link_kind(g, rules, a, b)
+	for _, kind in ipairs(rules.links) do
+		if U.contains(g:links(a, kind), b) then
+			return kind
+		end
+	end
+	return nil
+end
+
+-- STS seats at peace with `seat` that have ships where `path` jumps (portal ends,
+-- wormhole exit) and may declare war to block the jump (GE 7.1.1).
+function M.jump_blockers(g, seat, path)
+	local rules = M.field_rules(g, seat)
 	local cells = {}
 	for i = 2, #path do
 		if g:distance(path[i - 1], path[i]) > 1 then
 			table.insert(cells, path[i])
-			if #g:links(path[i - 1], "wormhole") == 0 then
+			if link_kind(g, rules, path[i - 1], path[i]) ~= "wormhole" then
 				table.insert(cells, path[i - 1]) -- a portal may be blocked at either end
 			end
 		end
@@ -331,6 +341,35 @@ function M.jump_blockers(g, seat, from, to, left)
 	return out
 end
 
+-- Follows a route chosen earlier under the movement rules in force now (`rules`), which
+-- a war declared meanwhile may have narrowed. Returns the cell where the group stops,
+-- the range it spent and whether the move ends there:
+-- - a wormhole is always usable, but an enemy at its exit ends the move right after
+--   the jump (GE 6.1.2.5 note 2, 7.2.3); arriving there by a normal step does not;
+-- - a portal that enemy ships now close is not taken: the group stops before it and
+--   may go on normally with the range it has left (GE 7.2.3).
+local function walk(g, rules, path)
+	local at, cost = path[1], 0
+	for i = 2, #path do
+		local a, b = path[i - 1], path[i]
+		local kind = link_kind(g, rules, a, b)
+		if g:distance(a, b) == 1 then
+			cost += rules.costs[g:terrain(b)] or 1
+		elseif kind == "wormhole" then
+			cost += 1
+			if U.contains(rules.halt_after_link, b) then
+				return b, cost, true
+			end
+		elseif kind or (U.contains(rules.hop, a) and U.contains(rules.hop, b)) then
+			cost += 1
+		else
+			return at, cost, false
+		end
+		at = b
+	end
+	return at, cost, false
+end
+
 -- GE 6.1.2.9: ships that join a moving fleet mid-move (picked up, or a merged fleet)
 -- have only their own range from here, and no ship moves further than its range.
 local function limit_range(g, ctx)
@@ -345,20 +384,19 @@ end
 -- and go on with the range it has left (never more than any of its ships had).
 M.move_group = {
 	run = function(g, ctx)
-		local seat, cell = ctx.seat, ctx.cell
 		if ctx.done then
 			return nil
 		end
 		if ctx.retry then
-			-- After a war window: resolve the move chosen before it.
+			-- After a war window: follow the route chosen before it.
 			local to = ctx.retry
 			ctx.retry = nil
-			ctx.path = g:path(cell, to, ctx.left, { costs = {}, default_cost = 1 })
 			M.move_group.resolve(g, ctx, { to = to })
 			if ctx.done then
 				return nil
 			end
 		end
+		local seat, cell = ctx.seat, ctx.cell
 		if not ctx.marker and not ctx.count then
 			local n = #unmoved_ships(g, seat, cell)
 			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel" }
@@ -419,36 +457,25 @@ M.move_group = {
 			limit_range(g, ctx)
 			return
 		end
-		local to = choice.to
+		local rules = M.field_rules(g, seat)
 		if not ctx.window_done then
+			ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
 			-- on this route may declare war to block the jump.
-			local blockers = M.jump_blockers(g, seat, ctx.cell, to, ctx.left)
+			local blockers = M.jump_blockers(g, seat, ctx.path)
 			if #blockers > 0 then
-				ctx.window_done, ctx.retry = true, to
+				ctx.window_done, ctx.retry = true, choice.to
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = seat, what = "jump to " .. U.cell_label(g, to) } })
+					data = { actor = seat, what = "jump to " .. U.cell_label(g, choice.to) } })
 				return
 			end
 		end
 		ctx.window_done = nil
-		local field = g:field(ctx.cell, ctx.left, M.field_rules(g, seat))
-		if not field[to] then
-			-- The declared war closed the jump: the move stops before it (GE 7.2.3).
-			local path = ctx.path or {}
-			to = ctx.cell
-			for i = 2, #path do
-				if g:distance(path[i - 1], path[i]) > 1 or not field[path[i]] then
-					break
-				end
-				to = path[i]
-			end
-			if to == ctx.cell then
-				ctx.done = true
-				return
-			end
+		local to, cost, halted = walk(g, rules, ctx.path)
+		ctx.path = nil
+		if to == ctx.cell then
+			return -- the war closed the first jump: nothing moved, choose again (GE 7.2.3)
 		end
-		local cost = field[to] or 0
 		local group = {}
 		if ctx.marker then
 			group = { ctx.marker }
@@ -481,11 +508,6 @@ M.move_group = {
 		ctx.moved = true
 		if ctx.left >= 0 then
 			ctx.left -= cost
-		end
-		-- A wormhole exit held by an enemy ends the move (GE 6.1.2.5 note 2).
-		local halted = false
-		for _, c in ipairs(M.field_rules(g, seat).halt_after_link) do
-			halted = halted or c == to
 		end
 		if ctx.left == 0 or halted then
 			ctx.done = true
