@@ -365,7 +365,8 @@ A.tech_theft = {
 
 -- GE 6.2.4.1.4: a seat that loses its capital planet moves the capital to its most
 -- populated planet without enemy ships (ties: its choice), else to an empty hex of the
--- same sector, which becomes a planet hex.
+-- same sector, which becomes a planet hex. "Without enemy ships" is what the rule
+-- tests, not a blockade, so it holds for Spirituality V+ too.
 A.evacuate = {
 	run = function(g, ctx)
 		if ctx.done then
@@ -374,7 +375,7 @@ A.evacuate = {
 		local seat = ctx.seat
 		local best, candidates = -1, {}
 		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if c ~= ctx.from and not W.blockaded(g, seat, c) then
+			if c ~= ctx.from and not W.enemy_ships_at(g, seat, c) then
 				local n = U.discs_at(g, c)
 				if n > best then
 					best, candidates = n, { c }

@@ -254,9 +254,10 @@ P.action_turn = {
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = "card" })
 		end
-		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily.
+		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
+		-- ships present, blockade or not: Spirituality V+ may evacuate too).
 		local capital = U.capital_cell(g, seat)
-		if capital and W.blockaded(g, seat, capital) then
+		if capital and W.enemy_ships_at(g, seat, capital) then
 			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
 		end
 		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
