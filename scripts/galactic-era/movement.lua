@@ -68,7 +68,9 @@ M.phase = {
 M.turn = {
 	enter = function(g, ctx)
 		local visions = U.tech_value(g, ctx.seat, "spi", "visions")
-		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + require("relics").pyramid_visions(g, ctx.seat))
+		local pyramid = require("relics").pyramid_visions(g, ctx.seat)
+		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + pyramid)
+		g:set(ctx.seat, "pyramid_visions_left", pyramid) -- GE A7.3: these alone see any fleet
 		g:set(ctx.seat, "moved_any", nil)
 	end,
 	run = function(g, ctx)
@@ -635,7 +637,9 @@ M.vision = {
 			return { seat = seat, prompt = "Planet Destroyer Ray: destroy what?", rule = "GE A7.4",
 				options = require("relics").ray_targets(g, seat), pass = "Cancel" }
 		end
-		local pyramid = #require("relics").controlled(g, seat, "pyramid") > 0
+		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
+		-- Pyramid's own vision while it is unspent (GE A7.3).
+		local pyramid = (g:get(seat, "pyramid_visions_left") or 0) > 0
 		for s = 1, g:seats() do
 			if s ~= seat and (pyramid or g:get(s, "spi") < g:get(seat, "spi")) then
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
@@ -657,6 +661,14 @@ M.vision = {
 		if ctx.ray then
 			require("relics").fire_ray(g, seat, target)
 			return
+		end
+		-- GE A7.3: a look at a fleet the seat's own visions cannot reach uses the Pyramid's
+		-- vision; any other target uses the seat's own visions first, so the Pyramid's
+		-- power is kept as long as possible.
+		local own = g:get(seat, "visions_left") - (g:get(seat, "pyramid_visions_left") or 0)
+		local out_of_reach = g:kind(target) == "marker" and g:get(g:owner(target), "spi") >= g:get(seat, "spi")
+		if out_of_reach or own <= 0 then
+			g:add(seat, "pyramid_visions_left", -1)
 		end
 		g:add(seat, "visions_left", -1)
 		if g:kind(target) == "marker" then
