@@ -365,38 +365,70 @@ A.tech_theft = {
 
 -- GE 6.2.4.1.4: a seat that loses its capital planet moves the capital to its most
 -- populated planet without enemy ships (ties: its choice), else to an empty hex of the
--- same sector, which becomes a planet hex.
+-- same sector, which becomes a planet hex. "Without enemy ships" is what the rule
+-- tests, not a blockade, so it holds for Spirituality V+ too.
+local function evacuation_candidates(g, seat, from)
+	local best, candidates = -1, {}
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if c ~= from and not W.enemy_ships_at(g, seat, c) then
+			local n = U.discs_at(g, c)
+			if n > best then
+				best, candidates = n, { c }
+			elseif n == best then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		for _, c in ipairs(g:cells({ terrain = "space", region = g:region(from) })) do
+			if #U.seats_with_ships(g, c) == 0 then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		candidates = { from }
+	end
+	return candidates
+end
+
+-- The evacuation itself is never blocked, but its destination may be (GE 7.2.5): STS
+-- seats at peace with ships there may declare war now to block it (GE 7.1.1; each is
+-- asked, one is enough). Once they have answered, a destination with enemy ships is
+-- no longer valid and the next one is chosen (digest ⚠ in 6.2.4.1.4).
+local function settle(g, ctx, cell)
+	local blockers = A.blockers(g, ctx.seat, { cell }, false)
+	if #blockers > 0 then
+		ctx.dest = cell
+		g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+			data = { actor = ctx.seat, what = "move its capital to " .. U.cell_label(g, cell) } })
+		return
+	end
+	A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
+	ctx.done = true
+	A.offer_emergency(g, ctx.seat)
+end
+
 A.evacuate = {
 	run = function(g, ctx)
 		if ctx.done then
 			return nil
 		end
 		local seat = ctx.seat
-		local best, candidates = -1, {}
-		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if c ~= ctx.from and not W.blockaded(g, seat, c) then
-				local n = U.discs_at(g, c)
-				if n > best then
-					best, candidates = n, { c }
-				elseif n == best then
-					table.insert(candidates, c)
-				end
+		if ctx.dest then
+			local dest = ctx.dest
+			ctx.dest = nil
+			if not W.enemy_ships_at(g, seat, dest) then
+				A.move_capital(g, seat, dest, ctx.from, ctx.voluntary)
+				ctx.done = true
+				A.offer_emergency(g, seat)
+				return nil
 			end
+			g:log(string.format("Seat %d's capital cannot be set up on %s. -- GE 7.1.1, 7.2.5", seat, U.cell_label(g, dest)))
 		end
-		if #candidates == 0 then
-			for _, c in ipairs(g:cells({ terrain = "space", region = g:region(ctx.from) })) do
-				if #U.seats_with_ships(g, c) == 0 then
-					table.insert(candidates, c)
-				end
-			end
-		end
-		if #candidates == 0 then
-			candidates = { ctx.from }
-		end
+		local candidates = evacuation_candidates(g, seat, ctx.from)
 		if #candidates == 1 then
-			A.move_capital(g, seat, candidates[1], ctx.from, ctx.voluntary)
-			ctx.done = true
-			A.offer_emergency(g, seat)
+			settle(g, ctx, candidates[1])
 			return nil
 		end
 		local options = {}
@@ -406,9 +438,7 @@ A.evacuate = {
 		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
 	end,
 	resolve = function(g, ctx, cell)
-		A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
-		ctx.done = true
-		A.offer_emergency(g, ctx.seat)
+		settle(g, ctx, cell)
 	end,
 }
 
