@@ -275,8 +275,22 @@ function C.draw(g, seat)
 	end
 end
 
--- The plays a seat may make now: A where the condition holds (and no A yet), every B option.
-function C.plays(g, seat, forced)
+-- Cards whose section A must be played at the moment its condition happens, not at
+-- any time (GE 7.3 timing exception; A3.1 Adquisidor, A3.5 Constructor). The step that
+-- sees the condition happen offers them with `moment.happened` naming the card; at any
+-- other moment (later in the turn, another phase, the end of the game) only their
+-- section B is offered.
+local WHEN_IT_HAPPENS = { adquisidor = true, constructor = true }
+
+-- Whether `moment` (a card offer's moment; nil for the own-turn menus) allows section A
+-- of card `id`.
+local function a_timely(id, moment)
+	return not WHEN_IT_HAPPENS[id] or (moment ~= nil and moment.happened == id)
+end
+
+-- The plays a seat may make at `moment`: A where the condition holds (and no A yet),
+-- every B option.
+function C.plays(g, seat, moment)
 	local out = {}
 	if (g:get(seat, "cards_done") or 0) >= 2 or require("puppet").is_puppet(g, seat) then
 		return out
@@ -285,7 +299,7 @@ function C.plays(g, seat, forced)
 		local id = g:face(card)
 		local name = defs.domination_card[id].name
 		-- At the end too, a card may score by A if its condition holds (GE 6.6 step 4).
-		if not g:get(seat, "a_used") and C.condition[id](g, seat) then
+		if not g:get(seat, "a_used") and a_timely(id, moment) and C.condition[id](g, seat) then
 			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
@@ -323,7 +337,7 @@ C.offer = {
 		if ctx.done or not C.can_play(g, ctx.seat) then
 			return nil
 		end
-		local options = C.plays(g, ctx.seat, ctx.forced)
+		local options = C.plays(g, ctx.seat, ctx.moment)
 		if ctx.only_a then
 			local a = {}
 			for _, o in ipairs(options) do

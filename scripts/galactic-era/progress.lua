@@ -242,7 +242,7 @@ P.action_turn = {
 	enter = function(g, ctx)
 		g:set(ctx.seat, "acted_phase", g:global("round"))
 		g:set(ctx.seat, "turn_taken", 0)
-		g:set(ctx.seat, "turn_last_victim", nil)
+		g:set(ctx.seat, "turn_victims", nil)
 	end,
 	run = function(g, ctx)
 		if ctx.done then
