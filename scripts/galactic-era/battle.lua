@@ -273,6 +273,19 @@ B.battle = {
 				B.clear_flags(g)
 				return nil
 			end
+			if not ctx.revealed then
+				-- Step 1, then the cards playable after the reveal (Defensivo, GE A3.6);
+				-- this step runs again once they are answered.
+				ctx.revealed = true
+				F.reveal_all(g, cell)
+				local seats = { attacker }
+				for _, d in ipairs(defending) do
+					table.insert(seats, d)
+				end
+				if require("cards").offer_after_reveal(g, seats, cell) then
+					return nil
+				end
+			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
 			ctx.winners, ctx.losers = winners, losers
 			ctx.free = win_cs >= 3 * lose_cs -- GE 6.1.3.4 step 6: the 3:1 rule

@@ -341,7 +341,8 @@ C.offer = {
 		if ctx.only_a then
 			local a = {}
 			for _, o in ipairs(options) do
-				if o.value.section == "A" then
+				-- `ctx.card` narrows the offer to one card (GE A3.6 after the reveal).
+				if o.value.section == "A" and (ctx.card == nil or g:face(o.value.card) == ctx.card) then
 					table.insert(a, o)
 				end
 			end
@@ -364,6 +365,35 @@ C.offer = {
 		end
 	end,
 }
+
+-- Cards whose text lets them be played in a battle even after the fleets are revealed
+-- (GE 6.1.3.4 step 1), with the region their effect needs: Defensivo's +20 CS in a
+-- battle in the sector of its player's capital (GE A3.6). Other battle cards (Bélico)
+-- are offered only when the battle arises.
+local AFTER_REVEAL = {
+	defensivo = function(g, seat, cell)
+		local cap = U.capital_cell(g, seat)
+		return cap ~= nil and g:region(cap) == g:region(cell)
+	end,
+}
+
+-- Offers, after the reveal of a battle at `cell` and before the combat strengths are
+-- computed, the cards allowed then to the seats of the battle (in the given order).
+-- Returns whether any offer was pushed.
+function C.offer_after_reveal(g, seats, cell)
+	local pushed = false
+	for i = #seats, 1, -1 do
+		local s = seats[i]
+		for _, card in ipairs(C.hand(g, s)) do
+			local id = g:face(card)
+			if AFTER_REVEAL[id] and AFTER_REVEAL[id](g, s, cell) then
+				g:push("card_offer", { seat = s, only_a = true, card = id, moment = { phase = "battle", cell = cell, revealed = true } })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
 
 -- GE 6.5.1: at the era changes (after rounds 2 and 6) each seat in turn order may
 -- discard its uncompleted card to the bottom of the deck and draw; after round 6 a
