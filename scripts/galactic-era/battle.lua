@@ -30,6 +30,13 @@ B.battles = {
 		if #cells == 0 then
 			return nil
 		end
+		if not ctx.peace_offered then
+			-- GE 4.7: the seats about to fight may first agree to peace (peace.lua).
+			ctx.peace_offered = true
+			if require("peace").before_battles(g, ctx.seat, cells) then
+				return nil
+			end
+		end
 		if #cells == 1 then
 			g:push("battle", { attacker = ctx.seat, cell = cells[1] })
 			return nil

@@ -254,6 +254,10 @@ P.action_turn = {
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = "card" })
 		end
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+			table.insert(options, { label = "Propose peace", value = "peace" })
+		end
 		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily.
 		local capital = U.capital_cell(g, seat)
 		if capital and W.blockaded(g, seat, capital) then
@@ -294,6 +298,9 @@ P.action_turn = {
 			return
 		elseif action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
+			return
+		elseif action == "peace" then
+			g:push("peace_offer", { seat = seat, moment = { phase = "progress", turn = seat } })
 			return
 		elseif action == "colony" then
 			-- Progenitores: 4 free Colonize actions over the game (A1.15).
