@@ -195,7 +195,12 @@ local function execute_gain(g, seat, cell, opt)
 		g:add(seat, "r_taken", 1) -- Wars, Dark Era
 		g:add(seat, "r_discs_taken", removed) -- Migrations, Dark Era
 		g:add(seat, "turn_taken", 1)
-		g:set(seat, "turn_last_victim", victim)
+		-- The seats robbed this turn: Adquisidor's extra theft may target any of them (GE A3.1).
+		local victims = g:get(seat, "turn_victims") or {}
+		if not U.contains(victims, victim) then
+			table.insert(victims, victim)
+			g:set(seat, "turn_victims", victims)
+		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
 			U.dp(g, seat, 2, "Pleyares liberation -- GE A1.14")
@@ -208,8 +213,8 @@ local function execute_gain(g, seat, cell, opt)
 		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
 			seat, opt.how, label, victim, removed, placed))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
-			-- Adquisidor is played when its condition happens (GE A3.1).
-			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress" } })
+			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
+			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
 		end
 		if had_capital then
 			g:push("evacuate", { seat = victim, from = cell })
@@ -336,22 +341,33 @@ A.gain_planet = {
 }
 
 -- GE 6.2.4.1.3: +1 level (1–5 discs removed) or +2 (6+) in technologies where the
--- conqueror is below its victim.
+-- conqueror is below its victim. `ctx.victims` (instead of `ctx.victim`) lets the thief
+-- learn from any of several seats (Adquisidor's extra theft, GE A3.1).
 A.tech_theft = {
 	run = function(g, ctx)
 		if ctx.left <= 0 then
 			return nil
 		end
+		local victims = ctx.victims or { ctx.victim }
 		local options = {}
 		for _, t in ipairs(U.TECHS) do
-			if g:get(ctx.seat, t) < g:get(ctx.victim, t) then
-				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t], value = t })
+			local from = {}
+			for _, v in ipairs(victims) do
+				if g:get(ctx.seat, t) < g:get(v, t) then
+					table.insert(from, tostring(v))
+				end
+			end
+			if #from > 0 then
+				local source = #victims > 1 and (" from seat " .. table.concat(from, " or ")) or ""
+				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t] .. source, value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Tech theft: learn a level from seat " .. ctx.victim, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
+		local prompt = #victims > 1 and "Tech theft: learn a level from one of the seats robbed this turn"
+			or "Tech theft: learn a level from seat " .. victims[1]
+		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
@@ -712,8 +728,8 @@ A.build_ships = {
 			g:add(seat, "r_build", 1) -- Wars, First Luminous Era
 			g:set(seat, "last_build", n)
 			if n >= 10 then
-				-- Constructor is played when its condition happens (GE A3.5).
-				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build" } })
+				-- Constructor is played when its condition happens, and only then (GE A3.5).
+				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
 			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
 		end

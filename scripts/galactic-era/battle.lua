@@ -30,6 +30,13 @@ B.battles = {
 		if #cells == 0 then
 			return nil
 		end
+		if not ctx.peace_offered then
+			-- GE 4.7: the seats about to fight may first agree to peace (peace.lua).
+			ctx.peace_offered = true
+			if require("peace").before_battles(g, ctx.seat, cells) then
+				return nil
+			end
+		end
 		if #cells == 1 then
 			g:push("battle", { attacker = ctx.seat, cell = cells[1] })
 			return nil
@@ -272,6 +279,19 @@ B.battle = {
 				g:log(string.format("No combat at %s: the defenders retreated. -- GE 6.1.3.2", U.cell_label(g, cell)))
 				B.clear_flags(g)
 				return nil
+			end
+			if not ctx.revealed then
+				-- Step 1, then the cards playable after the reveal (Defensivo, GE A3.6);
+				-- this step runs again once they are answered.
+				ctx.revealed = true
+				F.reveal_all(g, cell)
+				local seats = { attacker }
+				for _, d in ipairs(defending) do
+					table.insert(seats, d)
+				end
+				if require("cards").offer_after_reveal(g, seats, cell) then
+					return nil
+				end
 			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
 			ctx.winners, ctx.losers = winners, losers

@@ -103,6 +103,10 @@ M.turn = {
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = { a = "card" } })
 		end
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "movement", turn = seat }) > 0 then
+			table.insert(options, { label = "Propose peace", value = { a = "peace" } })
+		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
 		-- or a deployed marker with a free one, unseen (bluffing allowed).
 		if not moved_any then
@@ -145,6 +149,8 @@ M.turn = {
 			M.swap_markers(g, choice.m1, choice.m2)
 		elseif choice.a == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
+		elseif choice.a == "peace" then
+			g:push("peace_offer", { seat = seat, moment = { phase = "movement", turn = seat } })
 		elseif choice.a == "war" then
 			W.declare(g, seat, choice.on, "during its movement")
 		end

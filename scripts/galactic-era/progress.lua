@@ -272,7 +272,7 @@ P.action_turn = {
 	enter = function(g, ctx)
 		g:set(ctx.seat, "acted_phase", g:global("round"))
 		g:set(ctx.seat, "turn_taken", 0)
-		g:set(ctx.seat, "turn_last_victim", nil)
+		g:set(ctx.seat, "turn_victims", nil)
 	end,
 	run = function(g, ctx)
 		if ctx.done then
@@ -283,6 +283,10 @@ P.action_turn = {
 		local options = {}
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = "card" })
+		end
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+			table.insert(options, { label = "Propose peace", value = "peace" })
 		end
 		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
 		-- ships present, blockade or not: Spirituality V+ may evacuate too).
@@ -325,6 +329,9 @@ P.action_turn = {
 			return
 		elseif action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
+			return
+		elseif action == "peace" then
+			g:push("peace_offer", { seat = seat, moment = { phase = "progress", turn = seat } })
 			return
 		elseif action == "colony" then
 			-- Progenitores: 4 free Colonize actions over the game (A1.15).
