@@ -11,6 +11,7 @@ pub mod content;
 pub mod flow;
 pub mod game;
 pub mod replay;
+pub mod scenario;
 pub mod script;
 pub mod sim;
 pub mod state;

@@ -117,6 +117,31 @@ pub fn view(state: &GameState, secrets: &Secrets, seat: Option<Seat>) -> View {
     }
 }
 
+/// The state as `seat` sees it, for checks written with the scripts' API (scenario
+/// `View` steps): faces it does not know read `?`, the private values it may not
+/// see are unset, only its log lines remain, and there is no history and no other
+/// seat's secret answer. Unlike [`determinize`], nothing is guessed.
+pub fn as_seen_by(state: &GameState, secrets: &Secrets, seat: Seat) -> GameState {
+    let v = view(state, secrets, Some(seat));
+    let mut out = state.clone();
+    let unknown = Sym::new("?");
+    for (e, seen) in out.entities.iter_mut().zip(v.entities) {
+        e.face = seen.face.unwrap_or(unknown);
+        e.props = seen.props;
+    }
+    out.seats = v.seat_vars;
+    out.log.retain(|l| state.sees_log(Some(seat), l));
+    out.history.clear();
+    if let Some(p) = &mut out.pending {
+        for i in 0..p.decisions.len() {
+            if !state.speaks_for(seat, p.actor(i)) {
+                p.answers[i] = None;
+            }
+        }
+    }
+    out
+}
+
 /// `vars` without the entries `secret` names.
 fn without(vars: &Vars, secret: impl Fn(Sym) -> bool) -> Vars {
     let mut out = vars.clone();
