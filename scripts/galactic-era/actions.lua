@@ -109,7 +109,10 @@ function A.gain_options(g, seat, cell, double)
 	elseif owner ~= seat then
 		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
 		local strength = units
-		local orion_sto = P.is(g, owner, "orion", "STO") and W.at_war(g, seat, owner)
+		-- Orión STO (A1.16): its discs count double against every conqueror, and B fleets
+		-- of seats at war with it lose their bonus. A conqueror not yet at war declares
+		-- war with the conquest (GE 7.1.1), so both apply to it too.
+		local orion_sto = P.is(g, owner, "orion", "STO")
 		if double then
 			strength = units * 2 -- Céntrico: ships count double, before fleet B (GE A3.3)
 		end
