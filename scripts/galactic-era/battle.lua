@@ -196,8 +196,11 @@ B.battle = {
 				local d = ctx.defenders[ctx.di]
 				local options = {}
 				-- Félidos STO: once per round, make the attacker retreat before any reveal (A1.8).
+				-- Declining it leaves this defender its normal retreat options below.
 				local P = require("peoples")
-				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) then
+				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) and ctx.felidos_asked ~= ctx.di then
+					ctx.felidos_asked = ctx.di
+					ctx.felidos_pending = true
 					return { seat = d, prompt = "Félidos: spend your white disc to make seat " .. attacker .. " retreat?", rule = "GE A1.8",
 						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No" }
 				end
@@ -355,13 +358,17 @@ B.battle = {
 		end
 		if ctx.stage == "retreat" then
 			local d = ctx.defenders[ctx.di]
-			if choice == "felidos" then
-				g:set(d, "felidos_used", g:global("round"))
-				g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
-				g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
-				ctx.di = #ctx.defenders + 1
+			if ctx.felidos_pending then
+				ctx.felidos_pending = nil
+				if choice == "felidos" then
+					g:set(d, "felidos_used", g:global("round"))
+					g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
+					g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
+					ctx.di = #ctx.defenders + 1
+				end
 				return
-			elseif choice == "all" then
+			end
+			if choice == "all" then
 				g:push("retreat", { seat = d, cell = ctx.cell })
 				ctx.di += 1
 			elseif choice ~= nil then
