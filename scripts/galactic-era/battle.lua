@@ -137,8 +137,9 @@ end
 
 -- Resolves the combat once retreats are done; returns the losing seats that must retreat.
 function B.fight(g, attacker, defending, cell)
-	F.reveal_all(g, cell) -- step 1
 	local attackers = { attacker }
+	F.reveal_fleets(g, attackers, cell) -- step 1: the fleets taking part, on both sides
+	F.reveal_fleets(g, defending, cell)
 	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell), false, defending)
 	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)
 	local attacker_wins
@@ -322,8 +323,12 @@ B.battle = {
 					g:add(l, "r_destroyed", lost) -- Wars, Dark Era: even when losing
 				end
 			end
-			for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
-				F.conceal(g, m) -- step 8
+			for _, side in ipairs({ ctx.winners, ctx.losers }) do
+				for _, s in ipairs(side) do
+					for _, m in ipairs(F.fleets_at(g, s, cell)) do
+						F.conceal(g, m) -- step 8: the fleets that took part hide again
+					end
+				end
 			end
 			B.clear_flags(g)
 			ctx.stage = "retreat_losers"

@@ -158,12 +158,15 @@ function F.public_letter(g, marker)
 	return "?"
 end
 
--- Shows every fleet on a cell to everyone (battle reveal, GE 6.1.3.4 step 1).
-function F.reveal_all(g, cell)
-	for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
-		g:reveal(m)
-		for _, t in ipairs(g:entities({ inside = m })) do
-			g:reveal(t)
+-- Shows the fleets of `seats` on a cell to everyone (battle reveal, GE 6.1.3.4 step 1:
+-- only the fleets taking part; a seat at peace with the attacker keeps its own hidden).
+function F.reveal_fleets(g, seats, cell)
+	for _, s in ipairs(seats) do
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			g:reveal(m)
+			for _, t in ipairs(g:entities({ inside = m })) do
+				g:reveal(t)
+			end
 		end
 	end
 end
