@@ -205,17 +205,17 @@ B.battle = {
 					return { seat = d, prompt = "Félidos: spend your white disc to make seat " .. attacker .. " retreat?", rule = "GE A1.8",
 						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No" }
 				end
-				if g:get(attacker, "battle_no_retreat") == 1 then
-					ctx.di = #ctx.defenders + 1 -- Bélico: enemies cannot retreat (GE A3.2)
-					break
-				end
-				if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
-					table.insert(options, { label = "Retreat all your ships", value = "all" })
-				end
-				-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
-				for _, m in ipairs(F.fleets_at(g, d, cell)) do
-					if g:face(m) == "E" then
-						table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
+				-- effects (above) still apply (GE A3.2).
+				if g:get(attacker, "battle_no_retreat") ~= 1 then
+					if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
+						table.insert(options, { label = "Retreat all your ships", value = "all" })
+					end
+					-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
+					for _, m in ipairs(F.fleets_at(g, d, cell)) do
+						if g:face(m) == "E" then
+							table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+						end
 					end
 				end
 				if #options > 0 then
@@ -243,9 +243,9 @@ B.battle = {
 				end
 			end
 		end
-		if ctx.stage == "fight" and not ctx.ex2_done then
+		if ctx.stage == "fight" and not ctx.ex2_done and g:get(attacker, "battle_no_retreat") ~= 1 then
 			-- GE 6.1.4.2 E x2: a defending E fleet may still retreat once the enemy
-			-- fleets are revealed, without revealing its own tokens.
+			-- fleets are revealed, without revealing its own tokens (not under Bélico, A3.2).
 			local T = require("techs")
 			for _, d in ipairs(ctx.defenders) do
 				for _, m in ipairs(F.fleets_at(g, d, cell)) do
