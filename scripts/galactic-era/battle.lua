@@ -135,6 +135,17 @@ local function decider(g, seats, cell)
 	return best
 end
 
+-- Tallies a seat's retreat before this battle's combat for Rivalry (GE A4.4: -2 "every
+-- time they retreat before a combat"): once per seat and battle, even when its fleet E
+-- leaves first and its other ships follow.
+local function count_retreat(g, ctx, seat)
+	ctx.retreated = ctx.retreated or {}
+	if not U.contains(ctx.retreated, seat) then
+		table.insert(ctx.retreated, seat)
+		g:add(seat, "r_retreats", 1)
+	end
+end
+
 -- Resolves the combat once retreats are done; returns the losing seats that must retreat.
 function B.fight(g, attacker, defending, cell)
 	local attackers = { attacker }
@@ -347,6 +358,7 @@ B.battle = {
 			ctx.ex2_done = true
 			if choice == "ex2" then
 				g:push("retreat", { seat = ctx.ex2.seat, cell = ctx.cell, marker = ctx.ex2.marker })
+				count_retreat(g, ctx, ctx.ex2.seat) -- still before the combat (GE 6.1.4.2)
 			end
 			return
 		end
@@ -384,7 +396,9 @@ B.battle = {
 			else
 				ctx.di += 1
 			end
-			g:add(d, "r_retreats", choice ~= nil and 1 or 0)
+			if choice ~= nil then
+				count_retreat(g, ctx, d)
+			end
 		elseif ctx.stage == "destroy" then
 			local l = ctx.losers[ctx.li]
 			if g:get(l, "battle_no_losses") == 1 then
