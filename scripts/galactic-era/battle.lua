@@ -1,7 +1,8 @@
 --!strict
 -- Galactic Era: battles of the active seat (GE 6.1.3): retreat before combat, the
 -- defensive pact, reveal, combat strength with tactics A and C, the winner and its
--- ties, destruction chosen by the winner, the 3:1 rule, and the loser's retreat.
+-- ties, and the loser's retreat. The destruction the winner chooses and the 3:1 rule
+-- (steps 5-6) are the `battle_losses` step, in losses.lua.
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
@@ -122,17 +123,6 @@ local function units_of(g, seats, cell)
 		n += U.ship_units(g, s, cell)
 	end
 	return n
-end
-
--- The seat that chooses for a winning side: the one with most ships, ties by turn order (GE 6.1.3.4 note).
-local function decider(g, seats, cell)
-	local best, most = nil, -1
-	for _, s in ipairs(U.turn_order(g)) do
-		if U.contains(seats, s) and U.ship_units(g, s, cell) > most then
-			best, most = s, U.ship_units(g, s, cell)
-		end
-	end
-	return best
 end
 
 -- Tallies a seat's retreat before this battle's combat for Rivalry (GE A4.4: -2 "every
@@ -290,50 +280,12 @@ B.battle = {
 			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
 			ctx.winners, ctx.losers = winners, losers
-			ctx.free = win_cs >= 3 * lose_cs -- GE 6.1.3.4 step 6: the 3:1 rule
-			ctx.li = 1
-			ctx.destroyed = 0
-			ctx.stage = "destroy"
+			ctx.stage = "losses"
+			-- Steps 5-6: the winner chooses the destruction (losses.lua); 3:1 spares its own.
+			g:push("battle_losses", { cell = cell, winners = winners, losers = losers, free = win_cs >= 3 * lose_cs })
+			return nil
 		end
-		if ctx.stage == "destroy" then
-			local chooser = decider(g, ctx.winners, cell)
-			while ctx.li <= #ctx.losers do
-				local l = ctx.losers[ctx.li]
-				local n = U.ship_units(g, l, cell)
-				if n > 0 then
-					return { seat = chooser, kind = "number", min = 0, max = n, rule = "GE 6.1.3.4 steps 5-6",
-						prompt = string.format("You won: how many of seat %d's %d ships are destroyed?%s", l, n,
-							ctx.free and " (3:1 — you lose none)" or " (you lose half as many, rounded up)") }
-				end
-				ctx.li += 1
-			end
-			-- Bélico "no losses": its player loses nothing; if it lost, it destroyed nothing,
-			-- so the winner loses nothing either (GE A3.2).
-			local spared = false
-			for _, s in ipairs(ctx.winners) do
-				if g:get(s, "battle_no_losses") == 1 then
-					spared = true
-				end
-			end
-			if not ctx.free and ctx.destroyed > 0 and not spared then
-				local losses = (ctx.destroyed + 1) // 2
-				local order = { chooser }
-				for _, s in ipairs(ctx.winners) do
-					if s ~= chooser then
-						table.insert(order, s)
-					end
-				end
-				local lost = 0
-				for _, s in ipairs(order) do
-					local n = F.destroy_units(g, s, cell, losses)
-					losses -= n
-					lost += n
-					require("peoples").on_losses(g, s, n, true)
-				end
-				for _, l in ipairs(ctx.losers) do
-					g:add(l, "r_destroyed", lost) -- Wars, Dark Era: even when losing
-				end
-			end
+		if ctx.stage == "losses" then
 			for _, side in ipairs({ ctx.winners, ctx.losers }) do
 				for _, s in ipairs(side) do
 					for _, m in ipairs(F.fleets_at(g, s, cell)) do
@@ -399,19 +351,6 @@ B.battle = {
 			if choice ~= nil then
 				count_retreat(g, ctx, d)
 			end
-		elseif ctx.stage == "destroy" then
-			local l = ctx.losers[ctx.li]
-			if g:get(l, "battle_no_losses") == 1 then
-				choice = 0 -- Bélico: this seat suffers no losses (GE A3.2)
-			end
-			local done = F.destroy_units(g, l, ctx.cell, choice)
-			ctx.destroyed += done
-			require("peoples").on_losses(g, l, done, false)
-			for _, w in ipairs(ctx.winners) do
-				g:add(w, "r_destroyed", done)
-			end
-			g:log(string.format("%d of seat %d's ships are destroyed. -- GE 6.1.3.4", done, l))
-			ctx.li += 1
 		end
 	end,
 }

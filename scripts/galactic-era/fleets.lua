@@ -183,7 +183,8 @@ function F.conceal(g, marker)
 end
 
 -- Destroys `n` ship units of `seat` on `cell`: basic ships first, then fleets in
--- letter order (GE 6.1.3.4 steps 5–6). Returns how many were destroyed.
+-- letter order (the Destroyer Ray, GE A7.4; after a combat the winner chooses instead,
+-- losses.lua). Returns how many were destroyed.
 function F.destroy_units(g, seat, cell, n)
 	local done = 0
 	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
