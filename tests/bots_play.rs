@@ -55,7 +55,7 @@ fn ismcts_stops_thinking_at_its_budget() {
     let mut game = Game::new(toy(), 2, 3, vec![]).expect("starts");
     let seat = game.pending().expect("pending").waiting_seats()[0];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let info = Information::new(&game.state, seat, &mut rng);
+    let info = Information::new(&game, seat, &mut rng);
     let think = Duration::from_millis(150);
     let mut bot = Ismcts::new(IsmctsConfig { think: Some(think), iterations: 10_000_000, ..IsmctsConfig::default() });
     let start = Instant::now();

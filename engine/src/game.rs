@@ -84,6 +84,11 @@ impl Game {
         Game { rules, state }
     }
 
+    /// What `seat` (or a spectator, `None`) may see of this game.
+    pub fn view(&self, seat: Option<Seat>) -> crate::view::View {
+        crate::view::view(&self.state, &self.rules.manifest.secrets, seat)
+    }
+
     pub fn pending(&self) -> Option<&Pending> {
         self.state.pending.as_ref()
     }

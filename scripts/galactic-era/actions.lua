@@ -206,7 +206,12 @@ local function execute_gain(g, seat, cell, opt)
 		g:add(seat, "r_taken", 1) -- Wars, Dark Era
 		g:add(seat, "r_discs_taken", removed) -- Migrations, Dark Era
 		g:add(seat, "turn_taken", 1)
-		g:set(seat, "turn_last_victim", victim)
+		-- The seats robbed this turn: Adquisidor's extra theft may target any of them (GE A3.1).
+		local victims = g:get(seat, "turn_victims") or {}
+		if not U.contains(victims, victim) then
+			table.insert(victims, victim)
+			g:set(seat, "turn_victims", victims)
+		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
 			U.dp(g, seat, 2, "Pleyares liberation -- GE A1.14")
@@ -219,8 +224,8 @@ local function execute_gain(g, seat, cell, opt)
 		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
 			seat, opt.how, label, victim, removed, placed))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
-			-- Adquisidor is played when its condition happens (GE A3.1).
-			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress" } })
+			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
+			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
 		end
 		if had_capital then
 			g:push("evacuate", { seat = victim, from = cell })
@@ -347,22 +352,33 @@ A.gain_planet = {
 }
 
 -- GE 6.2.4.1.3: +1 level (1–5 discs removed) or +2 (6+) in technologies where the
--- conqueror is below its victim.
+-- conqueror is below its victim. `ctx.victims` (instead of `ctx.victim`) lets the thief
+-- learn from any of several seats (Adquisidor's extra theft, GE A3.1).
 A.tech_theft = {
 	run = function(g, ctx)
 		if ctx.left <= 0 then
 			return nil
 		end
+		local victims = ctx.victims or { ctx.victim }
 		local options = {}
 		for _, t in ipairs(U.TECHS) do
-			if g:get(ctx.seat, t) < g:get(ctx.victim, t) then
-				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t], value = t })
+			local from = {}
+			for _, v in ipairs(victims) do
+				if g:get(ctx.seat, t) < g:get(v, t) then
+					table.insert(from, tostring(v))
+				end
+			end
+			if #from > 0 then
+				local source = #victims > 1 and (" from seat " .. table.concat(from, " or ")) or ""
+				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t] .. source, value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Tech theft: learn a level from seat " .. ctx.victim, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
+		local prompt = #victims > 1 and "Tech theft: learn a level from one of the seats robbed this turn"
+			or "Tech theft: learn a level from seat " .. victims[1]
+		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
@@ -376,38 +392,70 @@ A.tech_theft = {
 
 -- GE 6.2.4.1.4: a seat that loses its capital planet moves the capital to its most
 -- populated planet without enemy ships (ties: its choice), else to an empty hex of the
--- same sector, which becomes a planet hex.
+-- same sector, which becomes a planet hex. "Without enemy ships" is what the rule
+-- tests, not a blockade, so it holds for Spirituality V+ too.
+local function evacuation_candidates(g, seat, from)
+	local best, candidates = -1, {}
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if c ~= from and not W.enemy_ships_at(g, seat, c) then
+			local n = U.discs_at(g, c)
+			if n > best then
+				best, candidates = n, { c }
+			elseif n == best then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		for _, c in ipairs(g:cells({ terrain = "space", region = g:region(from) })) do
+			if #U.seats_with_ships(g, c) == 0 then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		candidates = { from }
+	end
+	return candidates
+end
+
+-- The evacuation itself is never blocked, but its destination may be (GE 7.2.5): STS
+-- seats at peace with ships there may declare war now to block it (GE 7.1.1; each is
+-- asked, one is enough). Once they have answered, a destination with enemy ships is
+-- no longer valid and the next one is chosen (digest ⚠ in 6.2.4.1.4).
+local function settle(g, ctx, cell)
+	local blockers = A.blockers(g, ctx.seat, { cell }, false)
+	if #blockers > 0 then
+		ctx.dest = cell
+		g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+			data = { actor = ctx.seat, what = "move its capital to " .. U.cell_label(g, cell) } })
+		return
+	end
+	A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
+	ctx.done = true
+	A.offer_emergency(g, ctx.seat)
+end
+
 A.evacuate = {
 	run = function(g, ctx)
 		if ctx.done then
 			return nil
 		end
 		local seat = ctx.seat
-		local best, candidates = -1, {}
-		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if c ~= ctx.from and not W.blockaded(g, seat, c) then
-				local n = U.discs_at(g, c)
-				if n > best then
-					best, candidates = n, { c }
-				elseif n == best then
-					table.insert(candidates, c)
-				end
+		if ctx.dest then
+			local dest = ctx.dest
+			ctx.dest = nil
+			if not W.enemy_ships_at(g, seat, dest) then
+				A.move_capital(g, seat, dest, ctx.from, ctx.voluntary)
+				ctx.done = true
+				A.offer_emergency(g, seat)
+				return nil
 			end
+			g:log(string.format("Seat %d's capital cannot be set up on %s. -- GE 7.1.1, 7.2.5", seat, U.cell_label(g, dest)))
 		end
-		if #candidates == 0 then
-			for _, c in ipairs(g:cells({ terrain = "space", region = g:region(ctx.from) })) do
-				if #U.seats_with_ships(g, c) == 0 then
-					table.insert(candidates, c)
-				end
-			end
-		end
-		if #candidates == 0 then
-			candidates = { ctx.from }
-		end
+		local candidates = evacuation_candidates(g, seat, ctx.from)
 		if #candidates == 1 then
-			A.move_capital(g, seat, candidates[1], ctx.from, ctx.voluntary)
-			ctx.done = true
-			A.offer_emergency(g, seat)
+			settle(g, ctx, candidates[1])
 			return nil
 		end
 		local options = {}
@@ -417,9 +465,7 @@ A.evacuate = {
 		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
 	end,
 	resolve = function(g, ctx, cell)
-		A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
-		ctx.done = true
-		A.offer_emergency(g, ctx.seat)
+		settle(g, ctx, cell)
 	end,
 }
 
@@ -693,8 +739,8 @@ A.build_ships = {
 			g:add(seat, "r_build", 1) -- Wars, First Luminous Era
 			g:set(seat, "last_build", n)
 			if n >= 10 then
-				-- Constructor is played when its condition happens (GE A3.5).
-				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build" } })
+				-- Constructor is played when its condition happens, and only then (GE A3.5).
+				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
 			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
 		end

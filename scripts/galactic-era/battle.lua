@@ -31,6 +31,13 @@ B.battles = {
 		if #cells == 0 then
 			return nil
 		end
+		if not ctx.peace_offered then
+			-- GE 4.7: the seats about to fight may first agree to peace (peace.lua).
+			ctx.peace_offered = true
+			if require("peace").before_battles(g, ctx.seat, cells) then
+				return nil
+			end
+		end
 		if #cells == 1 then
 			g:push("battle", { attacker = ctx.seat, cell = cells[1] })
 			return nil
@@ -136,11 +143,10 @@ local function count_retreat(g, ctx, seat)
 	end
 end
 
--- Resolves the combat once retreats are done; returns the losing seats that must retreat.
+-- Resolves the combat once retreats are done and the fleets are revealed; returns the
+-- losing seats that must retreat.
 function B.fight(g, attacker, defending, cell)
 	local attackers = { attacker }
-	F.reveal_fleets(g, attackers, cell) -- step 1: the fleets taking part, on both sides
-	F.reveal_fleets(g, defending, cell)
 	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell), false, defending)
 	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)
 	local attacker_wins
@@ -277,6 +283,21 @@ B.battle = {
 				g:log(string.format("No combat at %s: the defenders retreated. -- GE 6.1.3.2", U.cell_label(g, cell)))
 				B.clear_flags(g)
 				return nil
+			end
+			if not ctx.revealed then
+				-- Step 1, then the cards playable after the reveal (Defensivo, GE A3.6);
+				-- this step runs again once they are answered.
+				ctx.revealed = true
+				local seats = { attacker }
+				for _, d in ipairs(defending) do
+					table.insert(seats, d)
+				end
+				-- Only the fleets taking part, on both sides: a seat at peace with the
+				-- attacker keeps its fleets in this hex hidden (GE 6.1.3.3 note).
+				F.reveal_fleets(g, seats, cell)
+				if require("cards").offer_after_reveal(g, seats, cell) then
+					return nil
+				end
 			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
 			ctx.winners, ctx.losers = winners, losers

@@ -69,6 +69,22 @@ function T.empty_cell(g, terrain, region)
 	return nil
 end
 
+-- Whether the decision a step would ask now offers an option whose label contains
+-- `text`: `handler` is the step's table (e.g. require("movement").turn) and `ctx` the
+-- context it would run with. For Expect lines that check an option is NOT offered
+-- (a Refused step needs an offered option); the steps it is used on only read the
+-- position in `run`.
+function T.offers(g, handler, ctx, text)
+	local d = handler.run(g, ctx)
+	for _, o in ipairs(d and d.options or {}) do
+		local label = type(o) == "table" and o.label or tostring(o)
+		if string.find(label, text, 1, true) then
+			return true
+		end
+	end
+	return false
+end
+
 -- Holds the game after a scenario's steps, asking seat 1 to acknowledge.
 T.hold = {
 	run = function(g, ctx)

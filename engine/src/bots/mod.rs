@@ -48,9 +48,10 @@ pub struct Information {
 }
 
 impl Information {
-    /// The knowledge of `seat` in `state`: its view and one determinization of it.
-    pub fn new(state: &GameState, seat: Seat, rng: &mut impl Rng) -> Information {
-        Information { seat, view: view(state, Some(seat)), sample: determinize(state, seat, rng) }
+    /// The knowledge of `seat` in `game`: its view and one determinization of it.
+    pub fn new(game: &Game, seat: Seat, rng: &mut impl Rng) -> Information {
+        let secrets = &game.rules.manifest.secrets;
+        Information { seat, view: view(&game.state, secrets, Some(seat)), sample: determinize(&game.state, secrets, seat, rng) }
     }
 
     pub fn seat(&self) -> Seat {
@@ -180,7 +181,7 @@ impl Budget {
 /// or reloaded game.
 pub fn ask(bot: &mut dyn Bot, game: &Game, seat: Seat, seed: u64) -> Choice {
     let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, game.state.history.len() as u64, seat as u64));
-    let info = Information::new(&game.state, seat, &mut rng);
+    let info = Information::new(game, seat, &mut rng);
     bot.choose(&game.rules, &info, &mut rng)
 }
 

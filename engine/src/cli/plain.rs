@@ -12,7 +12,6 @@ use super::screen::{read_line, Screen};
 use super::CliError;
 use orrery::game::GameError;
 use orrery::state::Seat;
-use orrery::view::view;
 use std::io::{BufRead, Write};
 
 pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<End, CliError> {
@@ -62,7 +61,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
 
 /// What a human seat sees before deciding: its variables and its new private lines.
 fn summary(table: &Table, seat: Seat, screen: &mut Screen, out: &mut dyn Write) -> std::io::Result<()> {
-    let v = view(&table.game.state, Some(seat));
+    let v = table.game.view(Some(seat));
     let vars: Vec<String> = v.seat_vars.get(seat as usize).map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect()).unwrap_or_default();
     writeln!(out, "---- seat {} ----", seat as usize + 1)?;
     if !vars.is_empty() {
