@@ -76,6 +76,27 @@ end
 
 -- ---- Gain a Planet --------------------------------------------------------------------
 
+-- Ships `seat` counts on `cell` to conquer or liberate it (GE 6.2.4.1): Céntrico's free
+-- action counts them double first (GE A3.3: "before the fleet B bonus"), then each fleet
+-- B adds 1 per 2 of its counted ships, or 1 per ship with x2 (GE 6.1.4). `no_b`: the B
+-- bonus is void (Orión STO's planets, A1.16). The same count serves neutral advanced
+-- planets, whose STS option is a conquest too.
+local function conquest_strength(g, seat, cell, double, no_b)
+	local factor = double and 2 or 1
+	local strength = U.ship_units(g, seat, cell) * factor
+	if no_b then
+		return strength
+	end
+	local x2 = require("techs").tactic(g, seat, "B") == "x2"
+	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
+		if g:face(m) == "B" then
+			local counted = U.fleet_value(g, m) * factor
+			strength += x2 and counted or counted // 2
+		end
+	end
+	return strength
+end
+
 -- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
 function A.gain_options(g, seat, cell, double)
 	local units = U.ship_units(g, seat, cell)
@@ -102,27 +123,17 @@ function A.gain_options(g, seat, cell, double)
 			-- Pleyares STS may Ally while STS; STO seats cannot block it (A1.14).
 			table.insert(out, { how = "ally", discs = 3, innocent = false })
 		end
-		if face == "advanced" and ethic == "STS" and units >= 4 then
+		if face == "advanced" and ethic == "STS" and conquest_strength(g, seat, cell, double, false) >= 4 then
 			-- Imperio Galáctico places 3 discs on an advanced planet (A1.6).
 			table.insert(out, { how = "conquer", discs = P.is(g, seat, "confederacion", "STS") and 3 or 1, innocent = true })
 		end
 	elseif owner ~= seat then
-		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
-		local strength = units
-		local orion_sto = P.is(g, owner, "orion", "STO") and W.at_war(g, seat, owner)
-		if double then
-			strength = units * 2 -- Céntrico: ships count double, before fleet B (GE A3.3)
-		end
-		for _, m in ipairs(F.fleets_at(g, seat, cell)) do
-			if g:face(m) == "B" and not orion_sto then -- Orión STO voids B bonuses (A1.16)
-				-- Fleet B: +1 per 2 ships; with x2 each ship counts double (GE 6.1.4).
-				if require("techs").tactic(g, seat, "B") == "x2" then
-					strength += U.fleet_value(g, m)
-				else
-					strength += U.fleet_value(g, m) // 2
-				end
-			end
-		end
+		-- Orión STO (A1.16): its discs count double against every conqueror, and B fleets
+		-- of seats at war with it lose their bonus. A conqueror not yet at war declares
+		-- war with the conquest (GE 7.1.1), so both apply to it too.
+		local orion_sto = P.is(g, owner, "orion", "STO")
+		-- "More ships than discs" (GE 6.2.4.1).
+		local strength = conquest_strength(g, seat, cell, double, orion_sto)
 		local defence = U.planet_population(g, cell) * (orion_sto and 2 or 1) + require("relics").defence_bonus(g, cell)
 		if P.is(g, seat, "orion", "STS") then
 			defence = 0 -- Orión STS conquers with a single ship (A1.16)

@@ -260,12 +260,15 @@ function F.public_letter(g, marker)
 	return "?"
 end
 
--- Shows every fleet on a cell to everyone (battle reveal, GE 6.1.3.4 step 1).
-function F.reveal_all(g, cell)
-	for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
-		g:reveal(m)
-		for _, t in ipairs(g:entities({ inside = m })) do
-			g:reveal(t)
+-- Shows the fleets of `seats` on a cell to everyone (battle reveal, GE 6.1.3.4 step 1:
+-- only the fleets taking part; a seat at peace with the attacker keeps its own hidden).
+function F.reveal_fleets(g, seats, cell)
+	for _, s in ipairs(seats) do
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			g:reveal(m)
+			for _, t in ipairs(g:entities({ inside = m })) do
+				g:reveal(t)
+			end
 		end
 	end
 end
@@ -282,7 +285,8 @@ function F.conceal(g, marker)
 end
 
 -- Destroys `n` ship units of `seat` on `cell`: basic ships first, then fleets in
--- letter order (GE 6.1.3.4 steps 5–6). Returns how many were destroyed.
+-- letter order (the Destroyer Ray, GE A7.4; after a combat the winner chooses instead,
+-- losses.lua). Returns how many were destroyed.
 function F.destroy_units(g, seat, cell, n)
 	local done = 0
 	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
