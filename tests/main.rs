@@ -7,7 +7,6 @@
 
 mod common;
 
-mod bad_packs;
 mod authoring;
 mod cli_smoke;
 mod kernel_content_errors;

@@ -55,6 +55,13 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    /// Cheaper checks for a quick run: views every few acts (they cost most).
+    pub fn quick() -> Settings {
+        Settings { views_every: 3, ..Settings::default() }
+    }
+}
+
 /// A broken contract: which, where, and the game as it stood.
 #[derive(Debug)]
 pub struct Violation {
@@ -109,7 +116,8 @@ pub fn play(
         if game.state.entities.len() != entities {
             return Err(fail(acts, &game, format!("the entity count changed from {entities} to {}", game.state.entities.len())));
         }
-        position(&game, &mut rng, acts % settings.views_every.max(1) == 0).and_then(|()| also(&game)).map_err(|m| fail(acts, &game, m))?;
+        let views = acts % settings.views_every.max(1) == 0;
+        position(&game, &mut rng, views).and_then(|()| also(&game)).map_err(|m| fail(acts, &game, m))?;
         if acts % settings.replay_every.max(1) == 0 {
             replays_to_the_same_state(&game).map_err(|m| fail(acts, &game, m))?;
         }
@@ -118,7 +126,8 @@ pub fn play(
     Ok(game)
 }
 
-/// The contracts of one position.
+/// The contracts of one position; with `views`, those of every seat's view too,
+/// and of one seat's determinization (the seat changes from position to position).
 pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), String> {
     legal_answers_exist(game, rng)?;
     refused_answer_changes_nothing(game)?;
@@ -127,10 +136,9 @@ pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), St
         let state = &game.state;
         for viewer in (0..state.seat_count() as Seat).map(Some).chain([None]) {
             view_keeps_secrets(state, secrets, viewer)?;
-            if let Some(seat) = viewer {
-                determinized_looks_the_same(state, secrets, seat, rng)?;
-            }
         }
+        let seat = (state.history.len() % state.seat_count()) as Seat;
+        determinized_looks_the_same(state, secrets, seat, rng)?;
     }
     Ok(())
 }
@@ -165,13 +173,14 @@ fn refused_answer_changes_nothing(game: &Game) -> Result<(), String> {
     if let Some(idle) = (0..game.state.seat_count() as Seat).find(|s| !waiting.contains(s)) {
         attempts.push((idle, Choice::Pick(0)));
     }
-    let before = state_hash(&game.state);
     for (seat, choice) in attempts {
         let mut probe = game.clone();
         if probe.act(seat, choice.clone()).is_ok() {
             return Err(format!("the illegal answer {choice:?} by seat {} was accepted", seat + 1));
         }
-        if probe.state != game.state || state_hash(&probe.state) != before {
+        // Equal states serialize to the same bytes (every serialized field takes
+        // part in the comparison), so this is the byte-identity promised.
+        if probe.state != game.state {
             return Err(format!("the refused answer {choice:?} by seat {} changed the state", seat + 1));
         }
     }
