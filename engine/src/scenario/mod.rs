@@ -24,6 +24,7 @@
 //!         Options(seat: 1, has: ["Move"], lacks: ["Build"]),  // the seat's open decision offers / does not offer
 //!         Log(seat: 2, has: "reveals", lacks: "secret"),     // the log seat 2 was shown (seat: None: the public log)
 //!         View(seat: 2, lua: "g:face(e) == '?'"),             // what seat 2 sees: unknown faces read "?"
+//!         Waiting(seats: [2, 3]),                             // exactly these seats have an answer to give
 //!         Outcome(ranking: [2, 1], scores: [10, 7]),          // the game is over with this result
 //!     ],
 //! )
@@ -130,6 +131,8 @@ pub enum Step {
         #[serde(default)]
         says: Option<String>,
     },
+    /// Exactly these seats (1-based, any order) have an answer to give now.
+    Waiting { seats: Vec<usize> },
     /// The game is over, with this ranking (seats, first place first) and scores.
     Outcome {
         #[serde(default)]

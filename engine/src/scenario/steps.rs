@@ -60,6 +60,7 @@ pub fn run(rules: Arc<Ruleset>, scenario: &Scenario) -> Result<Vec<String>, Stri
                 let mut seen = Game::from_state(game.rules.clone(), as_seen_by(&game.state, &game.rules.manifest.secrets, seat));
                 check(&mut seen, &format!("view {n}"), lua).map_err(|e| format!("step {n}: seat {} should see {what}: {e}", seat + 1))?;
             }
+            Step::Waiting { seats } => waiting(&game, seats).map_err(|e| format!("step {n} (Waiting): {e}"))?,
             Step::Outcome { ranking, scores } => outcome(&game, ranking.as_deref(), scores.as_deref()).map_err(|e| format!("step {n} (Outcome): {e}"))?,
         }
     }
@@ -151,6 +152,18 @@ fn log(game: &Game, seat: Option<usize>, has: &[String], lacks: &[String]) -> Re
         }
     }
     Ok(())
+}
+
+fn waiting(game: &Game, expected: &[usize]) -> Result<(), String> {
+    let mut got: Vec<usize> = game.pending().map(|p| p.waiting_seats().iter().map(|&s| s as usize + 1).collect()).unwrap_or_default();
+    let mut expected = expected.to_vec();
+    got.sort_unstable();
+    expected.sort_unstable();
+    if got == expected {
+        Ok(())
+    } else {
+        Err(format!("waiting on seats {got:?}, expected {expected:?}"))
+    }
 }
 
 fn outcome(game: &Game, ranking: Option<&[usize]>, scores: Option<&[i64]>) -> Result<(), String> {

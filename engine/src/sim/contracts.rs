@@ -24,7 +24,6 @@ use crate::bots::random_choice;
 use crate::content::{Ruleset, Secrets};
 use crate::flow::{Choice, DecisionKind, Pending};
 use crate::game::Game;
-use crate::replay::state_hash;
 use crate::state::{GameState, Seat};
 use crate::sym::Sym;
 use crate::value::Value;
