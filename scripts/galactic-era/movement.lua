@@ -92,12 +92,12 @@ M.turn = {
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
 			if not moved_any and #ships > 0 and #F.free_markers(g, seat) > 0 and U.controller(g, cell) == seat then
-				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell } })
+				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell }, free = true })
 			end
 			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
 			-- each ship's state through it).
 			if #F.fleets_at(g, seat, cell) > 0 then
-				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell } })
+				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
 		if #require("cards").plays(g, seat) > 0 then
@@ -108,10 +108,12 @@ M.turn = {
 			table.insert(options, { label = "Propose peace", value = { a = "peace" } })
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
-		-- or a deployed marker with a free one, unseen (bluffing allowed).
+		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
+		-- reorganising and swapping are free actions (`free`): bots take only a few
+		-- in a row, so swaps that undo each other cannot keep one busy.
 		if not moved_any then
 			for _, pair in ipairs(M.swappable(g, seat)) do
-				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 } })
+				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then

@@ -1,6 +1,6 @@
 //! Scenario files, one test each: `scenario::<folder>::<file>` for every file of
-//! `tests/scenarios/<folder>/` (packs named from the repository's `content/`) and
-//! `scenario::toy::<file>` for the toy fixture's. A folder without any scenario file
+//! `tests/scenarios/<folder>/` (packs named from the repository's `content/`) and of
+//! `tests/fixtures/scenarios/<folder>/` (the fixture packs). A folder without any scenario file
 //! fails (`scenario::<folder>::has_files`), so a misplaced or renamed folder cannot
 //! pass silently. Our own files may not use deprecated forms: their warnings fail
 //! the test (authors' files elsewhere only get the warning).
@@ -22,17 +22,27 @@ fn ron_files(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// The folders of scenario files and the root their packs are found under.
+/// The sub-folders of `dir`, sorted.
+fn subfolders(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir).map(|e| e.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect()).unwrap_or_default();
+    found.sort();
+    found
+}
+
+/// The folders of scenario files, each with the root its packs are found under:
+/// `tests/scenarios/*` (the repository's packs) and `tests/fixtures/scenarios/*`
+/// (the fixture packs; `failing` and `deprecated` hold files that must fail or warn,
+/// tested in the integration tests of `orrery scenario`).
 fn folders() -> Vec<(String, PathBuf, PathBuf)> {
     let mut out = Vec::new();
-    let dir = repo().join("tests/scenarios");
-    let mut packs: Vec<PathBuf> = std::fs::read_dir(&dir).map(|e| e.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect()).unwrap_or_default();
-    packs.sort();
-    for folder in packs {
-        let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        out.push((name, folder, repo()));
+    for (dir, root) in [(repo().join("tests/scenarios"), repo()), (fixtures().join("scenarios"), fixtures())] {
+        for folder in subfolders(&dir) {
+            let name = folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if name != "failing" && name != "deprecated" {
+                out.push((name, folder, root.clone()));
+            }
+        }
     }
-    out.push(("toy".into(), fixtures().join("scenarios/toy"), fixtures()));
     out
 }
 
