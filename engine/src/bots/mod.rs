@@ -226,7 +226,7 @@ pub fn random_choice(decision: &Decision, rng: &mut impl Rng) -> Choice {
 /// without the contents of stacks (which may be re-made from other pieces), and the
 /// decision asked.
 ///
-/// That alone does not stop a walk through many distinct positions (five fleet
+/// That alone does not stop a walk through many distinct positions (five
 /// markers can be swapped into 120 arrangements), so the guard also counts the free
 /// actions (options marked `free`) the bot took in a row: after
 /// [`FREE_ACTIONS_IN_A_ROW`] it offers only the other answers, until it takes one of
