@@ -2,6 +2,7 @@
 //! with the kernel's and the pack's invariants checked after every action, plus
 //! replay and save/resume equivalence on real games.
 
+use crate::common::games;
 use orrery::content;
 use orrery::game::Game;
 use orrery::replay;
@@ -54,33 +55,33 @@ fn random_games_with(players: usize, games: u64, variants: &[&str]) {
 
 #[test]
 fn random_games_3_players_finish_with_invariants() {
-    random_games(3, 50);
+    random_games(3, games(12, 50));
 }
 
 #[test]
 fn random_games_4_players_finish_with_invariants() {
-    random_games(4, 50);
+    random_games(4, games(12, 50));
 }
 
 #[test]
 fn random_games_5_players_finish_with_invariants() {
-    random_games(5, 50);
+    random_games(5, games(12, 50));
 }
 
 #[test]
 fn random_games_6_players_finish_with_invariants() {
-    random_games(6, 50);
+    random_games(6, games(12, 50));
 }
 
 #[test]
 fn two_player_puppet_games_finish_with_invariants() {
-    random_games_with(2, 20, &["two_player_puppet"]);
+    random_games_with(2, games(6, 20), &["two_player_puppet"]);
 }
 
 #[test]
 fn deterministic_setup_and_variant_games_finish_with_invariants() {
-    random_games_with(3, 6, &["deterministic_setup", "milestone_random", "beginner_1", "veteran_2"]);
-    random_games_with(4, 6, &["deterministic_setup", "story_rivalry", "milestone_liderazgo"]);
+    random_games_with(3, games(3, 6), &["deterministic_setup", "milestone_random", "beginner_1", "veteran_2"]);
+    random_games_with(4, games(3, 6), &["deterministic_setup", "story_rivalry", "milestone_liderazgo"]);
 }
 
 #[test]
