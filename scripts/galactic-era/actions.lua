@@ -140,7 +140,9 @@ function A.gain_options(g, seat, cell, double)
 		end
 		if strength > defence then
 			if ethic == "STO" and W.at_war(g, seat, owner) then
-				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
+				-- As many discs as are removed (a capital 6): the Defense Grid and Orión's
+				-- doubling raise the ships needed, not the discs placed.
+				table.insert(out, { how = "liberate", discs = U.planet_population(g, cell), innocent = false, victim = owner })
 			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat) and not require("puppet").pact(g, seat, owner))) then
 				-- Imperio Galáctico places up to 3 discs, as many as the population (A1.6).
 				local discs = P.is(g, seat, "confederacion", "STS") and math.min(3, U.planet_population(g, cell)) or 1

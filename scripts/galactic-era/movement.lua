@@ -183,8 +183,9 @@ function M.swappable(g, seat)
 	return out
 end
 
--- Swaps two markers over their stacks: the tokens change hands, the markers stay put
--- (a free marker takes the deployed one's place).
+-- Swaps two markers over their stacks (GE 6.1.1): the number tokens stay where they
+-- are and the markers change places, each taking the other's tokens (a free marker
+-- takes the deployed one's place, which goes back to the reserve).
 function M.swap_markers(g, a, b)
 	local seat = g:owner(a)
 	local ta, tb = g:entities({ inside = a }), g:entities({ inside = b })
@@ -204,6 +205,8 @@ function M.swap_markers(g, a, b)
 		for _, t in ipairs(tb) do
 			g:move(t, { inside = a })
 		end
+		g:move(a, cb)
+		g:move(b, ca)
 	end
 	g:log(string.format("Seat %d may have swapped two fleet markers. -- GE 6.1.1", seat))
 end
