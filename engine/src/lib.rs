@@ -3,7 +3,7 @@
 //! The kernel knows boards, pieces, phases, decisions and hidden information, and
 //! nothing about any one game: every game is a content pack of RON data and Lua
 //! scripts (see `engine/ARCHITECTURE.md`). Front ends only ever use
-//! [`game::Game::pending`], [`game::Game::act`] and [`view::view`].
+//! [`game::Game::pending`], [`game::Game::act`] and [`game::Game::view`].
 
 pub mod board;
 pub mod bots;

@@ -15,6 +15,8 @@
 //!   receives): every such secret is overwritten with a marker in a copy of the
 //!   state, and the copy's view must be byte-identical to the real one and must not
 //!   contain the marker, whatever fields a view has or grows;
+//! - no variable or prop anyone sees names a face its viewer does not know (a pack
+//!   copying a secret into a public value);
 //! - a determinized state looks, to its seat, exactly like the real one.
 //!
 //! Every `replay_every` acts, and at the end, the game replayed from its seed and
@@ -135,6 +137,7 @@ pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), St
         let state = &game.state;
         for viewer in (0..state.seat_count() as Seat).map(Some).chain([None]) {
             view_keeps_secrets(state, secrets, viewer)?;
+            values_name_no_unknown_face(state, secrets, viewer)?;
         }
         let seat = (state.history.len() % state.seat_count()) as Seat;
         determinized_looks_the_same(state, secrets, seat, rng)?;
@@ -230,6 +233,50 @@ pub fn with_secrets_marked(state: &GameState, secrets: &Secrets, viewer: Option<
         }
     }
     out
+}
+
+/// A pack must not copy a secret face into a value everyone sees: no variable or prop
+/// of the view holds, as a whole string, the face of an entity the viewer does not
+/// know, unless that face is also one the viewer may see elsewhere. Faces of a few
+/// characters or digits only ("3", "A") are too common to tell and are skipped.
+fn values_name_no_unknown_face(state: &GameState, secrets: &Secrets, viewer: Option<Seat>) -> Result<(), String> {
+    use std::collections::BTreeSet;
+    let seen: BTreeSet<Sym> = state.entities.iter().filter(|e| state.knows_face(viewer, e) || viewer.is_some_and(|v| state.has_seen_face(v, e))).map(|e| e.face).collect();
+    let unknown: BTreeSet<Sym> = state
+        .entities
+        .iter()
+        .filter(|e| !seen.contains(&e.face))
+        .map(|e| e.face)
+        .filter(|f| f.as_str().chars().count() >= 4 && !f.as_str().chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let v = view(state, secrets, viewer);
+    let mut values: Vec<(String, &Value)> = Vec::new();
+    for (s, vars) in v.seat_vars.iter().enumerate() {
+        values.extend(vars.iter().map(|(k, val)| (format!("seat {}'s variable {k}", s + 1), val)));
+    }
+    values.extend(v.globals.iter().map(|(k, val)| (format!("global {k}"), val)));
+    for e in &v.entities {
+        values.extend(e.props.iter().map(|(k, val)| (format!("prop {k} of entity {}", e.id), val)));
+    }
+    for (place, value) in values {
+        if let Some(face) = named_face(value, &unknown) {
+            return Err(format!("{} can read the secret face `{face}` in {place}", who(viewer)));
+        }
+    }
+    Ok(())
+}
+
+/// The first string in `value` (at any depth) that is one of `faces`.
+fn named_face<'a>(value: &'a Value, faces: &std::collections::BTreeSet<Sym>) -> Option<&'a str> {
+    match value {
+        Value::Str(s) => faces.iter().any(|f| f.as_str() == s).then_some(s.as_str()),
+        Value::List(items) => items.iter().find_map(|v| named_face(v, faces)),
+        Value::Map(entries) => entries.iter().find_map(|(_, v)| named_face(v, faces)),
+        _ => None,
+    }
 }
 
 /// The serialized form of a view, as a front end or a network peer receives it.
@@ -338,6 +385,17 @@ mod tests {
         let leaky = |state: &GameState, _: &Secrets, viewer: Option<Seat>| view(state, &Secrets::default(), viewer);
         assert!(views_keep_secrets(&s, &secrets, Some(0), leaky).is_err());
         assert!(views_keep_secrets(&s, &secrets, Some(1), leaky).is_ok(), "its own seat may see it");
+    }
+
+    #[test]
+    fn a_public_value_naming_a_secret_face_breaks_the_contract() {
+        let (mut s, secrets) = state_with_secrets();
+        s.entities[0].face = Sym::new("queen");
+        values_name_no_unknown_face(&s, &secrets, Some(0)).unwrap();
+        s.globals.set(Sym::new("last_drawn"), Value::List(vec![Value::Str("queen".into())]));
+        let err = values_name_no_unknown_face(&s, &secrets, Some(0)).unwrap_err();
+        assert!(err.contains("secret face `queen` in global last_drawn"), "{err}");
+        values_name_no_unknown_face(&s, &secrets, Some(1)).expect("its owner knows it");
     }
 
     #[test]
