@@ -55,7 +55,7 @@ fn ismcts_stops_thinking_at_its_budget() {
     let mut game = Game::new(toy(), 2, 3, vec![]).expect("starts");
     let seat = game.pending().expect("pending").waiting_seats()[0];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let info = Information::new(&game.state, seat, &mut rng);
+    let info = Information::new(&game, seat, &mut rng);
     let think = Duration::from_millis(150);
     let mut bot = Ismcts::new(IsmctsConfig { think: Some(think), iterations: 10_000_000, ..IsmctsConfig::default() });
     let start = Instant::now();
@@ -102,4 +102,33 @@ fn tournament_command_prints_json_with_the_figures() {
     }
     let out = orrery(&["--root", &root, "tournament", "--pack", "toy", "--seats", "heuristic,wizard"]);
     assert!(!out.status.success() && text(&out).1.contains("unknown bot `wizard`"), "{:?}", text(&out));
+}
+
+/// Tinker's Table (a fixture): swapping tiles is free and changes nothing a bot
+/// scores, ending the turn costs a point, and the swaps reach 120 arrangements, so
+/// only the free-action guard makes a bot end its turn. Each bot must finish the
+/// game taking at most `FREE_ACTIONS_IN_A_ROW` free actions in a row (an ISMCTS seat
+/// in Galactic Era once made 217 fleet-marker swaps in one movement phase).
+#[test]
+fn bots_do_not_loop_on_free_actions() {
+    use orrery::bots::FREE_ACTIONS_IN_A_ROW;
+    use orrery::flow::Choice;
+    let rules = Arc::new(content::load(&fixtures().join("content/tinker")).expect("loads"));
+    for kind in [BotKind::Ismcts, BotKind::Heuristic] {
+        let mut game = Game::new(rules.clone(), 2, 3, vec![]).expect("starts");
+        let mut bots = [kind.build(Budget::iterations(16)), kind.build(Budget::iterations(16))];
+        let (mut in_a_row, mut longest, mut decisions) = (vec![0; 2], 0, 0);
+        while !game.is_over() {
+            let seat = game.pending().expect("pending").waiting_seats()[0];
+            let decision = game.decision_for(seat).expect("a decision").clone();
+            let choice = ask(bots[seat as usize].as_mut(), &game, seat, 5);
+            let free = matches!(choice, Choice::Pick(i) if decision.options[i].free);
+            in_a_row[seat as usize] = if free { in_a_row[seat as usize] + 1 } else { 0 };
+            longest = longest.max(in_a_row[seat as usize]);
+            game.act(seat, choice).expect("a legal answer");
+            decisions += 1;
+            assert!(decisions < 500, "{} still swapping after {decisions} decisions (longest run of free actions: {longest})", kind.name());
+        }
+        assert!(longest <= FREE_ACTIONS_IN_A_ROW, "{} took {longest} free actions in a row", kind.name());
+    }
 }

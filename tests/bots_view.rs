@@ -27,7 +27,7 @@ fn redeal_unknown(state: &GameState, seat: Seat) -> GameState {
     let mut out = state.clone();
     let mut pools: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, e) in state.entities.iter().enumerate() {
-        if e.hidden && !e.known_by.has(seat) && !e.seen_by.has(seat) {
+        if e.hidden && !state.has_seen_face(seat, e) {
             pools.entry(e.kind.as_str()).or_default().push(i);
         }
     }
@@ -75,8 +75,8 @@ fn bots_decide_the_same_whatever_the_faces_their_seat_does_not_know() {
         for (mut a, mut b) in bots().into_iter().zip(bots()) {
             let mut rng_a = ChaCha8Rng::seed_from_u64(99);
             let mut rng_b = ChaCha8Rng::seed_from_u64(99);
-            let info_a = Information::new(real, seat, &mut rng_a);
-            let info_b = Information::new(&other, seat, &mut rng_b);
+            let info_a = Information::new(&game, seat, &mut rng_a);
+            let info_b = Information::new(&Game::from_state(game.rules.clone(), other.clone()), seat, &mut rng_b);
             assert_eq!(info_a.view(), info_b.view(), "the seat's views are equal");
             assert_eq!(info_a.sample(), info_b.sample(), "the sampled states are equal");
             let choice_a = a.choose(&game.rules, &info_a, &mut rng_a);
@@ -93,13 +93,13 @@ fn a_sample_keeps_what_the_seat_knows_and_redeals_the_rest() {
     let game = position(40, 8);
     let seat = game.pending().expect("pending").waiting_seats()[0];
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let info = Information::new(&game.state, seat, &mut rng);
+    let info = Information::new(&game, seat, &mut rng);
     let sample = info.sample();
     assert!(sample.history.is_empty(), "no history: it holds others' answers");
     assert_ne!(sample.rng, game.state.rng, "no copy of the real generator");
     let mut redealt = 0;
     for (real, s) in game.state.entities.iter().zip(&sample.entities) {
-        if real.face_visible_to(seat) || real.seen_by.has(seat) {
+        if game.state.has_seen_face(seat, real) {
             assert_eq!(real.face, s.face, "a face the seat knows is kept");
         } else if real.face != s.face {
             redealt += 1;

@@ -34,16 +34,17 @@ fn packs_lists_one_line_per_pack() {
     let out = orrery(&["--root", &root(), "packs"]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    assert_eq!(stdout.trim(), "toy  Toy Meadow  players 2-4  variants: short, long, duel");
+    assert_eq!(stdout.trim(), "tinker  Tinker's Table  players 2-3  variants: none\ntoy  Toy Meadow  players 2-4  variants: short, long, duel");
 }
 
 #[test]
 fn packs_json_is_an_array_of_manifests() {
     let out = orrery(&["--root", &root(), "packs", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("packs --json prints JSON");
-    assert_eq!(json[0]["id"], "toy");
-    assert_eq!(json[0]["players"], serde_json::json!([2, 4]));
-    assert_eq!(json[0]["variants"][2]["players"], serde_json::json!([2, 2]));
+    assert_eq!(json[0]["id"], "tinker");
+    assert_eq!(json[1]["id"], "toy");
+    assert_eq!(json[1]["players"], serde_json::json!([2, 4]));
+    assert_eq!(json[1]["variants"][2]["players"], serde_json::json!([2, 2]));
 }
 
 #[test]

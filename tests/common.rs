@@ -73,3 +73,13 @@ pub fn orrery(args: &[&str]) -> Output {
 pub fn text(output: &Output) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
+
+/// Seeded games per random-play test: `quick` by default, `soak` when the
+/// environment sets `ORRERY_SOAK` (the long runs CI may ask for).
+pub fn games(quick: u64, soak: u64) -> u64 {
+    if std::env::var_os("ORRERY_SOAK").is_some_and(|v| !v.is_empty() && v != "0") {
+        soak
+    } else {
+        quick
+    }
+}

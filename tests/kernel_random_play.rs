@@ -1,20 +1,16 @@
-//! Random play on the toy pack: many seeded games must finish, with every
-//! invariant of [`crate::kernel_invariants`] checked after every act, and with
-//! clone-then-act and replay-from-the-seed agreeing with the game itself.
+//! Random play on the toy pack: many seeded games must finish with every kernel
+//! contract held after every act ([`orrery::sim::contracts`]: legal answers, refused
+//! answers changing nothing, clone-then-act, views keeping secrets, replay from the
+//! seed), and must go through every kind of decision the kernel offers.
 
-use crate::common::{toy, toy_game};
-use crate::kernel_invariants::check;
-use orrery::bots::random_choice;
+use crate::common::toy;
 use orrery::flow::{DecisionKind, WINDOW_STEP};
 use orrery::game::Game;
-use orrery::replay::state_hash;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use orrery::sim::contracts;
 
 const GAMES: u64 = 200;
 /// Acts between two replays from the seed.
 const REPLAY_EVERY: usize = 20;
-const MAX_ACTS: usize = 10_000;
 
 /// Which kernel features the games went through.
 #[derive(Default, Debug)]
@@ -41,47 +37,17 @@ impl Coverage {
     }
 }
 
-/// Replays the game's history from its seed and compares the result.
-fn replays_to_the_same_state(game: &Game) -> Result<(), String> {
-    let setup = &game.state.setup;
-    let mut replayed = Game::new(game.rules.clone(), setup.seats, setup.seed, setup.variants.clone()).map_err(|e| e.to_string())?;
-    for (i, act) in game.state.history.iter().enumerate() {
-        replayed.act(act.seat, act.choice.clone()).map_err(|e| format!("replaying act {i}: {e}"))?;
-    }
-    if replayed.state != game.state || state_hash(&replayed.state) != state_hash(&game.state) {
-        return Err(format!("replaying {} acts from the seed gives another state", game.state.history.len()));
-    }
-    Ok(())
-}
-
 fn play(seed: u64, seats: usize, variants: &[&str], coverage: &mut Coverage) -> Result<Game, String> {
-    let mut game = toy_game(seats, seed, variants);
-    let entities = game.state.entities.len();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    check(&game, entities, &mut rng)?;
-    let mut acts = 0;
-    while !game.is_over() {
-        if acts >= MAX_ACTS {
-            return Err(format!("no end after {MAX_ACTS} acts"));
-        }
-        coverage.note(&game);
-        let waiting = game.pending().ok_or("no pending decision")?.waiting_seats();
-        let seat = waiting[rng.random_range(0..waiting.len())];
-        let decision = game.decision_for(seat).ok_or("a waiting seat has no decision")?.clone();
-        let choice = random_choice(&decision, &mut rng);
-        let mut copy = game.clone();
-        game.act(seat, choice.clone()).map_err(|e| format!("act {acts} ({choice:?} by seat {}): {e}", seat + 1))?;
-        copy.act(seat, choice).map_err(|e| format!("the clone refused act {acts}: {e}"))?;
-        if copy.state != game.state {
-            return Err(format!("clone-then-act differs from act at act {acts}"));
-        }
-        acts += 1;
-        check(&game, entities, &mut rng).map_err(|e| format!("after act {acts}: {e}"))?;
-        if acts % REPLAY_EVERY == 0 {
-            replays_to_the_same_state(&game)?;
-        }
+    let variants: Vec<String> = variants.iter().map(ToString::to_string).collect();
+    let settings = contracts::Settings { replay_every: REPLAY_EVERY, ..contracts::Settings::default() };
+    let game = contracts::play(toy(), seats, seed, &variants, settings, |game| {
+        coverage.note(game);
+        Ok(())
+    })
+    .map_err(|v| v.to_string())?;
+    if !game.is_over() {
+        return Err(format!("no end after {} acts", settings.max_acts));
     }
-    replays_to_the_same_state(&game)?;
     Ok(game)
 }
 

@@ -7,11 +7,9 @@
 
 mod common;
 
-mod bad_packs;
 mod authoring;
 mod cli_smoke;
 mod kernel_content_errors;
-mod kernel_invariants;
 mod kernel_layering;
 mod kernel_random_play;
 mod kernel_refused_acts;

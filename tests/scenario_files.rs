@@ -1,23 +1,9 @@
-//! Scenario files run through `orrery scenario`: the packs' own scenarios under
-//! `tests/scenarios/<pack>/`, the toy pack's, and a deliberately failing one.
+//! `orrery scenario` on the command line: a failing file names its step, an
+//! unreadable one is a failure, not a crash. (Every scenario file is also a test of
+//! its own in the `packs` test target.)
 
-use crate::common::{fixtures, orrery, repo, text};
+use crate::common::{fixtures, orrery, text};
 use std::path::{Path, PathBuf};
-
-/// Every `*.ron` file under `dir`, recursively, sorted.
-fn ron_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else { return found };
-    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if path.is_dir() {
-            found.extend(ron_files(&path));
-        } else if path.extension().is_some_and(|e| e == "ron") {
-            found.push(path);
-        }
-    }
-    found.sort();
-    found
-}
 
 /// Runs `orrery --root ROOT scenario FILES...`.
 fn run(root: &Path, files: &[PathBuf]) -> std::process::Output {
@@ -27,36 +13,41 @@ fn run(root: &Path, files: &[PathBuf]) -> std::process::Output {
     orrery(&args)
 }
 
-#[test]
-fn scenario_files_pass() {
-    let files = ron_files(&repo().join("tests/scenarios"));
-    if files.is_empty() {
-        eprintln!("no scenario files under tests/scenarios yet: nothing to run");
-        return;
-    }
-    let out = run(&repo(), &files);
+/// Runs one fixture scenario file; its exit code and its first stdout line.
+fn verdict(file: &str) -> (Option<i32>, String, String) {
+    let out = run(&fixtures(), &[fixtures().join("scenarios").join(file)]);
     let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "scenario failures:\n{stdout}{stderr}");
-    assert_eq!(stdout.lines().filter(|l| l.starts_with("ok: ")).count(), files.len(), "{stdout}");
-}
-
-#[test]
-fn toy_scenarios_pass() {
-    let files = ron_files(&fixtures().join("scenarios/toy"));
-    assert!(!files.is_empty(), "the toy pack has scenarios");
-    let out = run(&fixtures(), &files);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}{stderr}");
-    assert_eq!(stdout.lines().count(), files.len(), "one verdict per file: {stdout}");
+    (out.status.code(), stdout.lines().next().unwrap_or_default().to_owned(), stderr)
 }
 
 #[test]
 fn failing_scenario_says_which_step_failed_and_exits_1() {
-    let out = run(&fixtures(), &ron_files(&fixtures().join("scenarios/failing")));
-    let (stdout, _) = text(&out);
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.starts_with("FAIL: a scenario that expects the impossible: step 2: "), "{stdout}");
-    assert!(stdout.contains("seat 1 has 99 energy"), "{stdout}");
+    let (code, line, _) = verdict("failing/wrong_expectation.ron");
+    assert_eq!(code, Some(1), "{line}");
+    assert!(line.starts_with("FAIL: a scenario that expects the impossible: step 2: "), "{line}");
+    assert!(line.contains("seat 1 has 99 energy"), "{line}");
+}
+
+#[test]
+fn refused_must_name_an_offered_option_of_an_open_decision() {
+    for (file, why) in [
+        ("failing/refused_not_offered.ron", "offers no option \"Fly\""),
+        ("failing/refused_ambiguous.ron", "\"a\" is ambiguous"),
+        ("failing/refused_without_decision.ron", "seat 1 has no decision to make"),
+        ("failing/refused_but_accepted.ron", "the answer was accepted"),
+    ] {
+        let (code, line, _) = verdict(file);
+        assert_eq!(code, Some(1), "{file}: {line}");
+        assert!(line.starts_with("FAIL: ") && line.contains("step ") && line.contains(why), "{file}: {line}");
+    }
+}
+
+#[test]
+fn an_expect_that_sets_up_still_works_with_a_warning() {
+    let (code, line, stderr) = verdict("deprecated/expect_sets_up.ron");
+    assert_eq!(code, Some(0), "{line}\n{stderr}");
+    assert_eq!(line, "ok: an Expect that sets a position up");
+    assert!(stderr.contains("step 1 (Expect): its code changed the game; put set-up in a `Run(lua: ...)` step (deprecated)"), "{stderr}");
 }
 
 #[test]

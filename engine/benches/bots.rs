@@ -39,7 +39,7 @@ fn main() {
     for p in &positions {
         let seat = p.pending().expect("pending").waiting_seats()[0];
         let t = Instant::now();
-        let info = Information::new(&p.state, seat, &mut rng);
+        let info = Information::new(p, seat, &mut rng);
         infos.push(t.elapsed());
         let mut scratch = Game::from_state(rules.clone(), info.sample().clone());
         let t = Instant::now();

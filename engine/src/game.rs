@@ -84,6 +84,11 @@ impl Game {
         Game { rules, state }
     }
 
+    /// What `seat` (or a spectator, `None`) may see of this game.
+    pub fn view(&self, seat: Option<Seat>) -> crate::view::View {
+        crate::view::view(&self.state, &self.rules.manifest.secrets, seat)
+    }
+
     pub fn pending(&self) -> Option<&Pending> {
         self.state.pending.as_ref()
     }
@@ -465,7 +470,7 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
             options.push(match item? {
                 LuaValue::String(s) => {
                     let s = s.to_str()?.to_string();
-                    OptionItem { label: s.clone(), value: Value::Str(s) }
+                    OptionItem { label: s.clone(), value: Value::Str(s), free: false }
                 }
                 LuaValue::Table(o) => {
                     let value = from_lua(&o.raw_get::<LuaValue>("value")?)?;
@@ -473,9 +478,10 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
                         Some(l) => l,
                         None => value.to_string(),
                     };
-                    OptionItem { label, value }
+                    let free = o.raw_get::<Option<bool>>("free")?.unwrap_or(false);
+                    OptionItem { label, value, free }
                 }
-                other => OptionItem { label: from_lua(&other)?.to_string(), value: from_lua(&other)? },
+                other => OptionItem { label: from_lua(&other)?.to_string(), value: from_lua(&other)?, free: false },
             });
         }
     }

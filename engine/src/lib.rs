@@ -3,7 +3,7 @@
 //! The kernel knows boards, pieces, phases, decisions and hidden information, and
 //! nothing about any one game: every game is a content pack of RON data and Lua
 //! scripts (see `engine/ARCHITECTURE.md`). Front ends only ever use
-//! [`game::Game::pending`], [`game::Game::act`] and [`view::view`].
+//! [`game::Game::pending`], [`game::Game::act`] and [`game::Game::view`].
 
 pub mod board;
 pub mod bots;
@@ -11,6 +11,7 @@ pub mod content;
 pub mod flow;
 pub mod game;
 pub mod replay;
+pub mod scenario;
 pub mod script;
 pub mod sim;
 pub mod state;

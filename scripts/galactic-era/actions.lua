@@ -76,6 +76,27 @@ end
 
 -- ---- Gain a Planet --------------------------------------------------------------------
 
+-- Ships `seat` counts on `cell` to conquer or liberate it (GE 6.2.4.1): Céntrico's free
+-- action counts them double first (GE A3.3: "before the fleet B bonus"), then each fleet
+-- B adds 1 per 2 of its counted ships, or 1 per ship with x2 (GE 6.1.4). `no_b`: the B
+-- bonus is void (Orión STO's planets, A1.16). The same count serves neutral advanced
+-- planets, whose STS option is a conquest too.
+local function conquest_strength(g, seat, cell, double, no_b)
+	local factor = double and 2 or 1
+	local strength = U.ship_units(g, seat, cell) * factor
+	if no_b then
+		return strength
+	end
+	local x2 = require("techs").tactic(g, seat, "B") == "x2"
+	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
+		if g:face(m) == "B" then
+			local counted = U.fleet_value(g, m) * factor
+			strength += x2 and counted or counted // 2
+		end
+	end
+	return strength
+end
+
 -- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
 function A.gain_options(g, seat, cell, double)
 	local units = U.ship_units(g, seat, cell)
@@ -102,34 +123,26 @@ function A.gain_options(g, seat, cell, double)
 			-- Pleyares STS may Ally while STS; STO seats cannot block it (A1.14).
 			table.insert(out, { how = "ally", discs = 3, innocent = false })
 		end
-		if face == "advanced" and ethic == "STS" and units >= 4 then
+		if face == "advanced" and ethic == "STS" and conquest_strength(g, seat, cell, double, false) >= 4 then
 			-- Imperio Galáctico places 3 discs on an advanced planet (A1.6).
 			table.insert(out, { how = "conquer", discs = P.is(g, seat, "confederacion", "STS") and 3 or 1, innocent = true })
 		end
 	elseif owner ~= seat then
-		-- "More ships than discs"; fleet B adds 1 for every 2 of its ships (GE 6.1.4.1).
-		local strength = units
-		local orion_sto = P.is(g, owner, "orion", "STO") and W.at_war(g, seat, owner)
-		if double then
-			strength = units * 2 -- Céntrico: ships count double, before fleet B (GE A3.3)
-		end
-		for _, m in ipairs(F.fleets_at(g, seat, cell)) do
-			if g:face(m) == "B" and not orion_sto then -- Orión STO voids B bonuses (A1.16)
-				-- Fleet B: +1 per 2 ships; with x2 each ship counts double (GE 6.1.4).
-				if require("techs").tactic(g, seat, "B") == "x2" then
-					strength += U.fleet_value(g, m)
-				else
-					strength += U.fleet_value(g, m) // 2
-				end
-			end
-		end
+		-- Orión STO (A1.16): its discs count double against every conqueror, and B fleets
+		-- of seats at war with it lose their bonus. A conqueror not yet at war declares
+		-- war with the conquest (GE 7.1.1), so both apply to it too.
+		local orion_sto = P.is(g, owner, "orion", "STO")
+		-- "More ships than discs" (GE 6.2.4.1).
+		local strength = conquest_strength(g, seat, cell, double, orion_sto)
 		local defence = U.planet_population(g, cell) * (orion_sto and 2 or 1) + require("relics").defence_bonus(g, cell)
 		if P.is(g, seat, "orion", "STS") then
 			defence = 0 -- Orión STS conquers with a single ship (A1.16)
 		end
 		if strength > defence then
 			if ethic == "STO" and W.at_war(g, seat, owner) then
-				table.insert(out, { how = "liberate", discs = defence, innocent = false, victim = owner })
+				-- As many discs as are removed (a capital 6): the Defense Grid and Orión's
+				-- doubling raise the ships needed, not the discs placed.
+				table.insert(out, { how = "liberate", discs = U.planet_population(g, cell), innocent = false, victim = owner })
 			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat) and not require("puppet").pact(g, seat, owner))) then
 				-- Imperio Galáctico places up to 3 discs, as many as the population (A1.6).
 				local discs = P.is(g, seat, "confederacion", "STS") and math.min(3, U.planet_population(g, cell)) or 1
@@ -195,7 +208,12 @@ local function execute_gain(g, seat, cell, opt)
 		g:add(seat, "r_taken", 1) -- Wars, Dark Era
 		g:add(seat, "r_discs_taken", removed) -- Migrations, Dark Era
 		g:add(seat, "turn_taken", 1)
-		g:set(seat, "turn_last_victim", victim)
+		-- The seats robbed this turn: Adquisidor's extra theft may target any of them (GE A3.1).
+		local victims = g:get(seat, "turn_victims") or {}
+		if not U.contains(victims, victim) then
+			table.insert(victims, victim)
+			g:set(seat, "turn_victims", victims)
+		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
 			U.dp(g, seat, 2, "Pleyares liberation -- GE A1.14")
@@ -208,8 +226,8 @@ local function execute_gain(g, seat, cell, opt)
 		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
 			seat, opt.how, label, victim, removed, placed))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
-			-- Adquisidor is played when its condition happens (GE A3.1).
-			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress" } })
+			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
+			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
 		end
 		if had_capital then
 			g:push("evacuate", { seat = victim, from = cell })
@@ -336,22 +354,33 @@ A.gain_planet = {
 }
 
 -- GE 6.2.4.1.3: +1 level (1–5 discs removed) or +2 (6+) in technologies where the
--- conqueror is below its victim.
+-- conqueror is below its victim. `ctx.victims` (instead of `ctx.victim`) lets the thief
+-- learn from any of several seats (Adquisidor's extra theft, GE A3.1).
 A.tech_theft = {
 	run = function(g, ctx)
 		if ctx.left <= 0 then
 			return nil
 		end
+		local victims = ctx.victims or { ctx.victim }
 		local options = {}
 		for _, t in ipairs(U.TECHS) do
-			if g:get(ctx.seat, t) < g:get(ctx.victim, t) then
-				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t], value = t })
+			local from = {}
+			for _, v in ipairs(victims) do
+				if g:get(ctx.seat, t) < g:get(v, t) then
+					table.insert(from, tostring(v))
+				end
+			end
+			if #from > 0 then
+				local source = #victims > 1 and (" from seat " .. table.concat(from, " or ")) or ""
+				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t] .. source, value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Tech theft: learn a level from seat " .. ctx.victim, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
+		local prompt = #victims > 1 and "Tech theft: learn a level from one of the seats robbed this turn"
+			or "Tech theft: learn a level from seat " .. victims[1]
+		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
@@ -365,38 +394,70 @@ A.tech_theft = {
 
 -- GE 6.2.4.1.4: a seat that loses its capital planet moves the capital to its most
 -- populated planet without enemy ships (ties: its choice), else to an empty hex of the
--- same sector, which becomes a planet hex.
+-- same sector, which becomes a planet hex. "Without enemy ships" is what the rule
+-- tests, not a blockade, so it holds for Spirituality V+ too.
+local function evacuation_candidates(g, seat, from)
+	local best, candidates = -1, {}
+	for _, c in ipairs(U.controlled_planets(g, seat)) do
+		if c ~= from and not W.enemy_ships_at(g, seat, c) then
+			local n = U.discs_at(g, c)
+			if n > best then
+				best, candidates = n, { c }
+			elseif n == best then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		for _, c in ipairs(g:cells({ terrain = "space", region = g:region(from) })) do
+			if #U.seats_with_ships(g, c) == 0 then
+				table.insert(candidates, c)
+			end
+		end
+	end
+	if #candidates == 0 then
+		candidates = { from }
+	end
+	return candidates
+end
+
+-- The evacuation itself is never blocked, but its destination may be (GE 7.2.5): STS
+-- seats at peace with ships there may declare war now to block it (GE 7.1.1; each is
+-- asked, one is enough). Once they have answered, a destination with enemy ships is
+-- no longer valid and the next one is chosen (digest ⚠ in 6.2.4.1.4).
+local function settle(g, ctx, cell)
+	local blockers = A.blockers(g, ctx.seat, { cell }, false)
+	if #blockers > 0 then
+		ctx.dest = cell
+		g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+			data = { actor = ctx.seat, what = "move its capital to " .. U.cell_label(g, cell) } })
+		return
+	end
+	A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
+	ctx.done = true
+	A.offer_emergency(g, ctx.seat)
+end
+
 A.evacuate = {
 	run = function(g, ctx)
 		if ctx.done then
 			return nil
 		end
 		local seat = ctx.seat
-		local best, candidates = -1, {}
-		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if c ~= ctx.from and not W.blockaded(g, seat, c) then
-				local n = U.discs_at(g, c)
-				if n > best then
-					best, candidates = n, { c }
-				elseif n == best then
-					table.insert(candidates, c)
-				end
+		if ctx.dest then
+			local dest = ctx.dest
+			ctx.dest = nil
+			if not W.enemy_ships_at(g, seat, dest) then
+				A.move_capital(g, seat, dest, ctx.from, ctx.voluntary)
+				ctx.done = true
+				A.offer_emergency(g, seat)
+				return nil
 			end
+			g:log(string.format("Seat %d's capital cannot be set up on %s. -- GE 7.1.1, 7.2.5", seat, U.cell_label(g, dest)))
 		end
-		if #candidates == 0 then
-			for _, c in ipairs(g:cells({ terrain = "space", region = g:region(ctx.from) })) do
-				if #U.seats_with_ships(g, c) == 0 then
-					table.insert(candidates, c)
-				end
-			end
-		end
-		if #candidates == 0 then
-			candidates = { ctx.from }
-		end
+		local candidates = evacuation_candidates(g, seat, ctx.from)
 		if #candidates == 1 then
-			A.move_capital(g, seat, candidates[1], ctx.from, ctx.voluntary)
-			ctx.done = true
-			A.offer_emergency(g, seat)
+			settle(g, ctx, candidates[1])
 			return nil
 		end
 		local options = {}
@@ -406,9 +467,7 @@ A.evacuate = {
 		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
 	end,
 	resolve = function(g, ctx, cell)
-		A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
-		ctx.done = true
-		A.offer_emergency(g, ctx.seat)
+		settle(g, ctx, cell)
 	end,
 }
 
@@ -682,8 +741,8 @@ A.build_ships = {
 			g:add(seat, "r_build", 1) -- Wars, First Luminous Era
 			g:set(seat, "last_build", n)
 			if n >= 10 then
-				-- Constructor is played when its condition happens (GE A3.5).
-				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build" } })
+				-- Constructor is played when its condition happens, and only then (GE A3.5).
+				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
 			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
 		end

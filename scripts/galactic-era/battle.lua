@@ -1,7 +1,8 @@
 --!strict
 -- Galactic Era: battles of the active seat (GE 6.1.3): retreat before combat, the
 -- defensive pact, reveal, combat strength with tactics A and C, the winner and its
--- ties, destruction chosen by the winner, the 3:1 rule, and the loser's retreat.
+-- ties, and the loser's retreat. The destruction the winner chooses and the 3:1 rule
+-- (steps 5-6) are the `battle_losses` step, in losses.lua.
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
@@ -29,6 +30,13 @@ B.battles = {
 		local cells = battle_cells(g, ctx.seat)
 		if #cells == 0 then
 			return nil
+		end
+		if not ctx.peace_offered then
+			-- GE 4.7: the seats about to fight may first agree to peace (peace.lua).
+			ctx.peace_offered = true
+			if require("peace").before_battles(g, ctx.seat, cells) then
+				return nil
+			end
 		end
 		if #cells == 1 then
 			g:push("battle", { attacker = ctx.seat, cell = cells[1] })
@@ -124,20 +132,20 @@ local function units_of(g, seats, cell)
 	return n
 end
 
--- The seat that chooses for a winning side: the one with most ships, ties by turn order (GE 6.1.3.4 note).
-local function decider(g, seats, cell)
-	local best, most = nil, -1
-	for _, s in ipairs(U.turn_order(g)) do
-		if U.contains(seats, s) and U.ship_units(g, s, cell) > most then
-			best, most = s, U.ship_units(g, s, cell)
-		end
+-- Tallies a seat's retreat before this battle's combat for Rivalry (GE A4.4: -2 "every
+-- time they retreat before a combat"): once per seat and battle, even when its fleet E
+-- leaves first and its other ships follow.
+local function count_retreat(g, ctx, seat)
+	ctx.retreated = ctx.retreated or {}
+	if not U.contains(ctx.retreated, seat) then
+		table.insert(ctx.retreated, seat)
+		g:add(seat, "r_retreats", 1)
 	end
-	return best
 end
 
--- Resolves the combat once retreats are done; returns the losing seats that must retreat.
+-- Resolves the combat once retreats are done and the fleets are revealed; returns the
+-- losing seats that must retreat.
 function B.fight(g, attacker, defending, cell)
-	F.reveal_all(g, cell) -- step 1
 	local attackers = { attacker }
 	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell), false, defending)
 	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)
@@ -196,22 +204,25 @@ B.battle = {
 				local d = ctx.defenders[ctx.di]
 				local options = {}
 				-- Félidos STO: once per round, make the attacker retreat before any reveal (A1.8).
+				-- Declining it leaves this defender its normal retreat options below.
 				local P = require("peoples")
-				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) then
+				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) and ctx.felidos_asked ~= ctx.di then
+					ctx.felidos_asked = ctx.di
+					ctx.felidos_pending = true
 					return { seat = d, prompt = "Félidos: spend your white disc to make seat " .. attacker .. " retreat?", rule = "GE A1.8",
 						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No" }
 				end
-				if g:get(attacker, "battle_no_retreat") == 1 then
-					ctx.di = #ctx.defenders + 1 -- Bélico: enemies cannot retreat (GE A3.2)
-					break
-				end
-				if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
-					table.insert(options, { label = "Retreat all your ships", value = "all" })
-				end
-				-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
-				for _, m in ipairs(F.fleets_at(g, d, cell)) do
-					if g:face(m) == "E" then
-						table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
+				-- effects (above) still apply (GE A3.2).
+				if g:get(attacker, "battle_no_retreat") ~= 1 then
+					if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
+						table.insert(options, { label = "Retreat all your ships", value = "all" })
+					end
+					-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
+					for _, m in ipairs(F.fleets_at(g, d, cell)) do
+						if g:face(m) == "E" then
+							table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+						end
 					end
 				end
 				if #options > 0 then
@@ -239,9 +250,9 @@ B.battle = {
 				end
 			end
 		end
-		if ctx.stage == "fight" and not ctx.ex2_done then
+		if ctx.stage == "fight" and not ctx.ex2_done and g:get(attacker, "battle_no_retreat") ~= 1 then
 			-- GE 6.1.4.2 E x2: a defending E fleet may still retreat once the enemy
-			-- fleets are revealed, without revealing its own tokens.
+			-- fleets are revealed, without revealing its own tokens (not under Bélico, A3.2).
 			local T = require("techs")
 			for _, d in ipairs(ctx.defenders) do
 				for _, m in ipairs(F.fleets_at(g, d, cell)) do
@@ -273,54 +284,35 @@ B.battle = {
 				B.clear_flags(g)
 				return nil
 			end
+			if not ctx.revealed then
+				-- Step 1, then the cards playable after the reveal (Defensivo, GE A3.6);
+				-- this step runs again once they are answered.
+				ctx.revealed = true
+				local seats = { attacker }
+				for _, d in ipairs(defending) do
+					table.insert(seats, d)
+				end
+				-- Only the fleets taking part, on both sides: a seat at peace with the
+				-- attacker keeps its fleets in this hex hidden (GE 6.1.3.3 note).
+				F.reveal_fleets(g, seats, cell)
+				if require("cards").offer_after_reveal(g, seats, cell) then
+					return nil
+				end
+			end
 			local winners, losers, win_cs, lose_cs = B.fight(g, attacker, defending, cell)
 			ctx.winners, ctx.losers = winners, losers
-			ctx.free = win_cs >= 3 * lose_cs -- GE 6.1.3.4 step 6: the 3:1 rule
-			ctx.li = 1
-			ctx.destroyed = 0
-			ctx.stage = "destroy"
+			ctx.stage = "losses"
+			-- Steps 5-6: the winner chooses the destruction (losses.lua); 3:1 spares its own.
+			g:push("battle_losses", { cell = cell, winners = winners, losers = losers, free = win_cs >= 3 * lose_cs })
+			return nil
 		end
-		if ctx.stage == "destroy" then
-			local chooser = decider(g, ctx.winners, cell)
-			while ctx.li <= #ctx.losers do
-				local l = ctx.losers[ctx.li]
-				local n = U.ship_units(g, l, cell)
-				if n > 0 then
-					return { seat = chooser, kind = "number", min = 0, max = n, rule = "GE 6.1.3.4 steps 5-6",
-						prompt = string.format("You won: how many of seat %d's %d ships are destroyed?%s", l, n,
-							ctx.free and " (3:1 — you lose none)" or " (you lose half as many, rounded up)") }
-				end
-				ctx.li += 1
-			end
-			-- Bélico "no losses": its player loses nothing; if it lost, it destroyed nothing,
-			-- so the winner loses nothing either (GE A3.2).
-			local spared = false
-			for _, s in ipairs(ctx.winners) do
-				if g:get(s, "battle_no_losses") == 1 then
-					spared = true
-				end
-			end
-			if not ctx.free and ctx.destroyed > 0 and not spared then
-				local losses = (ctx.destroyed + 1) // 2
-				local order = { chooser }
-				for _, s in ipairs(ctx.winners) do
-					if s ~= chooser then
-						table.insert(order, s)
+		if ctx.stage == "losses" then
+			for _, side in ipairs({ ctx.winners, ctx.losers }) do
+				for _, s in ipairs(side) do
+					for _, m in ipairs(F.fleets_at(g, s, cell)) do
+						F.conceal(g, m) -- step 8: the fleets that took part hide again
 					end
 				end
-				local lost = 0
-				for _, s in ipairs(order) do
-					local n = F.destroy_units(g, s, cell, losses)
-					losses -= n
-					lost += n
-					require("peoples").on_losses(g, s, n, true)
-				end
-				for _, l in ipairs(ctx.losers) do
-					g:add(l, "r_destroyed", lost) -- Wars, Dark Era: even when losing
-				end
-			end
-			for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
-				F.conceal(g, m) -- step 8
 			end
 			B.clear_flags(g)
 			ctx.stage = "retreat_losers"
@@ -339,6 +331,7 @@ B.battle = {
 			ctx.ex2_done = true
 			if choice == "ex2" then
 				g:push("retreat", { seat = ctx.ex2.seat, cell = ctx.cell, marker = ctx.ex2.marker })
+				count_retreat(g, ctx, ctx.ex2.seat) -- still before the combat (GE 6.1.4.2)
 			end
 			return
 		end
@@ -355,13 +348,17 @@ B.battle = {
 		end
 		if ctx.stage == "retreat" then
 			local d = ctx.defenders[ctx.di]
-			if choice == "felidos" then
-				g:set(d, "felidos_used", g:global("round"))
-				g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
-				g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
-				ctx.di = #ctx.defenders + 1
+			if ctx.felidos_pending then
+				ctx.felidos_pending = nil
+				if choice == "felidos" then
+					g:set(d, "felidos_used", g:global("round"))
+					g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
+					g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
+					ctx.di = #ctx.defenders + 1
+				end
 				return
-			elseif choice == "all" then
+			end
+			if choice == "all" then
 				g:push("retreat", { seat = d, cell = ctx.cell })
 				ctx.di += 1
 			elseif choice ~= nil then
@@ -372,20 +369,9 @@ B.battle = {
 			else
 				ctx.di += 1
 			end
-			g:add(d, "r_retreats", choice ~= nil and 1 or 0)
-		elseif ctx.stage == "destroy" then
-			local l = ctx.losers[ctx.li]
-			if g:get(l, "battle_no_losses") == 1 then
-				choice = 0 -- Bélico: this seat suffers no losses (GE A3.2)
+			if choice ~= nil then
+				count_retreat(g, ctx, d)
 			end
-			local done = F.destroy_units(g, l, ctx.cell, choice)
-			ctx.destroyed += done
-			require("peoples").on_losses(g, l, done, false)
-			for _, w in ipairs(ctx.winners) do
-				g:add(w, "r_destroyed", done)
-			end
-			g:log(string.format("%d of seat %d's ships are destroyed. -- GE 6.1.3.4", done, l))
-			ctx.li += 1
 		end
 	end,
 }

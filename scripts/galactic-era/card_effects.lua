@@ -10,9 +10,9 @@ end
 
 function E.immediate(g, seat, id, moment)
 	local phase = moment.phase
-	if id == "adquisidor" and g:get(seat, "turn_last_victim") then
-		-- GE A3.1: one more theft level from a seat taken from this turn.
-		g:push("tech_theft", { seat = seat, victim = g:get(seat, "turn_last_victim"), left = 1 })
+	if id == "adquisidor" and g:get(seat, "turn_victims") then
+		-- GE A3.1: one more theft level from any one of the seats taken from this turn.
+		g:push("tech_theft", { seat = seat, victims = g:get(seat, "turn_victims"), left = 1 })
 	elseif id == "belico" and phase == "battle" then
 		push_choice(g, seat, id, "Bélico: which effect in this battle?", {
 			{ label = "Enemy ships cannot retreat", value = "no_retreat" },

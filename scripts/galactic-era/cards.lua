@@ -275,8 +275,22 @@ function C.draw(g, seat)
 	end
 end
 
--- The plays a seat may make now: A where the condition holds (and no A yet), every B option.
-function C.plays(g, seat, forced)
+-- Cards whose section A must be played at the moment its condition happens, not at
+-- any time (GE 7.3 timing exception; A3.1 Adquisidor, A3.5 Constructor). The step that
+-- sees the condition happen offers them with `moment.happened` naming the card; at any
+-- other moment (later in the turn, another phase, the end of the game) only their
+-- section B is offered.
+local WHEN_IT_HAPPENS = { adquisidor = true, constructor = true }
+
+-- Whether `moment` (a card offer's moment; nil for the own-turn menus) allows section A
+-- of card `id`.
+local function a_timely(id, moment)
+	return not WHEN_IT_HAPPENS[id] or (moment ~= nil and moment.happened == id)
+end
+
+-- The plays a seat may make at `moment`: A where the condition holds (and no A yet),
+-- every B option.
+function C.plays(g, seat, moment)
 	local out = {}
 	if (g:get(seat, "cards_done") or 0) >= 2 or require("puppet").is_puppet(g, seat) then
 		return out
@@ -285,7 +299,7 @@ function C.plays(g, seat, forced)
 		local id = g:face(card)
 		local name = defs.domination_card[id].name
 		-- At the end too, a card may score by A if its condition holds (GE 6.6 step 4).
-		if not g:get(seat, "a_used") and C.condition[id](g, seat) then
+		if not g:get(seat, "a_used") and a_timely(id, moment) and C.condition[id](g, seat) then
 			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
@@ -323,11 +337,12 @@ C.offer = {
 		if ctx.done or not C.can_play(g, ctx.seat) then
 			return nil
 		end
-		local options = C.plays(g, ctx.seat, ctx.forced)
+		local options = C.plays(g, ctx.seat, ctx.moment)
 		if ctx.only_a then
 			local a = {}
 			for _, o in ipairs(options) do
-				if o.value.section == "A" then
+				-- `ctx.card` narrows the offer to one card (GE A3.6 after the reveal).
+				if o.value.section == "A" and (ctx.card == nil or g:face(o.value.card) == ctx.card) then
 					table.insert(a, o)
 				end
 			end
@@ -350,6 +365,35 @@ C.offer = {
 		end
 	end,
 }
+
+-- Cards whose text lets them be played in a battle even after the fleets are revealed
+-- (GE 6.1.3.4 step 1), with the region their effect needs: Defensivo's +20 CS in a
+-- battle in the sector of its player's capital (GE A3.6). Other battle cards (Bélico)
+-- are offered only when the battle arises.
+local AFTER_REVEAL = {
+	defensivo = function(g, seat, cell)
+		local cap = U.capital_cell(g, seat)
+		return cap ~= nil and g:region(cap) == g:region(cell)
+	end,
+}
+
+-- Offers, after the reveal of a battle at `cell` and before the combat strengths are
+-- computed, the cards allowed then to the seats of the battle (in the given order).
+-- Returns whether any offer was pushed.
+function C.offer_after_reveal(g, seats, cell)
+	local pushed = false
+	for i = #seats, 1, -1 do
+		local s = seats[i]
+		for _, card in ipairs(C.hand(g, s)) do
+			local id = g:face(card)
+			if AFTER_REVEAL[id] and AFTER_REVEAL[id](g, s, cell) then
+				g:push("card_offer", { seat = s, only_a = true, card = id, moment = { phase = "battle", cell = cell, revealed = true } })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
 
 -- GE 6.5.1: at the era changes (after rounds 2 and 6) each seat in turn order may
 -- discard its uncompleted card to the bottom of the deck and draw; after round 6 a

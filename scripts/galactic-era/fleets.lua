@@ -2,10 +2,75 @@
 -- Galactic Era: fleets — hidden stacks of number tokens under a lettered marker
 -- (GE 4.6.2–4.6.5, 6.1.1, 6.1.2.9). A fleet is a `marker` entity on a cell holding
 -- `number` entities; the general supply and each seat's decoys are zones.
+--
+-- Whether a ship has moved this round (GE 6.1.2.1: a ship moves once per round, in one
+-- go) is kept on the piece that carries it: a basic ship, or a number token, whose
+-- units all share its state. Every conversion below carries that state from the pieces
+-- it removes to the pieces it adds, so a ship that has moved stays moved whether it is
+-- a basic ship or a unit in a fleet, and one that has not stays free. A fleet moves as
+-- one group, so it may move only while none of its units has moved; the units that
+-- have not moved can still leave it as basic ships and move (GE 6.1.2.9).
 local U = require("util")
 local F = {}
 
 local DENOMINATIONS = { 10, 5, 4, 3, 2, 1 }
+
+local function has_moved(g, piece)
+	return g:prop(piece, "moved") ~= nil
+end
+
+local function set_moved(g, piece, moved)
+	g:set_prop(piece, "moved", moved and 1 or nil)
+end
+
+local function value(g, token)
+	return tonumber(g:face(token)) or 0
+end
+
+-- Basic ships of `seat` on `cell` that have (`moved` true) or have not moved this round.
+function F.basic_ships(g, seat, cell, moved)
+	local out = {}
+	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
+		if has_moved(g, s) == moved then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- How many of a fleet's ship units have moved this round (decoys carry no ship).
+function F.moved_units(g, marker)
+	local n = 0
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		if has_moved(g, t) then
+			n += value(g, t)
+		end
+	end
+	return n
+end
+
+-- A fleet moves as one group: only while none of its ships has moved (GE 6.1.2.1).
+function F.may_move(g, marker)
+	return F.moved_units(g, marker) == 0
+end
+
+-- Every ship of a fleet has now moved (it took a step, GE 6.1.2.1).
+function F.mark_moved(g, marker)
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		if value(g, t) > 0 then
+			set_moved(g, t, true)
+		end
+	end
+end
+
+-- A new round: no ship, basic or in a fleet, has moved yet.
+function F.clear_moved(g)
+	for _, kind in ipairs({ "ship", "number" }) do
+		for _, e in ipairs(g:entities({ kind = kind })) do
+			set_moved(g, e, false)
+		end
+	end
+end
 
 function F.free_markers(g, seat)
 	return g:entities({ kind = "marker", zone = "markers", seat = seat })
@@ -24,8 +89,9 @@ function F.decoys_left(g, seat)
 end
 
 -- Puts tokens worth `units` from the general supply into a fleet, largest first
--- (GE 4.6.3), hidden from everyone but the owner.
-function F.add_units(g, marker, units)
+-- (GE 4.6.3), hidden from everyone but the owner. `moved`: whether those ships have
+-- moved this round (the ships they replace had).
+function F.add_units(g, marker, units, moved)
 	local owner = g:owner(marker)
 	local left = units
 	for _, v in ipairs(DENOMINATIONS) do
@@ -36,6 +102,7 @@ function F.add_units(g, marker, units)
 			end
 			g:move(t, { inside = marker })
 			g:hide(t, owner)
+			set_moved(g, t, moved)
 			left -= v
 		end
 	end
@@ -61,20 +128,27 @@ local function to_supply(g, token)
 	else
 		g:move(token, "supply")
 	end
+	set_moved(g, token, false)
 	g:reveal(token)
 end
 
 -- Takes `units` ship units out of a fleet, exchanging a larger token with the supply
--- when needed (GE 4.6.4; exchanges are shown to everyone).
-function F.remove_units(g, marker, units)
-	local tokens = g:entities({ inside = marker })
+-- when needed (GE 4.6.4; exchanges are shown to everyone). `moved` true or false takes
+-- only units that have or have not moved; nil takes any (battle losses).
+function F.remove_units(g, marker, units, moved)
+	local tokens = {}
+	for _, t in ipairs(g:entities({ inside = marker })) do
+		if value(g, t) > 0 and (moved == nil or has_moved(g, t) == moved) then
+			table.insert(tokens, t)
+		end
+	end
 	table.sort(tokens, function(a, b)
-		return (tonumber(g:face(a)) or 0) > (tonumber(g:face(b)) or 0)
+		return value(g, a) > value(g, b)
 	end)
 	local left = units
 	for _, t in ipairs(tokens) do
-		local v = tonumber(g:face(t)) or 0
-		if v > 0 and v <= left then
+		local v = value(g, t)
+		if v <= left then
 			to_supply(g, t)
 			left -= v
 		end
@@ -82,10 +156,11 @@ function F.remove_units(g, marker, units)
 	if left > 0 then
 		for i = #tokens, 1, -1 do
 			local t = tokens[i]
-			local v = tonumber(g:face(t)) or 0
+			local v = value(g, t)
 			if v > left and g:cell_of(t) ~= nil then
+				local was_moved = has_moved(g, t)
 				to_supply(g, t)
-				F.add_units(g, marker, v - left)
+				F.add_units(g, marker, v - left, was_moved)
 				g:log(string.format("Seat %d exchanges a %d token with the supply. -- GE 4.6.4", g:owner(marker), v))
 				left = 0
 				break
@@ -108,44 +183,71 @@ function F.dissolve(g, marker)
 	F.conceal(g, marker)
 end
 
--- Creates a fleet on `cell` from `ships` basic ships there plus decoys (GE 6.1.1).
+-- Creates a fleet on `cell` from `ships` basic ships there that have not moved, plus
+-- decoys (GE 6.1.1: fleets are created before any ship moves).
 function F.create(g, seat, cell, ships, decoys, marker)
-	local basics = g:entities({ kind = "ship", owner = seat, cell = cell })
+	local basics = F.basic_ships(g, seat, cell, false)
 	assert(#basics >= ships, "not enough basic ships")
 	for i = 1, ships do
 		g:move(basics[i], { zone = "reserve", seat = seat })
 	end
 	g:move(marker, cell)
-	F.add_units(g, marker, ships)
+	F.add_units(g, marker, ships, false)
 	F.add_decoys(g, marker, decoys)
 	g:log(string.format("Seat %d forms fleet %s from %d basic ships at %s. -- GE 6.1.1",
 		seat, F.public_letter(g, marker), ships, U.cell_label(g, cell)))
 end
 
--- Basic ships of `seat` on `cell` join a fleet there (GE 6.1.2.9 increase).
-function F.absorb_ships(g, marker, ships)
+-- Basic ships of `seat` on `cell` that have (`moved`) or have not moved join a fleet
+-- there, as units in the same state (GE 6.1.2.9 increase).
+function F.absorb_ships(g, marker, ships, moved)
 	local seat, cell = g:owner(marker), g:cell_of(marker)
-	local basics = g:entities({ kind = "ship", owner = seat, cell = cell })
-	for i = 1, math.min(ships, #basics) do
+	local basics = F.basic_ships(g, seat, cell, moved)
+	local n = math.min(ships, #basics)
+	for i = 1, n do
 		g:move(basics[i], { zone = "reserve", seat = seat })
 	end
-	F.add_units(g, marker, math.min(ships, #basics))
+	F.add_units(g, marker, n, moved)
 end
 
--- Ship units leave a fleet as basic ships (GE 6.1.2.9 decrease); returns how many
--- basic ships could be placed (the rest are lost when the reserve runs out).
-function F.release_ships(g, marker, ships)
+-- Ship units that have (`moved`) or have not moved leave a fleet as basic ships in the
+-- same state (GE 6.1.2.9 decrease); returns how many basic ships could be placed (the
+-- rest are lost when the reserve runs out).
+function F.release_ships(g, marker, ships, moved)
 	local seat, cell = g:owner(marker), g:cell_of(marker)
-	F.remove_units(g, marker, ships)
-	return F.place_basic(g, seat, cell, ships)
+	F.remove_units(g, marker, ships, moved)
+	return F.place_basic(g, seat, cell, ships, moved)
 end
 
--- Places basic ships from the reserve on a cell; returns how many were placed.
-function F.place_basic(g, seat, cell, n)
+-- Dissolves a fleet into basic ships, each as moved as the unit it was (GE 6.1.2.9).
+function F.break_up(g, marker)
+	local moved = F.moved_units(g, marker)
+	local fresh = U.fleet_value(g, marker) - moved
+	if fresh > 0 then
+		F.release_ships(g, marker, fresh, false)
+	end
+	if moved > 0 then
+		F.release_ships(g, marker, moved, true)
+	end
+end
+
+-- Merges fleet `from` into fleet `into` on the same cell: the tokens change stacks
+-- with their state, and `from`'s marker goes back unrevealed (GE 6.1.2.9).
+function F.merge(g, from, into)
+	for _, t in ipairs(g:entities({ inside = from })) do
+		g:move(t, { inside = into })
+	end
+	F.dissolve(g, from)
+end
+
+-- Places basic ships from the reserve on a cell, as having moved this round or not
+-- (new ships have not); returns how many were placed.
+function F.place_basic(g, seat, cell, n, moved)
 	local reserve = g:entities({ kind = "ship", zone = "reserve", seat = seat })
 	local placed = math.min(n, #reserve)
 	for i = 1, placed do
 		g:move(reserve[i], cell)
+		set_moved(g, reserve[i], moved)
 	end
 	return placed
 end
@@ -158,12 +260,15 @@ function F.public_letter(g, marker)
 	return "?"
 end
 
--- Shows every fleet on a cell to everyone (battle reveal, GE 6.1.3.4 step 1).
-function F.reveal_all(g, cell)
-	for _, m in ipairs(g:entities({ kind = "marker", cell = cell })) do
-		g:reveal(m)
-		for _, t in ipairs(g:entities({ inside = m })) do
-			g:reveal(t)
+-- Shows the fleets of `seats` on a cell to everyone (battle reveal, GE 6.1.3.4 step 1:
+-- only the fleets taking part; a seat at peace with the attacker keeps its own hidden).
+function F.reveal_fleets(g, seats, cell)
+	for _, s in ipairs(seats) do
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			g:reveal(m)
+			for _, t in ipairs(g:entities({ inside = m })) do
+				g:reveal(t)
+			end
 		end
 	end
 end
@@ -180,7 +285,8 @@ function F.conceal(g, marker)
 end
 
 -- Destroys `n` ship units of `seat` on `cell`: basic ships first, then fleets in
--- letter order (GE 6.1.3.4 steps 5–6). Returns how many were destroyed.
+-- letter order (the Destroyer Ray, GE A7.4; after a combat the winner chooses instead,
+-- losses.lua). Returns how many were destroyed.
 function F.destroy_units(g, seat, cell, n)
 	local done = 0
 	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do

@@ -29,21 +29,16 @@ function M.update_exploration(g)
 	end
 end
 
--- Units that may still move this turn.
+-- Basic ships that may still move this turn (GE 6.1.2.1).
 local function unmoved_ships(g, seat, cell)
-	local out = {}
-	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
-		if not g:prop(s, "moved") then
-			table.insert(out, s)
-		end
-	end
-	return out
+	return F.basic_ships(g, seat, cell, false)
 end
 
+-- Fleets that may still move this turn: none of their ships has moved (fleets.lua).
 local function unmoved_fleets(g, seat, cell)
 	local out = {}
 	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
-		if not g:prop(m, "moved") then
+		if F.may_move(g, m) then
 			table.insert(out, m)
 		end
 	end
@@ -53,11 +48,9 @@ end
 M.phase = {
 	enter = function(g, ctx)
 		ctx.i = 0
-		for _, kind in ipairs({ "ship", "marker" }) do
-			for _, e in ipairs(g:entities({ kind = kind })) do
-				g:set_prop(e, "moved", nil)
-				g:set_prop(e, "d_used", nil)
-			end
+		F.clear_moved(g)
+		for _, m in ipairs(g:entities({ kind = "marker" })) do
+			g:set_prop(m, "d_used", nil)
 		end
 	end,
 	run = function(g, ctx)
@@ -75,7 +68,9 @@ M.phase = {
 M.turn = {
 	enter = function(g, ctx)
 		local visions = U.tech_value(g, ctx.seat, "spi", "visions")
-		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + require("relics").pyramid_visions(g, ctx.seat))
+		local pyramid = require("relics").pyramid_visions(g, ctx.seat)
+		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + pyramid)
+		g:set(ctx.seat, "pyramid_visions_left", pyramid) -- GE A7.3: these alone see any fleet
 		g:set(ctx.seat, "moved_any", nil)
 	end,
 	run = function(g, ctx)
@@ -97,20 +92,28 @@ M.turn = {
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
 			if not moved_any and #ships > 0 and #F.free_markers(g, seat) > 0 and U.controller(g, cell) == seat then
-				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell } })
+				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell }, free = true })
 			end
-			if #fleets > 0 and (#fleets + #ships) >= 1 then
-				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell } })
+			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
+			-- each ship's state through it).
+			if #F.fleets_at(g, seat, cell) > 0 then
+				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = { a = "card" } })
 		end
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "movement", turn = seat }) > 0 then
+			table.insert(options, { label = "Propose peace", value = { a = "peace" } })
+		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
-		-- or a deployed marker with a free one, unseen (bluffing allowed).
+		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
+		-- reorganising and swapping are free actions (`free`): bots take only a few
+		-- in a row, so swaps that undo each other cannot keep one busy.
 		if not moved_any then
 			for _, pair in ipairs(M.swappable(g, seat)) do
-				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 } })
+				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then
@@ -148,6 +151,8 @@ M.turn = {
 			M.swap_markers(g, choice.m1, choice.m2)
 		elseif choice.a == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
+		elseif choice.a == "peace" then
+			g:push("peace_offer", { seat = seat, moment = { phase = "movement", turn = seat } })
 		elseif choice.a == "war" then
 			W.declare(g, seat, choice.on, "during its movement")
 		end
@@ -159,7 +164,7 @@ function M.swappable(g, seat)
 	local deployed = {}
 	for _, m in ipairs(g:entities({ kind = "marker", owner = seat })) do
 		local c = g:cell_of(m)
-		if c and U.controller(g, c) == seat and not g:prop(m, "moved") then
+		if c and U.controller(g, c) == seat and F.may_move(g, m) then
 			table.insert(deployed, m)
 		end
 	end
@@ -178,8 +183,9 @@ function M.swappable(g, seat)
 	return out
 end
 
--- Swaps two markers over their stacks: the tokens change hands, the markers stay put
--- (a free marker takes the deployed one's place).
+-- Swaps two markers over their stacks (GE 6.1.1): the number tokens stay where they
+-- are and the markers change places, each taking the other's tokens (a free marker
+-- takes the deployed one's place, which goes back to the reserve).
 function M.swap_markers(g, a, b)
 	local seat = g:owner(a)
 	local ta, tb = g:entities({ inside = a }), g:entities({ inside = b })
@@ -199,6 +205,8 @@ function M.swap_markers(g, a, b)
 		for _, t in ipairs(tb) do
 			g:move(t, { inside = a })
 		end
+		g:move(a, cb)
+		g:move(b, ca)
 	end
 	g:log(string.format("Seat %d may have swapped two fleet markers. -- GE 6.1.1", seat))
 end
@@ -240,18 +248,14 @@ M.create_fleet = {
 -- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
 function M.field_rules(g, seat)
 	local pro = g:get(seat, "pro")
-	local enemy_cells = {}
+	-- GE 7.2.3: enemy ships close portals and stop a move at a wormhole's exit, but
+	-- only as a blockade: Spirituality V+ cannot be blockaded (GE 7.2, A2.2).
+	local blockaded = {}
 	local function enemy_on(cell)
-		if enemy_cells[cell] == nil then
-			local found = false
-			for _, e in ipairs(W.enemies(g, seat)) do
-				if U.has_ships(g, e, cell) then
-					found = true
-				end
-			end
-			enemy_cells[cell] = found
+		if blockaded[cell] == nil then
+			blockaded[cell] = W.blockaded(g, seat, cell)
 		end
-		return enemy_cells[cell]
+		return blockaded[cell]
 	end
 	local halt = {}
 	for _, w in ipairs(g:entities({ kind = "wormhole" })) do
@@ -315,18 +319,25 @@ function M.range(g, seat, cell, marker)
 	return base
 end
 
--- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
--- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
--- and go on with the range it has left (never more than any of its ships had).
--- STS seats at peace with `seat` that have ships where the route from `from` to `to`
--- jumps (portal ends, wormhole exit) and may declare war to block it (GE 7.1.1).
-function M.jump_blockers(g, seat, from, to, left)
-	local path = g:path(from, to, left, M.field_rules(g, seat))
+-- The link kind a route's step from `a` to `b` takes, if it is not a physical step.
+local function link_kind(g, rules, a, b)
+	for _, kind in ipairs(rules.links) do
+		if U.contains(g:links(a, kind), b) then
+			return kind
+		end
+	end
+	return nil
+end
+
+-- STS seats at peace with `seat` that have ships where `path` jumps (portal ends,
+-- wormhole exit) and may declare war to block the jump (GE 7.1.1).
+function M.jump_blockers(g, seat, path)
+	local rules = M.field_rules(g, seat)
 	local cells = {}
 	for i = 2, #path do
 		if g:distance(path[i - 1], path[i]) > 1 then
 			table.insert(cells, path[i])
-			if #g:links(path[i - 1], "wormhole") == 0 then
+			if link_kind(g, rules, path[i - 1], path[i]) ~= "wormhole" then
 				table.insert(cells, path[i - 1]) -- a portal may be blocked at either end
 			end
 		end
@@ -343,22 +354,62 @@ function M.jump_blockers(g, seat, from, to, left)
 	return out
 end
 
+-- Follows a route chosen earlier under the movement rules in force now (`rules`), which
+-- a war declared meanwhile may have narrowed. Returns the cell where the group stops,
+-- the range it spent and whether the move ends there:
+-- - a wormhole is always usable, but an enemy at its exit ends the move right after
+--   the jump (GE 6.1.2.5 note 2, 7.2.3); arriving there by a normal step does not;
+-- - a portal that enemy ships now close is not taken: the group stops before it and
+--   may go on normally with the range it has left (GE 7.2.3).
+local function walk(g, rules, path)
+	local at, cost = path[1], 0
+	for i = 2, #path do
+		local a, b = path[i - 1], path[i]
+		local kind = link_kind(g, rules, a, b)
+		if g:distance(a, b) == 1 then
+			cost += rules.costs[g:terrain(b)] or 1
+		elseif kind == "wormhole" then
+			cost += 1
+			if U.contains(rules.halt_after_link, b) then
+				return b, cost, true
+			end
+		elseif kind or (U.contains(rules.hop, a) and U.contains(rules.hop, b)) then
+			cost += 1
+		else
+			return at, cost, false
+		end
+		at = b
+	end
+	return at, cost, false
+end
+
+-- GE 6.1.2.9: ships that join a moving fleet mid-move (picked up, or a merged fleet)
+-- have only their own range from here, and no ship moves further than its range.
+local function limit_range(g, ctx)
+	local own = M.range(g, ctx.seat, ctx.cell, ctx.marker)
+	if own >= 0 and (ctx.left < 0 or own < ctx.left) then
+		ctx.left = own
+	end
+end
+
+-- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
+-- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
+-- and go on with the range it has left (never more than any of its ships had).
 M.move_group = {
 	run = function(g, ctx)
-		local seat, cell = ctx.seat, ctx.cell
 		if ctx.done then
 			return nil
 		end
 		if ctx.retry then
-			-- After a war window: resolve the move chosen before it.
+			-- After a war window: follow the route chosen before it.
 			local to = ctx.retry
 			ctx.retry = nil
-			ctx.path = g:path(cell, to, ctx.left, { costs = {}, default_cost = 1 })
 			M.move_group.resolve(g, ctx, { to = to })
 			if ctx.done then
 				return nil
 			end
 		end
+		local seat, cell = ctx.seat, ctx.cell
 		if not ctx.marker and not ctx.count then
 			local n = #unmoved_ships(g, seat, cell)
 			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel" }
@@ -370,7 +421,6 @@ M.move_group = {
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9" }
 		end
 		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
-		ctx.costs = {}
 		local options = {}
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
@@ -405,8 +455,10 @@ M.move_group = {
 			return
 		end
 		if ctx.picking then
+			-- The picked-up ships have not moved; they move on with the fleet.
 			ctx.picking = nil
-			F.absorb_ships(g, ctx.marker, choice)
+			F.absorb_ships(g, ctx.marker, choice, false)
+			limit_range(g, ctx)
 			return
 		end
 		if choice.pick then
@@ -414,42 +466,29 @@ M.move_group = {
 			return
 		end
 		if choice.merge then
-			for _, t in ipairs(g:entities({ inside = choice.merge })) do
-				g:move(t, { inside = ctx.marker })
-			end
-			F.dissolve(g, choice.merge)
+			F.merge(g, choice.merge, ctx.marker)
+			limit_range(g, ctx)
 			return
 		end
-		local to = choice.to
+		local rules = M.field_rules(g, seat)
 		if not ctx.window_done then
+			ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
 			-- on this route may declare war to block the jump.
-			local blockers = M.jump_blockers(g, seat, ctx.cell, to, ctx.left)
+			local blockers = M.jump_blockers(g, seat, ctx.path)
 			if #blockers > 0 then
-				ctx.window_done, ctx.retry = true, to
+				ctx.window_done, ctx.retry = true, choice.to
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = seat, what = "jump to " .. U.cell_label(g, to) } })
+					data = { actor = seat, what = "jump to " .. U.cell_label(g, choice.to) } })
 				return
 			end
 		end
 		ctx.window_done = nil
-		local field = g:field(ctx.cell, ctx.left, M.field_rules(g, seat))
-		if not field[to] then
-			-- The declared war closed the jump: the move stops before it (GE 7.2.3).
-			local path = ctx.path or {}
-			to = ctx.cell
-			for i = 2, #path do
-				if g:distance(path[i - 1], path[i]) > 1 or not field[path[i]] then
-					break
-				end
-				to = path[i]
-			end
-			if to == ctx.cell then
-				ctx.done = true
-				return
-			end
+		local to, cost, halted = walk(g, rules, ctx.path)
+		ctx.path = nil
+		if to == ctx.cell then
+			return -- the war closed the first jump: nothing moved, choose again (GE 7.2.3)
 		end
-		local cost = field[to] or 0
 		local group = {}
 		if ctx.marker then
 			group = { ctx.marker }
@@ -467,7 +506,11 @@ M.move_group = {
 		end
 		for _, e in ipairs(group) do
 			g:move(e, to)
-			g:set_prop(e, "moved", 1)
+			if g:kind(e) == "marker" then
+				F.mark_moved(g, e)
+			else
+				g:set_prop(e, "moved", 1)
+			end
 		end
 		g:set(seat, "moved_any", 1)
 		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
@@ -479,51 +522,71 @@ M.move_group = {
 		if ctx.left >= 0 then
 			ctx.left -= cost
 		end
-		-- A wormhole exit held by an enemy ends the move (GE 6.1.2.5 note 2).
-		local halted = false
-		for _, c in ipairs(M.field_rules(g, seat).halt_after_link) do
-			halted = halted or c == to
-		end
 		if ctx.left == 0 or halted then
 			ctx.done = true
 		end
 	end,
 }
 
--- GE 6.1.2.9: reorganise the unmoved fleets and ships of one cell.
+-- The fleet operations of one cell as menu options (GE 6.1.2.9). Each ship keeps its
+-- own state: basic ships that have moved and ones that have not are offered apart, and
+-- so are the units of a fleet that holds both.
+local function reorganise_options(g, seat, cell)
+	local fleets = F.fleets_at(g, seat, cell)
+	local fresh, moved = #F.basic_ships(g, seat, cell, false), #F.basic_ships(g, seat, cell, true)
+	local can_split = not g:get(seat, "moved_any") and U.controller(g, cell) == seat and #F.free_markers(g, seat) > 0
+	local options = {}
+	for _, m in ipairs(fleets) do
+		local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
+		local m_moved = F.moved_units(g, m)
+		if fresh > 0 then
+			table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m, moved = false } })
+		end
+		if moved > 0 then
+			table.insert(options, { label = string.format("Add basic ships that have moved to fleet %s", name), value = { a = "grow", m = m, moved = true } })
+		end
+		if not locked then
+			if m_moved == 0 or m_moved == v then
+				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
+			else
+				table.insert(options, { label = string.format("Take ships that have not moved out of fleet %s (%d)", name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
+				table.insert(options, { label = string.format("Take ships that have moved out of fleet %s (%d)", name, m_moved), value = { a = "shrink", m = m, moved = true } })
+			end
+			table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
+			if can_split and v >= 2 and m_moved == 0 then
+				table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
+			end
+			for _, other in ipairs(fleets) do
+				if other ~= m then
+					table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
+				end
+			end
+		end
+	end
+	return options
+end
+
+-- GE 6.1.2.9: reorganise the fleets and basic ships of one cell.
 M.reorganise = {
 	run = function(g, ctx)
 		local seat, cell = ctx.seat, ctx.cell
 		if ctx.done then
 			return nil
 		end
-		local fleets = unmoved_fleets(g, seat, cell)
-		local ships = unmoved_ships(g, seat, cell)
-		if ctx.op then
-			local max = ctx.op.a == "grow" and #ships or (U.fleet_value(g, ctx.op.m) - (ctx.op.a == "split" and 1 or 0))
+		local op = ctx.op
+		if op then
+			local max
+			if op.a == "grow" then
+				max = #F.basic_ships(g, seat, cell, op.moved)
+			elseif op.a == "shrink" then
+				local m_moved = F.moved_units(g, op.m)
+				max = op.moved and m_moved or U.fleet_value(g, op.m) - m_moved
+			else
+				max = U.fleet_value(g, op.m) - 1 -- split: both fleets keep a ship
+			end
 			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9" }
 		end
-		local options = {}
-		local can_split = not g:get(seat, "moved_any") and U.controller(g, cell) == seat and #F.free_markers(g, seat) > 0
-		for _, m in ipairs(fleets) do
-			local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
-			if #ships > 0 then
-				table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m } })
-			end
-			if not locked then
-				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m } })
-				table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
-				if can_split and v >= 2 then
-					table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
-				end
-				for _, other in ipairs(fleets) do
-					if other ~= m then
-						table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
-					end
-				end
-			end
-		end
-		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = options, pass = "Done" }
+		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = "Done" }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -532,17 +595,10 @@ M.reorganise = {
 		end
 		if not ctx.op then
 			if choice.a == "dissolve" then
-				local v = U.fleet_value(g, choice.m)
-				F.release_ships(g, choice.m, v)
-				for _, s in ipairs(g:entities({ kind = "ship", owner = ctx.seat, cell = ctx.cell })) do
-					g:set_prop(s, "moved", nil)
-				end
+				F.break_up(g, choice.m)
 				g:log(string.format("Seat %d dissolves a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
 			elseif choice.a == "merge" then
-				for _, t in ipairs(g:entities({ inside = choice.m })) do
-					g:move(t, { inside = choice.into })
-				end
-				F.dissolve(g, choice.m)
+				F.merge(g, choice.m, choice.into)
 			else
 				ctx.op = choice
 			end
@@ -551,14 +607,17 @@ M.reorganise = {
 		local op = ctx.op
 		ctx.op = nil
 		if op.a == "grow" then
-			F.absorb_ships(g, op.m, choice)
+			F.absorb_ships(g, op.m, choice, op.moved)
 		elseif op.a == "shrink" then
-			F.release_ships(g, op.m, math.min(choice, U.fleet_value(g, op.m)))
+			local m_moved = F.moved_units(g, op.m)
+			local have = op.moved and m_moved or U.fleet_value(g, op.m) - m_moved
+			F.release_ships(g, op.m, math.min(choice, have), op.moved)
 		elseif op.a == "split" then
+			-- Only before any ship moves (GE 6.1.2.9 *), so no unit has moved.
 			local marker = F.free_markers(g, ctx.seat)[1]
-			F.remove_units(g, op.m, choice)
+			F.remove_units(g, op.m, choice, false)
 			g:move(marker, ctx.cell)
-			F.add_units(g, marker, choice)
+			F.add_units(g, marker, choice, false)
 			g:log(string.format("Seat %d splits a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
 		end
 	end,
@@ -589,7 +648,9 @@ M.vision = {
 			return { seat = seat, prompt = "Planet Destroyer Ray: destroy what?", rule = "GE A7.4",
 				options = require("relics").ray_targets(g, seat), pass = "Cancel" }
 		end
-		local pyramid = #require("relics").controlled(g, seat, "pyramid") > 0
+		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
+		-- Pyramid's own vision while it is unspent (GE A7.3).
+		local pyramid = (g:get(seat, "pyramid_visions_left") or 0) > 0
 		for s = 1, g:seats() do
 			if s ~= seat and (pyramid or g:get(s, "spi") < g:get(seat, "spi")) then
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
@@ -611,6 +672,14 @@ M.vision = {
 		if ctx.ray then
 			require("relics").fire_ray(g, seat, target)
 			return
+		end
+		-- GE A7.3: a look at a fleet the seat's own visions cannot reach uses the Pyramid's
+		-- vision; any other target uses the seat's own visions first, so the Pyramid's
+		-- power is kept as long as possible.
+		local own = g:get(seat, "visions_left") - (g:get(seat, "pyramid_visions_left") or 0)
+		local out_of_reach = g:kind(target) == "marker" and g:get(g:owner(target), "spi") >= g:get(seat, "spi")
+		if out_of_reach or own <= 0 then
+			g:add(seat, "pyramid_visions_left", -1)
 		end
 		g:add(seat, "visions_left", -1)
 		if g:kind(target) == "marker" then

@@ -45,7 +45,8 @@
 --                                (never above the planet's natural limit).
 --   research_levels(g, ctx)      Research, per researched technology (GE 6.2.4.4).
 --                                ctx.tech ("mil", "spi", "pro", "rob", "gen"),
---                                ctx.value (1). Returns how many levels it rises.
+--                                ctx.value (1). Returns at most how many levels it
+--                                rises (above 1 the seat chooses how far, GE A1.9).
 --   frozen_tech(g, ctx)          whenever a technology would rise, by any means (GE
 --                                4.8). ctx.tech, ctx.value (false). true: it never rises.
 --   trades_per_round(g, ctx)     trade phase, for every possible deal (GE 6.3). ctx.value (1).
@@ -266,7 +267,8 @@ function P.frozen_tech(g, seat, tech)
 	return modified(g, seat, "frozen_tech", tech == "rob" and P.is(g, seat, "yowies"), { tech = tech })
 end
 
--- Gríseos STO: Research on a technology at level I may go straight to III (A1.9).
+-- Gríseos STO: Research on a technology at level I may go straight to III (A1.9);
+-- the most it may rise, the seat chooses how far (progress.research_choice).
 function P.research_levels(g, seat, tech)
 	local levels = (P.is(g, seat, "griseos", "STO") and g:get(seat, tech) == 1) and 2 or 1
 	return modified(g, seat, "research_levels", levels, { tech = tech })

@@ -217,18 +217,29 @@ P.phase = {
 
 local ACTION_LABELS = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
 
+local ROMAN = { "I", "II", "III", "IV", "V", "VI" }
+
+local function raise_by(g, seat, tech, levels)
+	for _ = 1, levels do
+		if require("actions").raise(g, seat, tech, "research") then
+			g:set(seat, "r_raised_" .. tech, 1)
+		end
+	end
+end
+
 -- GE 6.2.4.4: advance the technology of each research square token (beyond VI:
--- its special effect, which does not count as raising a level, GE A4).
+-- its special effect, which does not count as raising a level, GE A4). A people that
+-- may rise further (Gríseos STO: from I straight to III, GE A1.9) chooses how far.
 function P.research(g, seat)
 	local researched = false
 	for _, t in ipairs(g:get(seat, "squares")) do
 		if U.TECH_NAMES[t] then
 			researched = true
-			-- Gríseos STO may jump from I straight to III (GE A1.9).
-			for _ = 1, require("peoples").research_levels(g, seat, t) do
-				if require("actions").raise(g, seat, t, "research") then
-					g:set(seat, "r_raised_" .. t, 1)
-				end
+			local most = require("peoples").research_levels(g, seat, t)
+			if most > 1 and g:get(seat, t) + 1 < 6 then
+				g:push("research_choice", { seat = seat, tech = t, most = most })
+			else
+				raise_by(g, seat, t, most)
 			end
 		end
 	end
@@ -237,12 +248,31 @@ function P.research(g, seat)
 	end
 end
 
+-- GE A1.9: "may raise it directly to level III": one level, or up to `most`.
+P.research_choice = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local level = g:get(ctx.seat, ctx.tech)
+		local options = {}
+		for n = 1, math.min(ctx.most, 6 - level) do
+			table.insert(options, { label = string.format("Raise %s to level %s", U.TECH_NAMES[ctx.tech], ROMAN[level + n]), value = n })
+		end
+		return { seat = ctx.seat, prompt = "Research: how far does " .. U.TECH_NAMES[ctx.tech] .. " rise?", rule = "GE 6.2.4.4, A1.9", options = options }
+	end,
+	resolve = function(g, ctx, levels)
+		ctx.done = true
+		raise_by(g, ctx.seat, ctx.tech, levels)
+	end,
+}
+
 -- GE 6.2.4: a seat resolves its selected actions one at a time, in any order.
 P.action_turn = {
 	enter = function(g, ctx)
 		g:set(ctx.seat, "acted_phase", g:global("round"))
 		g:set(ctx.seat, "turn_taken", 0)
-		g:set(ctx.seat, "turn_last_victim", nil)
+		g:set(ctx.seat, "turn_victims", nil)
 	end,
 	run = function(g, ctx)
 		if ctx.done then
@@ -254,9 +284,14 @@ P.action_turn = {
 		if #require("cards").plays(g, seat) > 0 then
 			table.insert(options, { label = "Play a domination card", value = "card" })
 		end
-		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily.
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+			table.insert(options, { label = "Propose peace", value = "peace" })
+		end
+		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
+		-- ships present, blockade or not: Spirituality V+ may evacuate too).
 		local capital = U.capital_cell(g, seat)
-		if capital and W.blockaded(g, seat, capital) then
+		if capital and W.enemy_ships_at(g, seat, capital) then
 			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
 		end
 		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
@@ -294,6 +329,9 @@ P.action_turn = {
 			return
 		elseif action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
+			return
+		elseif action == "peace" then
+			g:push("peace_offer", { seat = seat, moment = { phase = "progress", turn = seat } })
 			return
 		elseif action == "colony" then
 			-- Progenitores: 4 free Colonize actions over the game (A1.15).

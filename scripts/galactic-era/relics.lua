@@ -56,7 +56,8 @@ function R.defence_bonus(g, cell)
 	return R.at(g, cell) == "defense_grid" and 8 or 0
 end
 
--- A7.3: one more vision per round for the Pyramid's controller (any fleet).
+-- A7.3: one more vision per round for the Pyramid's controller; that vision (not the
+-- seat's others) may look at any fleet (movement.lua vision).
 function R.pyramid_visions(g, seat)
 	return #R.controlled(g, seat, "pyramid")
 end

@@ -23,6 +23,9 @@ S.round = {
 		for i = #order, 1, -1 do
 			g:push("card_offer", { seat = order[i], moment = { phase = "round_end" } })
 		end
+		-- GE 4.7: peace by agreement at any time; here, at the end of the round, before
+		-- the cards (Diplomático wants peace with everyone, GE A3.8).
+		require("peace").offer_all(g, order, { phase = "round_end" })
 		-- Round-end hooks of star peoples defined as data (peoples.lua): after the story
 		-- is scored; steps they push run before the end-of-round cards.
 		require("peoples").on_round(g, "on_round_end")

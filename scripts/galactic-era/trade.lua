@@ -1,7 +1,7 @@
 --!strict
 -- Galactic Era: the trade phase (GE 6.3): seats at peace and in contact (or with
 -- Spirituality IV+) may exchange one technology level each, once per round. Seats at
--- war may also agree to sign peace here (GE 4.7: peace by mutual agreement).
+-- war may also propose peace here (GE 4.7, peace.lua).
 local U = require("util")
 local W = require("war")
 local T = {}
@@ -87,10 +87,6 @@ T.phase = {
 		local order = U.turn_order(g)
 		if ctx.offer then
 			local o = ctx.offer
-			if o.a == "peace" then
-				return { seat = o.with, prompt = string.format("Seat %d proposes peace. Accept?", o.from), rule = "GE 4.7",
-					options = { { label = "Sign peace", value = true } }, pass = "Refuse" }
-			end
 			return { seat = o.with, rule = "GE 6.3",
 				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
 				options = { { label = "Accept the trade", value = true } }, pass = "Refuse" }
@@ -122,10 +118,8 @@ T.phase = {
 					end
 				end
 			end
-			for _, b in ipairs(W.enemies(g, s)) do
-				if not ctx["asked_" .. s .. "_" .. b] then
-					table.insert(options, { label = "Propose peace to seat " .. b, value = { a = "peace", with = b } })
-				end
+			if #require("peace").targets(g, s, { phase = "trade" }) > 0 then
+				table.insert(options, { label = "Propose peace", value = { a = "peace" } })
 			end
 			if #options > 0 then
 				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers" }
@@ -153,10 +147,6 @@ T.phase = {
 				g:log(string.format("Seat %d refuses seat %d's offer.", o.with, o.from))
 				return
 			end
-			if o.a == "peace" then
-				W.make_peace(g, o.from, o.with)
-				return
-			end
 			T.apply(g, o.from, o.with, o.learn, o.teach)
 			return
 		end
@@ -168,15 +158,15 @@ T.phase = {
 		if choice.a == "card" then
 			g:push("card_offer", { seat = s, moment = { phase = "trade" } })
 			return
+		elseif choice.a == "peace" then
+			g:push("peace_offer", { seat = s, moment = { phase = "trade" } })
+			return
 		end
 		if choice.a == "force" then
 			T.undo_trade(g, choice.with)
 			T.apply(g, s, choice.with, choice.learn, choice.teach)
 			g:log(string.format("Seat %d forces seat %d to trade. -- GE A1.4", s, choice.with))
 			return
-		end
-		if choice.a == "peace" then
-			ctx["asked_" .. s .. "_" .. choice.with] = true
 		end
 		ctx.offer = { a = choice.a, from = s, with = choice.with, learn = choice.learn, teach = choice.teach }
 	end,

@@ -65,17 +65,20 @@ function W.immune_to_blockade(g, seat)
 	return g:get(seat, "spi") >= 5
 end
 
--- A cell is blockaded for `seat` when ships of an enemy are on it (GE 7.2.1).
-function W.blockaded(g, seat, cell)
-	if W.immune_to_blockade(g, seat) then
-		return false
-	end
+-- Whether ships of a seat at war with `seat` are on `cell`: a plain fact, which some
+-- rules test as such (the capital evacuation, GE 6.2.4.1.4–5), whoever can be blockaded.
+function W.enemy_ships_at(g, seat, cell)
 	for _, e in ipairs(W.enemies(g, seat)) do
 		if U.has_ships(g, e, cell) then
 			return true
 		end
 	end
 	return false
+end
+
+-- A cell is blockaded for `seat` when ships of an enemy are on it (GE 7.2.1).
+function W.blockaded(g, seat, cell)
+	return not W.immune_to_blockade(g, seat) and W.enemy_ships_at(g, seat, cell)
 end
 
 return W

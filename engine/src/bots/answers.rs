@@ -190,7 +190,7 @@ mod tests {
             rule: None,
             help: None,
             kind,
-            options: (0..options).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i as i64) }).collect(),
+            options: (0..options).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i as i64), free: false }).collect(),
             pass: pass.then(|| "pass".to_string()),
             key: None,
         }

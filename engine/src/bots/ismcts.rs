@@ -105,7 +105,7 @@ impl Ismcts {
 
     fn iterate(&mut self, rules: &Arc<Ruleset>, info: &Information, scale: f64, deadline: Option<Instant>, rng: &mut ChaCha8Rng) {
         let seat = info.seat();
-        let mut game = Game::from_state(rules.clone(), determinize(info.sample(), seat, rng));
+        let mut game = Game::from_state(rules.clone(), determinize(info.sample(), &rules.manifest.secrets, seat, rng));
         let mut path: Vec<(usize, usize, Seat)> = Vec::new();
         let mut node = 0usize;
         let mut in_tree = true;

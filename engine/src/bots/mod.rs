@@ -48,9 +48,10 @@ pub struct Information {
 }
 
 impl Information {
-    /// The knowledge of `seat` in `state`: its view and one determinization of it.
-    pub fn new(state: &GameState, seat: Seat, rng: &mut impl Rng) -> Information {
-        Information { seat, view: view(state, Some(seat)), sample: determinize(state, seat, rng) }
+    /// The knowledge of `seat` in `game`: its view and one determinization of it.
+    pub fn new(game: &Game, seat: Seat, rng: &mut impl Rng) -> Information {
+        let secrets = &game.rules.manifest.secrets;
+        Information { seat, view: view(&game.state, secrets, Some(seat)), sample: determinize(&game.state, secrets, seat, rng) }
     }
 
     pub fn seat(&self) -> Seat {
@@ -180,7 +181,7 @@ impl Budget {
 /// or reloaded game.
 pub fn ask(bot: &mut dyn Bot, game: &Game, seat: Seat, seed: u64) -> Choice {
     let mut rng = ChaCha8Rng::seed_from_u64(mix(seed, game.state.history.len() as u64, seat as u64));
-    let info = Information::new(&game.state, seat, &mut rng);
+    let info = Information::new(game, seat, &mut rng);
     bot.choose(&game.rules, &info, &mut rng)
 }
 
@@ -224,13 +225,32 @@ pub fn random_choice(decision: &Decision, rng: &mut impl Rng) -> Choice {
 /// something else. A position is what the seat knows: its view without the log and
 /// without the contents of stacks (which may be re-made from other pieces), and the
 /// decision asked.
+///
+/// That alone does not stop a walk through many distinct positions (five
+/// markers can be swapped into 120 arrangements), so the guard also counts the free
+/// actions (options marked `free`) the bot took in a row: after
+/// [`FREE_ACTIONS_IN_A_ROW`] it offers only the other answers, until it takes one of
+/// them in a decision that had free actions.
 #[derive(Clone, Debug, Default)]
 pub struct LoopGuard {
     seen: HashMap<u64, Vec<u64>>,
+    free_in_a_row: usize,
 }
 
 /// Positions remembered before the guard starts afresh.
 const GUARD_POSITIONS: usize = 4096;
+
+/// Free actions a bot takes in a row before it must do something else.
+pub const FREE_ACTIONS_IN_A_ROW: usize = 6;
+
+/// Whether `choice` picks a free option of `decision`.
+fn is_free(decision: &Decision, choice: &Choice) -> bool {
+    match choice {
+        Choice::Pick(i) => decision.options.get(*i).is_some_and(|o| o.free),
+        Choice::PickMany(list) => !list.is_empty() && list.iter().all(|i| decision.options.get(*i).is_some_and(|o| o.free)),
+        _ => false,
+    }
+}
 
 impl LoopGuard {
     /// The position `info` stands for.
@@ -253,15 +273,13 @@ impl LoopGuard {
         h.finish()
     }
 
-    /// `answers` without those already given in `position`, unless none would be left.
+    /// `answers` without those already given in `position`, and without free
+    /// actions once the bot took enough in a row; each filter only applies if it
+    /// leaves some answer.
     pub fn filter(&self, position: u64, decision: &Decision, answers: Vec<Choice>) -> Vec<Choice> {
+        let answers = if self.free_in_a_row >= FREE_ACTIONS_IN_A_ROW { keep_some(answers, |a| !is_free(decision, a)) } else { answers };
         let Some(given) = self.seen.get(&position) else { return answers };
-        let fresh: Vec<Choice> = answers.iter().filter(|a| !given.contains(&answers::answer_key(decision, a))).cloned().collect();
-        if fresh.is_empty() {
-            answers
-        } else {
-            fresh
-        }
+        keep_some(answers, |a| !given.contains(&answers::answer_key(decision, a)))
     }
 
     pub fn record(&mut self, position: u64, decision: &Decision, choice: &Choice) {
@@ -269,6 +287,19 @@ impl LoopGuard {
             self.seen.clear();
         }
         self.seen.entry(position).or_default().push(answers::answer_key(decision, choice));
+        // Decisions without free actions (a sub-menu of one) leave the count alone.
+        if decision.options.iter().any(|o| o.free) {
+            self.free_in_a_row = if is_free(decision, choice) { self.free_in_a_row + 1 } else { 0 };
+        }
+    }
+}
+
+/// The answers `keep` accepts, or all of them if it accepts none.
+fn keep_some(answers: Vec<Choice>, keep: impl Fn(&Choice) -> bool) -> Vec<Choice> {
+    if answers.iter().any(&keep) {
+        answers.into_iter().filter(|a| keep(a)).collect()
+    } else {
+        answers
     }
 }
 
@@ -327,7 +358,7 @@ mod tests {
                     rule: None,
                     help: None,
                     kind: kind.clone(),
-                    options: (0..4).map(|i| OptionItem { label: i.to_string(), value: Value::Int(i) }).collect(),
+                    options: (0..4).map(|i| OptionItem { label: i.to_string(), value: Value::Int(i), free: false }).collect(),
                     pass: pass.then(String::new),
                     key: None,
                 };
@@ -337,6 +368,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A menu of two free actions (which undo each other) and one that ends the turn.
+    fn menu() -> Decision {
+        Decision {
+            seat: 0,
+            prompt: "Your turn".into(),
+            rule: None,
+            help: None,
+            kind: DecisionKind::One,
+            options: vec![
+                OptionItem { label: "Swap A and B".into(), value: Value::Int(0), free: true },
+                OptionItem { label: "Swap A and C".into(), value: Value::Int(1), free: true },
+                OptionItem { label: "End the turn".into(), value: Value::Int(2), free: false },
+            ],
+            pass: None,
+            key: None,
+        }
+    }
+
+    #[test]
+    fn after_enough_free_actions_in_a_row_only_the_others_are_offered() {
+        let d = menu();
+        let all = candidates(&d, 16);
+        let mut guard = LoopGuard::default();
+        for i in 0..FREE_ACTIONS_IN_A_ROW {
+            // Every position is new: a walk through many arrangements.
+            let answers = guard.filter(i as u64, &d, all.clone());
+            assert!(answers.contains(&Choice::Pick(0)), "free actions are offered at first");
+            guard.record(i as u64, &d, &Choice::Pick(i % 2));
+        }
+        assert_eq!(guard.filter(999, &d, all.clone()), vec![Choice::Pick(2)], "then only the turn's end");
+        guard.record(999, &d, &Choice::Pick(2));
+        assert_eq!(guard.filter(1000, &d, all.clone()), all, "ending the turn starts the count afresh");
+    }
+
+    #[test]
+    fn a_decision_without_free_actions_leaves_the_count_alone() {
+        let d = menu();
+        let mut sub = menu();
+        sub.options.iter_mut().for_each(|o| o.free = false);
+        let mut guard = LoopGuard::default();
+        for i in 0..FREE_ACTIONS_IN_A_ROW {
+            guard.record(i as u64, &d, &Choice::Pick(0));
+            guard.record(100 + i as u64, &sub, &Choice::Pick(1));
+        }
+        assert_eq!(guard.filter(999, &d, candidates(&d, 16)), vec![Choice::Pick(2)]);
+        let only_free = vec![Choice::Pick(0), Choice::Pick(1)];
+        assert_eq!(guard.filter(999, &d, only_free.clone()), only_free, "never leaves a bot without an answer");
     }
 
     #[test]

@@ -21,7 +21,6 @@ mod new;
 mod template;
 mod replay;
 mod report_html;
-mod scenario;
 mod scenario_run;
 mod simulate;
 mod svg;

@@ -2,17 +2,18 @@
 //!
 //! Used with `--plain` and whenever the terminal is not a terminal (pipes, scripts,
 //! tests). Bots answer silently (only public log lines are printed); a human seat
-//! sees its own variables, its new private lines, and its decision (see
+//! sees its own statistics, its new private lines, and its decision (see
 //! [`super::prompt`]). What is on screen is governed by [`Screen`]. `q` or the end
 //! of the input stops the game.
 
 use super::play::{End, Table};
 use super::prompt::{self, Input};
 use super::screen::{read_line, Screen};
+use super::tui::present::{Presentation, Scope};
 use super::CliError;
 use orrery::game::GameError;
 use orrery::state::Seat;
-use orrery::view::view;
+use orrery::sym::Sym;
 use std::io::{BufRead, Write};
 
 pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<End, CliError> {
@@ -60,13 +61,26 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
     Ok(End::Over)
 }
 
-/// What a human seat sees before deciding: its variables and its new private lines.
+/// What a human seat sees before deciding: its statistics, as the pack presents
+/// them (its raw variables only when the pack presents none), and its new private
+/// lines. Other seats' internals are never printed.
 fn summary(table: &Table, seat: Seat, screen: &mut Screen, out: &mut dyn Write) -> std::io::Result<()> {
-    let v = view(&table.game.state, Some(seat));
-    let vars: Vec<String> = v.seat_vars.get(seat as usize).map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect()).unwrap_or_default();
+    let v = table.game.view(Some(seat));
+    let own = v.seat_vars.get(seat as usize);
+    let present = Presentation::new(&table.game.rules);
+    let facts: Vec<String> = if present.stats.is_empty() {
+        own.map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect()).unwrap_or_default()
+    } else {
+        present
+            .stats
+            .iter()
+            .filter(|s| matches!(s.scope, Scope::Seat | Scope::Own))
+            .filter_map(|s| present.stat_value(s, own.and_then(|vars| vars.get(Sym::new(&s.var)))).map(|value| format!("{}: {value}", s.label)))
+            .collect()
+    };
     writeln!(out, "---- seat {} ----", seat as usize + 1)?;
-    if !vars.is_empty() {
-        writeln!(out, "  {}", vars.join(", "))?;
+    if !facts.is_empty() {
+        writeln!(out, "  {}", facts.join(" · "))?;
     }
     screen.private_lines(&table.game.state, seat, out)
 }

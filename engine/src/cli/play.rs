@@ -173,9 +173,9 @@ pub fn undoable(before: &GameState, now: &GameState, seat: Seat) -> Result<(), S
         return Err("something random has been drawn since".into());
     }
     let revealed = before.entities.iter().zip(&now.entities).any(|(b, n)| {
-        (n.face_visible_to(seat) && !b.face_visible_to(seat)) || (n.seen_by.has(seat) && !b.seen_by.has(seat))
+        (now.knows_face(Some(seat), n) && !before.knows_face(Some(seat), b)) || (now.has_seen_face(seat, n) && !before.has_seen_face(seat, b))
     });
-    let told = now.log.iter().skip(before.log.len()).any(|l| l.to.is_some_and(|m| m.has(seat)));
+    let told = now.log.iter().skip(before.log.len()).any(|l| l.to.is_some() && now.sees_log(Some(seat), l));
     if revealed || told {
         return Err("something hidden has been shown to you since".into());
     }

@@ -109,7 +109,7 @@ mod tests {
             rule: Some("R 1".into()),
             help: None,
             kind,
-            options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i) }).collect(),
+            options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i), free: false }).collect(),
             pass: pass.then(|| "skip".to_string()),
             key: None,
         }

@@ -1,9 +1,9 @@
 //! `orrery scenario FILE...`: runs scenario files and prints one verdict per file.
 //!
-//! Each file prints `ok: <name>` or `FAIL: <name>: <why>`; the command fails if any
-//! file failed. Packs are loaded once per pack and shared by every file that uses them.
+//! Each file prints `ok: <name>` or `FAIL: <name>: <why>` (and its warnings, on
+//! stderr); the command fails if any file failed. Packs are loaded once per pack and shared by every file that uses them.
 
-use super::scenario::{parse, run as run_one};
+use orrery::scenario::{parse, run as run_one};
 use super::{pack, CliError};
 use orrery::content::Ruleset;
 use std::collections::HashMap;
@@ -36,10 +36,15 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
                         r
                     }
                 };
-                run_one(rules, &scenario).map(|()| scenario.name.clone()).map_err(|why| (scenario.name.clone(), why))
+                run_one(rules, &scenario).map(|warnings| (scenario.name.clone(), warnings)).map_err(|why| (scenario.name.clone(), why))
             });
         match verdict {
-            Ok(name) => writeln!(out, "ok: {name}")?,
+            Ok((name, warnings)) => {
+                for w in warnings {
+                    eprintln!("warning: {shown}: {w}");
+                }
+                writeln!(out, "ok: {name}")?
+            }
             Err((name, why)) => {
                 failed += 1;
                 writeln!(out, "FAIL: {name}: {}", why.replace('\n', "\n    "))?;

@@ -5,9 +5,8 @@
 //! and one cursor per seat for lines addressed to that seat, which are printed only
 //! while that seat is at the screen. Between two different human seats a privacy
 //! screen clears the terminal (when it is one) and waits for the next person, so
-//! nobody reads another seat's private lines or options. The filter is the same as
-//! [`orrery::view::view`]'s: a line is shown to a seat iff it is public or
-//! addressed to that seat.
+//! nobody reads another seat's private lines or options. Whether a seat may read a
+//! line is [`GameState::sees_log`], the filter views use too.
 
 use orrery::state::{GameState, Seat};
 use std::io::{BufRead, IsTerminal, Write};
@@ -46,7 +45,7 @@ impl Screen {
     pub fn private_lines(&mut self, state: &GameState, seat: Seat, out: &mut dyn Write) -> std::io::Result<()> {
         let Some(cursor) = self.private.get_mut(seat as usize) else { return Ok(()) };
         for entry in state.log.iter().skip(*cursor) {
-            if entry.to.is_some_and(|mask| mask.has(seat)) {
+            if entry.to.is_some() && state.sees_log(Some(seat), entry) {
                 writeln!(out, "  (private) {}", entry.text)?;
             }
         }

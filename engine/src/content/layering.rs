@@ -11,7 +11,7 @@
 
 use super::manifest::Parsed;
 use super::ron_reader::Pos;
-use super::ruleset::{Def, Manifest, Ruleset, ScriptSource};
+use super::ruleset::{Def, Manifest, Ruleset, ScriptSource, Secrets};
 use super::schema::{FieldTypes, Schema, Type};
 use super::ContentError;
 use std::collections::BTreeMap;
@@ -55,6 +55,7 @@ pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
     m.steps = by_id(&base.steps, m.steps, |s| s.id.clone());
     m.evaluate = m.evaluate.or_else(|| base.evaluate.clone());
     m.report = m.report.or_else(|| base.report.clone());
+    m.secrets = Secrets::union(&base.secrets, &m.secrets);
     m
 }
 

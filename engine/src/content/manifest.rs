@@ -2,10 +2,12 @@
 
 use super::reader::{expect_struct, text, Fields};
 use super::ron_reader::{Node, NodeValue, Pos};
-use super::ruleset::{Manifest, StepDef, VariantDef};
+use super::ruleset::{Manifest, Secret, Secrets, StepDef, VariantDef};
+use crate::sym::Sym;
+use crate::value::Value;
 use super::ContentError;
 
-const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report"];
+const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "secrets"];
 
 /// A parsed manifest and what a layer leaves to the pack beneath it.
 pub struct Parsed {
@@ -89,6 +91,10 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         let mut s = expect_struct(file, node, "Step", &["id", "handler", "source"], &["id", "handler"])?;
         Ok(StepDef { id: s.text("id")?, handler: s.text("handler")?, source: s.opt_text("source")? })
     })?;
+    let secrets = match f.take("secrets") {
+        None => Secrets::default(),
+        Some(node) => secrets(file, node)?,
+    };
     let manifest = Manifest {
         id: f.text("id")?,
         name: f.text("name")?,
@@ -102,8 +108,25 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         steps,
         evaluate: f.opt_text("evaluate")?,
         report: f.opt_text("report")?,
+        secrets,
     };
     Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start, at })
+}
+
+/// `Secrets(seat_vars: [..], props: [..])`, each entry a name or
+/// `Secret(name: "x", sample: 0)`.
+fn secrets(file: &str, node: &Node) -> Result<Secrets, ContentError> {
+    let mut f = expect_struct(file, node, "Secrets", &["seat_vars", "props"], &[])?;
+    let entry = |file: &str, node: &Node| -> Result<Secret, ContentError> {
+        if let NodeValue::Str(name) = &node.value {
+            return Ok(Secret { name: Sym::new(name), sample: Value::Nil });
+        }
+        let mut s = expect_struct(file, node, "Secret", &["name", "sample"], &["name"])?;
+        let name = Sym::new(&s.text("name")?);
+        let sample = s.take("sample").map_or(Value::Nil, super::schema::any_value);
+        Ok(Secret { name, sample })
+    };
+    Ok(Secrets { seat_vars: list(&mut f, "seat_vars", entry)?, props: list(&mut f, "props", entry)? })
 }
 
 /// The position of each item of a list field (none if it is not a list).

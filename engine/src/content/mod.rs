@@ -15,7 +15,7 @@ mod ruleset;
 pub mod schema;
 
 pub use ron_reader::Pos;
-pub use ruleset::{Def, Manifest, Ruleset, ScriptSource, StepDef, VariantDef};
+pub use ruleset::{Def, Manifest, Ruleset, ScriptSource, Secret, Secrets, StepDef, VariantDef};
 
 use ron_reader::NodeValue;
 use schema::{Check, Schema, Target};

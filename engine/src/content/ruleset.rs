@@ -2,6 +2,7 @@
 
 use super::ron_reader::Pos;
 use super::schema::Schema;
+use crate::sym::Sym;
 use crate::value::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -50,6 +51,56 @@ pub struct Manifest {
     /// `module.function` describing a finished game for balance reports: per seat,
     /// the groups it belongs to and where its score came from.
     pub report: Option<String>,
+    /// What the pack keeps secret beyond hidden faces.
+    pub secrets: Secrets,
+}
+
+/// Values a pack keeps secret beyond hidden faces (`pack.ron`'s `secrets`): seat
+/// variables that only their own seat sees, and entity props that only the seats
+/// knowing the entity see (see `state::knowledge`). Views leave them out for every
+/// other seat; a bot's sample holds each one's `sample` value in their place.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Secrets {
+    pub seat_vars: Vec<Secret>,
+    pub props: Vec<Secret>,
+}
+
+/// One secret name and what a bot's sample holds in its place (`Nil`: unset).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Secret {
+    pub name: Sym,
+    pub sample: Value,
+}
+
+impl Secrets {
+    pub fn is_empty(&self) -> bool {
+        self.seat_vars.is_empty() && self.props.is_empty()
+    }
+
+    /// Whether `name` is a private seat variable.
+    pub fn is_seat_var(&self, name: Sym) -> bool {
+        self.seat_vars.iter().any(|s| s.name == name)
+    }
+
+    /// Whether `name` is a private prop.
+    pub fn is_prop(&self, name: Sym) -> bool {
+        self.props.iter().any(|s| s.name == name)
+    }
+
+    /// `base`'s secrets and `layer`'s (a layer may add secrets, never make one public).
+    pub fn union(base: &Secrets, layer: &Secrets) -> Secrets {
+        let merge = |a: &[Secret], b: &[Secret]| {
+            let mut out = a.to_vec();
+            for s in b {
+                match out.iter().position(|o| o.name == s.name) {
+                    Some(i) => out[i] = s.clone(),
+                    None => out.push(s.clone()),
+                }
+            }
+            out
+        };
+        Secrets { seat_vars: merge(&base.seat_vars, &layer.seat_vars), props: merge(&base.props, &layer.props) }
+    }
 }
 
 /// One validated definition.

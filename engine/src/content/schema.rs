@@ -345,7 +345,7 @@ fn field_maps(file: &str, node: &Node, errors: &mut Vec<ContentError>) -> BTreeM
 }
 
 /// Converts a node with no schema (type `Any`).
-fn any_value(node: &Node) -> Value {
+pub(super) fn any_value(node: &Node) -> Value {
     match &node.value {
         NodeValue::Bool(b) => Value::Bool(*b),
         NodeValue::Int(i) => Value::Int(*i),

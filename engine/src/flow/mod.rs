@@ -43,6 +43,15 @@ pub enum DecisionKind {
 pub struct OptionItem {
     pub label: String,
     pub value: Value,
+    /// A free action: it changes nothing that ends the seat's turn and may be
+    /// repeated (reorganising, swapping). Bots take only a few in a row
+    /// ([`crate::bots::LoopGuard`]), so they cannot loop on them.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub free: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A choice a seat must make.
@@ -202,7 +211,7 @@ mod tests {
             rule: None,
             help: None,
             kind,
-            options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i) }).collect(),
+            options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i), free: false }).collect(),
             pass: pass.then(|| "pass".to_string()),
             key: None,
         }

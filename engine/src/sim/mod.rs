@@ -11,8 +11,12 @@
 //! ([`seat_report`]); a failing or malformed report is a bug in the pack, not a
 //! game that went wrong, so it stops the whole run with [`SimError`], reported for
 //! the first such game in game order whatever the thread count.
+//!
+//! [`contracts`] plays seeded random games of any pack and checks the kernel's
+//! promises after every act.
 
 mod balance;
+pub mod contracts;
 mod seat_report;
 
 pub use balance::{Axis, Bin, Histogram, LabelStats, Length, Report};

@@ -70,10 +70,3 @@ pub struct Entity {
     pub seen_by: SeatMask,
     pub props: Vars,
 }
-
-impl Entity {
-    /// Whether `seat` may see this entity's face right now.
-    pub fn face_visible_to(&self, seat: Seat) -> bool {
-        !self.hidden || self.known_by.has(seat)
-    }
-}

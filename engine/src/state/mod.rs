@@ -7,6 +7,7 @@
 //! `Arc`, so a clone copies only what play changes.
 
 mod entity;
+mod knowledge;
 mod kind_index;
 mod vars;
 

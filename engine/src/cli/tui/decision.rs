@@ -278,7 +278,7 @@ mod tests {
             rule: Some("R 1".into()),
             help: None,
             kind,
-            options: labels.iter().map(|l| OptionItem { label: l.to_string(), value: Value::Nil }).collect(),
+            options: labels.iter().map(|l| OptionItem { label: l.to_string(), value: Value::Nil, free: false }).collect(),
             pass: pass.then(|| "skip".into()),
             key: None,
         }

@@ -25,7 +25,7 @@ use map::{MapFrame, MapState};
 use orrery::board::CellId;
 use orrery::flow::Decision;
 use orrery::state::Seat;
-use orrery::view::{view, View};
+use orrery::view::View;
 use panels::{Ctx, Tab};
 use present::Presentation;
 use ratatui::backend::Backend;
@@ -122,7 +122,7 @@ impl App {
         match screen {
             Screen::Privacy(seat) => self.draw_privacy(frame, area, *seat),
             Screen::Game { seat, busy } => {
-                let v = view(&table.game.state, *seat);
+                let v = table.game.view(*seat);
                 if self.grid.place.len() != v.board.len() {
                     self.grid = Grid::new(&v.board);
                 }

@@ -131,7 +131,9 @@ impl Ctx<'_> {
                         parts.push(template.replace("{}", &v));
                     }
                 }
-                if self.present.stats.is_empty() {
+                // A pack that presents no statistics shows the viewer its own raw
+                // variables, and nobody another seat's internals.
+                if self.present.stats.is_empty() && self.view.seat == Some(s) {
                     if let Some(vars) = self.view.seat_vars.get(s as usize) {
                         parts.extend(vars.iter().take(4).map(|(k, v)| format!("{k} {}", self.present.show(v, None))));
                     }
@@ -162,7 +164,7 @@ impl Ctx<'_> {
                     parts.push(format!("{}: {v}", stat.label));
                 }
             }
-            if self.present.stats.is_empty() {
+            if self.present.stats.is_empty() && self.view.seat == Some(s) {
                 if let Some(vars) = self.view.seat_vars.get(s as usize) {
                     parts.extend(vars.iter().map(|(k, v)| format!("{k}: {}", self.present.show(v, None))));
                 }

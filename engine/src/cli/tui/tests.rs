@@ -149,7 +149,7 @@ fn map_cells_show_terrain_holders_and_units_where_their_coordinates_say() {
     let mut app = App::new(&table, false);
     let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 120, 50);
     let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
-    let v = view(&table.game.state, Some(0));
+    let v = table.game.view(Some(0));
     let cells = summaries(&v, &app.present);
     assert_eq!(app.map.zoom, 0, "a 4-seat board does not fit zoom 1 at 120x50");
     let mut checked = 0;
@@ -253,16 +253,15 @@ fn no_panel_names_a_face_the_seat_does_not_know() {
         screens.push_str(&render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 200, 60));
         app.tab = app.tab.step(1);
     }
-    let known: Vec<String> = table
-        .game
-        .state
+    let state = &table.game.state;
+    let known: Vec<String> = state
         .entities
         .iter()
-        .filter(|e| e.face_visible_to(0))
+        .filter(|e| state.knows_face(Some(0), e))
         .map(|e| e.face.as_str().to_owned())
         .collect();
     let mut checked = 0;
-    for e in table.game.state.entities.iter().filter(|e| !e.face_visible_to(0)) {
+    for e in state.entities.iter().filter(|e| !state.knows_face(Some(0), e)) {
         let face = e.face.as_str();
         let Some(style) = app.present.piece(e.kind.as_str(), e.owner.is_some()) else { continue };
         let name = app.present.name(style.names.as_deref(), face);

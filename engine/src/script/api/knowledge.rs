@@ -22,7 +22,7 @@ impl Methods for Knowledge {
         Method::new("forget", "e: Entity, seat: Seat", "()",
             "The seat no longer knows the face. It is still remembered as seen, so a bot's sample never re-deals it."),
         Method::new("knows", "seat: Seat, e: Entity", "boolean",
-            "Whether the seat sees the entity's face: it is not hidden, or the seat knows it."),
+            "Whether the seat sees the entity's face: it is not hidden, or the seat (or a seat it controls) knows it."),
         Method::new("peek", "seat: Seat, e: Entity, text: string", "()",
             "A one-time look: the seat sees the face now (remembered as seen, not kept known) and `text` goes to that seat's private log."),
     ];
@@ -69,7 +69,8 @@ impl Methods for Knowledge {
         m.add_method("knows", |lua, _, (s, e): (i64, i64)| {
             let sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            Ok(sl.state.entities[entity(&sl.state, e)? as usize].face_visible_to(s))
+            let e = entity(&sl.state, e)? as usize;
+            Ok(sl.state.knows_face(Some(s), &sl.state.entities[e]))
         });
         m.add_method("peek", |lua, _, (s, e, text): (i64, i64, String)| {
             let mut sl = slot(lua)?;

@@ -42,7 +42,8 @@ function M.natural_discs(g, ctx)
 	return ctx.value
 end
 
--- Research (GE 6.2.4.4). ctx.tech, ctx.value (1): levels the technology rises.
+-- Research (GE 6.2.4.4). ctx.tech, ctx.value (1): at most how many levels the technology
+-- rises (above 1 the seat chooses how far).
 ---@param g Game
 function M.research_levels(g, ctx)
 	-- if ctx.tech == "gen" then return 2 end

@@ -1,5 +1,6 @@
-//! `orrery check` on every broken pack in `tests/bad-packs/`: each case must print
-//! exactly the error lines of its `expected.txt`, exit with code 1, and never panic.
+//! `orrery check` on every broken pack in `tests/bad-packs/`, each case a test named
+//! `bad_pack::<case>`: it must print exactly the error lines of its `expected.txt`,
+//! exit with code 1, and never panic.
 //!
 //! A case is a directory `tests/bad-packs/<NN-name>/` holding a pack root
 //! (`content/<id>/`, `scripts/<id>/`) with one kind of mistake, and `expected.txt`:
@@ -13,12 +14,13 @@
 //! After changing a message on purpose, regenerate every `expected.txt` with
 //!
 //! ```sh
-//! ORRERY_BLESS=1 cargo test --test integration bad_packs
+//! ORRERY_BLESS=1 cargo test --test packs bad_pack
 //! ```
 //!
 //! and read the diff before committing it: blessing accepts whatever is printed.
 
-use crate::common::{repo, text};
+use crate::{repo, text};
+use libtest_mimic::{Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -112,15 +114,24 @@ fn run_case(case: &Path, bless: bool) -> Option<String> {
     Some(report)
 }
 
-#[test]
-fn bad_packs_are_at_least_forty() {
-    let n = cases().len();
-    assert!(n >= MIN_CASES, "tests/bad-packs has {n} cases, at least {MIN_CASES} are required");
-}
-
-#[test]
-fn bad_packs_report_exactly_their_expected_errors() {
+/// One test per case, and one for the size of the corpus.
+pub fn trials() -> Vec<Trial> {
     let bless = std::env::var_os("ORRERY_BLESS").is_some_and(|v| v != "0");
-    let failures: Vec<String> = cases().iter().filter_map(|case| run_case(case, bless)).collect();
-    assert!(failures.is_empty(), "{} bad pack(s) failed (ORRERY_BLESS=1 regenerates expected.txt):\n\n{}", failures.len(), failures.join("\n"));
+    let cases = cases();
+    let count = cases.len();
+    let mut trials = vec![Trial::test("bad_pack::corpus_has_at_least_forty_cases", move || {
+        if count >= MIN_CASES {
+            Ok(())
+        } else {
+            Err(Failed::from(format!("tests/bad-packs has {count} cases, at least {MIN_CASES} are required")))
+        }
+    })];
+    for case in cases {
+        let name = case.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        trials.push(Trial::test(format!("bad_pack::{name}"), move || match run_case(&case, bless) {
+            None => Ok(()),
+            Some(report) => Err(Failed::from(format!("{report}(ORRERY_BLESS=1 regenerates expected.txt)"))),
+        }));
+    }
+    trials
 }

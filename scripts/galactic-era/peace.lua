@@ -1,0 +1,126 @@
+--!strict
+-- Galactic Era: peace by mutual agreement (GE 4.7: two seats at war may sign peace at any
+-- time of the game, if both agree; both discs flip to Peace).
+--
+-- "At any time" is offered at the same defined moments as the domination cards
+-- (cards.lua): the proposer's own movement turn and progress turn (a menu entry), the
+-- start of the battles of a movement turn (the seats about to fight), the trade phase
+-- (a menu entry) and the end of each round. The proposal is public; the other seat
+-- accepts or refuses.
+--
+-- The rules put no other condition on peace: ethics governs declaring war, not peace
+-- (GE 7.1.2), a seat may even declare war again in the round it signed peace (GE 6.2.2),
+-- and no star people or card forbids it (Caninoides STS cannot force it, GE A1.4: it is
+-- always by agreement). So that bots cannot propose forever, each seat may propose peace
+-- to each enemy once per moment: once per turn (the battles of a movement turn belong to
+-- the active seat's turn), once per trade phase and once per end of round. This limit is
+-- ours, not the rulebook's.
+local U = require("util")
+local W = require("war")
+local Pe = {}
+
+---@class PeaceMoment
+---@field phase string   "movement", "progress", "trade" or "round_end"
+---@field turn number?   the seat whose turn it is (movement and progress)
+
+-- The key of a moment for the once-per-moment limit.
+local function moment_key(g, moment)
+	return string.format("%d:%s:%s", g:global("round") or 0, moment.phase, tostring(moment.turn or ""))
+end
+
+-- The seats `seat` may propose peace to at `moment`: its enemies (among `to`, when
+-- given) it has not yet asked at this moment.
+---@param moment PeaceMoment
+function Pe.targets(g, seat, moment, to)
+	local asked = g:get(seat, "peace_asked") or {}
+	local key = moment_key(g, moment)
+	local out = {}
+	for _, e in ipairs(to or W.enemies(g, seat)) do
+		if W.at_war(g, seat, e) and asked["s" .. e] ~= key then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- Pushes a peace offer for each of `seats` that has someone to ask (in the given order;
+-- `to_of[seat]` narrows its targets). Returns whether any was pushed.
+---@param moment PeaceMoment
+function Pe.offer_all(g, seats, moment, to_of)
+	local pushed = false
+	for i = #seats, 1, -1 do
+		local s = seats[i]
+		local to = to_of and to_of[s]
+		if #Pe.targets(g, s, moment, to) > 0 then
+			g:push("peace_offer", { seat = s, moment = moment, to = to })
+			pushed = true
+		end
+	end
+	return pushed
+end
+
+-- Before the battles of `attacker`'s movement turn, the seats about to fight may agree
+-- to peace: the attacker with each defender, each defender with the attacker.
+function Pe.before_battles(g, attacker, cells)
+	local defenders = {}
+	for _, s in ipairs(U.turn_order(g)) do
+		if W.at_war(g, attacker, s) then
+			for _, c in ipairs(cells) do
+				if U.has_ships(g, s, c) then
+					table.insert(defenders, s)
+					break
+				end
+			end
+		end
+	end
+	local seats, to_of = { attacker }, { [attacker] = defenders }
+	for _, d in ipairs(defenders) do
+		table.insert(seats, d)
+		to_of[d] = { attacker }
+	end
+	return Pe.offer_all(g, seats, { phase = "movement", turn = attacker }, to_of)
+end
+
+-- A seat's peace proposals at one moment, and each answer (GE 4.7).
+Pe.offer = {
+	run = function(g, ctx)
+		if ctx.answer then
+			return { seat = ctx.answer, prompt = string.format("Seat %d proposes peace. Accept?", ctx.seat), rule = "GE 4.7",
+				options = { { label = "Sign peace", value = true } }, pass = "Refuse" }
+		end
+		if ctx.done then
+			return nil
+		end
+		local options = {}
+		for _, e in ipairs(Pe.targets(g, ctx.seat, ctx.moment, ctx.to)) do
+			table.insert(options, { label = "Propose peace to seat " .. e, value = e })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = "Propose peace?", rule = "GE 4.7", options = options, pass = "Not now" }
+	end,
+	resolve = function(g, ctx, choice)
+		if ctx.answer then
+			local to = ctx.answer
+			ctx.answer = nil
+			if choice then
+				W.make_peace(g, ctx.seat, to)
+			else
+				g:log(string.format("Seat %d refuses seat %d's peace. -- GE 4.7", to, ctx.seat))
+			end
+			return
+		end
+		if choice == nil then
+			ctx.done = true
+			return
+		end
+		local asked = g:get(ctx.seat, "peace_asked") or {}
+		asked["s" .. choice] = moment_key(g, ctx.moment)
+		g:set(ctx.seat, "peace_asked", asked)
+		g:log(string.format("Seat %d proposes peace to seat %d. -- GE 4.7", ctx.seat, choice))
+		ctx.answer = choice
+	end,
+}
+
+return Pe
