@@ -241,7 +241,7 @@ end
 
 -- Not in either text: a game that reaches the round limit ends without a winner.
 function V.time_limit(g)
-	V.finish(g, nil, string.format("the round limit (%d rounds, a digital safeguard) was reached", U.MAX_ROUNDS))
+	V.finish(g, nil, string.format("the round limit (%d rounds, a digital safeguard) was reached", g:global("max_rounds") or U.MAX_ROUNDS))
 end
 
 return V
