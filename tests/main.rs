@@ -10,6 +10,7 @@ mod common;
 mod authoring;
 mod cli_smoke;
 mod kernel_content_errors;
+mod kernel_knowledge;
 mod kernel_layering;
 mod kernel_random_play;
 mod kernel_refused_acts;

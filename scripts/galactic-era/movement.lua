@@ -112,8 +112,12 @@ M.turn = {
 		-- reorganising and swapping are free actions (`free`): bots take only a few
 		-- in a row, so swaps that undo each other cannot keep one busy.
 		if not moved_any then
-			for _, pair in ipairs(M.swappable(g, seat)) do
+			local pairs = M.swappable(g, seat)
+			for _, pair in ipairs(pairs) do
 				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
+			end
+			if #pairs > 0 then
+				table.insert(options, { label = "Pretend to swap two markers (bluff)", value = { a = "pretend_swap" }, free = true })
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then
@@ -149,6 +153,8 @@ M.turn = {
 			g:push("vision", { seat = seat, ray = true })
 		elseif choice.a == "swap" then
 			M.swap_markers(g, choice.m1, choice.m2)
+		elseif choice.a == "pretend_swap" then
+			g:push("pretend_swap", { seat = seat })
 		elseif choice.a == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
 		elseif choice.a == "peace" then
@@ -183,33 +189,50 @@ function M.swappable(g, seat)
 	return out
 end
 
--- Swaps two markers over their stacks (GE 6.1.1): the number tokens stay where they
--- are and the markers change places, each taking the other's tokens (a free marker
--- takes the deployed one's place, which goes back to the reserve).
-function M.swap_markers(g, a, b)
+-- Swaps two markers over their stacks (GE 6.1.1). The number tokens stay where they
+-- are and only the letters change places, so it is the letters (the markers' faces)
+-- that are exchanged and no piece moves; a free marker's letter goes back to the
+-- reserve in the other's place. Only the owner knows the new letters, and whatever the
+-- others saw of these two markers before no longer tells them anything (g:unsee). A D
+-- shows its letter on both sides (GE 4.6.2), so a swap with a D is seen by all.
+-- With `pretend` the letters stay as they were ("bluffing is allowed: the markers may
+-- secretly be left as they were"), and the others cannot tell the difference.
+function M.swap_markers(g, a, b, pretend)
 	local seat = g:owner(a)
-	local ta, tb = g:entities({ inside = a }), g:entities({ inside = b })
-	local ca, cb = g:cell_of(a), g:cell_of(b)
-	if cb == nil then
-		g:move(b, ca)
-		for _, t in ipairs(ta) do
-			g:move(t, { inside = b })
+	if not pretend then
+		local face_a, face_b = g:face(a), g:face(b)
+		g:set_face(a, face_b)
+		g:set_face(b, face_a)
+	end
+	for _, m in ipairs({ a, b }) do
+		if g:face(m) == "D" then
+			g:reveal(m)
+		else
+			g:unsee(m, seat)
 		end
-		g:move(a, { zone = "markers", seat = seat })
-		F.conceal(g, b)
-		F.conceal(g, a)
-	else
-		for _, t in ipairs(ta) do
-			g:move(t, { inside = b })
-		end
-		for _, t in ipairs(tb) do
-			g:move(t, { inside = a })
-		end
-		g:move(a, cb)
-		g:move(b, ca)
 	end
 	g:log(string.format("Seat %d may have swapped two fleet markers. -- GE 6.1.1", seat))
 end
+
+-- GE 6.1.1: a pretended swap (a bluff): which two markers seem to be swapped.
+M.pretend_swap = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local options = {}
+		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
+			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
+		end
+		return { seat = ctx.seat, prompt = "Pretend to swap which markers? (they stay as they are)", rule = "GE 6.1.1", options = options, pass = "Cancel" }
+	end,
+	resolve = function(g, ctx, choice)
+		ctx.done = true
+		if choice ~= nil then
+			M.swap_markers(g, choice.m1, choice.m2, true)
+		end
+	end,
+}
 
 -- GE 6.1.1: choose how many basic ships, how many decoys and which marker.
 M.create_fleet = {

@@ -33,7 +33,8 @@ impl Screen {
     /// Prints the public lines added since the last call.
     pub fn public_lines(&mut self, state: &GameState, out: &mut dyn Write) -> std::io::Result<()> {
         for entry in state.log.iter().skip(self.public) {
-            if entry.to.is_none() {
+            // Public lines only: each seat's private lines wait for it (below).
+            if state.sees_log(None, entry) {
                 writeln!(out, "  {}", entry.text)?;
             }
         }

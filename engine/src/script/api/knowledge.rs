@@ -19,6 +19,8 @@ impl Methods for Knowledge {
             "Without `seats`, turns the face up for every seat (the entity is no longer hidden); with `seats`, lets those seats know it while it stays hidden from the others."),
         Method::new("hide", "e: Entity, seats: Seats?", "()",
             "Hides the face from every seat except `seats` (nil: from every seat)."),
+        Method::new("unsee", "e: Entity, seats: Seats?", "()",
+            "Hides the face from every seat except `seats` (nil: from every seat) and forgets that any other seat ever saw it. For a face that may have changed unseen (a secret swap): what another seat saw before no longer tells it anything, so a bot's sample deals it again."),
         Method::new("forget", "e: Entity, seat: Seat", "()",
             "The seat no longer knows the face. It is still remembered as seen, so a bot's sample never re-deals it."),
         Method::new("knows", "seat: Seat, e: Entity", "boolean",
@@ -56,6 +58,16 @@ impl Methods for Knowledge {
             ent.hidden = true;
             ent.known_by = mask;
             ent.seen_by = ent.seen_by.union(mask);
+            Ok(())
+        });
+        m.add_method("unsee", |lua, _, (e, who): (i64, LuaValue)| {
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)? as usize;
+            let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl.state, &who)? };
+            let ent = &mut sl.state.entities[e];
+            ent.hidden = true;
+            ent.known_by = mask;
+            ent.seen_by = mask;
             Ok(())
         });
         m.add_method("forget", |lua, _, (e, s): (i64, i64)| {
