@@ -284,6 +284,15 @@ function F.conceal(g, marker)
 	end
 end
 
+-- The fleets of `seat` on `cell`, in letter order.
+function F.fleets_by_letter(g, seat, cell)
+	local fleets = F.fleets_at(g, seat, cell)
+	table.sort(fleets, function(a, b)
+		return g:face(a) < g:face(b)
+	end)
+	return fleets
+end
+
 -- Destroys `n` ship units of `seat` on `cell`: basic ships first, then fleets in
 -- letter order (the Destroyer Ray, GE A7.4; after a combat the winner chooses instead,
 -- losses.lua). Returns how many were destroyed.
@@ -296,11 +305,7 @@ function F.destroy_units(g, seat, cell, n)
 		g:move(s, { zone = "reserve", seat = seat })
 		done += 1
 	end
-	local fleets = F.fleets_at(g, seat, cell)
-	table.sort(fleets, function(a, b)
-		return g:face(a) < g:face(b)
-	end)
-	for _, m in ipairs(fleets) do
+	for _, m in ipairs(F.fleets_by_letter(g, seat, cell)) do
 		if done >= n then
 			break
 		end

@@ -46,11 +46,7 @@ local function unit_options(g, seat, cell, whose)
 		table.insert(out, { label = string.format("%s%sasic ship at %s (%d left)", whose, whose == "" and "B" or "b",
 			U.cell_label(g, cell), basics), value = { seat = seat } })
 	end
-	local fleets = F.fleets_at(g, seat, cell)
-	table.sort(fleets, function(a, b)
-		return g:face(a) < g:face(b)
-	end)
-	for _, m in ipairs(fleets) do
+	for _, m in ipairs(F.fleets_by_letter(g, seat, cell)) do
 		table.insert(out, { label = string.format("%s%sleet %s (value %d)", whose, whose == "" and "F" or "f",
 			g:face(m), U.fleet_value(g, m)), value = { seat = seat, marker = m } })
 	end

@@ -50,26 +50,8 @@ impl Methods for Knowledge {
             }
             Ok(())
         });
-        m.add_method("hide", |lua, _, (e, who): (i64, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)? as usize;
-            let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl.state, &who)? };
-            let ent = &mut sl.state.entities[e];
-            ent.hidden = true;
-            ent.known_by = mask;
-            ent.seen_by = ent.seen_by.union(mask);
-            Ok(())
-        });
-        m.add_method("unsee", |lua, _, (e, who): (i64, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)? as usize;
-            let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl.state, &who)? };
-            let ent = &mut sl.state.entities[e];
-            ent.hidden = true;
-            ent.known_by = mask;
-            ent.seen_by = mask;
-            Ok(())
-        });
+        m.add_method("hide", |lua, _, (e, who): (i64, LuaValue)| hide(lua, e, who, false));
+        m.add_method("unsee", |lua, _, (e, who): (i64, LuaValue)| hide(lua, e, who, true));
         m.add_method("forget", |lua, _, (e, s): (i64, i64)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)? as usize;
@@ -94,4 +76,17 @@ impl Methods for Knowledge {
             Ok(())
         });
     }
+}
+
+/// Hides `e`'s face from every seat but `who` (nil: all); with `forget_seen`, what
+/// the others saw of it before no longer counts either.
+fn hide(lua: &mlua::Lua, e: i64, who: LuaValue, forget_seen: bool) -> mlua::Result<()> {
+    let mut sl = slot(lua)?;
+    let e = entity(&sl.state, e)? as usize;
+    let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl.state, &who)? };
+    let ent = &mut sl.state.entities[e];
+    ent.hidden = true;
+    ent.known_by = mask;
+    ent.seen_by = if forget_seen { mask } else { ent.seen_by.union(mask) };
+    Ok(())
 }
