@@ -295,7 +295,7 @@ B.battle = {
 				-- Only the fleets taking part, on both sides: a seat at peace with the
 				-- attacker keeps its fleets in this hex hidden (GE 6.1.3.3 note).
 				F.reveal_fleets(g, seats, cell)
-				if require("cards").offer_after_reveal(g, seats, cell) then
+				if require("card_offers").after_reveal(g, seats, cell) then
 					return nil
 				end
 			end

@@ -3,7 +3,8 @@
 -- a card is played for section A (its condition met, at most one A per seat, with an
 -- optional immediate effect) or section B (no condition; the better-scoring option is
 -- offered separately). Exactly two cards are completed per game; after the first, the
--- seat draws again if its hand is empty; cards left at the end must be played.
+-- seat draws again if its hand is empty; cards left at the end must be played. When
+-- cards are offered, and to whom, is card_offers.lua.
 local U = require("util")
 local W = require("war")
 local C = {}
@@ -309,16 +310,23 @@ function C.plays(g, seat, moment)
 	return out
 end
 
--- Plays a card (GE 7.3) and applies section A's immediate effect where the moment allows.
-function C.play(g, seat, play, moment)
+-- Plays a card (GE 7.3): `declare` turns it face up among the seat's completed cards;
+-- `score` gives its DP, applies section A's immediate effect where the moment allows
+-- and draws after the first card.
+function C.declare(g, seat, play)
 	local card = play.card
-	local id = g:face(card)
 	g:move(card, { zone = "domination_played", seat = seat })
 	g:reveal(card)
 	g:add(seat, "cards_done", 1)
-	g:add_global("usage.domination_card." .. id, 1)
+	g:add_global("usage.domination_card." .. g:face(card), 1)
 	if play.section == "A" then
 		g:set(seat, "a_used", true)
+	end
+end
+
+function C.score(g, seat, play, moment)
+	local id = g:face(play.card)
+	if play.section == "A" then
 		C.award(g, seat, A_DP[id], defs.domination_card[id].name .. " section A -- GE A3")
 		require("card_effects").immediate(g, seat, id, moment or {})
 	else
@@ -330,69 +338,9 @@ function C.play(g, seat, play, moment)
 	end
 end
 
--- A step offering one seat to play a card at a given moment (optional), or forcing it
--- at the end of the game (GE 6.6 step 4).
-C.offer = {
-	run = function(g, ctx)
-		if ctx.done or not C.can_play(g, ctx.seat) then
-			return nil
-		end
-		local options = C.plays(g, ctx.seat, ctx.moment)
-		if ctx.only_a then
-			local a = {}
-			for _, o in ipairs(options) do
-				-- `ctx.card` narrows the offer to one card (GE A3.6 after the reveal).
-				if o.value.section == "A" and (ctx.card == nil or g:face(o.value.card) == ctx.card) then
-					table.insert(a, o)
-				end
-			end
-			options = a
-		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = ctx.forced and "End of game: play your domination card" or "Play a domination card?",
-			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and "Not now" or nil }
-	end,
-	resolve = function(g, ctx, play)
-		if play == nil then
-			ctx.done = true
-			return
-		end
-		C.play(g, ctx.seat, play, ctx.moment)
-		if not ctx.forced then
-			ctx.done = true
-		end
-	end,
-}
-
--- Cards whose text lets them be played in a battle even after the fleets are revealed
--- (GE 6.1.3.4 step 1), with the region their effect needs: Defensivo's +20 CS in a
--- battle in the sector of its player's capital (GE A3.6). Other battle cards (Bélico)
--- are offered only when the battle arises.
-local AFTER_REVEAL = {
-	defensivo = function(g, seat, cell)
-		local cap = U.capital_cell(g, seat)
-		return cap ~= nil and g:region(cap) == g:region(cell)
-	end,
-}
-
--- Offers, after the reveal of a battle at `cell` and before the combat strengths are
--- computed, the cards allowed then to the seats of the battle (in the given order).
--- Returns whether any offer was pushed.
-function C.offer_after_reveal(g, seats, cell)
-	local pushed = false
-	for i = #seats, 1, -1 do
-		local s = seats[i]
-		for _, card in ipairs(C.hand(g, s)) do
-			local id = g:face(card)
-			if AFTER_REVEAL[id] and AFTER_REVEAL[id](g, s, cell) then
-				g:push("card_offer", { seat = s, only_a = true, card = id, moment = { phase = "battle", cell = cell, revealed = true } })
-				pushed = true
-			end
-		end
-	end
-	return pushed
+function C.play(g, seat, play, moment)
+	C.declare(g, seat, play)
+	C.score(g, seat, play, moment)
 end
 
 -- GE 6.5.1: at the era changes (after rounds 2 and 6) each seat in turn order may

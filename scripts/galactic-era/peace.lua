@@ -3,9 +3,9 @@
 -- time of the game, if both agree; both discs flip to Peace).
 --
 -- "At any time" is offered at the same defined moments as the domination cards
--- (cards.lua): the proposer's own movement turn and progress turn (a menu entry), the
--- start of the battles of a movement turn (the seats about to fight), the trade phase
--- (a menu entry) and the end of each round. The proposal is public; the other seat
+-- (card_offers.lua): the proposer's own movement turn and progress turn (a menu entry),
+-- the start of the battles of a movement turn (the seats about to fight), the trade
+-- phase (a menu entry) and the end of each round. The proposal is public; the other seat
 -- accepts or refuses.
 --
 -- The rules put no other condition on peace: ethics governs declaring war, not peace
