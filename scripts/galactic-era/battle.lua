@@ -188,14 +188,13 @@ B.battle = {
 		ctx.stage = "retreat"
 		ctx.defenders = defenders(g, ctx.attacker, ctx.cell)
 		ctx.di = 1
-		-- Cards playable in a battle (Bélico, Defensivo: GE A3.2, A3.6), attacker first.
+		-- Cards playable in a battle (Bélico, Defensivo: GE A3.2, A3.6), asked of the
+		-- attacker and the defenders at once (card_offers.lua), played attacker first.
 		local involved = { ctx.attacker }
 		for _, d in ipairs(ctx.defenders) do
 			table.insert(involved, d)
 		end
-		for i = #involved, 1, -1 do
-			g:push("card_offer", { seat = involved[i], only_a = true, moment = { phase = "battle", cell = ctx.cell } })
-		end
+		require("card_offers").battle_start(g, involved, ctx.cell)
 	end,
 	run = function(g, ctx)
 		local attacker, cell = ctx.attacker, ctx.cell

@@ -53,6 +53,20 @@ local function base_cv_total(g, seat)
 	return units * U.tech_value(g, seat, "mil", "cv")
 end
 
+-- An upper bound of `base_cv_total` that every seat can work out: the number tokens
+-- inside fleets are secret, so each counts as a 10, the largest (GE 4.6.2); decoys too,
+-- since nobody else can tell them apart.
+local function base_cv_bound(g, seat)
+	local units = 0
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		units += g:count({ kind = "ship", owner = seat, cell = c })
+		for _, m in ipairs(g:entities({ kind = "marker", owner = seat, cell = c })) do
+			units += 10 * #g:entities({ inside = m })
+		end
+	end
+	return units * U.tech_value(g, seat, "mil", "cv")
+end
+
 -- Section A conditions (GE A3); `ctx` carries the moment (turn tallies, battle…).
 C.condition = {
 	adquisidor = function(g, s) return (g:get(s, "turn_taken") or 0) >= 2 end,
@@ -138,6 +152,19 @@ C.condition = {
 		return true
 	end,
 }
+
+-- Whether the others can tell that `seat` may meet section A's condition of card `id`:
+-- every condition above reads only what everyone sees (pieces on the board, technology
+-- levels, DP, war and peace, the phase) except Bélico's, which counts the ships inside
+-- fleets; for it an upper bound is used. A condition added above that reads a secret
+-- needs a bound here too, or the seats asked at a card moment would give it away
+-- (card_offers.lua).
+function C.may_meet_a(g, seat, id)
+	if id == "belico" then
+		return base_cv_bound(g, seat) >= 120
+	end
+	return C.condition[id](g, seat)
+end
 
 -- Section B options: a list of {label, dp} (dp may be fractional before doubling).
 C.options_b = {
@@ -285,7 +312,7 @@ local WHEN_IT_HAPPENS = { adquisidor = true, constructor = true }
 
 -- Whether `moment` (a card offer's moment; nil for the own-turn menus) allows section A
 -- of card `id`.
-local function a_timely(id, moment)
+function C.a_timely(id, moment)
 	return not WHEN_IT_HAPPENS[id] or (moment ~= nil and moment.happened == id)
 end
 
@@ -300,7 +327,7 @@ function C.plays(g, seat, moment)
 		local id = g:face(card)
 		local name = defs.domination_card[id].name
 		-- At the end too, a card may score by A if its condition holds (GE 6.6 step 4).
-		if not g:get(seat, "a_used") and a_timely(id, moment) and C.condition[id](g, seat) then
+		if not g:get(seat, "a_used") and C.a_timely(id, moment) and C.condition[id](g, seat) then
 			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
@@ -312,7 +339,8 @@ end
 
 -- Plays a card (GE 7.3): `declare` turns it face up among the seat's completed cards;
 -- `score` gives its DP, applies section A's immediate effect where the moment allows
--- and draws after the first card.
+-- and draws after the first card. Plays made at the same moment are all declared
+-- first, then scored one by one (card_offers.lua).
 function C.declare(g, seat, play)
 	local card = play.card
 	g:move(card, { zone = "domination_played", seat = seat })
