@@ -7,23 +7,27 @@
 -- the end of the game (GE 6.6 step 4).
 --
 -- The moments where other seats may play are when a battle arises (section A: Bélico's
--- effect, A3.2, or any card whose condition holds) and after a battle's reveal
--- (Defensivo in its capital's sector, A3.6); the end of a round still offers the cards
--- one seat after the other (scoring.lua). The hand is secret, and every seat sees whom
--- the game waits on: asking only the seats that hold a playable card would tell the
--- others that they hold one. So each of these moments is one simultaneous decision
--- (`moment`) for every seat that could hold a playable card as far as everyone can
--- tell — from public facts only: cards in hand and completed, section A used, the
--- cards already face up, and conditions everyone can check (`cards.may_meet_a`). A
--- seat with nothing playable is asked too, and may only answer "Not now". Who is asked
--- therefore tells nobody anything.
+-- effect, A3.2, or any card whose condition holds), after a battle's reveal (Defensivo
+-- in its capital's sector, A3.6) and the end of a round (any card; Moral, A3.13). The
+-- hand is secret, and every seat sees whom the game waits on: asking only the seats
+-- that hold a playable card would tell the others that they hold one. So each of these
+-- moments is one simultaneous decision (`moment`) for every seat that could hold a
+-- playable card as far as everyone can tell — from public facts only: cards in hand
+-- and completed, section A used, the cards already face up, and conditions everyone
+-- can check (`cards.may_meet_a`). A seat with nothing playable is asked too, and may
+-- only answer "Not now". Who is asked therefore tells nobody anything. (At the end of
+-- a round any card in hand is playable by section B, so those asked are the seats with
+-- a hand not used up, as before; asking them at once spares the wait of one after the
+-- other and lets no seat react to another's play at the same moment.)
 --
 -- Once every seat has answered, the plays are turned face up together, then scored one
 -- after the other in the order of the seats asked (`play`), each with its immediate
--- effect: in a battle the attacker, then the defenders in turn order (GE 6.1.3.3), as
--- the single offers were asked before. The rules give no order for plays made at once;
--- the digest suggests turn order for seats reacting together (NIT.16). Each seat plays
--- at most one card per moment.
+-- effect: turn order at the end of a round; in a battle the attacker, then the
+-- defenders in turn order (GE 6.1.3.3), as the single offers were asked before. The
+-- rules give no order for plays made at once; the digest suggests turn order for seats
+-- reacting together (NIT.16). A play is judged when it is asked: one scored before it
+-- does not take it back (Moral's "more DP than" is met at the moment of the question).
+-- Each seat plays at most one card per moment.
 local U = require("util")
 local C = require("cards")
 local O = {}
@@ -111,6 +115,11 @@ end
 -- the cards allowed then (AFTER_REVEAL), for the seats still in the battle.
 function O.after_reveal(g, seats, cell)
 	return ask(g, seats, { phase = "battle", cell = cell, revealed = true }, true)
+end
+
+-- At the end of a round (after its scoring): any card, for every seat in turn order.
+function O.round_end(g, order)
+	return ask(g, order, { phase = "round_end" }, false)
 end
 
 -- What `seat` may play now: its plays at the moment, narrowed to section A where the

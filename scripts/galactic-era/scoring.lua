@@ -17,12 +17,11 @@ S.round = {
 		if round == 2 or round == 6 then
 			g:push("era_change", {})
 		end
-		-- Cards playable "at the end of a round" (Moral, GE A3.13), in turn order.
+		-- Cards playable "at the end of a round" (Moral, GE A3.13): every seat that may
+		-- hold one is asked at once, plays are scored in turn order (card_offers.lua).
 		g:set_global("phase", "round_end")
 		local order = U.turn_order(g)
-		for i = #order, 1, -1 do
-			g:push("card_offer", { seat = order[i], moment = { phase = "round_end" } })
-		end
+		require("card_offers").round_end(g, order)
 		-- GE 4.7: peace by agreement at any time; here, at the end of the round, before
 		-- the cards (Diplomático wants peace with everyone, GE A3.8).
 		require("peace").offer_all(g, order, { phase = "round_end" })
