@@ -64,7 +64,9 @@ pub struct Scenario {
     pub steps: Vec<Step>,
 }
 
-/// One step of a scenario.
+/// One step of a scenario. `Act` and `Refused` spell out the same answer fields
+/// because RON cannot read a `#[serde(flatten)]`ed struct inside an enum variant;
+/// the runner gathers them into one answer.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Step {
