@@ -5,6 +5,13 @@
 //! value of a `Sym` depends on interning order, so it must never decide an outcome:
 //! anything that orders by name compares the strings ([`Sym::as_str`]). Serialised
 //! forms always carry the string, so saves are portable between processes.
+//!
+//! Interned names are never freed, so names that scripts and saves bring are
+//! bounded: each at most [`MAX_NAME_LEN`] bytes, and together at most
+//! [`MAX_NAME_TABLE_BYTES`] ([`Sym::try_new`]); and a look-up never interns
+//! ([`Sym::find`]): a name nobody stored cannot be in the state. Only the kernel and
+//! content, whose size is bounded where they are read, use the unchecked
+//! [`Sym::new`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashMap;
@@ -15,31 +22,79 @@ use std::sync::{OnceLock, RwLock};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sym(u32);
 
+/// The longest name a script or a save may intern, in bytes.
+pub const MAX_NAME_LEN: usize = 1024;
+/// How much memory the names interned in one process may take, counting each
+/// name's text and its entries in the table ([`NAME_OVERHEAD`]): far more than any
+/// pack's names, far less than what a script minting a new name per loop turn
+/// would leave behind.
+pub const MAX_NAME_TABLE_BYTES: usize = 64 * 1024 * 1024;
+/// What the table spends on each name besides its text: the leaked box, the map
+/// entry and the list entry.
+const NAME_OVERHEAD: usize = 64;
+
+/// Why a name could not be interned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("a name of {0} bytes is longer than the {MAX_NAME_LEN} a name may have")]
+    TooLong(usize),
+    #[error(
+        "too many distinct names: variable, kind, face and zone names are kept for the life of the process, and they already take {} MiB; build names from a fixed set rather than a new one per turn",
+        MAX_NAME_TABLE_BYTES >> 20
+    )]
+    TableFull,
+}
+
 struct Interner {
     ids: HashMap<&'static str, u32>,
     names: Vec<&'static str>,
+    /// The memory the names take, as [`MAX_NAME_TABLE_BYTES`] counts it.
+    bytes: usize,
 }
 
 fn interner() -> &'static RwLock<Interner> {
     static TABLE: OnceLock<RwLock<Interner>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(Interner { ids: HashMap::new(), names: Vec::new() }))
+    TABLE.get_or_init(|| RwLock::new(Interner { ids: HashMap::new(), names: Vec::new(), bytes: 0 }))
 }
 
 impl Sym {
-    /// Interns `name` (leaking one copy of it the first time it is seen).
+    /// Interns `name` (leaking one copy of it the first time it is seen), whatever
+    /// its length and however full the table: for the kernel's and content's names.
     pub fn new(name: &str) -> Sym {
-        if let Some(&id) = interner().read().unwrap_or_else(|e| e.into_inner()).ids.get(name) {
-            return Sym(id);
+        Sym::intern(name, false).unwrap_or_else(|_| unreachable!("an unchecked intern never fails"))
+    }
+
+    /// Interns a name that a script or a save brings, within the limits.
+    pub fn try_new(name: &str) -> Result<Sym, NameError> {
+        if name.len() > MAX_NAME_LEN {
+            return Err(NameError::TooLong(name.len()));
+        }
+        Sym::intern(name, true)
+    }
+
+    /// The symbol of `name` if it was ever interned, without interning it.
+    pub fn find(name: &str) -> Option<Sym> {
+        interner().read().unwrap_or_else(|e| e.into_inner()).ids.get(name).map(|&id| Sym(id))
+    }
+
+    fn intern(name: &str, checked: bool) -> Result<Sym, NameError> {
+        if let Some(sym) = Sym::find(name) {
+            return Ok(sym);
         }
         let mut table = interner().write().unwrap_or_else(|e| e.into_inner());
         if let Some(&id) = table.ids.get(name) {
-            return Sym(id);
+            return Ok(Sym(id));
+        }
+        let bytes = table.bytes + name.len() + NAME_OVERHEAD;
+        if checked && bytes > MAX_NAME_TABLE_BYTES {
+            return Err(NameError::TableFull);
         }
         let stored: &'static str = Box::leak(name.to_owned().into_boxed_str());
         let id = table.names.len() as u32;
         table.names.push(stored);
         table.ids.insert(stored, id);
-        Sym(id)
+        table.bytes = bytes;
+        Ok(Sym(id))
     }
 
     /// The name, valid for the life of the process.
@@ -91,7 +146,7 @@ impl Serialize for Sym {
 impl<'de> Deserialize<'de> for Sym {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Sym, D::Error> {
         let name = String::deserialize(d)?;
-        Ok(Sym::new(&name))
+        Sym::try_new(&name).map_err(serde::de::Error::custom)
     }
 }
 
@@ -104,6 +159,22 @@ mod tests {
         assert_eq!(Sym::new("alpha"), Sym::new("alpha"));
         assert_ne!(Sym::new("alpha"), Sym::new("beta"));
         assert_eq!(Sym::new("gamma").as_str(), "gamma");
+    }
+
+    #[test]
+    fn finding_a_name_never_interns_it() {
+        assert_eq!(Sym::find("never-interned-by-anyone"), None);
+        assert_eq!(Sym::find("never-interned-by-anyone"), None);
+        let s = Sym::new("interned-once");
+        assert_eq!(Sym::find("interned-once"), Some(s));
+    }
+
+    #[test]
+    fn names_from_scripts_and_saves_are_bounded() {
+        assert_eq!(Sym::try_new(&"x".repeat(MAX_NAME_LEN + 1)), Err(NameError::TooLong(MAX_NAME_LEN + 1)));
+        assert!(Sym::try_new(&"y".repeat(MAX_NAME_LEN)).is_ok());
+        let long = format!("\"{}\"", "z".repeat(MAX_NAME_LEN + 1));
+        assert!(ron::from_str::<Sym>(&long).is_err(), "a save cannot intern an overlong name");
     }
 
     #[test]
