@@ -5,11 +5,17 @@
 //! action restores the state exactly as it was: `act` works on the state in place
 //! but keeps a clone to roll back to, which measured cheaper than journaling every
 //! write a script makes.
+//!
+//! One act (and the setup, and a scenario's snippet) is bounded whatever the pack
+//! does: its step calls share one budget ([`crate::script::ACT_BUDGET`]), it runs
+//! at most [`MAX_STEP_CALLS`] of them, the flow holds at most
+//! [`crate::flow::MAX_FLOW_DEPTH`] frames, and the state stays under
+//! [`crate::state::MAX_STATE_BYTES`], checked after every step call.
 
 use crate::content::Ruleset;
-use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, WINDOW_STEP};
-use crate::script::{from_lua, to_lua, ScriptError, ScriptHost};
-use crate::state::{GameState, Seat, Setup};
+use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, MAX_DECISIONS, MAX_OPTIONS, WINDOW_STEP};
+use crate::script::{cost, from_lua, to_lua, Budget, ScriptError, ScriptHost};
+use crate::state::{GameState, Seat, Setup, StateFull, MAX_STATE_BYTES};
 use crate::sym::Sym;
 use crate::value::{Key, Value};
 use mlua::{Table, Value as LuaValue};
@@ -19,8 +25,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 use thiserror::Error;
 
-/// Frames the flow may run without asking anything before it is declared stuck.
-const MAX_SILENT_STEPS: usize = 1_000_000;
+/// Step calls one act may make before it is declared stuck: real acts make a few
+/// dozen, and each call also draws on the act's budget.
+pub const MAX_STEP_CALLS: usize = 100_000;
 
 /// Why a game could not be created or an action not applied.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -73,13 +80,16 @@ impl Game {
         // Variants may add seats no player sits in (played on the players' behalf).
         let extra: usize = variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
         let mut state = GameState::new(Setup { pack: rules.manifest.id.clone(), seats: seats + extra, seed, variants });
-        state.flow.push(Frame { step: Sym::new(&rules.manifest.start), ctx: Value::map(vec![]), entered: false });
+        state.push_frame(Frame { step: Sym::new(&rules.manifest.start), ctx: Value::map(vec![]), entered: false });
         let mut game = Game { rules, state };
+        let host = game.host()?;
+        let _act = host.act();
         game.advance()?;
         Ok(game)
     }
 
-    /// Wraps an existing state (a loaded save).
+    /// Wraps an existing state: a copy of another game's (its size is counted), or a
+    /// loaded save (call [`GameState::recount`] on it first).
     pub fn from_state(rules: Arc<Ruleset>, state: GameState) -> Game {
         Game { rules, state }
     }
@@ -124,7 +134,11 @@ impl Game {
         let backup = self.state.clone();
         self.state.log = log;
         self.state.history = history;
-        match self.apply(seat, index, choice, value) {
+        let host = self.host()?;
+        let act = host.act();
+        let result = self.apply(seat, index, choice, value);
+        drop(act);
+        match result {
             Ok(()) => Ok(()),
             Err(e) => {
                 let mut log = std::mem::take(&mut self.state.log);
@@ -141,11 +155,11 @@ impl Game {
 
     fn apply(&mut self, seat: Seat, index: usize, choice: Choice, value: Value) -> Result<(), GameError> {
         self.state.record(seat, choice.clone());
-        let mut pending = self.state.pending.take().expect("checked by act");
+        let mut pending = self.state.take_pending().expect("checked by act");
         let answer = if pending.simultaneous {
             pending.answers[index] = Some(choice);
             if pending.answers.iter().any(Option::is_none) {
-                self.state.pending = Some(pending);
+                self.state.set_pending(Some(pending));
                 return Ok(());
             }
             let keyed = pending.decisions.iter().all(|d| d.key.is_some());
@@ -184,6 +198,7 @@ impl Game {
     pub fn eval(&mut self, name: &str, code: &str) -> Result<Value, GameError> {
         let backup = self.state.clone();
         let host = self.host()?;
+        let _act = host.act();
         let result = host.eval(&mut self.state, &self.rules, name, code).map_err(GameError::from).and_then(|v| {
             if self.state.pending.is_none() && !self.state.flow.is_empty() {
                 self.advance()?;
@@ -227,8 +242,9 @@ impl Game {
         let seats = self.state.seat_count();
         let hook = format!("report {path}");
         let rules = self.rules.clone();
+        let budget = host.budget();
         let values = host.with_state(&mut self.state, &rules, &hook, |_, g| {
-            (1..=seats as i64).map(|seat| from_lua(&function.call::<LuaValue>((g.clone(), seat))?)).collect::<mlua::Result<Vec<Value>>>()
+            (1..=seats as i64).map(|seat| from_lua(&function.call::<LuaValue>((g.clone(), seat))?, budget)).collect::<mlua::Result<Vec<Value>>>()
         })?;
         Ok(Some(values))
     }
@@ -246,51 +262,61 @@ impl Game {
         };
         let ctx = self.state.flow[frame].ctx.clone();
         let hook = format!("step {step}.resolve");
+        let budget = host.budget();
         let new_ctx = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
-            let ctx = to_lua(lua, &ctx)?;
-            resolve.call::<LuaValue>((g.clone(), ctx.clone(), to_lua(lua, &answer)?))?;
-            from_lua(&ctx)
+            budget.charge(cost::STEP_CALL)?;
+            let ctx = to_lua(lua, &ctx, budget)?;
+            resolve.call::<LuaValue>((g.clone(), ctx.clone(), to_lua(lua, &answer, budget)?))?;
+            from_lua(&ctx, budget)
         })?;
-        if let Some(f) = self.state.flow.get_mut(frame) {
-            f.ctx = new_ctx;
-        }
-        Ok(())
+        self.state.set_ctx(frame, new_ctx);
+        self.size_checked(|| hook)
+    }
+
+    /// Fails when the state has grown past its maximum, naming what ran last.
+    fn size_checked(&self, hook: impl FnOnce() -> String) -> Result<(), GameError> {
+        self.state.check_size().map_err(|full| ScriptError::plain(&hook(), full.to_string()).into())
     }
 
     /// Runs frames until one asks a decision or the game ends.
     fn advance(&mut self) -> Result<(), GameError> {
-        for _ in 0..MAX_SILENT_STEPS {
+        for _ in 0..MAX_STEP_CALLS {
             if self.state.outcome.is_some() {
-                self.state.flow.clear();
-                self.state.pending = None;
+                self.state.clear_flow();
+                self.state.set_pending(None);
                 return Ok(());
             }
             let Some(top) = self.state.flow.len().checked_sub(1) else {
                 return Err(GameError::Flow("the flow ended without the game finishing (no step called g:finish)".into()));
             };
             let depth = self.state.flow.len();
-            let outcome = if self.state.flow[top].step.as_str() == WINDOW_STEP {
+            let step = self.state.flow[top].step;
+            let outcome = if step.as_str() == WINDOW_STEP {
                 self.run_window(top)?
             } else {
                 self.run_step(top)?
             };
+            self.size_checked(|| format!("step {step}"))?;
             if self.state.flow.len() > depth {
                 continue; // children pushed: they run first
             }
             match outcome {
                 Outcome::Ask(pending) => {
-                    self.state.pending = Some(pending);
-                    return Ok(());
+                    self.state.set_pending(Some(pending));
+                    return self.size_checked(|| format!("step {step}"));
                 }
                 Outcome::Continue => {}
                 Outcome::Done => {
                     if self.state.flow.len() == depth {
-                        self.state.flow.pop();
+                        self.state.pop_frame();
                     }
                 }
             }
         }
-        Err(GameError::Flow(format!("the flow ran {MAX_SILENT_STEPS} steps without asking anything: a loop in the steps?")))
+        let last = self.state.flow.last().map_or_else(|| "none".to_owned(), |f| format!("`{}`", f.step));
+        Err(GameError::Flow(format!(
+            "one act ran {MAX_STEP_CALLS} step calls without asking anything (the last step: {last}): do steps push steps without end?"
+        )))
     }
 
     fn run_step(&mut self, index: usize) -> Result<Outcome, GameError> {
@@ -308,21 +334,22 @@ impl Game {
         let ctx = self.state.flow[index].ctx.clone();
         let hook = format!("step {step}.{phase}");
         let rules = self.rules.clone();
+        let budget = host.budget();
+        let held = self.state.footprint();
         let (result, new_ctx) = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
-            let ctx = to_lua(lua, &ctx)?;
+            budget.charge(cost::STEP_CALL)?;
+            let ctx = to_lua(lua, &ctx, budget)?;
             let result: LuaValue = func.call((g.clone(), ctx.clone()))?;
             let pending = match (&result, phase) {
-                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None)?),
+                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None, &mut Reader { budget, held })?),
                 (LuaValue::Nil, _) | (_, "enter") => None,
                 (other, _) => {
                     return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
                 }
             };
-            Ok((pending, from_lua(&ctx)?))
+            Ok((pending, from_lua(&ctx, budget)?))
         })?;
-        if let Some(f) = self.state.flow.get_mut(index) {
-            f.ctx = new_ctx;
-        }
+        self.state.set_ctx(index, new_ctx);
         if entering && phase == "enter" {
             // `enter` never finishes a frame by itself: `run` (if any) comes next.
             return Ok(if fns.run.is_some() { Outcome::Continue } else { Outcome::Done });
@@ -345,30 +372,33 @@ impl Game {
         };
         let host = self.host()?;
         let offer = host.function(&window.offer)?;
+        let budget = host.budget();
         while !window.closed && window.next < window.seats.len() {
             let seat = window.seats[window.next];
             let data = window.data.clone();
             let hook = format!("window offer {}", window.offer);
+            let held = self.state.footprint();
             let (pending, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
-                let data = to_lua(lua, &data)?;
+                budget.charge(cost::STEP_CALL)?;
+                let data = to_lua(lua, &data, budget)?;
                 let result: LuaValue = offer.call((g.clone(), data.clone(), seat as i64 + 1))?;
                 let pending = match &result {
-                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat))?),
+                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat), &mut Reader { budget, held })?),
                     LuaValue::Nil => None,
                     other => return Err(mlua::Error::runtime(format!("a window offer must return a decision or nil, not a {}", other.type_name()))),
                 };
-                Ok((pending, from_lua(&data)?))
+                Ok((pending, from_lua(&data, budget)?))
             })?;
             window.data = data;
             match pending {
                 Some(p) => {
-                    self.state.flow[index].ctx = window.to_value();
+                    self.state.set_ctx(index, window.to_value());
                     return Ok(Outcome::Ask(self.with_actors(p)));
                 }
                 None => window.next += 1,
             }
         }
-        self.state.flow[index].ctx = window.to_value();
+        self.state.set_ctx(index, window.to_value());
         Ok(Outcome::Done)
     }
 
@@ -381,17 +411,19 @@ impl Game {
             let respond = host.function(&window.respond)?;
             let data = window.data.clone();
             let hook = format!("window respond {}", window.respond);
+            let budget = host.budget();
             let (close, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
-                let data = to_lua(lua, &data)?;
-                let close: LuaValue = respond.call((g.clone(), data.clone(), seat as i64 + 1, to_lua(lua, &answer)?))?;
-                Ok((!matches!(close, LuaValue::Nil | LuaValue::Boolean(false)), from_lua(&data)?))
+                budget.charge(cost::STEP_CALL)?;
+                let data = to_lua(lua, &data, budget)?;
+                let close: LuaValue = respond.call((g.clone(), data.clone(), seat as i64 + 1, to_lua(lua, &answer, budget)?))?;
+                Ok((!matches!(close, LuaValue::Nil | LuaValue::Boolean(false)), from_lua(&data, budget)?))
             })?;
             window.data = data;
             window.closed = close;
         }
         window.next += 1;
-        self.state.flow[index].ctx = window.to_value();
-        Ok(())
+        self.state.set_ctx(index, window.to_value());
+        self.size_checked(|| format!("window respond {}", window.respond))
     }
 }
 
@@ -425,13 +457,48 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
     Ok(())
 }
 
+/// The limits a decision table is read within: the call's budget, and the size of the
+/// state, to which every option read is added so that a huge table is refused
+/// before it is built rather than after.
+struct Reader<'a> {
+    budget: &'a Budget,
+    /// The state's size with what has been read so far.
+    held: usize,
+}
+
+impl Reader<'_> {
+    /// The text field `key` of a decision table, counted.
+    fn text(&mut self, t: &Table, key: &str) -> mlua::Result<Option<String>> {
+        let text: Option<String> = t.raw_get(key)?;
+        if let Some(text) = &text {
+            self.budget.charge_bytes(text.len())?;
+            self.count(text.len())?;
+        }
+        Ok(text)
+    }
+
+    fn count(&mut self, bytes: usize) -> mlua::Result<()> {
+        self.held = self.held.saturating_add(bytes);
+        if self.held > MAX_STATE_BYTES {
+            return Err(mlua::Error::runtime(StateFull(self.held).to_string()));
+        }
+        Ok(())
+    }
+}
+
 /// Reads a decision table (or `{simultaneous = true, decisions = {...}}`).
-fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>) -> mlua::Result<Pending> {
+fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>, reader: &mut Reader) -> mlua::Result<Pending> {
     if t.raw_get::<Option<bool>>("simultaneous")?.unwrap_or(false) {
         let list: Table = t.raw_get("decisions")?;
+        if list.raw_len() > MAX_DECISIONS {
+            return Err(mlua::Error::runtime(format!(
+                "a simultaneous question of {} decisions: one pending holds at most {MAX_DECISIONS}",
+                list.raw_len()
+            )));
+        }
         let decisions = list
             .sequence_values::<Table>()
-            .map(|d| read_decision(&d?, None))
+            .map(|d| read_decision(&d?, None, reader))
             .collect::<mlua::Result<Vec<_>>>()?;
         if decisions.is_empty() {
             return Err(mlua::Error::runtime("a simultaneous decision needs at least one seat's decision"));
@@ -448,11 +515,11 @@ fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>) -> mlua::Resu
         let n = decisions.len();
         return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame, actors: Vec::new() });
     }
-    let decision = read_decision(t, force_seat)?;
+    let decision = read_decision(t, force_seat, reader)?;
     Ok(Pending { decisions: vec![decision], answers: vec![None], simultaneous: false, frame, actors: Vec::new() })
 }
 
-fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> {
+fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> mlua::Result<Decision> {
     let seat = match force_seat {
         Some(s) => s,
         None => {
@@ -463,17 +530,25 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
             (s - 1) as Seat
         }
     };
-    let prompt: String = t.raw_get::<Option<String>>("prompt")?.unwrap_or_else(|| "Choose".into());
+    reader.count(std::mem::size_of::<Decision>())?;
+    let prompt: String = reader.text(t, "prompt")?.unwrap_or_else(|| "Choose".into());
     let mut options = Vec::new();
     if let Some(list) = t.raw_get::<Option<Table>>("options")? {
+        if list.raw_len() > MAX_OPTIONS {
+            return Err(mlua::Error::runtime(format!(
+                "a decision offering {} options: a decision offers at most {MAX_OPTIONS}",
+                list.raw_len()
+            )));
+        }
         for item in list.sequence_values::<LuaValue>() {
-            options.push(match item? {
+            let option = match item? {
                 LuaValue::String(s) => {
                     let s = s.to_str()?.to_string();
+                    reader.budget.charge_bytes(2 * s.len())?;
                     OptionItem { label: s.clone(), value: Value::Str(s), free: false }
                 }
                 LuaValue::Table(o) => {
-                    let value = from_lua(&o.raw_get::<LuaValue>("value")?)?;
+                    let value = from_lua(&o.raw_get::<LuaValue>("value")?, reader.budget)?;
                     let label: String = match o.raw_get::<Option<String>>("label")? {
                         Some(l) => l,
                         None => value.to_string(),
@@ -481,8 +556,13 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
                     let free = o.raw_get::<Option<bool>>("free")?.unwrap_or(false);
                     OptionItem { label, value, free }
                 }
-                other => OptionItem { label: from_lua(&other)?.to_string(), value: from_lua(&other)?, free: false },
-            });
+                other => {
+                    let value = from_lua(&other, reader.budget)?;
+                    OptionItem { label: value.to_string(), value, free: false }
+                }
+            };
+            reader.count(std::mem::size_of::<OptionItem>() + option.label.len() + option.value.weight())?;
+            options.push(option);
         }
     }
     let kind = match t.raw_get::<Option<String>>("kind")?.as_deref() {
@@ -505,16 +585,16 @@ fn read_decision(t: &Table, force_seat: Option<Seat>) -> mlua::Result<Decision> 
         }
         Some(other) => return Err(mlua::Error::runtime(format!("unknown decision kind `{other}` (one, many, number)"))),
     };
-    let pass: Option<String> = t.raw_get("pass")?;
+    let pass: Option<String> = reader.text(t, "pass")?;
     let decision = Decision {
         seat,
         prompt,
-        rule: t.raw_get("rule")?,
-        help: t.raw_get("help")?,
+        rule: reader.text(t, "rule")?,
+        help: reader.text(t, "help")?,
         kind,
         options,
         pass,
-        key: t.raw_get("key")?,
+        key: reader.text(t, "key")?,
     };
     let legal = match decision.kind {
         DecisionKind::One => !decision.options.is_empty(),

@@ -15,6 +15,13 @@ pub enum Key {
     Str(String),
 }
 
+impl Key {
+    /// The bytes a map entry's key adds to its value's [`Value::weight`].
+    pub fn weight(&self) -> usize {
+        std::mem::size_of::<Key>() + if let Key::Str(s) = self { s.len() } else { 0 }
+    }
+}
+
 /// A serialisable value.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 pub enum Value {
@@ -57,6 +64,19 @@ impl Value {
             Value::Str(s) => Some(s),
             _ => None,
         }
+    }
+
+    /// About how many bytes the value occupies in memory: its own slot, the text of
+    /// its strings and, for lists and maps, every entry. The state's size limit counts
+    /// this ([`crate::state::MAX_STATE_BYTES`]).
+    pub fn weight(&self) -> usize {
+        std::mem::size_of::<Value>()
+            + match self {
+                Value::Str(s) => s.len(),
+                Value::List(items) => items.iter().map(Value::weight).sum(),
+                Value::Map(entries) => entries.iter().map(|(k, v)| k.weight() + v.weight()).sum(),
+                Value::Nil | Value::Bool(_) | Value::Int(_) | Value::Num(_) => 0,
+            }
     }
 
     pub fn is_truthy(&self) -> bool {
@@ -126,6 +146,17 @@ mod tests {
         if let Value::Map(entries) = &v {
             assert_eq!(entries.len(), 2);
         }
+    }
+
+    #[test]
+    fn weight_counts_every_entry_and_string() {
+        let slot = std::mem::size_of::<Value>();
+        assert_eq!(Value::Int(3).weight(), slot);
+        assert_eq!(Value::Str("abcd".into()).weight(), slot + 4);
+        let list = Value::List(vec![Value::Int(1), Value::Str("xy".into())]);
+        assert_eq!(list.weight(), 3 * slot + 2);
+        let map = Value::map(vec![(Key::Str("k".into()), Value::Nil)]);
+        assert_eq!(map.weight(), 2 * slot + std::mem::size_of::<Key>() + 1);
     }
 
     #[test]

@@ -140,6 +140,11 @@ impl GraphBoard {
         &self.store.cells
     }
 
+    /// How many edges join the cells.
+    pub fn edge_count(&self) -> usize {
+        self.graph.edge_count()
+    }
+
     /// Adjacent cells, sorted ascending.
     pub(super) fn neighbors(&self, id: CellId) -> Vec<CellId> {
         if self.store.check(id).is_err() {

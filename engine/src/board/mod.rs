@@ -228,6 +228,15 @@ impl Board {
         }
     }
 
+    /// How many physical edges join the cells: those of a graph board, none on a
+    /// hex board (whose grid gives each cell at most six neighbours).
+    pub fn edge_count(&self) -> usize {
+        match self {
+            Board::Hex(_) => 0,
+            Board::Graph(b) => b.edge_count(),
+        }
+    }
+
     /// All links on the board.
     pub fn links(&self) -> &[Link] {
         &self.store().links

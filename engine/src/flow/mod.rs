@@ -8,6 +8,11 @@
 //!
 //! This module owns the data and the validation of choices; running the frames is
 //! [`crate::game::Game`]'s job, because it needs the script host.
+//!
+//! The flow's size is bounded, so one act cannot create frames or decisions without
+//! end: at most [`MAX_FLOW_DEPTH`] frames at once, [`MAX_DECISIONS`] decisions in
+//! one pending and [`MAX_OPTIONS`] options in one decision. Real packs stay far
+//! below (a dozen frames, eight decisions, a hundred options).
 
 mod window;
 
@@ -17,6 +22,14 @@ use crate::state::Seat;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+/// The most frames the flow may hold at once.
+pub const MAX_FLOW_DEPTH: usize = 1_000;
+/// The most decisions one pending may hold (a simultaneous question of every seat,
+/// several keyed questions each).
+pub const MAX_DECISIONS: usize = 1_024;
+/// The most options one decision may offer (as many as a board may have cells).
+pub const MAX_OPTIONS: usize = crate::board::MAX_CELLS;
 
 /// One entry of the flow stack.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -124,5 +124,7 @@ pub fn resume(rules: Arc<Ruleset>, save: SaveFile) -> Result<Game, ReplayError> 
     if got != save.hash {
         return Err(ReplayError::HashMismatch { expected: save.hash, got });
     }
-    Ok(Game::from_state(rules, save.state))
+    let mut state = save.state;
+    state.recount(); // its size was not saved
+    Ok(Game::from_state(rules, state))
 }

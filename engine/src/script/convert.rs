@@ -1,34 +1,65 @@
 //! Conversions between Lua values and kernel [`Value`]s.
 //!
 //! Written by hand rather than through serde: contexts cross this boundary on every
-//! step call, and a direct walk avoids the intermediate representation. Tables that
-//! are sequences 1..n become lists; other tables become maps with string or integer
-//! keys. Functions, userdata and threads cannot be kept in the state and are errors.
+//! step call, and a direct walk avoids the intermediate representation.
+//!
+//! Every table shape converts faithfully: a table whose keys are exactly 1..n is a
+//! list, any other table (holes, a `[0]`, named keys beside the list part) is a map
+//! holding every key. Keys must be strings or whole numbers (within ±2^53, where a
+//! number is still exact); functions, userdata and threads cannot be kept in the
+//! state. A table that contains itself is refused. A table reached twice through
+//! different paths is copied twice — values are plain data — so the size of one
+//! converted value is capped ([`MAX_VALUE_BYTES`]), or `t = {t, t}` nested forty
+//! deep would expand to 2^40 nodes. Both directions charge their work to the call's
+//! [`Budget`], by the bytes converted.
 
+use super::limits::Budget;
+use crate::state::MAX_STATE_BYTES;
 use crate::value::{Key, Value};
 use mlua::{Lua, Table, Value as LuaValue};
+use std::ffi::c_void;
 
-/// Depth beyond which a table is assumed to be cyclic.
+/// Depth beyond which a table is refused.
 const MAX_DEPTH: usize = 64;
+/// The largest value one conversion may build, by [`Value::weight`]: a value larger
+/// than the whole state may hold could never be stored.
+pub const MAX_VALUE_BYTES: usize = MAX_STATE_BYTES;
+/// Numbers beyond this magnitude are no longer exact integers in a Lua number.
+const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
 
-pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<LuaValue> {
+/// Converts a state value for a script, charging `budget` for the bytes converted.
+pub fn to_lua(lua: &Lua, value: &Value, budget: &Budget) -> mlua::Result<LuaValue> {
+    let mut weight = 0;
+    let converted = to_lua_counted(lua, value, &mut weight)?;
+    budget.charge_bytes(weight)?;
+    Ok(converted)
+}
+
+/// Converts, adding the [`Value::weight`] of what it converts to `weight` (in the same
+/// walk, so the charge costs no second one).
+fn to_lua_counted(lua: &Lua, value: &Value, weight: &mut usize) -> mlua::Result<LuaValue> {
+    *weight += std::mem::size_of::<Value>();
     Ok(match value {
         Value::Nil => LuaValue::Nil,
         Value::Bool(b) => LuaValue::Boolean(*b),
         Value::Int(i) => LuaValue::Number(*i as f64),
         Value::Num(n) => LuaValue::Number(*n),
-        Value::Str(s) => LuaValue::String(lua.create_string(s)?),
+        Value::Str(s) => {
+            *weight += s.len();
+            LuaValue::String(lua.create_string(s)?)
+        }
         Value::List(items) => {
             let t = lua.create_table_with_capacity(items.len(), 0)?;
             for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, item)?)?;
+                t.raw_set(i + 1, to_lua_counted(lua, item, weight)?)?;
             }
             LuaValue::Table(t)
         }
         Value::Map(entries) => {
             let t = lua.create_table_with_capacity(0, entries.len())?;
             for (k, v) in entries {
-                let v = to_lua(lua, v)?;
+                *weight += k.weight();
+                let v = to_lua_counted(lua, v, weight)?;
                 match k {
                     Key::Int(i) => t.raw_set(*i as f64, v)?,
                     Key::Str(s) => t.raw_set(s.as_str(), v)?,
@@ -39,73 +70,134 @@ pub fn to_lua(lua: &Lua, value: &Value) -> mlua::Result<LuaValue> {
     })
 }
 
-pub fn from_lua(value: &LuaValue) -> mlua::Result<Value> {
-    from_lua_depth(value, 0)
+/// Converts a Lua value for the state, charging `budget` for the bytes built.
+pub fn from_lua(value: &LuaValue, budget: &Budget) -> mlua::Result<Value> {
+    let mut walk = Walk { weight: 0, path: Vec::new() };
+    let converted = walk.value(value)?;
+    budget.charge_bytes(walk.weight)?;
+    Ok(converted)
 }
 
-fn number(n: f64) -> Value {
-    if n.fract() == 0.0 && n.abs() < 9.0e15 {
+/// A whole number from a Lua argument (a seat, an id): no table, so nothing to charge.
+pub fn number(value: &LuaValue) -> Option<i64> {
+    match value {
+        LuaValue::Integer(i) => Some(*i as i64),
+        LuaValue::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Some(*n as i64),
+        _ => None,
+    }
+}
+
+fn number_value(n: f64) -> Value {
+    if n.fract() == 0.0 && n.abs() < EXACT {
         Value::Int(n as i64)
     } else {
         Value::Num(n)
     }
 }
 
-fn from_lua_depth(value: &LuaValue, depth: usize) -> mlua::Result<Value> {
-    Ok(match value {
-        LuaValue::Nil => Value::Nil,
-        LuaValue::Boolean(b) => Value::Bool(*b),
-        LuaValue::Integer(i) => Value::Int(*i as i64),
-        LuaValue::Number(n) => number(*n),
-        LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
-        LuaValue::Table(t) => table_to_value(t, depth)?,
+/// One conversion: the bytes built so far and the tables being converted (the path
+/// from the root, to find a table inside itself).
+struct Walk {
+    weight: usize,
+    path: Vec<*const c_void>,
+}
+
+impl Walk {
+    fn value(&mut self, value: &LuaValue) -> mlua::Result<Value> {
+        let converted = match value {
+            LuaValue::Nil => Value::Nil,
+            LuaValue::Boolean(b) => Value::Bool(*b),
+            LuaValue::Integer(i) => Value::Int(*i as i64),
+            LuaValue::Number(n) => number_value(*n),
+            LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
+            LuaValue::Table(t) => return self.table(t),
+            other => {
+                return Err(mlua::Error::runtime(format!(
+                    "a {} cannot be stored in the game state (only nil, booleans, numbers, strings and tables)",
+                    other.type_name()
+                )))
+            }
+        };
+        self.add(converted.weight())?;
+        Ok(converted)
+    }
+
+    fn add(&mut self, bytes: usize) -> mlua::Result<()> {
+        self.weight = self.weight.saturating_add(bytes);
+        if self.weight > MAX_VALUE_BYTES {
+            return Err(mlua::Error::runtime(format!(
+                "a value too large to store in the game state: more than {} MiB once converted (a table reached many times over, through shared references, is copied each time)",
+                MAX_VALUE_BYTES >> 20
+            )));
+        }
+        Ok(())
+    }
+
+    fn table(&mut self, t: &Table) -> mlua::Result<Value> {
+        let here = t.to_pointer();
+        if self.path.contains(&here) {
+            return Err(mlua::Error::runtime("a table that contains itself cannot be stored in the game state"));
+        }
+        if self.path.len() >= MAX_DEPTH {
+            return Err(mlua::Error::runtime(format!("a table nested more than {MAX_DEPTH} deep cannot be stored in the game state")));
+        }
+        self.path.push(here);
+        let mut entries = Vec::new();
+        for pair in t.pairs::<LuaValue, LuaValue>() {
+            let (k, v) = pair?;
+            let key = key(k)?;
+            self.add(key.weight())?;
+            entries.push((key, self.value(&v)?));
+        }
+        self.path.pop();
+        self.add(std::mem::size_of::<Value>())?;
+        Ok(shape(entries))
+    }
+}
+
+fn key(k: LuaValue) -> mlua::Result<Key> {
+    Ok(match k {
+        LuaValue::String(s) => Key::Str(s.to_str()?.to_string()),
+        LuaValue::Integer(i) => Key::Int(i as i64),
+        LuaValue::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Key::Int(n as i64),
+        LuaValue::Number(n) => {
+            return Err(mlua::Error::runtime(format!(
+                "table keys stored in the game state must be strings or whole numbers within ±2^53, not {n}"
+            )))
+        }
         other => {
             return Err(mlua::Error::runtime(format!(
-                "a {} cannot be stored in the game state (only nil, booleans, numbers, strings and tables)",
+                "table keys stored in the game state must be strings or whole numbers, not {}",
                 other.type_name()
             )))
         }
     })
 }
 
-fn table_to_value(t: &Table, depth: usize) -> mlua::Result<Value> {
-    if depth > MAX_DEPTH {
-        return Err(mlua::Error::runtime("table nested too deeply (a cycle?) to be stored in the game state"));
+/// A list when the keys are exactly 1..n, otherwise a map with every key.
+fn shape(mut entries: Vec<(Key, Value)>) -> Value {
+    let n = entries.len() as i64;
+    // A table's keys are distinct, so n integer keys all within 1..=n are exactly 1..n.
+    let is_list = n > 0 && entries.iter().all(|(k, _)| matches!(k, Key::Int(i) if (1..=n).contains(i)));
+    if !is_list {
+        return Value::map(entries);
     }
-    let len = t.raw_len();
-    let mut entries = Vec::new();
-    let mut count = 0usize;
-    for pair in t.clone().pairs::<LuaValue, LuaValue>() {
-        let (k, v) = pair?;
-        count += 1;
-        let key = match k {
-            LuaValue::String(s) => Key::Str(s.to_str()?.to_string()),
-            LuaValue::Integer(i) => Key::Int(i as i64),
-            LuaValue::Number(n) if n.fract() == 0.0 => Key::Int(n as i64),
-            other => {
-                return Err(mlua::Error::runtime(format!(
-                    "table keys stored in the game state must be strings or integers, not {}",
-                    other.type_name()
-                )))
-            }
-        };
-        entries.push((key, from_lua_depth(&v, depth + 1)?));
-    }
-    if len > 0 && count == len {
-        let mut items = vec![Value::Nil; len];
-        for (k, v) in entries {
-            if let Key::Int(i) = k {
-                items[(i - 1) as usize] = v;
-            }
-        }
-        return Ok(Value::List(items));
-    }
-    Ok(Value::map(entries))
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Value::List(entries.into_iter().map(|(_, v)| v).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn convert(lua: &Lua, code: &str) -> mlua::Result<Value> {
+        let v: LuaValue = lua.load(code).eval()?;
+        from_lua(&v, &Budget::unmetered())
+    }
+
+    fn int_map(entries: &[(Key, Value)]) -> Value {
+        Value::map(entries.to_vec())
+    }
 
     #[test]
     fn lists_and_maps_round_trip() {
@@ -115,14 +207,88 @@ mod tests {
             (Key::Int(3), Value::Bool(true)),
             (Key::Str("half".into()), Value::Num(0.5)),
         ]);
-        let back = from_lua(&to_lua(&lua, &v).unwrap()).unwrap();
+        let budget = Budget::unmetered();
+        let back = from_lua(&to_lua(&lua, &v, &budget).unwrap(), &budget).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn tables_with_holes_keep_every_key() {
+        let lua = Lua::new();
+        assert_eq!(
+            convert(&lua, "{1, nil, 3, [100] = 5}").unwrap(),
+            int_map(&[(Key::Int(1), Value::Int(1)), (Key::Int(3), Value::Int(3)), (Key::Int(100), Value::Int(5))])
+        );
+        assert_eq!(
+            convert(&lua, "{1, nil, 3, [0] = 5}").unwrap(),
+            int_map(&[(Key::Int(0), Value::Int(5)), (Key::Int(1), Value::Int(1)), (Key::Int(3), Value::Int(3))])
+        );
+        assert_eq!(
+            convert(&lua, "{[2] = 'b', [3] = 'c'}").unwrap(),
+            int_map(&[(Key::Int(2), Value::Str("b".into())), (Key::Int(3), Value::Str("c".into()))])
+        );
+    }
+
+    #[test]
+    fn named_keys_beside_a_list_are_kept() {
+        let lua = Lua::new();
+        assert_eq!(
+            convert(&lua, "{10, nil, 30, name = 'x'}").unwrap(),
+            int_map(&[
+                (Key::Int(1), Value::Int(10)),
+                (Key::Int(3), Value::Int(30)),
+                (Key::Str("name".into()), Value::Str("x".into())),
+            ])
+        );
+        assert_eq!(convert(&lua, "{10, 20, name = 'x'}").unwrap().get("name"), Some(&Value::Str("x".into())));
+    }
+
+    #[test]
+    fn keys_exactly_one_to_n_make_a_list_in_key_order() {
+        let lua = Lua::new();
+        assert_eq!(convert(&lua, "{[3] = 'c', [1] = 'a', [2] = 'b'}").unwrap(), Value::List(vec![
+            Value::Str("a".into()),
+            Value::Str("b".into()),
+            Value::Str("c".into()),
+        ]));
+        assert_eq!(convert(&lua, "{}").unwrap(), Value::Map(vec![]));
+    }
+
+    #[test]
+    fn inexact_or_fractional_keys_are_refused() {
+        let lua = Lua::new();
+        assert!(convert(&lua, "{[1e300] = 1, [2e300] = 2}").is_err(), "both would become the same key");
+        assert!(convert(&lua, "{[0.5] = 1}").is_err());
+        assert!(convert(&lua, "{[true] = 1}").is_err());
+    }
+
+    #[test]
+    fn a_table_inside_itself_is_refused() {
+        let lua = Lua::new();
+        let error = convert(&lua, "(function() local t = {} t.self = {t} return t end)()").unwrap_err();
+        assert!(error.to_string().contains("contains itself"), "{error}");
+    }
+
+    #[test]
+    fn a_table_shared_twice_is_copied_but_sharing_cannot_explode() {
+        let lua = Lua::new();
+        let shared = convert(&lua, "(function() local a = {1} return {a, a} end)()").unwrap();
+        assert_eq!(shared, Value::List(vec![Value::List(vec![Value::Int(1)]), Value::List(vec![Value::Int(1)])]));
+        let error = convert(&lua, "(function() local t = {} for i = 1, 40 do t = {t, t} end return t end)()").unwrap_err();
+        assert!(error.to_string().contains("too large"), "{error}");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let lua = Lua::new();
+        let error = convert(&lua, "(function() local t = {} for i = 1, 100 do t = {t} end return t end)()").unwrap_err();
+        assert!(error.to_string().contains("nested more than"), "{error}");
     }
 
     #[test]
     fn functions_cannot_be_stored() {
         let lua = Lua::new();
         let f: LuaValue = lua.load("return function() end").eval().unwrap();
-        assert!(from_lua(&f).is_err());
+        assert!(from_lua(&f, &Budget::unmetered()).is_err());
     }
 }

@@ -68,9 +68,10 @@ impl ScriptError {
         ScriptError { location, hook: hook.to_owned(), message }
     }
 
-    /// Whether the script was stopped by the instruction budget or the memory limit.
+    /// Whether the script was stopped by the instruction budget, the memory limit or
+    /// the state's size limit.
     pub fn hit_limit(&self) -> bool {
-        self.message.starts_with(super::limits::RUNAWAY) || self.message.starts_with(super::limits::OUT_OF_MEMORY)
+        [super::limits::RUNAWAY, super::limits::OUT_OF_MEMORY, crate::state::STATE_FULL].iter().any(|l| self.message.starts_with(l))
     }
 }
 

@@ -1,26 +1,37 @@
-//! The two limits on a script call: an instruction budget and a memory cap.
+//! The limits on a script call: an instruction budget and a memory cap.
 //!
-//! The budget counts interrupt ticks (calls and loop back-edges), never time, so a
-//! game stops at the same point on every machine and replays stay deterministic.
+//! The budget counts steps, never time, so a game stops at the same point on every
+//! machine and replays stay deterministic. The interrupt adds one step per call and
+//! loop back-edge; the kernel adds the work it does on a script's behalf ([`cost`]:
+//! cells searched, links and entities scanned, values converted), because a `g`
+//! method is one Lua call however much it does, and a loop of a thousand searches of
+//! a huge board would otherwise run for minutes on one call's budget. Each call has
+//! [`INSTRUCTION_BUDGET`]; while an act runs ([`Limits::begin_act`]) every call it
+//! sets off also draws on the act's [`ACT_BUDGET`], so a step that pushes another
+//! step, each burning most of a call's budget, cannot go on for ever either.
+//!
 //! Both limits must end in an error a pack author can act on, naming the script
-//! line: the budget error is raised from the interrupt itself, where the running line
-//! is known. An out-of-memory error is raised by the allocator instead, where no
-//! line is known and Luau runs no error handler; so while memory is high the
-//! interrupt remembers the line that was running, and [`Limits::explain`] puts it on
-//! the memory error.
+//! line: the budget error is raised from the interrupt (where the running line is
+//! known) or from the `g` method that charged (whose traceback has it). An
+//! out-of-memory error is raised by the allocator instead, where no line is known and
+//! Luau runs no error handler; so while memory is high the interrupt remembers the
+//! line that was running, and [`Limits::explain`] puts it on the memory error.
 
 use super::ScriptError;
 use mlua::{Lua, VmState};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// Interrupt ticks (calls and loop back-edges) one call may use.
+/// Steps (calls, loop turns and the kernel's work) one call may use.
 pub const INSTRUCTION_BUDGET: u64 = 50_000_000;
+/// Steps one act may use over every call it sets off: its steps, the steps they push,
+/// reaction windows. Legitimate acts use a few thousand.
+pub const ACT_BUDGET: u64 = 2 * INSTRUCTION_BUDGET;
 /// Memory the VM may use, in bytes.
 pub const MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 /// Above this much memory the interrupt notes the running line (for memory errors).
 const MEMORY_WATCH: usize = MEMORY_LIMIT / 2;
-/// The interrupt looks at memory once in this many ticks: often enough to see a
+/// The interrupt looks at memory once in this many steps: often enough to see a
 /// growing loop, rarely enough not to slow every loop down.
 const MEMORY_LOOK_EVERY: u64 = 256;
 /// How the budget error starts ([`ScriptError::hit_limit`] looks for it).
@@ -28,9 +39,87 @@ pub const RUNAWAY: &str = "runaway loop stopped";
 /// How the memory error starts.
 pub const OUT_OF_MEMORY: &str = "memory limit reached";
 
+/// What the kernel's own work costs, in budget steps. One step is about what a turn
+/// of a Lua loop costs (~15 ns); the prices are rounded up from measurements, so a
+/// budget spent on `g` methods lasts about as long as one spent on Lua loops.
+pub mod cost {
+    /// A cell looked at by a scan of the board (`g:within`, `g:cells`).
+    pub const CELL: u64 = 1;
+    /// A cell of a movement search (`g:field`, `g:path`): a heap push and pop and a
+    /// neighbour list each.
+    pub const SEARCHED_CELL: u64 = 8;
+    /// A link or graph edge looked at.
+    pub const LINK: u64 = 1;
+    /// An entity looked at by a query or a move.
+    pub const ENTITY: u64 = 1;
+    /// Bytes of a value converted between Lua and the state, or of text copied, per step.
+    pub const BYTES_PER_STEP: u64 = 16;
+    /// Calling a step, an offer or a response (converting its context aside).
+    pub const STEP_CALL: u64 = 100;
+}
+
+/// The step counter of one VM, shared by its interrupt and by the kernel code that
+/// charges its own work. Cloning shares the counter.
+#[derive(Clone)]
+pub struct Budget(Rc<Counter>);
+
+struct Counter {
+    used: Cell<u64>,
+    /// Where the running call must stop: its own budget, or what is left of its act's.
+    limit: Cell<u64>,
+    /// Whether `limit` is what is left of the act's budget (for the message).
+    act_limited: Cell<bool>,
+}
+
+impl Budget {
+    fn new(limit: u64) -> Budget {
+        Budget(Rc::new(Counter { used: Cell::new(0), limit: Cell::new(limit), act_limited: Cell::new(false) }))
+    }
+
+    /// A budget that never runs out, for the kernel's own conversions at load time.
+    pub fn unmetered() -> Budget {
+        Budget::new(u64::MAX)
+    }
+
+    /// Adds `steps` of work; the runaway error once the budget is spent. A counter
+    /// add and a compare: cheap enough for every conversion and search.
+    pub fn charge(&self, steps: u64) -> mlua::Result<()> {
+        let used = self.0.used.get().saturating_add(steps);
+        self.0.used.set(used);
+        if used > self.0.limit.get() {
+            return Err(mlua::Error::runtime(self.exhausted()));
+        }
+        Ok(())
+    }
+
+    /// Charges for `bytes` of values converted or text copied.
+    pub fn charge_bytes(&self, bytes: usize) -> mlua::Result<()> {
+        self.charge(bytes as u64 / cost::BYTES_PER_STEP)
+    }
+
+    fn used(&self) -> u64 {
+        self.0.used.get()
+    }
+
+    /// The runaway message: the call's budget or the act's, whichever ran out.
+    fn exhausted(&self) -> String {
+        if self.0.act_limited.get() {
+            format!(
+                "{RUNAWAY}: the act used up its budget ({ACT_BUDGET} steps over every step call it set off); does a step push steps, or ask, without end?"
+            )
+        } else {
+            format!(
+                "{RUNAWAY}: the call used up its instruction budget ({INSTRUCTION_BUDGET} steps: calls, loop turns and the work of g methods); does a loop never end?"
+            )
+        }
+    }
+}
+
 /// The per-call counters of one VM.
 pub struct Limits {
-    ticks: Rc<Cell<u64>>,
+    budget: Budget,
+    /// Steps used by the finished calls of the running act; `None` outside an act.
+    act: Cell<Option<u64>>,
     /// The last script line seen running while memory was high.
     memory_place: Rc<RefCell<Option<String>>>,
 }
@@ -39,32 +128,57 @@ impl Limits {
     /// Caps `lua`'s memory and installs the counting interrupt.
     pub fn install(lua: &Lua) -> mlua::Result<Limits> {
         lua.set_memory_limit(MEMORY_LIMIT)?;
-        let ticks = Rc::new(Cell::new(0u64));
+        let budget = Budget::new(INSTRUCTION_BUDGET);
         let memory_place = Rc::new(RefCell::new(None));
-        let (counter, place) = (ticks.clone(), memory_place.clone());
+        let (counter, place) = (budget.clone(), memory_place.clone());
         lua.set_interrupt(move |lua| {
-            let used = counter.get() + 1;
-            counter.set(used);
-            if used > INSTRUCTION_BUDGET {
+            if counter.charge(1).is_err() {
                 let at = running_line(lua).map(|l| format!("{l}: ")).unwrap_or_default();
-                return Err(mlua::Error::runtime(format!(
-                    "{at}{RUNAWAY}: the call used up its instruction budget ({INSTRUCTION_BUDGET} steps: calls and loop turns); does a loop never end?"
-                )));
+                return Err(mlua::Error::runtime(format!("{at}{}", counter.exhausted())));
             }
-            if used % MEMORY_LOOK_EVERY == 0 && lua.used_memory() > MEMORY_WATCH {
+            if counter.used() % MEMORY_LOOK_EVERY == 0 && lua.used_memory() > MEMORY_WATCH {
                 if let Some(line) = running_line(lua) {
                     *place.borrow_mut() = Some(line);
                 }
             }
             Ok(VmState::Continue)
         });
-        Ok(Limits { ticks, memory_place })
+        Ok(Limits { budget, act: Cell::new(None), memory_place })
     }
 
-    /// Starts a new call: a full budget and no remembered line.
+    /// The counter that calls charge their work to.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Starts a new call: a full budget (or what is left of the act's) and no
+    /// remembered line.
     pub fn reset(&self) {
-        self.ticks.set(0);
+        let counter = &self.budget.0;
+        let limit = match self.act.get() {
+            Some(spent) => {
+                let spent = spent.saturating_add(counter.used.get());
+                self.act.set(Some(spent));
+                ACT_BUDGET.saturating_sub(spent)
+            }
+            None => INSTRUCTION_BUDGET,
+        };
+        counter.used.set(0);
+        counter.limit.set(limit.min(INSTRUCTION_BUDGET));
+        counter.act_limited.set(limit < INSTRUCTION_BUDGET);
         self.memory_place.borrow_mut().take();
+    }
+
+    /// Starts an act: every call until [`Limits::end_act`] shares [`ACT_BUDGET`].
+    pub fn begin_act(&self) {
+        self.act.set(Some(0));
+        // Steps charged before the act's first call (none, normally) are not its own.
+        self.budget.0.used.set(0);
+    }
+
+    /// Ends the act: calls get their own budget again.
+    pub fn end_act(&self) {
+        self.act.set(None);
     }
 
     /// Makes an out-of-memory error say so, with the line that was running.
@@ -102,5 +216,48 @@ fn is_memory_error(error: &mlua::Error) -> bool {
         mlua::Error::MemoryError(_) => true,
         mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => is_memory_error(cause),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charges_beyond_the_call_budget_are_refused() {
+        let lua = Lua::new();
+        let limits = Limits::install(&lua).unwrap();
+        limits.reset();
+        assert!(limits.budget().charge(INSTRUCTION_BUDGET).is_ok());
+        let error = limits.budget().charge(1).unwrap_err().to_string();
+        assert!(error.contains(RUNAWAY) && error.contains("the call"), "{error}");
+        limits.reset();
+        assert!(limits.budget().charge(1).is_ok(), "a new call has a full budget");
+    }
+
+    #[test]
+    fn the_calls_of_an_act_share_the_act_budget() {
+        let lua = Lua::new();
+        let limits = Limits::install(&lua).unwrap();
+        limits.begin_act();
+        for _ in 0..(ACT_BUDGET / INSTRUCTION_BUDGET) {
+            limits.reset();
+            limits.budget().charge(INSTRUCTION_BUDGET).unwrap();
+        }
+        limits.reset();
+        let error = limits.budget().charge(1).unwrap_err().to_string();
+        assert!(error.contains("the act used up its budget"), "{error}");
+        limits.end_act();
+        limits.reset();
+        assert!(limits.budget().charge(INSTRUCTION_BUDGET).is_ok(), "outside an act a call has its own budget");
+    }
+
+    #[test]
+    fn the_interrupt_counts_loop_turns() {
+        let lua = Lua::new();
+        let limits = Limits::install(&lua).unwrap();
+        limits.reset();
+        lua.load("local n = 0 for i = 1, 1000 do n = n + i end").exec().unwrap();
+        assert!(limits.budget().used() >= 1000);
     }
 }

@@ -16,7 +16,8 @@
 //! read-only, each module runs in its own environment that is frozen once the module
 //! has loaded, and every module table is frozen, so a script cannot smuggle state from
 //! one call to the next. Limits (`limits.rs`): a memory cap and a count-based
-//! instruction budget per call (never wall-clock, which would break determinism).
+//! instruction budget per call and per act (never wall-clock, which would break
+//! determinism), which the kernel's own work for a script is charged to as well.
 
 mod api;
 mod convert;
@@ -26,9 +27,9 @@ pub mod lint;
 pub mod reference;
 mod sandbox;
 
-pub use convert::{from_lua, to_lua};
+pub use convert::{from_lua, to_lua, MAX_VALUE_BYTES};
 pub use error::{LoadError, ScriptError};
-pub use limits::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+pub use limits::{cost, Budget, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 
 use crate::content::{Ruleset, ScriptSource};
 use crate::state::GameState;
@@ -42,6 +43,18 @@ use std::sync::Arc;
 pub struct Slot {
     pub state: GameState,
     pub rules: Arc<Ruleset>,
+    /// The call's budget, which `g` methods charge their work to.
+    pub budget: Budget,
+}
+
+/// An act in progress on a [`ScriptHost`]: until it is dropped, every call shares
+/// the act's budget ([`ACT_BUDGET`]).
+pub struct Act<'a>(&'a Limits);
+
+impl Drop for Act<'_> {
+    fn drop(&mut self) {
+        self.0.end_act();
+    }
 }
 
 /// The functions of one flow step.
@@ -159,6 +172,18 @@ impl ScriptHost {
         &self.lua
     }
 
+    /// The budget of the running call, for charging the kernel's work to it.
+    pub fn budget(&self) -> &Budget {
+        self.limits.budget()
+    }
+
+    /// Starts an act: the calls made until the returned guard is dropped share one
+    /// budget, so an act cannot call step after step for ever.
+    pub fn act(&self) -> Act<'_> {
+        self.limits.begin_act();
+        Act(&self.limits)
+    }
+
     pub fn step(&self, id: &str) -> Option<&StepFns> {
         self.steps.get(id)
     }
@@ -209,7 +234,7 @@ impl ScriptHost {
         body: impl FnOnce(&Lua, &mlua::AnyUserData) -> mlua::Result<R>,
     ) -> Result<R, ScriptError> {
         self.limits.reset();
-        let slot = Slot { state: std::mem::take(state), rules: rules.clone() };
+        let slot = Slot { state: std::mem::take(state), rules: rules.clone(), budget: self.limits.budget().clone() };
         self.lua.set_app_data(slot);
         let result = body(&self.lua, &self.handle);
         let slot = self.lua.remove_app_data::<Slot>();
@@ -239,7 +264,7 @@ impl ScriptHost {
                 Err(_) => lua.load(code).set_name(format!("={name}")).set_environment(env).into_function()?,
             };
             let value: LuaValue = chunk.call(())?;
-            from_lua(&value)
+            from_lua(&value, self.limits.budget())
         })
     }
 }
@@ -299,7 +324,8 @@ fn install_defs(lua: &Lua, rules: &Ruleset) -> mlua::Result<()> {
         let by_id = lua.create_table()?;
         let order = lua.create_table()?;
         for (i, def) in list.iter().enumerate() {
-            let value = to_lua(lua, &def.value)?;
+            // Content is bounded where it is read; its conversion is not a script's work.
+            let value = to_lua(lua, &def.value, &Budget::unmetered())?;
             deep_freeze(&value)?;
             by_id.raw_set(def.id.as_str(), value)?;
             order.raw_set(i + 1, def.id.as_str())?;

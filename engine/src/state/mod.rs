@@ -5,14 +5,23 @@
 //! replays by copying this struct. Nothing in it knows what game is being played;
 //! scripts give the names meaning. Large immutable parts (the board) sit behind an
 //! `Arc`, so a clone copies only what play changes.
+//!
+//! Two invariants hold whatever a script does, because only these methods change
+//! what they guard: no entity is inside itself, directly or through others
+//! ([`GameState::move_entity`]), and the state's size is counted as it grows, up to
+//! a declared maximum ([`footprint`]).
 
 mod entity;
+mod footprint;
 mod knowledge;
 mod kind_index;
 mod vars;
+mod writes;
 
 pub use entity::{Entity, EntityId, Location, Seat, SeatMask};
+pub use footprint::{Footprint, StateFull, MAX_STATE_BYTES, STATE_FULL};
 pub use vars::Vars;
+pub use writes::VarsAt;
 
 use crate::board::Board;
 use crate::flow::{Choice, Frame, Pending};
@@ -21,6 +30,21 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use thiserror::Error;
+
+/// How many containers deep an entity may be (a token in a stack in a box: 2).
+pub const MAX_NESTING: usize = 64;
+
+/// Why an entity cannot go where it was sent.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error("entity {0} does not exist")]
+    NoSuchEntity(EntityId),
+    #[error("entity {entity} cannot be put inside itself or inside something it holds (it holds entity {into})")]
+    IntoItself { entity: EntityId, into: EntityId },
+    #[error("entities can be nested at most {MAX_NESTING} containers deep")]
+    TooDeep,
+}
 
 /// The kernel's random generator: seeded ChaCha, serialisable with the state.
 ///
@@ -123,6 +147,9 @@ pub struct GameState {
     /// Entities by kind, for queries (derived: not saved).
     #[serde(skip)]
     kinds: kind_index::KindIndex,
+    /// The state's counted size (derived: not saved, see [`GameState::recount`]).
+    #[serde(skip)]
+    size: Footprint,
 }
 
 impl GameState {
@@ -162,17 +189,9 @@ impl GameState {
             (true, Some(seat)) => SeatMask::one(seat),
             _ => SeatMask::NONE,
         };
-        self.entities.push(Entity {
-            kind,
-            face,
-            owner,
-            at,
-            order,
-            hidden,
-            known_by,
-            seen_by: known_by,
-            props: Vars::default(),
-        });
+        let entity = Entity { kind, face, owner, at, order, hidden, known_by, seen_by: known_by, props: Vars::default() };
+        self.resize(0, footprint::entity_weight(&entity));
+        self.entities.push(entity);
         id
     }
 
@@ -182,17 +201,21 @@ impl GameState {
         self.kinds.ids(&self.entities, kind)
     }
 
-    /// Moves an entity, placing it on top of whatever is already there.
-    pub fn move_entity(&mut self, id: EntityId, to: Location) {
+    /// Moves an entity, placing it on top of whatever is already there. Refused
+    /// (and nothing changes) when `to` is inside the entity itself or nested too deep.
+    pub fn move_entity(&mut self, id: EntityId, to: Location) -> Result<(), MoveError> {
+        self.check_move(id, to)?;
         let order = self.bump_order();
-        if let Some(e) = self.entities.get_mut(id as usize) {
-            e.at = to;
-            e.order = order;
-        }
+        let e = &mut self.entities[id as usize];
+        e.at = to;
+        e.order = order;
+        Ok(())
     }
 
-    /// Moves an entity under whatever is already there (a card to the bottom of a deck).
-    pub fn move_entity_to_bottom(&mut self, id: EntityId, to: Location) {
+    /// Moves an entity under whatever is already there (a card to the bottom of a
+    /// deck). Refused like [`GameState::move_entity`].
+    pub fn move_entity_to_bottom(&mut self, id: EntityId, to: Location) -> Result<(), MoveError> {
+        self.check_move(id, to)?;
         let lowest = self.entities.iter().filter(|e| e.at == to).map(|e| e.order).min();
         let order = match lowest {
             Some(0) => {
@@ -206,10 +229,32 @@ impl GameState {
             Some(low) => low - 1,
             None => self.bump_order(),
         };
-        if let Some(e) = self.entities.get_mut(id as usize) {
-            e.at = to;
-            e.order = order;
+        let e = &mut self.entities[id as usize];
+        e.at = to;
+        e.order = order;
+        Ok(())
+    }
+
+    /// Whether `id` may go to `to`: both exist, and `to` is neither inside `id` nor
+    /// more than [`MAX_NESTING`] containers deep. The walk up from `to` is bounded, so
+    /// it ends even on a corrupt state whose containers form a loop.
+    fn check_move(&self, id: EntityId, to: Location) -> Result<(), MoveError> {
+        if id as usize >= self.entities.len() {
+            return Err(MoveError::NoSuchEntity(id));
         }
+        let Location::In(outer) = to else { return Ok(()) };
+        let mut cursor = outer;
+        for _ in 0..MAX_NESTING {
+            if cursor == id {
+                return Err(MoveError::IntoItself { entity: id, into: outer });
+            }
+            match self.entities.get(cursor as usize).map(|e| e.at) {
+                Some(Location::In(next)) => cursor = next,
+                Some(_) => return Ok(()),
+                None => return Err(MoveError::NoSuchEntity(cursor)),
+            }
+        }
+        Err(MoveError::TooDeep)
     }
 
     fn bump_order(&mut self) -> u32 {
@@ -220,7 +265,7 @@ impl GameState {
     /// The board cell an entity is on, following containers outwards.
     pub fn cell_of(&self, id: EntityId) -> Option<crate::board::CellId> {
         let mut current = id;
-        for _ in 0..64 {
+        for _ in 0..=MAX_NESTING {
             match self.entities.get(current as usize)?.at {
                 Location::Cell(c) => return Some(c),
                 Location::In(outer) => current = outer,
@@ -242,12 +287,16 @@ impl GameState {
 
     /// Appends a log line.
     pub fn log(&mut self, text: String, to: Option<SeatMask>) {
-        self.log.push(LogEntry { text, to });
+        let entry = LogEntry { text, to };
+        self.resize(0, footprint::log_weight(&entry));
+        self.log.push(entry);
     }
 
     /// Records an accepted choice.
     pub fn record(&mut self, seat: Seat, choice: Choice) {
-        self.history.push(Act { seat, choice });
+        let act = Act { seat, choice };
+        self.resize(0, footprint::act_weight(&act));
+        self.history.push(act);
     }
 }
 
@@ -293,10 +342,46 @@ mod tests {
         let a = state.create(Sym::new("card"), Sym::new("a"), None, deck, true);
         let b = state.create(Sym::new("card"), Sym::new("b"), None, deck, true);
         let c = state.create(Sym::new("card"), Sym::new("c"), None, Location::Nowhere, true);
-        state.move_entity_to_bottom(c, deck);
+        state.move_entity_to_bottom(c, deck).unwrap();
         let mut order: Vec<_> = [a, b, c].into_iter().map(|i| (state.entities[i as usize].order, i)).collect();
         order.sort();
         assert_eq!(order.iter().map(|o| o.1).collect::<Vec<_>>(), vec![c, a, b]);
+    }
+
+    #[test]
+    fn no_move_puts_an_entity_inside_itself() {
+        let mut state = GameState::new(Setup { seats: 2, ..Setup::default() });
+        let a = state.create(Sym::new("box"), Sym::new("a"), None, Location::Nowhere, false);
+        let b = state.create(Sym::new("box"), Sym::new("b"), None, Location::In(a), false);
+        let c = state.create(Sym::new("box"), Sym::new("c"), None, Location::In(b), false);
+        let before = state.clone();
+        assert_eq!(state.move_entity(a, Location::In(c)), Err(MoveError::IntoItself { entity: a, into: c }));
+        assert_eq!(state.move_entity_to_bottom(a, Location::In(b)), Err(MoveError::IntoItself { entity: a, into: b }));
+        assert_eq!(state.move_entity(a, Location::In(a)), Err(MoveError::IntoItself { entity: a, into: a }));
+        assert_eq!(ron::to_string(&state).unwrap(), ron::to_string(&before).unwrap(), "a refused move changes nothing");
+        assert_eq!(state.move_entity(c, Location::In(a)), Ok(()), "moving out of the way is fine");
+        assert_eq!(state.move_entity(9, Location::Nowhere), Err(MoveError::NoSuchEntity(9)));
+    }
+
+    #[test]
+    fn nesting_is_bounded_and_the_walk_ends_on_a_corrupt_loop() {
+        let mut state = GameState::new(Setup { seats: 2, ..Setup::default() });
+        let mut outer = state.create(Sym::new("box"), Sym::new("x"), None, Location::Cell(0), false);
+        for _ in 0..MAX_NESTING - 1 {
+            outer = state.create(Sym::new("box"), Sym::new("x"), None, Location::In(outer), false);
+        }
+        let loose = state.create(Sym::new("box"), Sym::new("x"), None, Location::Nowhere, false);
+        assert_eq!(state.move_entity(loose, Location::In(outer)), Ok(()));
+        assert_eq!(state.cell_of(loose), Some(0), "the deepest allowed entity still finds its cell");
+        let other = state.create(Sym::new("box"), Sym::new("x"), None, Location::Nowhere, false);
+        assert_eq!(state.move_entity(other, Location::In(loose)), Err(MoveError::TooDeep));
+        // A save edited into a loop of containers: the check ends instead of spinning.
+        let (p, q) = (other, loose);
+        state.entities[p as usize].at = Location::In(q);
+        state.entities[q as usize].at = Location::In(p);
+        let fresh = state.create(Sym::new("box"), Sym::new("x"), None, Location::Nowhere, false);
+        assert!(state.move_entity(fresh, Location::In(p)).is_err());
+        assert_eq!(state.cell_of(p), None);
     }
 
     #[test]

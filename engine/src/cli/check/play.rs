@@ -9,9 +9,9 @@
 //! after [`DECISIONS`] decisions — a game still going then is not an error, the
 //! check is a smoke test and must stay quick. Each distinct error (same script
 //! line; same message when there is no line) is reported once, with the first game
-//! that hit it. An error from the instruction budget or the memory limit ends the
-//! stage: reaching a limit takes seconds, and the next games nearly always hit the
-//! same one.
+//! that hit it. An error from the instruction budget, the memory limit or the state
+//! size limit ends the stage: reaching a limit takes seconds, and the next games
+//! nearly always hit the same one.
 
 use super::{game_line, PackPlaces};
 use orrery::content::Ruleset;

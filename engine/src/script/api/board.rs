@@ -4,10 +4,10 @@
 //! Cells are numbered from 0 in placement order; regions (placed tiles or areas)
 //! are 1-based here, as seats are. Lists of cells come back ascending.
 
-use super::{cell, err, list, slot, Method, Methods};
+use super::{cell, err, list, slot, stored, Method, Methods};
 use crate::board::Board;
+use crate::script::cost;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
-use std::sync::Arc;
 
 pub(super) struct Cells;
 
@@ -60,10 +60,9 @@ impl Methods for Cells {
         m.add_method("set_terrain", |lua, _, (c, t): (i64, String)| {
             let mut sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
-            if let Some(cell) = Arc::make_mut(&mut sl.state.board).cell_mut(c) {
-                cell.terrain = t;
-            }
-            Ok(())
+            sl.budget.charge_bytes(t.len())?;
+            sl.state.set_terrain(c, t);
+            stored(&sl.state)
         });
         m.add_method("cell_name", |lua, _, c: i64| {
             let sl = slot(lua)?;
@@ -116,6 +115,7 @@ impl Methods for Cells {
             };
             let ids: Vec<i64> = {
                 let sl = slot(lua)?;
+                sl.budget.charge(sl.state.board.len() as u64 * cost::CELL)?;
                 sl.state
                     .board
                     .cells()
@@ -139,12 +139,16 @@ impl Methods for Cells {
         m.add_method("distance", |lua, _, (a, b): (i64, i64)| {
             let sl = slot(lua)?;
             let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
+            if let Board::Graph(_) = &*sl.state.board {
+                sl.budget.charge(scan_cost(&sl.state.board))?; // a breadth-first search
+            }
             Ok(sl.state.board.distance(a, b))
         });
         m.add_method("within", |lua, _, (c, radius): (i64, u32)| {
             let ids = {
                 let sl = slot(lua)?;
                 let c = cell(&sl.state, c)?;
+                sl.budget.charge(scan_cost(&sl.state.board))?;
                 sl.state.board.cells_within(c, radius)
             };
             list(lua, ids.into_iter().map(|i| i as i64))
@@ -153,6 +157,7 @@ impl Methods for Cells {
             let ids = {
                 let sl = slot(lua)?;
                 let c = cell(&sl.state, c)?;
+                sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
                 sl.state.board.linked(c, &[kind.as_str()])
             };
             list(lua, ids.into_iter().map(|i| i as i64))
@@ -160,14 +165,21 @@ impl Methods for Cells {
         m.add_method("add_link", |lua, _, (a, b, kind): (i64, i64, String)| {
             let mut sl = slot(lua)?;
             let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
-            Arc::make_mut(&mut sl.state.board).add_link(a, b, &kind).map_err(|e| err(e.to_string()))
+            // Adding looks at every link for an equal one.
+            sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
+            sl.state.add_link(a, b, &kind).map_err(|e| err(e.to_string()))?;
+            stored(&sl.state)
         });
         m.add_method("remove_links", |lua, _, kind: String| {
             let mut sl = slot(lua)?;
-            if sl.state.board.links().iter().any(|l| l.kind == kind) {
-                Arc::make_mut(&mut sl.state.board).remove_links(&kind);
-            }
+            sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
+            sl.state.remove_links(&kind);
             Ok(())
         });
     }
+}
+
+/// What a scan or breadth-first search of the whole board costs.
+fn scan_cost(board: &Board) -> u64 {
+    board.len() as u64 * cost::CELL + board.edge_count() as u64 * cost::LINK
 }

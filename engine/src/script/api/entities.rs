@@ -5,10 +5,11 @@
 //! `{inside=e}` (inside another entity), or nil (nowhere). Moving puts an entity on
 //! top of what is already there; lists of a zone's entities run bottom to top.
 
-use super::{cell, entity, err, list, location, location_to_lua, seat, slot, Method, Methods};
-use crate::script::convert::{from_lua, to_lua};
+use super::vars::{add, read, write};
+use super::{cell, entity, err, list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
-use crate::state::{Entity, EntityId, GameState, Location, Seat};
+use crate::script::cost;
+use crate::state::{Entity, EntityId, GameState, Location, Seat, VarsAt};
 use crate::sym::Sym;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 
@@ -22,7 +23,7 @@ impl Methods for Entities {
         Method::new("move", "e: Entity, at: Location?", "()",
             "Moves the entity to the top of `at` (nil: nowhere). An entity cannot be put inside itself or inside something it holds."),
         Method::new("move_to_bottom", "e: Entity, at: Location?", "()",
-            "Moves the entity to the bottom of `at` (nil: nowhere)."),
+            "Moves the entity to the bottom of `at` (nil: nowhere). As with `g:move`, an entity cannot be put inside itself or inside something it holds."),
         Method::new("where", "e: Entity", "Location?",
             "Where the entity is: a cell id, `{zone=, seat=}` (`seat` only for a seat's zone), `{inside=}`, or nil when it is nowhere."),
         Method::new("cell_of", "e: Entity", "Cell?",
@@ -54,7 +55,7 @@ impl Methods for Entities {
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
         m.add_method("create", |lua, _, spec: Table| {
             let kind: String = spec.raw_get("kind")?;
-            let face: String = spec.raw_get::<Option<String>>("face")?.unwrap_or_else(|| kind.clone());
+            let face: Option<String> = spec.raw_get("face")?;
             let hidden: bool = spec.raw_get::<Option<bool>>("hidden")?.unwrap_or(false);
             let at: LuaValue = spec.raw_get("at")?;
             let owner: Option<i64> = spec.raw_get("owner")?;
@@ -65,41 +66,34 @@ impl Methods for Entities {
                 None => None,
             };
             let at = location(&sl.state, &at)?;
-            let id = sl.state.create(Sym::new(&kind), Sym::new(&face), owner, at, hidden);
+            let kind = name(&kind)?;
+            let face = match face {
+                Some(f) => name(&f)?,
+                None => kind,
+            };
+            let id = sl.state.create(kind, face, owner, at, hidden);
             if let Some(props) = props {
-                for pair in props.pairs::<String, LuaValue>() {
+                for pair in props.pairs::<mlua::LuaString, LuaValue>() {
                     let (k, v) = pair?;
-                    let v = from_lua(&v)?;
-                    sl.state.entities[id as usize].props.set(Sym::new(&k), v);
+                    write(&mut sl, VarsAt::Props(id), &k.to_str()?, &v)?;
                 }
             }
+            stored(&sl.state)?;
             Ok(id as i64)
         });
         m.add_method("move", |lua, _, (e, at): (i64, LuaValue)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
             let to = location(&sl.state, &at)?;
-            if let Location::In(outer) = to {
-                let mut cursor = Some(outer);
-                while let Some(c) = cursor {
-                    if c == e {
-                        return Err(err("an entity cannot be put inside itself"));
-                    }
-                    cursor = match sl.state.entities[c as usize].at {
-                        Location::In(o) => Some(o),
-                        _ => None,
-                    };
-                }
-            }
-            sl.state.move_entity(e, to);
-            Ok(())
+            sl.state.move_entity(e, to).map_err(|e| err(e.to_string()))
         });
         m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
             let to = location(&sl.state, &at)?;
-            sl.state.move_entity_to_bottom(e, to);
-            Ok(())
+            // Finding the bottom looks at every entity.
+            sl.budget.charge(sl.state.entities.len() as u64 * cost::ENTITY)?;
+            sl.state.move_entity_to_bottom(e, to).map_err(|e| err(e.to_string()))
         });
         m.add_method("where", |lua, _, e: i64| {
             let at = {
@@ -116,14 +110,20 @@ impl Methods for Entities {
         m.add_method("entities", |lua, _, spec: Table| {
             let ids = {
                 let sl = slot(lua)?;
-                let f = filter(&sl.state, &spec)?;
-                matching(&sl.state, &f)
+                match filter(&sl.state, &spec)? {
+                    Some(f) => {
+                        sl.budget.charge(f.scan_cost(&sl.state))?;
+                        matching(&sl.state, &f)
+                    }
+                    None => Vec::new(),
+                }
             };
             list(lua, ids.into_iter().map(|i| i as i64))
         });
         m.add_method("count", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let f = filter(&sl.state, &spec)?;
+            let Some(f) = filter(&sl.state, &spec)? else { return Ok(0) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut n = 0usize;
             each_match(&sl.state, &f, |_| {
                 n += 1;
@@ -133,7 +133,8 @@ impl Methods for Entities {
         });
         m.add_method("first", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let f = filter(&sl.state, &spec)?;
+            let Some(f) = filter(&sl.state, &spec)? else { return Ok(None) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
             if f.ordered() {
                 return Ok(matching(&sl.state, &f).first().map(|&i| i as i64));
             }
@@ -155,7 +156,7 @@ impl Methods for Entities {
         m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            sl.state.entities[e as usize].face = Sym::new(&face);
+            sl.state.entities[e as usize].face = name(&face)?;
             Ok(())
         });
         m.add_method("owner", |lua, _, e: i64| {
@@ -173,23 +174,19 @@ impl Methods for Entities {
             Ok(())
         });
         m.add_method("prop", |lua, _, (e, k): (i64, String)| {
-            let v = {
-                let sl = slot(lua)?;
-                sl.state.entities[entity(&sl.state, e)? as usize].props.get(Sym::new(&k)).cloned().unwrap_or_default()
-            };
-            to_lua(lua, &v)
+            let sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            read(lua, &sl, VarsAt::Props(e), &k)
         });
         m.add_method("set_prop", |lua, _, (e, k, v): (i64, String, LuaValue)| {
-            let v = from_lua(&v)?;
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            sl.state.entities[e as usize].props.set(Sym::new(&k), v);
-            Ok(())
+            write(&mut sl, VarsAt::Props(e), &k, &v)
         });
         m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            Ok(sl.state.entities[e as usize].props.add(Sym::new(&k), d))
+            add(&mut sl, VarsAt::Props(e), &k, d)
         });
     }
 }
@@ -204,19 +201,33 @@ struct Filter {
     nowhere: bool,
 }
 
-fn filter(state: &GameState, t: &Table) -> mlua::Result<Filter> {
-    let sym = |key: &str| -> mlua::Result<Option<Sym>> { Ok(t.raw_get::<Option<String>>(key)?.map(|s| Sym::new(&s))) };
+/// Reads a filter; `None` when it names a kind, face or zone that was never stored,
+/// which no entity can match.
+fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
+    // A name nobody stored: the filter matches nothing (and the name is not interned).
+    let mut unknown = false;
+    let mut sym = |key: &str| -> mlua::Result<Option<Sym>> {
+        let Some(text) = t.raw_get::<Option<mlua::LuaString>>(key)? else { return Ok(None) };
+        let found = Sym::find(&text.to_str()?);
+        unknown |= found.is_none();
+        Ok(found)
+    };
+    let (kind, face) = (sym("kind")?, sym("face")?);
+    let zone = sym("zone")?;
+    if unknown {
+        return Ok(None);
+    }
     let owner = match t.raw_get::<LuaValue>("owner")? {
         LuaValue::Nil => None,
         LuaValue::Boolean(false) => Some(None),
-        v => Some(Some(seat(state, from_lua(&v)?.as_int().ok_or_else(|| err("owner must be a seat"))?)?)),
+        v => Some(Some(seat(state, number(&v).ok_or_else(|| err("owner must be a seat"))?)?)),
     };
-    let at = if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
+    let at = if let Some(zone) = zone {
         let zseat = match t.raw_get::<Option<i64>>("seat")? {
             Some(s) => Some(seat(state, s)?),
             None => None,
         };
-        Some(Location::Zone { zone: Sym::new(&zone), seat: zseat })
+        Some(Location::Zone { zone, seat: zseat })
     } else if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
         Some(Location::In(entity(state, inside)?))
     } else {
@@ -226,17 +237,23 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Filter> {
         Some(c) => Some(cell(state, c)?),
         None => None,
     };
-    Ok(Filter {
-        kind: sym("kind")?,
-        face: sym("face")?,
+    Ok(Some(Filter {
+        kind,
+        face,
         owner,
         at,
         cell: cell_filter,
         nowhere: t.raw_get::<Option<bool>>("nowhere")?.unwrap_or(false),
-    })
+    }))
 }
 
 impl Filter {
+    /// What looking for the matches costs: every entity [`each_match`] looks at.
+    fn scan_cost(&self, state: &GameState) -> u64 {
+        let scanned = self.kind.and_then(|k| state.ids_of_kind(k)).map_or(state.entities.len(), <[EntityId]>::len);
+        scanned as u64 * cost::ENTITY
+    }
+
     /// Whether matches are listed bottom to top rather than by id.
     fn ordered(&self) -> bool {
         matches!(self.at, Some(Location::Zone { .. }) | Some(Location::In(_)))

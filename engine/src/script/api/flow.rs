@@ -1,9 +1,10 @@
 //! `g` methods for the log and the flow: log lines (public or for some seats),
 //! pushing step frames and reaction windows, and ending the game.
 
-use super::{err, seat, seat_mask, slot, Method, Methods};
-use crate::flow::{Frame, Window, WINDOW_STEP};
+use super::{err, seat, seat_mask, slot, stored, Method, Methods};
+use crate::flow::{Frame, Window, MAX_DECISIONS, MAX_FLOW_DEPTH, WINDOW_STEP};
 use crate::script::convert::from_lua;
+use crate::script::Slot;
 use crate::state::{Outcome, Seat};
 use crate::sym::Sym;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
@@ -29,47 +30,53 @@ impl Methods for Flow {
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
         m.add_method("log", |lua, _, text: String| {
-            slot(lua)?.state.log(text, None);
-            Ok(())
+            let mut sl = slot(lua)?;
+            sl.budget.charge_bytes(text.len())?;
+            sl.state.log(text, None);
+            stored(&sl.state)
         });
         m.add_method("log_to", |lua, _, (who, text): (LuaValue, String)| {
             let mut sl = slot(lua)?;
-            let mask = seat_mask(&sl.state, &who)?;
+            let mask = seat_mask(&sl, &who)?;
+            sl.budget.charge_bytes(text.len())?;
             sl.state.log(text, Some(mask));
-            Ok(())
+            stored(&sl.state)
         });
         m.add_method("push", |lua, _, (step, ctx): (String, LuaValue)| {
-            let ctx = from_lua(&ctx)?;
             let mut sl = slot(lua)?;
             if sl.rules.step(&step).is_none() && step != WINDOW_STEP {
                 return Err(err(format!("push: no step `{step}` is declared in pack.ron")));
             }
-            sl.state.flow.push(Frame { step: Sym::new(&step), ctx, entered: false });
-            Ok(())
+            let ctx = from_lua(&ctx, &sl.budget)?;
+            push(&mut sl, Frame { step: Sym::new(&step), ctx, entered: false })
         });
         m.add_method("window", |lua, _, spec: Table| {
-            let seats: Vec<i64> = spec.raw_get::<Table>("seats")?.sequence_values::<i64>().collect::<mlua::Result<_>>()?;
+            let seats: Table = spec.raw_get("seats")?;
             let offer: String = spec.raw_get("offer")?;
             let respond: String = spec.raw_get("respond")?;
-            let data = from_lua(&spec.raw_get::<LuaValue>("data")?)?;
             let mut sl = slot(lua)?;
-            let seats = seats.into_iter().map(|s| seat(&sl.state, s)).collect::<mlua::Result<Vec<_>>>()?;
+            // Each listed seat is one decision the window may ask.
+            let seats = seats.sequence_values::<i64>().take(MAX_DECISIONS + 1).map(|s| seat(&sl.state, s?)).collect::<mlua::Result<Vec<_>>>()?;
+            if seats.len() > MAX_DECISIONS {
+                return Err(err(format!("window: more than {MAX_DECISIONS} seats listed, the most a window may ask")));
+            }
+            let data = from_lua(&spec.raw_get::<LuaValue>("data")?, &sl.budget)?;
             let window = Window { seats, next: 0, offer, respond, data, closed: false };
-            sl.state.flow.push(Frame { step: Sym::new(WINDOW_STEP), ctx: window.to_value(), entered: true });
-            Ok(())
+            push(&mut sl, Frame { step: Sym::new(WINDOW_STEP), ctx: window.to_value(), entered: true })
         });
         m.add_method("reset_flow", |lua, _, ()| {
             // For scenario set-ups that build a position from scratch.
             let mut sl = slot(lua)?;
-            sl.state.flow.clear();
-            sl.state.pending = None;
+            sl.state.clear_flow();
+            sl.state.set_pending(None);
             Ok(())
         });
         m.add_method("finish", |lua, _, spec: Table| {
-            let scores: Vec<i64> = spec.raw_get::<Table>("scores")?.sequence_values::<i64>().collect::<mlua::Result<_>>()?;
-            let ranking: Vec<i64> = spec.raw_get::<Table>("ranking")?.sequence_values::<i64>().collect::<mlua::Result<_>>()?;
             let mut sl = slot(lua)?;
             let n = sl.state.seat_count();
+            // One more than the seats is enough to tell a list that is too long.
+            let scores: Vec<i64> = spec.raw_get::<Table>("scores")?.sequence_values::<i64>().take(n + 1).collect::<mlua::Result<_>>()?;
+            let ranking: Vec<i64> = spec.raw_get::<Table>("ranking")?.sequence_values::<i64>().take(n + 1).collect::<mlua::Result<_>>()?;
             if scores.len() != n {
                 return Err(err(format!("finish: {} scores given for {n} seats", scores.len())));
             }
@@ -83,4 +90,16 @@ impl Methods for Flow {
             Ok(())
         });
     }
+}
+
+/// Pushes a frame, within the flow's depth and the state's size.
+fn push(sl: &mut Slot, frame: Frame) -> mlua::Result<()> {
+    if sl.state.flow.len() >= MAX_FLOW_DEPTH {
+        return Err(err(format!(
+            "push: the flow already holds {MAX_FLOW_DEPTH} frames, the most it may; does step `{}` push steps without end?",
+            frame.step
+        )));
+    }
+    sl.state.push_frame(frame);
+    stored(&sl.state)
 }

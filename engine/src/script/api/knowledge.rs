@@ -43,7 +43,7 @@ impl Methods for Knowledge {
                 ent.hidden = false;
                 ent.seen_by = all;
             } else {
-                let mask = seat_mask(&sl.state, &who)?;
+                let mask = seat_mask(&sl, &who)?;
                 let ent = &mut sl.state.entities[e];
                 ent.known_by = ent.known_by.union(mask);
                 ent.seen_by = ent.seen_by.union(mask);
@@ -83,7 +83,7 @@ impl Methods for Knowledge {
 fn hide(lua: &mlua::Lua, e: i64, who: LuaValue, forget_seen: bool) -> mlua::Result<()> {
     let mut sl = slot(lua)?;
     let e = entity(&sl.state, e)? as usize;
-    let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl.state, &who)? };
+    let mask = if who.is_nil() { SeatMask::NONE } else { seat_mask(&sl, &who)? };
     let ent = &mut sl.state.entities[e];
     ent.hidden = true;
     ent.known_by = mask;

@@ -10,6 +10,13 @@
 //! that registers them, and `orrery api` prints the reference and the editor type
 //! definitions from these tables (`super::reference`). The tests below compare the
 //! tables with what is really registered, both ways, so neither can drift.
+//!
+//! Three rules keep a hostile script from hurting the host through `g`. A method
+//! whose work grows with the board, the links, the entities or a value charges that
+//! work to the call's budget ([`super::limits::cost`]) before doing it. A method that
+//! stores something checks the state's size afterwards ([`stored`]). And a name is
+//! interned only when something is stored under it ([`name`]); a look-up of a name
+//! never stored finds nothing without interning it ([`Sym::find`]).
 
 mod board;
 mod entities;
@@ -20,7 +27,7 @@ mod random;
 mod tiles;
 mod vars;
 
-use super::convert::from_lua;
+use super::convert::number;
 use super::Slot;
 use crate::board::CellId;
 use crate::state::{EntityId, GameState, Location, Seat, SeatMask};
@@ -93,6 +100,17 @@ fn slot(lua: &Lua) -> mlua::Result<AppDataRefMut<'_, Slot>> {
     lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))
 }
 
+/// A name the script stores something under, interned within the limits.
+fn name(text: &str) -> mlua::Result<Sym> {
+    Sym::try_new(text).map_err(|e| err(e.to_string()))
+}
+
+/// After a method stored something: fails once the state is over its maximum (the
+/// act is then refused and rolled back).
+fn stored(state: &GameState) -> mlua::Result<()> {
+    state.check_size().map_err(|e| err(e.to_string()))
+}
+
 fn seat(state: &GameState, seat: i64) -> mlua::Result<Seat> {
     if seat >= 1 && (seat as usize) <= state.seat_count() {
         Ok((seat - 1) as Seat)
@@ -117,15 +135,17 @@ fn cell(state: &GameState, id: i64) -> mlua::Result<CellId> {
     }
 }
 
-fn seat_mask(state: &GameState, who: &LuaValue) -> mlua::Result<SeatMask> {
+fn seat_mask(sl: &Slot, who: &LuaValue) -> mlua::Result<SeatMask> {
+    let state = &sl.state;
     match who {
         LuaValue::Number(_) | LuaValue::Integer(_) => {
-            let n = from_lua(who)?.as_int().ok_or_else(|| err("a seat must be an integer"))?;
+            let n = number(who).ok_or_else(|| err("a seat must be an integer"))?;
             Ok(SeatMask::one(seat(state, n)?))
         }
         LuaValue::Table(t) => {
             let mut mask = SeatMask::NONE;
             for s in t.sequence_values::<i64>() {
+                sl.budget.charge(1)?;
                 mask = mask.with(seat(state, s?)?);
             }
             Ok(mask)
@@ -134,29 +154,44 @@ fn seat_mask(state: &GameState, who: &LuaValue) -> mlua::Result<SeatMask> {
     }
 }
 
-/// Reads a location argument: a cell id, a zone name, `{zone=, seat=}`, `{inside=}`, or nil.
+/// Reads a location argument: a cell id, a zone name, `{zone=, seat=}`, `{inside=}`,
+/// or nil. A destination: a new zone name is interned.
 fn location(state: &GameState, at: &LuaValue) -> mlua::Result<Location> {
-    Ok(match at {
+    read_location(state, at, |zone| name(zone).map(Some)).map(|l| l.unwrap_or(Location::Nowhere))
+}
+
+/// Reads a location to look at: `None` for a zone whose name was never stored, where
+/// nothing can be.
+fn place(state: &GameState, at: &LuaValue) -> mlua::Result<Option<Location>> {
+    read_location(state, at, |zone| Ok(Sym::find(zone)))
+}
+
+fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> mlua::Result<Option<Sym>>) -> mlua::Result<Option<Location>> {
+    Ok(Some(match at {
         LuaValue::Nil | LuaValue::Boolean(false) => Location::Nowhere,
         LuaValue::Number(_) | LuaValue::Integer(_) => {
-            Location::Cell(cell(state, from_lua(at)?.as_int().ok_or_else(|| err("a cell id must be an integer"))?)?)
+            Location::Cell(cell(state, number(at).ok_or_else(|| err("a cell id must be an integer"))?)?)
         }
-        LuaValue::String(s) => Location::Zone { zone: Sym::new(&s.to_str()?), seat: None },
+        LuaValue::String(s) => {
+            let Some(zone) = zone_name(&s.to_str()?)? else { return Ok(None) };
+            Location::Zone { zone, seat: None }
+        }
         LuaValue::Table(t) => {
             if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
                 Location::In(entity(state, inside)?)
-            } else if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
+            } else if let Some(zone) = t.raw_get::<Option<mlua::LuaString>>("zone")? {
                 let owner = match t.raw_get::<Option<i64>>("seat")? {
                     Some(s) => Some(seat(state, s)?),
                     None => None,
                 };
-                Location::Zone { zone: Sym::new(&zone), seat: owner }
+                let Some(zone) = zone_name(&zone.to_str()?)? else { return Ok(None) };
+                Location::Zone { zone, seat: owner }
             } else {
                 return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
             }
         }
         other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
-    })
+    }))
 }
 
 fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {

@@ -1,10 +1,14 @@
 //! `g` methods for movement: the cells a mover can reach within a budget, and a
 //! cheapest route, under rules the script passes (per-terrain costs, blocked cells,
 //! links, hop sets and halting links); see [`FieldSpec`].
+//!
+//! A search is charged to the call's budget before it runs ([`FieldSpec::cost`]), by
+//! the size of the board it may cover, so that a loop of searches of a huge board
+//! stops like any other runaway loop.
 
-use super::{cell, err, list, slot, Method, Methods};
+use super::{cell, err, list, number, slot, Method, Methods};
 use crate::board::{Board, CellId, MoveRules};
-use crate::script::convert::from_lua;
+use crate::script::{cost, Budget};
 use crate::state::GameState;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 use std::collections::BTreeMap;
@@ -25,7 +29,8 @@ impl Methods for Movement {
             let reach = {
                 let sl = slot(lua)?;
                 let from = cell(&sl.state, from)?;
-                let spec = FieldSpec::read(&sl.state, rules.as_ref())?;
+                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
+                sl.budget.charge(spec.cost(&sl.state.board))?;
                 let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
                 spec.run(&sl.state.board, from, budget)
             };
@@ -39,7 +44,8 @@ impl Methods for Movement {
             let cells = {
                 let sl = slot(lua)?;
                 let (from, to) = (cell(&sl.state, from)?, cell(&sl.state, to)?);
-                let spec = FieldSpec::read(&sl.state, rules.as_ref())?;
+                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
+                sl.budget.charge(spec.cost(&sl.state.board))?;
                 let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
                 crate::board::path_to(&spec.run(&sl.state.board, from, budget), to)
             };
@@ -48,7 +54,8 @@ impl Methods for Movement {
     }
 }
 
-/// The movement rules a script passes to `g:field`.
+/// The movement rules a script passes to `g:field`. The cell lists are sorted and
+/// without duplicates, so a look-up is a binary search however long they are.
 struct FieldSpec {
     costs: BTreeMap<String, Option<u32>>,
     default_cost: Option<u32>,
@@ -61,7 +68,16 @@ struct FieldSpec {
 }
 
 impl FieldSpec {
-    fn read(state: &GameState, t: Option<&Table>) -> mlua::Result<FieldSpec> {
+    /// What the search may cost: every cell searched, every link looked at, and each
+    /// member of the hop set stepping to every other.
+    fn cost(&self, board: &Board) -> u64 {
+        let hop = self.hop.len() as u64;
+        // Each link's kind is compared with every kind the mover may use.
+        let links = board.links().len() as u64 * self.links.len().max(1) as u64;
+        board.len() as u64 * cost::SEARCHED_CELL + (links + board.edge_count() as u64) * cost::LINK + hop * hop
+    }
+
+    fn read(state: &GameState, t: Option<&Table>, budget: &Budget) -> mlua::Result<FieldSpec> {
         let mut spec = FieldSpec {
             costs: BTreeMap::new(),
             default_cost: Some(1),
@@ -76,12 +92,14 @@ impl FieldSpec {
         let cost = |v: LuaValue| -> mlua::Result<Option<u32>> {
             match v {
                 LuaValue::Boolean(false) => Ok(None),
-                v => Ok(Some(from_lua(&v)?.as_int().ok_or_else(|| err("a cost must be an integer or false"))?.max(0) as u32)),
+                v => Ok(Some(number(&v).ok_or_else(|| err("a cost must be an integer or false"))?.clamp(0, u32::MAX as i64) as u32)),
             }
         };
         if let Some(costs) = t.raw_get::<Option<Table>>("costs")? {
             for pair in costs.pairs::<String, LuaValue>() {
                 let (k, v) = pair?;
+                budget.charge_bytes(k.len())?;
+                budget.charge(1)?;
                 spec.costs.insert(k, cost(v)?);
             }
         }
@@ -89,16 +107,25 @@ impl FieldSpec {
             spec.default_cost = cost(v)?;
         }
         let cells = |key: &str| -> mlua::Result<Vec<CellId>> {
-            match t.raw_get::<Option<Table>>(key)? {
-                Some(list) => list.sequence_values::<i64>().map(|c| cell(state, c?)).collect(),
-                None => Ok(Vec::new()),
+            let Some(list) = t.raw_get::<Option<Table>>(key)? else { return Ok(Vec::new()) };
+            let mut cells = Vec::new();
+            for c in list.sequence_values::<i64>() {
+                budget.charge(1)?;
+                cells.push(cell(state, c?)?);
             }
+            cells.sort_unstable();
+            cells.dedup();
+            Ok(cells)
         };
         spec.blocked = cells("blocked")?;
         spec.hop = cells("hop")?;
         spec.halt_after_link = cells("halt_after_link")?;
         if let Some(links) = t.raw_get::<Option<Table>>("links")? {
-            spec.links = links.sequence_values::<String>().collect::<mlua::Result<_>>()?;
+            for kind in links.sequence_values::<String>() {
+                let kind = kind?;
+                budget.charge(1 + kind.len() as u64 / cost::BYTES_PER_STEP)?;
+                spec.links.push(kind);
+            }
         }
         spec.link_cost = t.raw_get::<Option<u32>>("link_cost")?.unwrap_or(1);
         spec.hop_cost = t.raw_get::<Option<u32>>("hop_cost")?.unwrap_or(1);
@@ -108,7 +135,7 @@ impl FieldSpec {
     fn run(&self, board: &Board, from: CellId, budget: u32) -> Vec<crate::board::Reach> {
         let cells = board.cells();
         let enter_cost = |c: CellId| -> Option<u32> {
-            if self.blocked.contains(&c) {
+            if self.blocked.binary_search(&c).is_ok() {
                 return None;
             }
             let terrain = &cells.get(c as usize)?.terrain;
@@ -117,7 +144,7 @@ impl FieldSpec {
                 None => self.default_cost,
             }
         };
-        let halt = |c: CellId| self.halt_after_link.contains(&c);
+        let halt = |c: CellId| self.halt_after_link.binary_search(&c).is_ok();
         let link_kinds: Vec<&str> = self.links.iter().map(String::as_str).collect();
         let rules = MoveRules {
             enter_cost: &enter_cost,

@@ -2,7 +2,8 @@
 //! in the state), so a seed and the list of choices replay a game exactly. Lua's own
 //! `math.random` is removed from the sandbox for the same reason.
 
-use super::{err, list, location, slot, Method, Methods};
+use super::{err, list, place, slot, Method, Methods};
+use crate::script::cost;
 use crate::state::SeatMask;
 use crate::sym::Sym;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
@@ -29,6 +30,7 @@ impl Methods for Random {
             Ok(slot(lua)?.state.rng.0.random_range(1..=n))
         });
         m.add_method("shuffle", |lua, _, items: Table| {
+            slot(lua)?.budget.charge(items.raw_len() as u64)?;
             let mut values: Vec<LuaValue> = items.sequence_values::<LuaValue>().collect::<mlua::Result<_>>()?;
             {
                 let mut sl = slot(lua)?;
@@ -43,7 +45,9 @@ impl Methods for Random {
             // Shuffling permutes the *faces* of the hidden entities in the zone, not just
             // their order: otherwise an entity id would keep telling which face it is.
             let mut sl = slot(lua)?;
-            let at = location(&sl.state, &at)?;
+            // A zone whose name was never stored holds nothing to shuffle.
+            let Some(at) = place(&sl.state, &at)? else { return Ok(()) };
+            sl.budget.charge(sl.state.entities.len() as u64 * cost::ENTITY)?;
             let mut ids: Vec<usize> = (0..sl.state.entities.len()).filter(|&i| sl.state.entities[i].at == at).collect();
             ids.sort_by_key(|&i| sl.state.entities[i].order);
             let mut orders: Vec<u32> = ids.iter().map(|&i| sl.state.entities[i].order).collect();

@@ -1,12 +1,12 @@
 //! `g` methods that build hex boards from tiles: where tiles of a radius fit
 //! around each other, and placing a tile definition (one of its sides, rotated).
 
-use super::{err, list, slot, Method, Methods};
-use crate::board::{Board, Region, TileCell};
+use super::{err, list, slot, stored, Method, Methods};
+use crate::board::{Region, TileCell, MAX_CELLS};
+use crate::script::cost;
 use crate::value::Value;
 use mlua::{Table, UserDataMethods};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 pub(super) struct Tiles;
 
@@ -48,14 +48,14 @@ impl Methods for Tiles {
                 rotation,
                 center: Some(hexx::Hex::new(q, r)),
             };
-            let board = Arc::make_mut(&mut sl.state.board);
-            if let Board::Graph(_) = board {
-                *board = Board::Hex(crate::board::HexBoard::new());
-            }
-            let Board::Hex(hex) = board else { unreachable!("just made a hex board") };
-            let index = hex
+            // Placing makes every cell of the tile (the board refuses more than it holds).
+            let made = 3 * u64::from(radius.min(MAX_CELLS as u32)) * (u64::from(radius.min(MAX_CELLS as u32)) + 1) + 1;
+            sl.budget.charge(made.min(MAX_CELLS as u64) * cost::SEARCHED_CELL + cells.len() as u64)?;
+            let index = sl
+                .state
                 .place_tile(region, &cells, radius, &default_terrain)
                 .map_err(|e| err(format!("place_tile {kind} `{id}`: {e}")))?;
+            stored(&sl.state)?;
             Ok(index as i64 + 1)
         });
     }

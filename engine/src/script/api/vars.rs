@@ -2,10 +2,13 @@
 //! the variants in play, and the variables kept per seat, per game and per pair of
 //! seats (any plain value; a variable never set reads as nil).
 
-use super::{err, seat, slot, Method, Methods};
+use super::{err, name, seat, slot, stored, Method, Methods};
 use crate::script::convert::{from_lua, to_lua};
+use crate::script::Slot;
+use crate::state::VarsAt;
 use crate::sym::Sym;
-use mlua::{UserDataMethods, Value as LuaValue};
+use crate::value::Value;
+use mlua::{Lua, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Vars;
 
@@ -58,50 +61,71 @@ impl Methods for Vars {
             Ok(sl.state.controllers.get(s as usize).copied().flatten().map(|c| c as i64 + 1))
         });
         m.add_method("variant", |lua, _, name: String| Ok(slot(lua)?.state.setup.variants.iter().any(|v| *v == name)));
-        m.add_method("get", |lua, _, (s, name): (i64, String)| {
+        m.add_method("get", |lua, _, (s, key): (i64, String)| {
             let sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            let v = sl.state.seats[s as usize].get(Sym::new(&name)).cloned().unwrap_or_default();
-            drop(sl);
-            to_lua(lua, &v)
+            read(lua, &sl, VarsAt::Seat(s), &key)
         });
-        m.add_method("set", |lua, _, (s, name, v): (i64, String, LuaValue)| {
-            let v = from_lua(&v)?;
+        m.add_method("set", |lua, _, (s, key, v): (i64, String, LuaValue)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            sl.state.seats[s as usize].set(Sym::new(&name), v);
-            Ok(())
+            write(&mut sl, VarsAt::Seat(s), &key, &v)
         });
-        m.add_method("add", |lua, _, (s, name, d): (i64, String, i64)| {
+        m.add_method("add", |lua, _, (s, key, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            Ok(sl.state.seats[s as usize].add(Sym::new(&name), d))
+            add(&mut sl, VarsAt::Seat(s), &key, d)
         });
-        m.add_method("global", |lua, _, name: String| {
-            let v = slot(lua)?.state.globals.get(Sym::new(&name)).cloned().unwrap_or_default();
-            to_lua(lua, &v)
-        });
-        m.add_method("set_global", |lua, _, (name, v): (String, LuaValue)| {
-            let v = from_lua(&v)?;
-            slot(lua)?.state.globals.set(Sym::new(&name), v);
-            Ok(())
-        });
-        m.add_method("add_global", |lua, _, (name, d): (String, i64)| Ok(slot(lua)?.state.globals.add(Sym::new(&name), d)));
-        m.add_method("pair", |lua, _, (a, b, name): (i64, i64, String)| {
+        m.add_method("global", |lua, _, key: String| {
             let sl = slot(lua)?;
-            let (a, b) = (seat(&sl.state, a)?, seat(&sl.state, b)?);
-            let i = sl.state.pair_index(a, b).ok_or_else(|| err("a pair needs two different seats"))?;
-            let v = sl.state.pairs[i].get(Sym::new(&name)).cloned().unwrap_or_default();
-            drop(sl);
-            to_lua(lua, &v)
+            read(lua, &sl, VarsAt::Global, &key)
         });
-        m.add_method("set_pair", |lua, _, (a, b, name, v): (i64, i64, String, LuaValue)| {
-            let v = from_lua(&v)?;
+        m.add_method("set_global", |lua, _, (key, v): (String, LuaValue)| write(&mut *slot(lua)?, VarsAt::Global, &key, &v));
+        m.add_method("add_global", |lua, _, (key, d): (String, i64)| add(&mut *slot(lua)?, VarsAt::Global, &key, d));
+        m.add_method("pair", |lua, _, (a, b, key): (i64, i64, String)| {
+            let sl = slot(lua)?;
+            let at = pair(&sl, a, b)?;
+            read(lua, &sl, at, &key)
+        });
+        m.add_method("set_pair", |lua, _, (a, b, key, v): (i64, i64, String, LuaValue)| {
             let mut sl = slot(lua)?;
-            let (a, b) = (seat(&sl.state, a)?, seat(&sl.state, b)?);
-            let i = sl.state.pair_index(a, b).ok_or_else(|| err("a pair needs two different seats"))?;
-            sl.state.pairs[i].set(Sym::new(&name), v);
-            Ok(())
+            let at = pair(&sl, a, b)?;
+            write(&mut sl, at, &key, &v)
         });
     }
+}
+
+/// The variables of the pair of seats `a` and `b` (1-based, either order).
+fn pair(sl: &Slot, a: i64, b: i64) -> mlua::Result<VarsAt> {
+    let (a, b) = (seat(&sl.state, a)?, seat(&sl.state, b)?);
+    sl.state.pair_index(a, b).map(VarsAt::Pair).ok_or_else(|| err("a pair needs two different seats"))
+}
+
+/// The variable `key` at `at` as a Lua value; nil if it was never set.
+pub(super) fn read(lua: &Lua, sl: &Slot, at: VarsAt, key: &str) -> mlua::Result<LuaValue> {
+    let value = Sym::find(key).and_then(|k| sl.state.vars(at)?.get(k));
+    match value {
+        Some(v) => to_lua(lua, v, &sl.budget),
+        None => Ok(LuaValue::Nil),
+    }
+}
+
+/// Sets the variable `key` at `at` (nil removes it); a name never stored needs no
+/// interning to be removed.
+pub(super) fn write(sl: &mut Slot, at: VarsAt, key: &str, v: &LuaValue) -> mlua::Result<()> {
+    let value = from_lua(v, &sl.budget)?;
+    let key = match (Sym::find(key), &value) {
+        (Some(k), _) => k,
+        (None, Value::Nil) => return Ok(()),
+        (None, _) => name(key)?,
+    };
+    sl.state.set_var(at, key, value);
+    stored(&sl.state)
+}
+
+/// Adds `delta` to the integer variable `key` at `at` and returns the new value.
+pub(super) fn add(sl: &mut Slot, at: VarsAt, key: &str, delta: i64) -> mlua::Result<i64> {
+    let new = sl.state.add_var(at, name(key)?, delta);
+    stored(&sl.state)?;
+    Ok(new)
 }

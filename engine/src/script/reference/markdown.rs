@@ -2,7 +2,8 @@
 //! prints.
 
 use super::{methods, CONTRACTS, GLOBALS, LEFT_OUT, LIBRARIES, TYPES};
-use crate::script::{INSTRUCTION_BUDGET, MEMORY_LIMIT};
+use crate::state::MAX_STATE_BYTES;
+use crate::script::{ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 use std::fmt::Write as _;
 
 /// The whole reference.
@@ -32,10 +33,15 @@ pub fn markdown() -> String {
     let _ = writeln!(w, "- {LEFT_OUT}");
     let _ = writeln!(
         w,
-        "- Limits per call: {} MiB of memory and {} million interrupt ticks (calls and loop back-edges), a \
-         count and never a clock, so a game replays the same on any machine.\n",
+        "- Limits: {} MiB of memory for the scripts; {} million steps per call and {} million per act \
+         (calls, loop turns, and the work `g` methods do: cells searched, links and entities looked at, \
+         values converted), a count and never a clock, so a game replays the same on any machine; and \
+         {} MiB for everything stored in the game state (variables, entities, log lines, frame contexts, \
+         decisions).\n",
         MEMORY_LIMIT / (1024 * 1024),
-        INSTRUCTION_BUDGET as f64 / 1e6
+        INSTRUCTION_BUDGET as f64 / 1e6,
+        ACT_BUDGET as f64 / 1e6,
+        MAX_STATE_BYTES / (1024 * 1024)
     );
 
     for (title, text) in CONTRACTS {
