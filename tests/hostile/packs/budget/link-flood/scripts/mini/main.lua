@@ -1,0 +1,19 @@
+--- Floods the board with links and then reads them.
+local M = {}
+M.game = {}
+
+---@param g Game
+function M.game.run(g, ctx)
+    -- A radius-147 tile: 65,269 cells, close to the most a board may hold.
+    g:place_tile({ kind = "tile", id = "meadow", side = "cells", q = 0, r = 0, radius = 147 })
+    for c = 1, 60000 do
+        g:add_link(c - 1, c, "x")
+    end
+    for _ = 1, 100000 do
+        g:links(0, "x")
+    end
+    g:finish({ scores = { 0, 0 }, ranking = { 1, 2 } })
+    return nil
+end
+
+return M
