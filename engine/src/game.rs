@@ -88,8 +88,8 @@ impl Game {
         Ok(game)
     }
 
-    /// Wraps an existing state: a copy of another game's (its size is counted), or a
-    /// loaded save (call [`GameState::recount`] on it first).
+    /// Wraps an existing state: a copy of another game's, whose size is counted (a
+    /// state built any other way wants [`GameState::recount`] first).
     pub fn from_state(rules: Arc<Ruleset>, state: GameState) -> Game {
         Game { rules, state }
     }
@@ -157,6 +157,8 @@ impl Game {
         self.state.record(seat, choice.clone());
         let mut pending = self.state.take_pending().expect("checked by act");
         let answer = if pending.simultaneous {
+            // A damaged state may lack slots: give every decision one first.
+            pending.answers.resize(pending.decisions.len(), None);
             pending.answers[index] = Some(choice);
             if pending.answers.iter().any(Option::is_none) {
                 self.state.set_pending(Some(pending));
@@ -450,6 +452,10 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
                 return Err(GameError::Setup(format!("variant `{v}` needs variant `{req}` too")));
             }
         }
+    }
+    let extra: usize = variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
+    if seats.saturating_add(extra) > crate::state::MAX_SEATS {
+        return Err(GameError::Setup(format!("a game has at most {} seats, not {}", crate::state::MAX_SEATS, seats.saturating_add(extra))));
     }
     if seats < range.0 || seats > range.1 {
         return Err(GameError::Setup(format!("{} plays with {} to {} seats with these variants, not {seats}", m.name, range.0, range.1)));

@@ -18,7 +18,7 @@ mod kind_index;
 mod vars;
 mod writes;
 
-pub use entity::{Entity, EntityId, Location, Seat, SeatMask};
+pub use entity::{Entity, EntityId, Location, Seat, SeatMask, MAX_SEATS};
 pub use footprint::{Footprint, StateFull, MAX_STATE_BYTES, STATE_FULL};
 pub use vars::Vars;
 pub use writes::VarsAt;
