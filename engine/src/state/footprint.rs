@@ -24,9 +24,9 @@ use std::mem::size_of;
 use thiserror::Error;
 
 /// The most a game state may hold, in bytes as [`Footprint`] counts them. Real games
-/// hold well under a megabyte (a four-seat Galactic Era game about 0.3 MiB at its
-/// end); the limit is far above that and far below what would exhaust a machine
-/// running several games at once.
+/// hold well under a megabyte (the largest pack's six-seat games about 0.2 MiB at
+/// their end); the limit is far above that and far below what would exhaust a
+/// machine running several games at once.
 pub const MAX_STATE_BYTES: usize = 64 * 1024 * 1024;
 
 /// The counted size of a state. Derived data: two states are equal whatever their
