@@ -97,6 +97,7 @@ impl Budget {
         self.charge(bytes as u64 / cost::BYTES_PER_STEP)
     }
 
+    #[cfg(test)]
     fn used(&self) -> u64 {
         self.0.used.get()
     }
@@ -132,11 +133,14 @@ impl Limits {
         let memory_place = Rc::new(RefCell::new(None));
         let (counter, place) = (budget.clone(), memory_place.clone());
         lua.set_interrupt(move |lua| {
-            if counter.charge(1).is_err() {
+            // Runs on every call and loop turn: an add and a compare, as `charge(1)`.
+            let used = counter.0.used.get().saturating_add(1);
+            counter.0.used.set(used);
+            if used > counter.0.limit.get() {
                 let at = running_line(lua).map(|l| format!("{l}: ")).unwrap_or_default();
                 return Err(mlua::Error::runtime(format!("{at}{}", counter.exhausted())));
             }
-            if counter.used() % MEMORY_LOOK_EVERY == 0 && lua.used_memory() > MEMORY_WATCH {
+            if used % MEMORY_LOOK_EVERY == 0 && lua.used_memory() > MEMORY_WATCH {
                 if let Some(line) = running_line(lua) {
                     *place.borrow_mut() = Some(line);
                 }

@@ -73,9 +73,9 @@ impl Methods for Entities {
             };
             let id = sl.state.create(kind, face, owner, at, hidden);
             if let Some(props) = props {
-                for pair in props.pairs::<mlua::LuaString, LuaValue>() {
+                for pair in props.pairs::<String, LuaValue>() {
                     let (k, v) = pair?;
-                    write(&mut sl, VarsAt::Props(id), &k.to_str()?, &v)?;
+                    write(&mut sl, VarsAt::Props(id), &k, &v)?;
                 }
             }
             stored(&sl.state)?;
@@ -207,8 +207,8 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
     let mut sym = |key: &str| -> mlua::Result<Option<Sym>> {
-        let Some(text) = t.raw_get::<Option<mlua::LuaString>>(key)? else { return Ok(None) };
-        let found = Sym::find(&text.to_str()?);
+        let Some(text) = t.raw_get::<Option<String>>(key)? else { return Ok(None) };
+        let found = Sym::find(&text);
         unknown |= found.is_none();
         Ok(found)
     };

@@ -179,12 +179,12 @@ fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> m
         LuaValue::Table(t) => {
             if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
                 Location::In(entity(state, inside)?)
-            } else if let Some(zone) = t.raw_get::<Option<mlua::LuaString>>("zone")? {
+            } else if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
                 let owner = match t.raw_get::<Option<i64>>("seat")? {
                     Some(s) => Some(seat(state, s)?),
                     None => None,
                 };
-                let Some(zone) = zone_name(&zone.to_str()?)? else { return Ok(None) };
+                let Some(zone) = zone_name(&zone)? else { return Ok(None) };
                 Location::Zone { zone, seat: owner }
             } else {
                 return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
