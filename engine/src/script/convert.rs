@@ -81,7 +81,7 @@ pub fn from_lua(value: &LuaValue, budget: &Budget) -> mlua::Result<Value> {
 /// A whole number from a Lua argument (a seat, an id): no table, so nothing to charge.
 pub fn number(value: &LuaValue) -> Option<i64> {
     match value {
-        LuaValue::Integer(i) => Some(*i as i64),
+        LuaValue::Integer(i) => Some(*i),
         LuaValue::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Some(*n as i64),
         _ => None,
     }
@@ -107,7 +107,7 @@ impl Walk {
         let converted = match value {
             LuaValue::Nil => Value::Nil,
             LuaValue::Boolean(b) => Value::Bool(*b),
-            LuaValue::Integer(i) => Value::Int(*i as i64),
+            LuaValue::Integer(i) => Value::Int(*i),
             LuaValue::Number(n) => number_value(*n),
             LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
             LuaValue::Table(t) => return self.table(t),
@@ -158,7 +158,7 @@ impl Walk {
 fn key(k: LuaValue) -> mlua::Result<Key> {
     Ok(match k {
         LuaValue::String(s) => Key::Str(s.to_str()?.to_string()),
-        LuaValue::Integer(i) => Key::Int(i as i64),
+        LuaValue::Integer(i) => Key::Int(i),
         LuaValue::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Key::Int(n as i64),
         LuaValue::Number(n) => {
             return Err(mlua::Error::runtime(format!(
