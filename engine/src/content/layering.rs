@@ -14,7 +14,8 @@ use super::ron_reader::Pos;
 use super::ruleset::{Def, Manifest, Ruleset, ScriptSource, Secrets};
 use super::schema::{FieldTypes, Schema, Type};
 use super::ContentError;
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
@@ -60,12 +61,20 @@ pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
 }
 
 /// `base`'s items with `layer`'s replacing those of the same id, then the new ones.
+/// Ids are found through a map, so laying a large layer over a large base stays linear.
 fn by_id<T: Clone>(base: &[T], layer: Vec<T>, id: impl Fn(&T) -> String) -> Vec<T> {
     let mut out = base.to_vec();
+    let mut at: HashMap<String, usize> = HashMap::with_capacity(out.len());
+    for (i, item) in out.iter().enumerate() {
+        at.entry(id(item)).or_insert(i);
+    }
     for item in layer {
-        match out.iter().position(|b| id(b) == id(&item)) {
-            Some(i) => out[i] = item,
-            None => out.push(item),
+        match at.entry(id(&item)) {
+            Entry::Occupied(slot) => out[*slot.get()] = item,
+            Entry::Vacant(slot) => {
+                slot.insert(out.len());
+                out.push(item);
+            }
         }
     }
     out
