@@ -84,7 +84,7 @@ impl Lookalikes {
     pub fn note(&mut self, namespace: &str, id: &str, place: String) -> Option<String> {
         if !id.is_ascii() {
             if let Some(c) = id.chars().find(|&c| is_invisible(c)) {
-                return Some(format!("the id holds the invisible {}; it looks like an id without it", describe(c)));
+                return Some(format!("the id holds {}, which is invisible: it looks like the id without it", describe(c)));
             }
             if let Some(scripts) = mixed_scripts(id) {
                 return Some(format!("the id mixes {scripts} letters, which can look alike; write it in one script"));
