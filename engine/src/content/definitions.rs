@@ -92,7 +92,7 @@ pub fn resolve(
     for (file, p) in pending {
         match p.target {
             Target::Def { kind, id } => {
-                if !known.get(kind.as_str()).is_some_and(|ids| ids.contains(id.as_str())) {
+                if !known.get(kind.as_str()).is_some_and(|ids| ids.contains(id.as_str())) && errors.len() < limits::MAX_ERRORS {
                     errors.push(ContentError::with_entry(&file, p.pos, &p.entry, format!("no {kind} has the id \"{id}\"")));
                 }
             }

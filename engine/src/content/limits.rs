@@ -10,8 +10,10 @@
 //! limits are for the game a player loads, not for one directory.
 
 /// Bytes of all the files a pack reads (`pack.ron`, `schema.ron`, its definition
-/// files and scripts), over every layer. Bounds the memory loading takes.
-pub const MAX_PACK_BYTES: u64 = 16 * 1024 * 1024;
+/// files and scripts), over every layer. Bounds the memory loading takes: a list of
+/// small values (`[0, 0, ...]`, `["a", "a", ...]`) costs up to ~200 bytes of memory
+/// per byte of text while it is parsed, checked and its references resolved.
+pub const MAX_PACK_BYTES: u64 = 8 * 1024 * 1024;
 
 /// Bytes of one script. Bounds what compiling one module takes, which the Lua
 /// memory cap does not see.
@@ -33,6 +35,10 @@ pub const MAX_FIELDS: usize = 256;
 
 /// Names one `OneOf([...])` type lists (each value is looked up in it).
 pub const MAX_ONE_OF: usize = 256;
+
+/// Errors listed for one pack. One mistake repeated over a list of millions of
+/// values must not take gigabytes to report; the first ones show what is wrong.
+pub const MAX_ERRORS: usize = 1_000;
 
 /// Bytes of one id (of a definition, step, variant or pack): ids are names for
 /// people and keys for the engine, never data.

@@ -400,8 +400,16 @@ fn pos_at(list: &[Pos], i: usize) -> Pos {
     list.get(i).copied().unwrap_or_default()
 }
 
+/// The errors in file order, at most [`limits::MAX_ERRORS`] of them (then a line
+/// saying that more were found).
 fn finish(mut errors: Vec<ContentError>) -> ContentErrors {
     errors.sort();
     errors.dedup();
+    if errors.len() >= limits::MAX_ERRORS {
+        errors.truncate(limits::MAX_ERRORS);
+        let last = &errors[errors.len() - 1];
+        let message = format!("more errors follow; only the first {} are listed (content::limits::MAX_ERRORS)", limits::MAX_ERRORS);
+        errors.push(ContentError::new(&last.file.clone(), last.pos, message));
+    }
     ContentErrors(errors)
 }

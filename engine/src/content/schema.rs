@@ -233,8 +233,12 @@ pub struct Check<'a> {
 }
 
 impl Check<'_> {
+    /// Notes an error, unless [`limits::MAX_ERRORS`] are noted already (a list of
+    /// millions of wrong values must not take gigabytes to report).
     pub fn error(&mut self, pos: Pos, message: String) {
-        self.errors.push(ContentError::with_entry(self.file, pos, &self.entry, message));
+        if self.errors.len() < limits::MAX_ERRORS {
+            self.errors.push(ContentError::with_entry(self.file, pos, &self.entry, message));
+        }
     }
 
     fn later(&mut self, pos: Pos, target: Target) {
