@@ -84,9 +84,9 @@ impl PackFiles {
         full.strip_prefix(&self.root).unwrap_or(&full).to_string_lossy().replace('\\', "/")
     }
 
-    /// Whether `name` is a regular file of the pack (no link on the way).
+    /// Whether anything is at `name` (a link too, which reading then refuses).
     pub fn exists(&self, place: Place, name: &str) -> bool {
-        self.locate(place, name).is_ok_and(|path| fs::symlink_metadata(path).is_ok_and(|m| m.is_file()))
+        !matches!(self.locate(place, name), Err(FileError::Missing(_)))
     }
 
     /// Reads the text of `name` in `place`, at most `max` bytes (`what` names the kind

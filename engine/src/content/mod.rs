@@ -290,12 +290,15 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
     if !manifest.steps.iter().any(|s| s.id == manifest.start) {
         errors.push(ContentError::new(&pack_file, at.start, format!("start step `{}` is not among the declared steps", manifest.start)));
     }
-    let variant_ids: HashSet<&str> = manifest.variants.iter().map(|v| v.id.as_str()).collect();
-    let own_ids: HashSet<&str> = own_variants.iter().map(|(id, _)| id.as_str()).collect();
-    for (v, pos) in manifest.variants.iter().filter(|v| own_ids.contains(v.id.as_str())).zip(own_variants.iter().map(|(_, p)| *p)) {
+    let mut variants: HashMap<&str, &VariantDef> = HashMap::new();
+    for v in &manifest.variants {
+        variants.entry(&v.id).or_insert(v);
+    }
+    for (id, pos) in &own_variants {
+        let Some(v) = variants.get(id.as_str()) else { continue };
         for r in &v.requires {
-            if !variant_ids.contains(r.as_str()) {
-                errors.push(ContentError::new(&pack_file, pos, format!("variant `{}` requires unknown variant `{r}`", v.id)));
+            if !variants.contains_key(r.as_str()) {
+                errors.push(ContentError::new(&pack_file, *pos, format!("variant `{}` requires unknown variant `{r}`", v.id)));
             }
         }
     }
