@@ -6,6 +6,10 @@
 //! types, missing fields, duplicate ids, dangling references), and reports *every*
 //! error as `file:line:col: kind "id": message`. A pack that loads is an immutable
 //! [`Ruleset`]; nothing here knows what game a pack describes.
+//!
+//! A pack may come from a stranger: it reads only its own files ([`files`]), within
+//! the limits of [`limits`], holds no text that could act on a terminal ([`ids`]), and
+//! loads in time linear in its size.
 
 mod definitions;
 mod files;
@@ -17,8 +21,10 @@ mod reader;
 pub mod ron_reader;
 mod ruleset;
 pub mod schema;
+mod scripts;
 
 pub use ron_reader::Pos;
+pub use scripts::{listed_scripts, module_name};
 pub use ruleset::{Def, Manifest, Ruleset, ScriptSource, Secret, Secrets, StepDef, VariantDef};
 
 use definitions::Definitions;
@@ -148,17 +154,6 @@ fn read_node(files: &mut PackFiles, name: &str, listed: Option<(&str, Pos)>, err
     Some((shown, node))
 }
 
-/// The module name of the script file `file` (`setup.lua` → `setup`, `lib/util.lua`
-/// → `lib.util`), or why the file cannot be a module.
-pub fn module_name(file: &str) -> Result<String, String> {
-    let parts = files::check_relative(file).map_err(|e| e.to_string())?;
-    let (last, dirs) = parts.split_last().ok_or_else(|| format!("`{file}` is not a script file"))?;
-    match last.strip_suffix(".lua") {
-        Some(stem) if !stem.is_empty() => Ok(dirs.iter().copied().chain([stem]).collect::<Vec<_>>().join(".")),
-        _ => Err(format!("`{file}` is not a script: a script's file name ends in `.lua`")),
-    }
-}
-
 /// Loads and validates the pack in `dir` (`content/<id>`); scripts come from
 /// `<dir>/../../scripts/<id>`. A pack that `extends` another is laid over it (see
 /// [`layering`]).
@@ -281,7 +276,7 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         None => own.defs,
     };
 
-    let own_scripts = read_scripts(&mut files, &manifest.scripts, &at.scripts, &pack_file, &mut errors);
+    let own_scripts = scripts::read(&mut files, &manifest.scripts, &at.scripts, &pack_file, &mut errors);
     let scripts = match &base {
         Some(b) => layering::scripts(&b.scripts, own_scripts),
         None => own_scripts,
@@ -325,57 +320,6 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         index,
     };
     Ok(rules)
-}
-
-/// Reads the scripts a layer lists (`scripts` of its `pack.ron`, each at its position
-/// in `at`): inside the pack, within the limits, and no two giving one module name,
-/// not even in another case (`A.lua`, `a.lua`) or spelling (`a/b.lua`, `a.b.lua`).
-fn read_scripts(files: &mut PackFiles, listed: &[String], at: &[Pos], pack_file: &str, errors: &mut Vec<ContentError>) -> Vec<ScriptSource> {
-    let mut scripts = Vec::new();
-    let mut modules: HashMap<String, &str> = HashMap::new();
-    for (i, file) in listed.iter().enumerate() {
-        let pos = pos_at(at, i);
-        let mut refuse = |message: String| errors.push(ContentError::new(pack_file, pos, message));
-        if i == limits::MAX_SCRIPTS {
-            refuse(format!("`scripts` lists more than {} scripts (content::limits::MAX_SCRIPTS)", limits::MAX_SCRIPTS));
-            break;
-        }
-        let module = match module_name(file) {
-            Ok(m) => m,
-            Err(why) => {
-                refuse(format!("`scripts` lists \"{file}\": {why}"));
-                continue;
-            }
-        };
-        if let Some(first) = modules.insert(module.to_lowercase(), file) {
-            refuse(format!("`scripts` lists \"{first}\" and \"{file}\", which give one module name `{module}` (module names ignore case)"));
-            continue;
-        }
-        let shown = files.shown(Place::Scripts, file);
-        match files.read(Place::Scripts, file, limits::MAX_SCRIPT_BYTES, "script") {
-            Ok(source) => scripts.push(ScriptSource { module, display: shown, source }),
-            Err(FileError::Missing(_)) => refuse(format!("`scripts` lists \"{file}\", but there is no {shown}")),
-            Err(e) => refuse(format!("`scripts` lists \"{file}\": {e}")),
-        }
-    }
-    scripts
-}
-
-/// The scripts the `pack.ron` in `dir` lists, read as loading reads them (inside the
-/// pack, within the limits), for compiling them when the content does not load;
-/// those that cannot be read are left out (loading reports why).
-pub fn listed_scripts(dir: &Path) -> Vec<ScriptSource> {
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let Some(root) = dir.parent().and_then(Path::parent) else { return Vec::new() };
-    let mut files = PackFiles::new(root, &dir, 0);
-    let Some((file, node)) = read_node(&mut files, "pack.ron", None, &mut Vec::new()) else { return Vec::new() };
-    let Ok(mut fields) = reader::expect_struct(&file, &node, "Pack", manifest::FIELDS, &[]) else { return Vec::new() };
-    let (Ok(id), Ok(scripts)) = (fields.text("id"), fields.text_list("scripts")) else { return Vec::new() };
-    if ids::pack_id_problem(&id).is_some() {
-        return Vec::new();
-    }
-    files.set_id(&id);
-    read_scripts(&mut files, &scripts, &[], &file, &mut Vec::new())
 }
 
 /// Loads the pack `id` that the pack in `dir` extends, refusing cycles.
