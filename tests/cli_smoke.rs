@@ -180,3 +180,32 @@ fn loaded_game_continues_where_it_stopped() {
     let out = orrery(&["--root", &root(), "replay", &save, "--verify"]);
     assert!(out.status.success(), "{:?}", text(&out));
 }
+
+#[test]
+fn a_person_does_not_see_a_drawn_seed_until_the_game_ends() {
+    // The seed decides every hidden draw: shown at the start, a second game with it
+    // would show the first one's hidden setup.
+    let save = tmp("cli-hidden-seed.ron");
+    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--save", &save.display().to_string()], "1\nq\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("seed hidden until the game ends"), "{stdout}");
+    let seed = orrery::replay::read(&save).expect("the save reads").setup.seed;
+    assert!(!stdout.contains(&seed.to_string()), "the seed {seed} was shown:\n{stdout}");
+    let out = play_with_input(&["--root", &root(), "play", "--load", &save.display().to_string(), "--seats", "random,random"], "");
+    let (stdout, _) = text(&out);
+    assert!(stdout.contains("Game over.") && stdout.contains(&format!("(seed {seed})")), "the seed is shown at the end:\n{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn saves_are_readable_by_their_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let save = tmp("cli-owner-only.ron");
+    std::fs::write(&save, "an older file, readable by all").expect("write");
+    std::fs::set_permissions(&save, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let out = orrery(&["--root", &root(), "play", "--pack", "toy", "--seats", "random,random", "--seed", "3", "--save", &save.display().to_string()]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let mode = std::fs::metadata(&save).expect("the save exists").permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "a save holds every secret of the game");
+}

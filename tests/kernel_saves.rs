@@ -93,8 +93,8 @@ fn edited_hash_is_detected_on_resume_and_verify() {
     assert!(text.contains(&real), "the save holds its hash");
     std::fs::write(&path, text.replace(&real, "0123456789abcdef")).expect("edit");
     let save = replay::read(&path).expect("the file still parses");
-    assert!(matches!(replay::resume(game.rules.clone(), save.clone()), Err(ReplayError::HashMismatch { .. })));
-    assert!(matches!(replay::verify(game.rules.clone(), &save), Err(ReplayError::HashMismatch { .. })));
+    assert!(matches!(replay::resume(game.rules.clone(), save.clone()), Err(ReplayError::HashMismatch)));
+    assert!(matches!(replay::verify(game.rules.clone(), &save), Err(ReplayError::HashMismatch)));
 }
 
 #[test]

@@ -143,6 +143,8 @@ impl Game {
         self.state.record(seat, choice.clone());
         let mut pending = self.state.pending.take().expect("checked by act");
         let answer = if pending.simultaneous {
+            // A damaged state may lack slots: give every decision one first.
+            pending.answers.resize(pending.decisions.len(), None);
             pending.answers[index] = Some(choice);
             if pending.answers.iter().any(Option::is_none) {
                 self.state.pending = Some(pending);
@@ -418,6 +420,10 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
                 return Err(GameError::Setup(format!("variant `{v}` needs variant `{req}` too")));
             }
         }
+    }
+    let extra: usize = variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
+    if seats.saturating_add(extra) > crate::state::MAX_SEATS {
+        return Err(GameError::Setup(format!("a game has at most {} seats, not {}", crate::state::MAX_SEATS, seats.saturating_add(extra))));
     }
     if seats < range.0 || seats > range.1 {
         return Err(GameError::Setup(format!("{} plays with {} to {} seats with these variants, not {seats}", m.name, range.0, range.1)));

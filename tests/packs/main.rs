@@ -6,7 +6,9 @@
 //!   ([`orrery::sim::contracts`]), for each player count and each variant;
 //! - `scenario::<folder>::<file>`: each file of `tests/scenarios/<folder>/` and of the
 //!   toy fixture's scenarios;
-//! - `bad_pack::<case>`: each broken pack of `tests/bad-packs/`.
+//! - `bad_pack::<case>`: each broken pack of `tests/bad-packs/`;
+//! - `hostile::<class>::<case>`: each hostile pack and save of `tests/hostile/` and of
+//!   the generators in `hostile_generated.rs`, with a table per class at the end.
 //!
 //! Packs, scenario files and cases are found when the tests start: a new pack or
 //! file is tested without being listed anywhere. `ORRERY_SOAK=N` plays N games per
@@ -14,6 +16,8 @@
 
 mod bad_packs;
 mod contracts;
+mod hostile;
+mod hostile_generated;
 mod scenarios;
 
 use std::path::{Path, PathBuf};
@@ -45,5 +49,8 @@ fn main() {
     let mut trials = contracts::trials();
     trials.extend(scenarios::trials());
     trials.extend(bad_packs::trials());
-    libtest_mimic::run(&args, trials).exit();
+    trials.extend(hostile::trials());
+    let conclusion = libtest_mimic::run(&args, trials);
+    hostile::print_table();
+    conclusion.exit();
 }

@@ -230,7 +230,8 @@ fn start(root: &Path, args: &Args, out: &mut dyn Write) -> Result<(Game, Vec<Pla
         if players.len() != n {
             return Err(CliError::Usage(format!("the save has {n} seats, --seats names {}", players.len())));
         }
-        writeln!(out, "loaded {} ({}, {n} seats, seed {}, {} choices made)", path.display(), save.setup.pack, save.setup.seed, save.history.len())?;
+        let seed = shown_seed(save.setup.seed, &players);
+        writeln!(out, "loaded {} ({}, {n} seats, {seed}, {} choices made)", path.display(), save.setup.pack, save.history.len())?;
         return Ok((replay::resume(rules, save)?, players, false));
     }
     let pack = match &args.pack {
@@ -238,9 +239,11 @@ fn start(root: &Path, args: &Args, out: &mut dyn Write) -> Result<(Game, Vec<Pla
         None => default_pack(root)?,
     };
     let players = seats::parse(args.seats.as_deref().unwrap_or(DEFAULT_SEATS))?;
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(random_seed);
     let rules = pack::load(root, &pack)?;
-    writeln!(out, "{} {}: {} seats ({}), seed {seed}", rules.manifest.name, rules.manifest.version, players.len(), seats::spec(&players).replace(',', ", "))?;
+    // A seed the person chose is theirs to see; one drawn here is hidden like the rest.
+    let shown = if args.seed.is_some() { format!("seed {seed}") } else { shown_seed(seed, &players) };
+    writeln!(out, "{} {}: {} seats ({}), {shown}", rules.manifest.name, rules.manifest.version, players.len(), seats::spec(&players).replace(',', ", "))?;
     let game = Game::new(rules, players.len(), seed, args.variants.clone())?;
     Ok((game, players, true))
 }
@@ -257,8 +260,25 @@ pub fn default_pack(root: &Path) -> Result<String, CliError> {
         .ok_or_else(|| CliError::Usage(format!("no packs under {}; give --pack", root.join("content").display())))
 }
 
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+/// A seed no one can guess: the seed decides every hidden draw of the game (a second
+/// game with the same seed shows every face the first one hides), so it must not
+/// follow from the clock. The standard library seeds `RandomState` from the system.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(std::process::id() as u64);
+    hasher.finish()
+}
+
+/// How the start of a game names its seed: in full when only bots play, hidden when
+/// a person does (knowing it would show them the whole hidden setup). The seed is
+/// shown when the game ends ([`outcome_lines`]).
+fn shown_seed(seed: u64, players: &[Player]) -> String {
+    if players.iter().any(|p| p.is_human()) {
+        "seed hidden until the game ends".to_owned()
+    } else {
+        format!("seed {seed}")
+    }
 }
 
 /// The final ranking, one line per seat.
@@ -273,6 +293,7 @@ pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
             let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
             format!("  {}. seat {} ({kind}): {score}", place + 1, seat as usize + 1)
         })
+        .chain([format!("  (seed {})", game.state.setup.seed)])
         .collect()
 }
 

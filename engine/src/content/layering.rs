@@ -18,6 +18,11 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+/// The most packs one chain of `extends` may stack, the base included. Real layers
+/// are a handful deep; the cap keeps a hostile chain from recursing without end
+/// (each layer is loaded by a nested call).
+pub const MAX_LAYERS: usize = 16;
+
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
 /// directory), else in the Orrery root (`$ORRERY_ROOT` or the current directory's),
 /// else in the checkout the running `orrery` belongs to. The last one lets a homebrew

@@ -38,8 +38,14 @@ pub const MAX_ONE_OF: usize = 256;
 
 /// Errors listed for one pack. One mistake repeated over a list of millions of
 /// values must not take gigabytes to report; the first ones show what is wrong.
-pub const MAX_ERRORS: usize = 1_000;
+pub const MAX_ERRORS: usize = 200;
 
 /// Bytes of one id (of a definition, step, variant or pack): ids are names for
 /// people and keys for the engine, never data.
 pub const MAX_ID_BYTES: usize = 256;
+
+/// Packs one chain of `extends` may stack (kept beside the layering it bounds).
+pub use super::layering::MAX_LAYERS;
+
+/// Seats a pack may declare (kept beside the seat masks it bounds).
+pub use crate::state::MAX_SEATS;

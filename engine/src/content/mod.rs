@@ -328,6 +328,10 @@ fn load_base(dir: &Path, id: &str, pos: Pos, pack_file: &str, below: &mut Vec<Pa
         let message = format!("extends unknown pack \"{id}\": there is no content/{id}/pack.ron beside this pack or in the Orrery root");
         ContentErrors(vec![ContentError::new(pack_file, pos, message)])
     })?;
+    if below.len() + 1 >= layering::MAX_LAYERS {
+        let message = format!("`extends` goes deeper than {} layers: a pack may be laid over at most {} others", layering::MAX_LAYERS, layering::MAX_LAYERS - 1);
+        return Err(ContentErrors(vec![ContentError::new(pack_file, pos, message)]));
+    }
     below.push(dir.to_path_buf());
     if let Some(first) = below.iter().position(|d| *d == base) {
         let chain: Vec<String> = below[first..]

@@ -4,6 +4,7 @@
 use super::ron_reader::{Field, Node, NodeValue, Pos};
 use super::ids;
 use super::ContentError;
+use crate::state::MAX_SEATS;
 
 /// The fields of one struct, taken one by one by name.
 pub struct Fields<'a> {
@@ -110,6 +111,9 @@ impl<'a> Fields<'a> {
         };
         match &node.value {
             NodeValue::Tuple { name: None, items } if items.len() == 2 => match (&items[0].value, &items[1].value) {
+                (NodeValue::Int(_), NodeValue::Int(b)) if *b > MAX_SEATS as i64 => {
+                    Err(ContentError::new(self.file, node.pos, format!("at most {MAX_SEATS} seats: a game keeps what each seat knows in {MAX_SEATS}-bit sets")))
+                }
                 (NodeValue::Int(a), NodeValue::Int(b)) if *a >= 1 && a <= b => Ok(Some((*a as usize, *b as usize))),
                 _ => Err(ContentError::new(self.file, node.pos, "expected (min, max) with 1 <= min <= max".into())),
             },

@@ -104,18 +104,24 @@ impl Pending {
         self.actors.get(index).copied().unwrap_or_else(|| self.decisions[index].seat)
     }
 
+    /// Whether decision `index` still waits for its answer. (A missing slot, which
+    /// only a damaged state has, counts as unanswered rather than panicking.)
+    pub fn is_open(&self, index: usize) -> bool {
+        self.answers.get(index).is_none_or(Option::is_none)
+    }
+
     /// The first unanswered decision `seat` must answer (its own or a controlled
     /// seat's), with its index.
     pub fn open_for(&self, seat: Seat) -> Option<(usize, &Decision)> {
         self.decisions
             .iter()
             .enumerate()
-            .find(|(i, _)| self.actor(*i) == seat && self.answers[*i].is_none())
+            .find(|(i, _)| self.actor(*i) == seat && self.is_open(*i))
     }
 
     /// Seats that still have to answer.
     pub fn waiting_seats(&self) -> Vec<Seat> {
-        let mut seats: Vec<Seat> = (0..self.decisions.len()).filter(|&i| self.answers[i].is_none()).map(|i| self.actor(i)).collect();
+        let mut seats: Vec<Seat> = (0..self.decisions.len()).filter(|&i| self.is_open(i)).map(|i| self.actor(i)).collect();
         seats.dedup();
         seats
     }

@@ -8,6 +8,8 @@
 //! tracked), and reports them as `file:line`. Writes at load time (building constant
 //! tables in top-level code) are allowed.
 
+use std::collections::{HashMap, HashSet};
+
 /// One offending write: line and the module-level name written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StateWrite {
@@ -44,7 +46,8 @@ fn tokens(src: &str) -> Vec<(usize, Tok<'_>)> {
             if bytes[i] == b'\n' {
                 *line += 1;
             }
-            if src[i..].starts_with(&close) {
+            // Bytes, not `str` slicing: `i` may fall inside a multi-byte character.
+            if bytes[i..].starts_with(close.as_bytes()) {
                 return i + close.len();
             }
             i += 1;
@@ -107,12 +110,20 @@ fn tokens(src: &str) -> Vec<(usize, Tok<'_>)> {
 }
 
 /// Finds writes to module-level locals inside function bodies.
+///
+/// Linear in the length of the source: every lookup is a set or a counter, never a
+/// scan back over the tokens (hostile sources are long).
 pub fn state_writes(src: &str) -> Vec<StateWrite> {
     let toks = tokens(src);
-    let mut module_locals: Vec<&str> = Vec::new();
-    // Block stack: true for a function body.
+    let mut module_locals: HashSet<&str> = HashSet::new();
+    // Block stack: true for a function body; `in_functions` counts the trues.
     let mut blocks: Vec<bool> = Vec::new();
+    let mut in_functions = 0usize;
+    // The names each open block declares, and how many open blocks declare each name.
     let mut shadowed: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut shadow_count: HashMap<&str, usize> = HashMap::new();
+    // The last `if` or `elseif` seen: whether the next `then` opens a block.
+    let mut last_condition_is_elseif = false;
     let mut found = Vec::new();
     let mut pending_do = 0usize; // `for`/`while` headers whose `do` opens their block
     let mut brackets: Vec<char> = Vec::new(); // innermost `{` means `name =` is a field key
@@ -128,10 +139,17 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
         match tok {
             Tok::Word("function") => {
                 blocks.push(true);
+                in_functions += 1;
                 let mut scope = Vec::new();
-                // Parameters shadow module locals.
-                if let Some(open) = toks[i..].iter().position(|(_, t)| *t == Tok::Sym('(')) {
-                    let mut j = i + open + 1;
+                // Parameters shadow module locals. The `(` follows the function's
+                // name (`a.b:c`), so the search stops at anything else.
+                let open = toks[i + 1..]
+                    .iter()
+                    .position(|(_, t)| !matches!(t, Tok::Word(_) | Tok::Sym('.') | Tok::Sym(':')))
+                    .map(|p| i + 1 + p)
+                    .filter(|&p| toks[p].1 == Tok::Sym('('));
+                if let Some(open) = open {
+                    let mut j = open + 1;
                     while j < toks.len() && toks[j].1 != Tok::Sym(')') {
                         if let Tok::Word(w) = toks[j].1 {
                             scope.push(w);
@@ -139,24 +157,26 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
                         j += 1;
                     }
                 }
+                for name in &scope {
+                    *shadow_count.entry(name).or_default() += 1;
+                }
                 shadowed.push(scope);
             }
+            Tok::Word("if") => last_condition_is_elseif = false,
+            Tok::Word("elseif") => last_condition_is_elseif = true,
             Tok::Sym(c @ ('{' | '(' | '[')) => brackets.push(c),
             Tok::Sym('}' | ')' | ']') => {
                 brackets.pop();
             }
             Tok::Word("for") | Tok::Word("while") => pending_do += 1,
             Tok::Word("do") => {
-                if pending_do > 0 {
-                    pending_do -= 1;
-                }
+                pending_do = pending_do.saturating_sub(1);
                 blocks.push(false);
                 shadowed.push(Vec::new());
             }
             Tok::Word("then") => {
                 // `elseif … then` continues the `if` block rather than opening one.
-                let continues = toks[..i].iter().rev().find(|(_, t)| matches!(t, Tok::Word("if") | Tok::Word("elseif"))).map(|(_, t)| *t == Tok::Word("elseif")).unwrap_or(false);
-                if !continues {
+                if !last_condition_is_elseif {
                     blocks.push(false);
                     shadowed.push(Vec::new());
                 }
@@ -166,9 +186,15 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
                 shadowed.push(Vec::new());
             }
             Tok::Word("end") | Tok::Word("until") => {
-                blocks.pop();
+                if blocks.pop() == Some(true) {
+                    in_functions -= 1;
+                }
                 if shadowed.len() > 1 {
-                    shadowed.pop();
+                    for name in shadowed.pop().unwrap_or_default() {
+                        if let Some(n) = shadow_count.get_mut(name) {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
                 }
             }
             Tok::Word("local") => {
@@ -176,17 +202,19 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
                 if toks.get(j).map(|t| t.1) == Some(Tok::Word("function")) {
                     if let Some((_, Tok::Word(name))) = toks.get(j + 1) {
                         if blocks.is_empty() {
-                            module_locals.push(name);
+                            module_locals.insert(name);
                         } else if let Some(s) = shadowed.last_mut() {
                             s.push(name);
+                            *shadow_count.entry(name).or_default() += 1;
                         }
                     }
                 } else {
                     while let Some((_, Tok::Word(name))) = toks.get(j) {
                         if blocks.is_empty() {
-                            module_locals.push(name);
+                            module_locals.insert(name);
                         } else if let Some(s) = shadowed.last_mut() {
                             s.push(name);
+                            *shadow_count.entry(name).or_default() += 1;
                         }
                         if toks.get(j + 1).map(|t| t.1) == Some(Tok::Sym(',')) {
                             j += 2;
@@ -197,9 +225,9 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
                     i = j;
                 }
             }
-            Tok::Word(name) if blocks.contains(&true) && module_locals.contains(&name) && Some(name) != returned => {
+            Tok::Word(name) if in_functions > 0 && module_locals.contains(&name) && Some(name) != returned => {
                 let is_key = brackets.last() == Some(&'{') && matches!(toks[i - 1].1, Tok::Sym('{') | Tok::Sym(',') | Tok::Sym(';'));
-                let is_shadowed = is_key || shadowed.iter().any(|s| s.contains(&name));
+                let is_shadowed = is_key || shadow_count.get(name).is_some_and(|&n| n > 0);
                 let prev_is_access = i > 0 && matches!(toks[i - 1].1, Tok::Sym('.') | Tok::Sym(':'));
                 if !is_shadowed && !prev_is_access && writes_after(&toks, i + 1) {
                     found.push(StateWrite { line, name: name.to_owned() });
@@ -271,6 +299,27 @@ mod tests {
     fn table_keys_and_the_returned_module_are_not_writes() {
         let src = "local label = 'x'\nlocal M = {}\nfunction M.f()\n  M.extra = 1\n  return { label = label, n = 1 }\nend\nreturn M";
         assert_eq!(state_writes(src), vec![]);
+    }
+
+    #[test]
+    fn non_ascii_text_in_long_comments_and_strings_is_skipped() {
+        let src = "local n = 0\nlocal M = {}\n--[[ Mántidos, Félidos ]]\nfunction M.f()\n  local s = [==[ Orión ]==]\n  n = 1\nend\nreturn M";
+        assert_eq!(state_writes(src), vec![StateWrite { line: 6, name: "n".into() }]);
+    }
+
+    #[test]
+    fn hostile_sources_take_linear_time() {
+        // Unmatched `then`s, `function`s without parentheses and many module locals
+        // each made the lint scan back or ahead over the whole source.
+        let mut src = String::new();
+        for i in 0..20_000 {
+            src.push_str(&format!("local v{i} = {i}\n"));
+        }
+        src.push_str("function f()\n");
+        src.push_str(&"x then function ".repeat(20_000));
+        let started = std::time::Instant::now();
+        state_writes(&src);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "took {:?}", started.elapsed());
     }
 
     #[test]

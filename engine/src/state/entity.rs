@@ -17,7 +17,11 @@ pub type Seat = u8;
 /// An index into [`super::GameState::entities`].
 pub type EntityId = u32;
 
-/// A set of seats as a bit mask (up to 64 seats).
+/// The most seats a game may have: what a [`SeatMask`] can hold. Packs and setups
+/// asking for more are refused where they are read, so no seat ever aliases another.
+pub const MAX_SEATS: usize = 64;
+
+/// A set of seats as a bit mask (up to [`MAX_SEATS`] seats).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatMask(pub u64);
 

@@ -11,7 +11,7 @@ mod knowledge;
 mod kind_index;
 mod vars;
 
-pub use entity::{Entity, EntityId, Location, Seat, SeatMask};
+pub use entity::{Entity, EntityId, Location, Seat, SeatMask, MAX_SEATS};
 pub use vars::Vars;
 
 use crate::board::Board;

@@ -83,7 +83,7 @@ pub fn view(state: &GameState, secrets: &Secrets, seat: Option<Seat>) -> View {
     let (decisions, waiting) = match &state.pending {
         Some(p) => (
             (0..p.decisions.len())
-                .filter(|&i| Some(p.actor(i)) == seat && p.answers[i].is_none())
+                .filter(|&i| Some(p.actor(i)) == seat && p.is_open(i))
                 .map(|i| p.decisions[i].clone())
                 .collect(),
             p.waiting_seats(),
@@ -135,7 +135,9 @@ pub fn as_seen_by(state: &GameState, secrets: &Secrets, seat: Seat) -> GameState
     if let Some(p) = &mut out.pending {
         for i in 0..p.decisions.len() {
             if !state.speaks_for(seat, p.actor(i)) {
-                p.answers[i] = None;
+                if let Some(answer) = p.answers.get_mut(i) {
+                    *answer = None;
+                }
             }
         }
     }
@@ -202,7 +204,9 @@ pub fn determinize(state: &GameState, secrets: &Secrets, seat: Seat, rng: &mut i
         if p.simultaneous {
             for i in 0..p.decisions.len() {
                 if !state.speaks_for(seat, p.actor(i)) {
-                    p.answers[i] = None;
+                    if let Some(answer) = p.answers.get_mut(i) {
+                    *answer = None;
+                }
                 }
             }
         }
