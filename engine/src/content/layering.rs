@@ -26,7 +26,8 @@ pub const MAX_LAYERS: usize = 16;
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
 /// directory), else in the Orrery root (`$ORRERY_ROOT` or the current directory's),
 /// else in the checkout the running `orrery` belongs to. The last one lets a homebrew
-/// pack kept in a directory of its own extend the packs that ship with Orrery.
+/// pack kept in a directory of its own extend the packs that ship with Orrery. A
+/// candidate that is a symbolic link is passed over.
 pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
     let sibling = dir.parent().map(|p| p.to_path_buf());
     let roots = [super::find_root(), shipped_root()].map(|r| r.join("content"));
@@ -34,6 +35,9 @@ pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
         .into_iter()
         .chain(roots)
         .map(|content| content.join(id))
+        // A base is read from a directory of its own, never through a symbolic link
+        // (a stranger's pack must not reach outside the root it came in).
+        .filter(|candidate| !candidate.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()))
         .find(|candidate| candidate.join("pack.ron").is_file())
         .map(|found| found.canonicalize().unwrap_or(found))
 }
