@@ -50,14 +50,15 @@ impl GameState {
         self.resize(removed, added);
     }
 
-    /// Adds `delta` to the integer variable `name` at `at` and returns the new value
-    /// (0 if `at` does not exist).
-    pub fn add_var(&mut self, at: VarsAt, name: Sym, delta: i64) -> i64 {
-        let Some(vars) = self.vars_mut(at) else { return 0 };
+    /// Adds `delta` to the integer variable `name` at `at` and returns the new value;
+    /// `None`, with nothing changed, when `at` does not exist or the sum does not fit
+    /// in an `i64`.
+    pub fn add_var(&mut self, at: VarsAt, name: Sym, delta: i64) -> Option<i64> {
+        let vars = self.vars_mut(at)?;
         let removed = vars.get(name).map_or(0, var_weight);
-        let new = vars.add(name, delta);
+        let new = vars.add(name, delta)?;
         self.resize(removed, var_weight(&Value::Int(new)));
-        new
+        Some(new)
     }
 
     /// Pushes a frame on the flow.

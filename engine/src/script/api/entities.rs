@@ -186,7 +186,7 @@ impl Methods for Entities {
         m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            add(&mut sl, VarsAt::Props(e), &k, d)
+            add(&mut sl, VarsAt::Props(e), &k, d, "add_prop")
         });
     }
 }

@@ -74,14 +74,14 @@ impl Methods for Vars {
         m.add_method("add", |lua, _, (s, key, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            add(&mut sl, VarsAt::Seat(s), &key, d)
+            add(&mut sl, VarsAt::Seat(s), &key, d, "add")
         });
         m.add_method("global", |lua, _, key: String| {
             let sl = slot(lua)?;
             read(lua, &sl, VarsAt::Global, &key)
         });
         m.add_method("set_global", |lua, _, (key, v): (String, LuaValue)| write(&mut *slot(lua)?, VarsAt::Global, &key, &v));
-        m.add_method("add_global", |lua, _, (key, d): (String, i64)| add(&mut *slot(lua)?, VarsAt::Global, &key, d));
+        m.add_method("add_global", |lua, _, (key, d): (String, i64)| add(&mut *slot(lua)?, VarsAt::Global, &key, d, "add_global"));
         m.add_method("pair", |lua, _, (a, b, key): (i64, i64, String)| {
             let sl = slot(lua)?;
             let at = pair(&sl, a, b)?;
@@ -123,9 +123,16 @@ pub(super) fn write(sl: &mut Slot, at: VarsAt, key: &str, v: &LuaValue) -> mlua:
     stored(&sl.state)
 }
 
-/// Adds `delta` to the integer variable `key` at `at` and returns the new value.
-pub(super) fn add(sl: &mut Slot, at: VarsAt, key: &str, delta: i64) -> mlua::Result<i64> {
-    let new = sl.state.add_var(at, name(key)?, delta);
+/// Adds `delta` to the integer variable `key` at `at` and returns the new value; the
+/// error of `g:<method>` when the sum overflows.
+pub(super) fn add(sl: &mut Slot, at: VarsAt, key: &str, delta: i64, method: &str) -> mlua::Result<i64> {
+    let new = sl.state.add_var(at, name(key)?, delta).ok_or_else(|| overflow(method, key, delta))?;
     stored(&sl.state)?;
     Ok(new)
+}
+
+/// The error of an `add` whose sum does not fit in a 64-bit integer (the variable is
+/// left as it was).
+fn overflow(method: &str, name: &str, delta: i64) -> mlua::Error {
+    err(format!("g:{method}: adding {delta} to `{name}` overflows a 64-bit integer (the variable is left as it was)"))
 }
