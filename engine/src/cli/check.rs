@@ -1,6 +1,6 @@
 //! `orrery check PACK`: finds every problem of a pack in one run.
 //!
-//! Three stages, each reporting everything it finds. A later stage runs only when
+//! Four stages, each reporting everything it finds. A later stage runs only when
 //! the ones before found nothing, because it needs what they build and would
 //! otherwise repeat their errors as consequences:
 //!
@@ -11,10 +11,14 @@
 //!    step handler, and every `module.function` a definition or `pack.ron` names,
 //!    each at the place that names it;
 //! 3. games: a few short seeded games with random choices ([`play`]), reporting each
-//!    distinct runtime error once with its script line and the game it happened in.
+//!    distinct runtime error once with its script line and the game it happened in;
+//! 4. determinism: the same games played again on this thread and on a fresh one
+//!    ([`determinism`]), which must agree after every act, reporting the first
+//!    difference with the game, the act and the step that ran it.
 //!
 //! Errors go to stderr, one per line, starting `file:line[:col]: `.
 
+mod determinism;
 mod places;
 mod play;
 
@@ -66,7 +70,11 @@ pub fn check(dir: &Path) -> Result<String, Vec<String>> {
     if !lines.is_empty() {
         return Err(lines);
     }
-    let lines = play::play(&rules, &places);
+    let (lines, played) = play::play(&rules, &places);
+    if !lines.is_empty() {
+        return Err(lines);
+    }
+    let lines = determinism::replay(&rules, &places, &played);
     if !lines.is_empty() {
         return Err(lines);
     }

@@ -48,8 +48,13 @@ impl ScriptError {
     /// message or the traceback.
     pub fn from_lua(hook: &str, error: mlua::Error) -> ScriptError {
         let (message, traceback) = flatten(&error);
-        // The traceback is for finding the location, not for the message.
-        let message = message.split("\nstack traceback:").next().unwrap_or_default().to_owned();
+        // The traceback is for finding the location, not for the message. An error
+        // raised inside a library function (`table.insert` on a frozen table) has no
+        // position of its own; the traceback names the script line that called it.
+        let (message, inline_traceback) = match message.split_once("\nstack traceback:") {
+            Some((message, rest)) => (message.to_owned(), Some(rest.to_owned())),
+            None => (message, None),
+        };
         let mut location = find_location(&message);
         let mut message = message;
         if let Some(loc) = &location {
@@ -59,11 +64,13 @@ impl ScriptError {
             }
         }
         if location.is_none() {
-            location = traceback.as_deref().and_then(find_location);
+            location = traceback.as_deref().and_then(find_location).or_else(|| inline_traceback.as_deref().and_then(find_location));
         }
         if message == READONLY {
             // Luau cannot say which table; say which tables are frozen, and why.
-            message = format!("{READONLY}: globals, module tables and definitions are frozen; keep game data in the game (g:set, g:set_global, entity props)");
+            message = format!(
+                "{READONLY}: scripts keep no state between calls, so globals, the tables a module keeps (its table and module-level locals), metatables in use and definitions are frozen once loaded; keep game data in the game (g:set, g:set_global, entity props, ctx)"
+            );
         }
         ScriptError { location, hook: hook.to_owned(), message }
     }
