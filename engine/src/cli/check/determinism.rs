@@ -15,7 +15,9 @@
 //! The sandbox closes every such door it knows (`script/freeze.rs`,
 //! `script/stable.lua`, `script/lint.rs`); this stage is the backstop for what the
 //! lint's heuristics miss. States are compared with `==` (a clone and a compare per
-//! act, far cheaper than hashing each), and the other thread plays in parallel.
+//! act, far cheaper than hashing each). The other thread ([`OtherRun`]) starts
+//! before the games stage and plays alongside it, so the stage adds about the time
+//! of one run on this thread.
 
 use super::play::{Played, DECISIONS};
 use super::PackPlaces;
@@ -26,11 +28,13 @@ use orrery::sim::RandomWalk;
 use orrery::state::GameState;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
+use std::thread::Scope;
 
-/// States the other thread may run ahead of this one.
-const AHEAD: usize = 8;
+/// States the other thread may run ahead of this one: enough to build its VM and
+/// play its first games while the games stage runs (a few MiB for the largest pack).
+const AHEAD: usize = 64;
 
-/// What one run reports after its start and after each act.
+/// What the other thread reports after its start and after each act.
 enum Event {
     /// The state after the start or the act.
     State(GameState),
@@ -40,54 +44,78 @@ enum Event {
     End,
 }
 
-/// Plays the finished games again; one line for the first difference, if any.
-pub fn replay(rules: &Arc<Ruleset>, places: &PackPlaces, first: &[Played]) -> Vec<String> {
-    let setups: Vec<(usize, u64)> = first.iter().map(|p| (p.seats, p.seed)).collect();
-    let (sender, receiver) = sync_channel(AHEAD);
-    std::thread::scope(|scope| {
-        let their_rules = rules.clone();
+/// The run on a thread of its own. It starts before the games stage, so that its VM
+/// is built and its first acts played while that stage runs; it stops when this is
+/// dropped.
+pub struct OtherRun {
+    receiver: Receiver<Event>,
+}
+
+impl OtherRun {
+    /// Starts playing `setups` (seats, seed), in order, on a new thread of `scope`.
+    pub fn start<'scope>(scope: &'scope Scope<'scope, '_>, rules: &Arc<Ruleset>, setups: Vec<(usize, u64)>) -> OtherRun {
+        let (sender, receiver) = sync_channel(AHEAD);
+        let rules = rules.clone();
         scope.spawn(move || {
-            for &(seats, seed) in &setups {
-                // A send fails once this thread has found a difference and stopped.
-                if !walk(&their_rules, seats, seed, &mut |event| sender.send(event).is_ok()) {
+            for (seats, seed) in setups {
+                // A send fails once the receiver is gone: a difference was found, or
+                // an earlier stage failed.
+                if !walk(&rules, seats, seed, &mut |seen| sender.send(owned(seen)).is_ok()) {
                     return;
                 }
             }
         });
-        let mut found = Vec::new();
-        for played in first {
-            if let Some(line) = compare(rules, places, played, &receiver) {
-                found.push(line);
-                break;
-            }
-        }
-        drop(receiver);
-        found
-    })
+        OtherRun { receiver }
+    }
+
+    /// Plays each game of `first` again on this thread, in lockstep with the other
+    /// thread; one line for the first difference, if any.
+    pub fn compare(self, rules: &Arc<Ruleset>, places: &PackPlaces, first: &[Played]) -> Vec<String> {
+        first.iter().find_map(|played| compare(rules, places, played, &self.receiver)).into_iter().collect()
+    }
+}
+
+/// What one run reports after its start and after each act, to a consumer that
+/// returns whether to go on: the state by reference, so this thread's run copies
+/// nothing it does not keep.
+enum Seen<'a> {
+    State(&'a GameState),
+    Failed(GameError),
+    /// The game is over, or stopped after [`DECISIONS`] acts, in this state.
+    End(&'a GameState),
 }
 
 /// Plays one game, passing each event to `report` until it returns false; whether
 /// every event was taken.
-fn walk(rules: &Arc<Ruleset>, seats: usize, seed: u64, report: &mut dyn FnMut(Event) -> bool) -> bool {
+fn walk(rules: &Arc<Ruleset>, seats: usize, seed: u64, report: &mut dyn FnMut(Seen) -> bool) -> bool {
     let mut walk = match RandomWalk::new(rules.clone(), seats, seed, &[]) {
         Ok(walk) => walk,
-        Err(e) => return report(Event::Failed(e)),
+        Err(e) => return report(Seen::Failed(e)),
     };
-    if !report(Event::State(walk.game.state.clone())) {
+    if !report(Seen::State(&walk.game.state)) {
         return false;
     }
     for _ in 0..DECISIONS {
         match walk.act() {
             Ok(true) => {
-                if !report(Event::State(walk.game.state.clone())) {
+                if !report(Seen::State(&walk.game.state)) {
                     return false;
                 }
             }
             Ok(false) => break,
-            Err(e) => return report(Event::Failed(e)),
+            Err(e) => return report(Seen::Failed(e)),
         }
     }
-    report(Event::End)
+    report(Seen::End(&walk.game.state))
+}
+
+/// The event the other thread sends for what it saw.
+fn owned(seen: Seen) -> Event {
+    match seen {
+        Seen::State(state) => Event::State(state.clone()),
+        Seen::Failed(e) => Event::Failed(e),
+        Seen::End(_) => Event::End,
+    }
 }
 
 /// Plays `played` again on this thread in lockstep with the other thread's events;
@@ -97,7 +125,6 @@ fn compare(rules: &Arc<Ruleset>, places: &PackPlaces, played: &Played, theirs: &
     let mut act = 0usize;
     // The step that asked the decision the next act answers, to point at.
     let mut asking = places.field("start");
-    let mut last: Option<GameState> = None;
     let mut difference = None;
     walk(rules, played.seats, played.seed, &mut |mine| {
         let Ok(other) = theirs.recv() else {
@@ -106,7 +133,7 @@ fn compare(rules: &Arc<Ruleset>, places: &PackPlaces, played: &Played, theirs: &
         };
         let when = if act == 0 { "its start".to_owned() } else { format!("act {act}") };
         let problem = match (&mine, &other) {
-            (Event::State(a), Event::State(b)) => {
+            (Seen::State(a), Event::State(b)) => {
                 if differ(a, b) {
                     Some(format!("played again on this thread and on a fresh one, differs after {when}: {}", what_differs(a, b)))
                 } else if act > 0 && first.history.get(act - 1).is_some_and(|choice| a.history.last() != Some(choice)) {
@@ -115,16 +142,14 @@ fn compare(rules: &Arc<Ruleset>, places: &PackPlaces, played: &Played, theirs: &
                     None
                 }
             }
-            (Event::Failed(a), Event::Failed(b)) if a == b => Some(format!("played again, fails at {when}, which its first run did not: {a}")),
-            (Event::End, Event::End) => match &last {
-                Some(state) if differ(state, first) => {
-                    Some(format!("played again, ends after act {} unlike its first run: {}", act - 1, what_differs(state, first)))
-                }
-                _ => None,
-            },
+            (Seen::Failed(a), Event::Failed(b)) if a == b => Some(format!("played again, fails at {when}, which its first run did not: {a}")),
+            (Seen::End(state), Event::End) if differ(state, first) => {
+                Some(format!("played again, ends after act {} unlike its first run: {}", act - 1, what_differs(state, first)))
+            }
+            (Seen::End(_), Event::End) => None,
             _ => Some(format!(
                 "played again on this thread and on a fresh one, goes different ways at {when}: {} on one run, {} on the other",
-                outcome(&mine),
+                seen_outcome(&mine),
                 outcome(&other)
             )),
         };
@@ -132,9 +157,8 @@ fn compare(rules: &Arc<Ruleset>, places: &PackPlaces, played: &Played, theirs: &
             difference = problem;
             return false;
         }
-        if let Event::State(state) = mine {
-            asking = step_place(places, &state).unwrap_or(asking.clone());
-            last = Some(state);
+        if let Seen::State(state) = mine {
+            asking = step_place(places, state).unwrap_or(asking.clone());
         }
         act += 1;
         true
@@ -160,6 +184,15 @@ fn outcome(event: &Event) -> String {
         Event::State(_) => "the game went on".into(),
         Event::Failed(e) => format!("it failed ({e})"),
         Event::End => "the game ended".into(),
+    }
+}
+
+/// What this thread's run saw, as [`outcome`] says it.
+fn seen_outcome(seen: &Seen) -> String {
+    match seen {
+        Seen::State(_) => "the game went on".into(),
+        Seen::Failed(e) => format!("it failed ({e})"),
+        Seen::End(_) => "the game ended".into(),
     }
 }
 

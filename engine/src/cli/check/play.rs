@@ -38,13 +38,10 @@ pub struct Played {
 /// Plays the games; returns one line per distinct error, and the games that ended
 /// without one.
 pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> (Vec<String>, Vec<Played>) {
-    let (min, max) = rules.manifest.players;
     let mut seen: Vec<String> = Vec::new();
     let mut lines = Vec::new();
     let mut played = Vec::new();
-    for i in 0..GAMES {
-        let seats = min + i as usize % (max.saturating_sub(min) + 1);
-        let seed = i + 1;
+    for (seats, seed) in setups(rules) {
         let (error, decision) = match one_game(rules, seats, seed) {
             Ok(state) => {
                 played.push(Played { seats, seed, state });
@@ -70,6 +67,13 @@ pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> (Vec<String>, Vec<Play
         }
     }
     (lines, played)
+}
+
+/// The games played, as (seats, seed): each with a different player count from the
+/// pack's range, and seeds 1, 2, 3….
+pub fn setups(rules: &Ruleset) -> Vec<(usize, u64)> {
+    let (min, max) = rules.manifest.players;
+    (0..GAMES).map(|i| (min + i as usize % (max.saturating_sub(min) + 1), i + 1)).collect()
 }
 
 /// Plays one game; the state it ended in, or its first error and the decision it
