@@ -19,17 +19,23 @@
 
 use mlua::{ffi, Function, Lua, MultiValue, Value as LuaValue};
 use std::collections::HashSet;
+use std::ffi::c_void;
 
 /// Makes `value` read-only if it is a table, and every table reachable from it:
 /// keys, values, metatables, and the upvalues of every Lua function on the way.
-/// Tables already read-only are not entered (the libraries, `defs`, other modules).
-pub fn deep_freeze(lua: &Lua, value: &LuaValue) -> mlua::Result<()> {
-    let mut functions_seen = HashSet::new();
+///
+/// A table already read-only is still entered, since a script can freeze a table
+/// (`table.freeze`, or `setmetatable` freezing a metatable) without freezing what it
+/// holds; only the tables in `deep`, known to be frozen all the way down (the
+/// globals, `defs`, modules loaded before), are not.
+pub fn deep_freeze(lua: &Lua, value: &LuaValue, deep: &HashSet<*const c_void>) -> mlua::Result<()> {
+    let mut seen = HashSet::new();
     let mut todo = vec![value.clone()];
     while let Some(value) = todo.pop() {
         match value {
             LuaValue::Table(t) => {
-                if t.is_readonly() {
+                let at = t.to_pointer();
+                if deep.contains(&at) || !seen.insert(at) {
                     continue;
                 }
                 t.set_readonly(true);
@@ -43,7 +49,7 @@ pub fn deep_freeze(lua: &Lua, value: &LuaValue) -> mlua::Result<()> {
                 }
             }
             LuaValue::Function(f) => {
-                if functions_seen.insert(f.to_pointer()) {
+                if seen.insert(f.to_pointer()) {
                     todo.extend(upvalues(lua, &f)?);
                 }
             }
@@ -91,16 +97,18 @@ mod tests {
             .load(
                 "local cache = {inner = {}}
                  local meta = {}
+                 local shallow = table.freeze({inner = {}})
                  local function helper() return cache end
                  local M = setmetatable({}, meta)
                  function M.add(x) table.insert(helper().inner, x) end
                  function M.meta() meta.n = 1 end
+                 function M.shallow(x) table.insert(shallow.inner, x) end
                  return M",
             )
             .eval()
             .expect("loads");
-        deep_freeze(&lua, &LuaValue::Table(module.clone())).expect("freezes");
-        for name in ["add", "meta"] {
+        deep_freeze(&lua, &LuaValue::Table(module.clone()), &HashSet::new()).expect("freezes");
+        for name in ["add", "meta", "shallow"] {
             let f: Function = module.get(name).expect("function");
             let error = f.call::<()>(1).expect_err("the write is refused");
             assert!(error.to_string().contains("readonly"), "{name}: {error}");
@@ -120,6 +128,6 @@ mod tests {
             )
             .eval()
             .expect("loads");
-        deep_freeze(&lua, &LuaValue::Table(module)).expect("freezes without overflowing");
+        deep_freeze(&lua, &LuaValue::Table(module), &HashSet::new()).expect("freezes without overflowing");
     }
 }

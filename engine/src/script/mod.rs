@@ -41,7 +41,7 @@ use crate::state::GameState;
 use limits::Limits;
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// What a running script works on: moved in for the call, moved out after.
@@ -317,7 +317,7 @@ fn install_defs(lua: &Lua, rules: &Ruleset) -> mlua::Result<()> {
         let order = lua.create_table()?;
         for (i, def) in list.iter().enumerate() {
             let value = to_lua(lua, &def.value)?;
-            freeze::deep_freeze(lua, &value)?;
+            freeze::deep_freeze(lua, &value, &HashSet::new())?;
             by_id.raw_set(def.id.as_str(), value)?;
             order.raw_set(i + 1, def.id.as_str())?;
         }

@@ -21,7 +21,7 @@ use crate::content::Ruleset;
 use mlua::chunk::Compiler;
 use mlua::{Function, Lua, Table, Value as LuaValue, Variadic};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Base-library names that are removed, and why each is refused.
@@ -140,6 +140,16 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
     // The globals as they are now, before `Lua::sandbox` puts a writable proxy in
     // their place: a module environment reads through to these, which are frozen.
     let globals = lua.globals();
+    // Tables frozen all the way down, which freezing a module need not enter again:
+    // the globals (with the libraries and `defs`) and each module loaded so far. All
+    // stay reachable (from the globals or `modules`), so no pointer here is reused.
+    let mut known = HashSet::from([globals.to_pointer()]);
+    for name in ["defs", "def_ids"] {
+        if let LuaValue::Table(t) = globals.raw_get(name)? {
+            known.insert(t.to_pointer());
+        }
+    }
+    let deep = Rc::new(RefCell::new(known));
     let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
     let require = lua.create_function(move |lua, name: String| {
         let existing: LuaValue = modules.raw_get(name.as_str())?;
@@ -171,8 +181,11 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         loading.borrow_mut().retain(|n| n != &name);
         let value = result?;
         let value = if value.is_nil() { LuaValue::Table(env.clone()) } else { value };
-        deep_freeze(lua, &value)?;
-        deep_freeze(lua, &LuaValue::Table(env))?;
+        deep_freeze(lua, &value, &deep.borrow())?;
+        deep_freeze(lua, &LuaValue::Table(env), &deep.borrow())?;
+        if let LuaValue::Table(t) = &value {
+            deep.borrow_mut().insert(t.to_pointer());
+        }
         modules.raw_set(name.as_str(), value.clone())?;
         Ok(value)
     })?;

@@ -31,17 +31,25 @@ end
 
 -- string.format: `%*` (and so string interpolation) shows values as tostring does.
 -- `%s` and the other conversions accept only strings and numbers, so a format
--- without `%*` is passed on untouched, at the cost of one search.
+-- without `%*`, or whose arguments are all plain values, is passed on untouched.
+local function shown(n, ...)
+	local args = { ... }
+	for i = 1, n do
+		if BY_ADDRESS[type(args[i])] then
+			args[i] = stable_tostring(args[i])
+		end
+	end
+	return unpack(args, 1, n)
+end
+
 local function stable_format(fmt, ...)
 	if type(fmt) == "string" and find(fmt, "%*", 1, true) then
 		local n = select("#", ...)
-		local args = { ... }
 		for i = 1, n do
-			if BY_ADDRESS[type(args[i])] then
-				args[i] = stable_tostring(args[i])
+			if BY_ADDRESS[type((select(i, ...)))] then
+				return raw_format(fmt, shown(n, ...))
 			end
 		end
-		return raw_format(fmt, unpack(args, 1, n))
 	end
 	return raw_format(fmt, ...)
 end
