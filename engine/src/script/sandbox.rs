@@ -207,6 +207,29 @@ mod tests {
     }
 
     #[test]
+    fn nothing_a_script_sees_follows_an_address() {
+        let lua = Lua::new_with(mlua::StdLib::STRING | mlua::StdLib::TABLE | mlua::StdLib::MATH, mlua::LuaOptions::default()).expect("a VM");
+        restrict(&lua).expect("restricts");
+        let shown: String = lua
+            .load("return tostring({}) .. ' ' .. string.format('%* %s', tostring, 'x') .. ` {function() end}`")
+            .eval()
+            .expect("runs");
+        assert_eq!(shown, "table function x function");
+        let keys: i64 = lua.load("local n = 0 for k, v in pairs({a = 1, b = 2}) do n += v end return n").eval().expect("runs");
+        assert_eq!(keys, 3);
+        for (code, refusal) in [
+            ("for k in pairs({[{}] = 1}) do end", "keyed by a table"),
+            ("return next({[tostring] = 1})", "keyed by a function"),
+            ("setmetatable({}, {__mode = 'k'})", "__mode"),
+            ("local m = {} setmetatable({}, m) m.__mode = 'k'", "readonly"),
+            ("getmetatable(_G).x = 1", "readonly"),
+        ] {
+            let error = lua.load(code).exec().expect_err(code);
+            assert!(error.to_string().contains(refusal), "{code}: {error}");
+        }
+    }
+
+    #[test]
     fn bytecode_is_told_from_source_text() {
         assert!(is_bytecode(b"\x1bLua"));
         assert!(is_bytecode(&[5, 1, 2]));
