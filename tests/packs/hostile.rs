@@ -14,6 +14,8 @@
 //! args: check {pack}                            (optional: the orrery arguments)
 //! ```
 //!
+//! No case may get a raw escape code (ESC) into the output, whatever it expects.
+//!
 //! `{pack}` in `args` is the pack's id (the only directory under `content/`, or the
 //! one named in `pack.txt`), `{case}` the case directory. Cases too large to commit
 //! (a 3,000-deep `extends` chain, 100k definitions, an 86 MB script) and every save
@@ -174,6 +176,10 @@ pub fn run_case(case: &Path) -> Result<(), String> {
     }
     if ended.code == Some(101) || ended.stderr.contains("panicked") {
         return Err(format!("panicked\n{shown}"));
+    }
+    // Whatever a pack writes, no escape code may reach the player's terminal.
+    if ended.stdout.contains('\u{1b}') || ended.stderr.contains('\u{1b}') {
+        return Err(format!("a raw escape code reached the output\n{}", shown.escape_debug()));
     }
     let Some(code) = ended.code else {
         return Err(format!("killed by a signal (an allocation failure aborts, a stack overflow faults)\n{shown}"));

@@ -9,6 +9,7 @@
 use crate::fixtures;
 use orrery::bots::candidates;
 use orrery::content;
+use orrery::content::limits::{MAX_DEFINITIONS, MAX_FIELDS, MAX_FILES, MAX_PACK_BYTES, MAX_SCRIPTS};
 use orrery::game::Game;
 use orrery::replay::{self, SaveFile};
 use std::path::Path;
@@ -26,6 +27,16 @@ pub fn cases() -> Vec<Generated> {
     let case = |class, name, make| Generated { class, name, make };
     vec![
         case("crash", "extends-chain-3000-deep", extends_chain),
+        case("files", "g01-definitions-at-the-limit", definitions_at_the_limit),
+        case("files", "g02-definitions-over-the-limit", definitions_over_the_limit),
+        case("files", "g03-script-of-86-mb", script_of_86_mb),
+        case("files", "g04-pack-over-the-byte-limit", pack_over_the_byte_limit),
+        case("files", "g05-too-many-files", too_many_files),
+        case("files", "g06-too-many-scripts", too_many_scripts),
+        case("files", "g07-kind-with-too-many-fields", kind_with_too_many_fields),
+        case("files", "g08-millions-of-type-errors", millions_of_type_errors),
+        case("files", "g09-millions-of-unknown-references", millions_of_unknown_references),
+        case("files", "g10-named-pipe", named_pipe),
         case("saves", "00-intact-save-plays-on", intact_save),
         case("saves", "01-truncated", truncated_save),
         case("saves", "02-flipped-bytes", flipped_save),
@@ -75,6 +86,161 @@ fn extends_chain(dir: &Path) -> Result<(), String> {
     }
     write(&dir.join("pack.txt"), &format!("p{DEPTH}\n"))?;
     write(&dir.join("expect.txt"), "# A 3,000-deep extends chain: refused for its depth, not a stack overflow.\nrefused: extends\n")
+}
+
+// ---------------------------------------------------------------- files
+
+
+const MINI_SCHEMA: &str = r#"Schema(
+    records: {
+        "cell": { "at": Hex, "terrain": OneOf(["open", "rough", "wall"]) },
+    },
+    kinds: {
+        "tile": { "name": Text, "cells": List(Record("cell")) },
+        "start": { "tile": Ref("tile"), "at": Hex },
+        "token": { "name": Text, "value": Int, "hidden": Bool, "tags": Opt(List(Text)) },
+        "plan": { "name": Text, "energy": Int, "effect": Opt(Script) },
+    },
+)
+"#;
+
+const MINI_ITEMS: &str = r#"[
+    tile(id: "meadow", name: "The Meadow", cells: [cell(at: (0, 0), terrain: open)]),
+    start(id: "north", tile: "meadow", at: (1, -1)),
+    token(id: "gem", name: "Gem", value: 3, hidden: true, tags: Some(["shiny"])),
+    plan(id: "walk", name: "Walk", energy: 1),
+]
+"#;
+
+const MINI_LUA: &str = "--- A game that ends at once.\nlocal M = {}\nM.game = {}\n\n---@param g Game\nfunction M.game.run(g, ctx)\n    g:finish({ scores = { 0, 0 }, ranking = { 1, 2 } })\n    return nil\nend\n\nreturn M\n";
+
+/// Mini Meadow's `pack.ron` with the given `files` and `scripts` lists.
+fn mini_pack(files: &str, scripts: &str) -> String {
+    format!(
+        "Pack(\n    id: \"mini\",\n    name: \"Mini Meadow\",\n    version: \"0.1.0\",\n    players: (2, 2),\n    files: {files},\n    scripts: {scripts},\n    start: \"game\",\n    steps: [\n        Step(id: \"game\", handler: \"main.game\"),\n    ],\n)\n"
+    )
+}
+
+/// Writes Mini Meadow (one step that ends the game) into `dir`, with `items.ron`
+/// replaced by `items`, and `expect` as its `expect.txt`.
+fn mini(dir: &Path, items: &str, expect: &str) -> Result<(), String> {
+    write(&dir.join("content/mini/pack.ron"), &mini_pack(r#"["items.ron"]"#, r#"["main.lua"]"#))?;
+    write(&dir.join("content/mini/schema.ron"), MINI_SCHEMA)?;
+    write(&dir.join("content/mini/items.ron"), items)?;
+    write(&dir.join("scripts/mini/main.lua"), MINI_LUA)?;
+    write(&dir.join("expect.txt"), expect)
+}
+
+/// A definition file of `n` entries in all (one tile and `n - 1` starts on it).
+fn many_definitions(n: usize) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::from("[\n    tile(id: \"meadow\", name: \"The Meadow\", cells: [cell(at: (0, 0), terrain: open)]),\n");
+    for i in 0..n - 1 {
+        let _ = writeln!(text, "    start(id: \"s{i}\", tile: \"meadow\", at: ({}, {})),", i % 50, i / 50);
+    }
+    text.push_str("]\n");
+    text
+}
+
+/// As many definitions as a pack may have: loading took 48 s when duplicate ids were
+/// found by scanning every entry read before; it must be linear.
+fn definitions_at_the_limit(dir: &Path) -> Result<(), String> {
+    let expect = format!("# {MAX_DEFINITIONS} definitions, as many as a pack may have: loading took 48 s\n# (each id was looked for among all those read before); it must be linear.\nplayed\n");
+    mini(dir, &many_definitions(MAX_DEFINITIONS), &expect)
+}
+
+fn definitions_over_the_limit(dir: &Path) -> Result<(), String> {
+    mini(dir, &many_definitions(MAX_DEFINITIONS + 1), "# One definition more than a pack may have.\nrefused: MAX_DEFINITIONS\n")
+}
+
+/// 86 MB of Lua: compiling it took 3.7 GB, outside the scripts' memory cap.
+fn script_of_86_mb(dir: &Path) -> Result<(), String> {
+    mini(dir, MINI_ITEMS, "# A script of 86 MB: compiling it took 3.7 GB outside any cap.\nrefused: a script may have\n")?;
+    let mut script = MINI_LUA.replace("return M\n", "");
+    while script.len() < 86_000_000 {
+        script.push_str("local _ = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 }\n");
+    }
+    script.push_str("return M\n");
+    write(&dir.join("scripts/mini/main.lua"), &script)
+}
+
+/// Nine well-formed definition files adding up to more than a pack may read.
+fn pack_over_the_byte_limit(dir: &Path) -> Result<(), String> {
+    mini(dir, MINI_ITEMS, "# Definition files adding up to more than a pack may read.\nrefused: MAX_PACK_BYTES\n")?;
+    let filler = "    // filler\n";
+    let chunk = format!("[\n{}]\n", filler.repeat(MAX_PACK_BYTES as usize / 8 / filler.len() + 1));
+    let names: Vec<String> = (0..9).map(|i| format!("\"fill{i}.ron\"")).collect();
+    for i in 0..9 {
+        write(&dir.join(format!("content/mini/fill{i}.ron")), &chunk)?;
+    }
+    write(&dir.join("content/mini/pack.ron"), &mini_pack(&format!("[\"items.ron\", {}]", names.join(", ")), r#"["main.lua"]"#))
+}
+
+fn too_many_files(dir: &Path) -> Result<(), String> {
+    mini(dir, MINI_ITEMS, "# More definition files than a pack may list.\nrefused: MAX_FILES\n")?;
+    for i in 0..=MAX_FILES {
+        write(&dir.join(format!("content/mini/f{i}.ron")), "[]\n")?;
+    }
+    let names: Vec<String> = (0..=MAX_FILES).map(|i| format!("\"f{i}.ron\"")).collect();
+    write(&dir.join("content/mini/pack.ron"), &mini_pack(&format!("[\"items.ron\", {}]", names.join(", ")), r#"["main.lua"]"#))
+}
+
+fn too_many_scripts(dir: &Path) -> Result<(), String> {
+    mini(dir, MINI_ITEMS, "# More scripts than a pack may list.\nrefused: MAX_SCRIPTS\n")?;
+    for i in 0..=MAX_SCRIPTS {
+        write(&dir.join(format!("scripts/mini/m{i}.lua")), "return {}\n")?;
+    }
+    let names: Vec<String> = (0..=MAX_SCRIPTS).map(|i| format!("\"m{i}.lua\"")).collect();
+    write(&dir.join("content/mini/pack.ron"), &mini_pack(r#"["items.ron"]"#, &format!("[\"main.lua\", {}]", names.join(", "))))
+}
+
+/// A kind of 50,000 optional fields and 50,000 entries of it: every entry copied and
+/// scanned the whole field list (2.5 billion steps).
+fn kind_with_too_many_fields(dir: &Path) -> Result<(), String> {
+    use std::fmt::Write as _;
+    let mut items = MINI_ITEMS.trim_end().trim_end_matches(']').to_owned();
+    for i in 0..50_000 {
+        let _ = writeln!(items, "    wide(id: \"w{i}\", f{i}: 1),");
+    }
+    items.push_str("]\n");
+    let expect = format!("# A kind declaring 50,000 fields (a kind may declare {MAX_FIELDS}), and as many entries.\nrefused: MAX_FIELDS\n");
+    mini(dir, &items, &expect)?;
+    let mut wide = String::new();
+    for i in 0..50_000 {
+        let _ = write!(wide, "\"f{i}\": Opt(Int), ");
+    }
+    write(&dir.join("content/mini/schema.ron"), &MINI_SCHEMA.replace("    kinds: {\n", &format!("    kinds: {{\n        \"wide\": {{ {wide}}},\n")))
+}
+
+/// One entry whose list holds millions of values of the wrong type: an error per
+/// value took gigabytes and aborted.
+fn millions_of_type_errors(dir: &Path) -> Result<(), String> {
+    long_list(dir, "List(Text)", "1,", "values of the wrong type")
+}
+
+/// The same with references to no entry: each was kept, then reported.
+fn millions_of_unknown_references(dir: &Path) -> Result<(), String> {
+    long_list(dir, "List(Ref(\"tile\"))", "\"a\",", "references to no entry")
+}
+
+fn long_list(dir: &Path, ty: &str, value: &str, what: &str) -> Result<(), String> {
+    let list = value.repeat((MAX_PACK_BYTES as usize - 4096) / value.len());
+    let items = format!("{}    big(id: \"b\", x: [{list}]),\n]\n", MINI_ITEMS.trim_end().trim_end_matches(']'));
+    mini(dir, &items, &format!("# A list of millions of {what}, in as many bytes as a pack may have.\nrefused: more errors follow\n"))?;
+    write(&dir.join("content/mini/schema.ron"), &MINI_SCHEMA.replace("    kinds: {\n", &format!("    kinds: {{\n        \"big\": {{ \"x\": {ty} }},\n")))
+}
+
+/// A named pipe where a script should be: reading it blocked for ever (made with
+/// `mkfifo`).
+fn named_pipe(dir: &Path) -> Result<(), String> {
+    mini(dir, MINI_ITEMS, "# A named pipe listed as a script.\nrefused: scripts/mini/pipe.lua is not a regular file\n")?;
+    write(&dir.join("content/mini/pack.ron"), &mini_pack(r#"["items.ron"]"#, r#"["main.lua", "pipe.lua"]"#))?;
+    let made = std::process::Command::new("mkfifo").arg(dir.join("scripts/mini/pipe.lua")).status().is_ok_and(|s| s.success());
+    if made {
+        Ok(())
+    } else {
+        Err("mkfifo failed: cannot make the named pipe".into())
+    }
 }
 
 // ---------------------------------------------------------------- saves

@@ -16,17 +16,20 @@
 //!    ([`determinism`]), which must agree after every act, reporting the first
 //!    difference with the game, the act and the step that ran it.
 //!
-//! Errors go to stderr, one per line, starting `file:line[:col]: `.
+//! Errors go to stderr, one per line, starting `file:line[:col]: `. Warnings (ids that
+//! look alike) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
+//! line on stdout (which counts them); they do not fail the check.
 
 mod determinism;
 mod places;
 mod play;
 
 use super::{pack, CliError};
-use orrery::content::{self, ron_reader, Ruleset, ScriptSource};
+use orrery::content::{self, Ruleset, ScriptSource};
 use orrery::game::GameError;
 use orrery::script::{LoadError, ScriptError, ScriptHost};
 use places::PackPlaces;
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -41,22 +44,26 @@ pub struct Args {
 pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let dir = pack::dir(root, &args.pack)?;
     match check(&dir) {
-        Ok(summary) => {
-            writeln!(out, "{summary}")?;
+        Ok((summary, warnings)) => {
+            let mut err = std::io::stderr().lock();
+            for line in warnings {
+                writeln!(err, "{}", printable(&line))?;
+            }
+            writeln!(out, "{}", printable(&summary))?;
             Ok(ExitCode::SUCCESS)
         }
         Err(lines) => {
             let mut err = std::io::stderr().lock();
             for line in lines {
-                writeln!(err, "{line}")?;
+                writeln!(err, "{}", printable(&line))?;
             }
             Ok(ExitCode::FAILURE)
         }
     }
 }
 
-/// The `ok: ...` line, or every error line.
-pub fn check(dir: &Path) -> Result<String, Vec<String>> {
+/// The `ok: ...` line and the warning lines, or every error line.
+pub fn check(dir: &Path) -> Result<(String, Vec<String>), Vec<String>> {
     let rules = match content::load(dir) {
         Ok(rules) => Arc::new(rules),
         Err(errors) => {
@@ -85,14 +92,21 @@ pub fn check(dir: &Path) -> Result<String, Vec<String>> {
     })?;
     let m = &rules.manifest;
     let definitions: usize = rules.defs.values().map(Vec::len).sum();
-    Ok(format!(
-        "ok: {} {} ({definitions} definitions in {} kinds, {} scripts, {} steps)",
+    let warnings: Vec<String> = rules.warnings.iter().map(|w| format!("warning: {w}")).collect();
+    let warned = match warnings.len() {
+        0 => String::new(),
+        1 => ", 1 warning".to_owned(),
+        n => format!(", {n} warnings"),
+    };
+    let summary = format!(
+        "ok: {} {} ({definitions} definitions in {} kinds, {} scripts, {} steps{warned})",
         m.id,
         m.version,
         rules.defs.len(),
         rules.scripts.len(),
         m.steps.len()
-    ))
+    );
+    Ok((summary, warnings))
 }
 
 /// Stage 2: what loading the scripts finds, then every script function the content
@@ -109,7 +123,8 @@ fn script_problems(rules: &Ruleset, places: &PackPlaces) -> Vec<String> {
             LoadError::Module { .. } => module_line(problem, &rules.scripts),
         })
         .collect();
-    let known = |path: &str| rules.scripts.iter().any(|s| Some(s.module.as_str()) == path.split('.').next());
+    let modules: HashSet<&str> = rules.scripts.iter().map(|s| s.module.as_str()).collect();
+    let known = |path: &str| path.split('.').next().is_some_and(|m| modules.contains(m));
     let missing = |path: &str| -> Option<String> {
         if host.is_broken(path) || host.function(path).is_ok() {
             return None;
@@ -163,22 +178,15 @@ fn game_line(error: &GameError, places: &PackPlaces, game: &str) -> String {
 /// The scripts `pack.ron` lists, compiled without the content (which did not load):
 /// their lint findings and syntax errors. Nothing if `pack.ron` itself is unreadable.
 fn scripts_alone(dir: &Path) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("pack.ron")) else { return Vec::new() };
-    let Ok(node) = ron_reader::parse(&text) else { return Vec::new() };
-    let (Some(id), Some(files)) = (places::text_field(&node, "id"), places::text_list(&node, "scripts")) else { return Vec::new() };
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let Some(root) = dir.parent().and_then(Path::parent) else { return Vec::new() };
-    let sources: Vec<ScriptSource> = files
-        .iter()
-        .filter_map(|file| {
-            // An unreadable script is already a content error.
-            let source = std::fs::read_to_string(root.join("scripts").join(&id).join(file)).ok()?;
-            Some(ScriptSource {
-                module: file.trim_end_matches(".lua").replace('/', "."),
-                display: format!("scripts/{id}/{file}"),
-                source,
-            })
-        })
-        .collect();
+    let sources = content::listed_scripts(dir);
     orrery::script::source_errors(&sources).iter().map(|p| module_line(p, &sources)).collect()
+}
+
+/// `line` with every control character written as `\u{..}`: a message may quote
+/// what a script produced, and a terminal must not obey an escape code in it.
+fn printable(line: &str) -> String {
+    if !line.chars().any(char::is_control) {
+        return line.to_owned();
+    }
+    line.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }

@@ -12,6 +12,7 @@ mod pack;
 mod packs;
 mod plain;
 mod play;
+mod printable;
 mod prompt;
 mod saves;
 mod screen;

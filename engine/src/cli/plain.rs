@@ -7,6 +7,7 @@
 //! of the input stops the game.
 
 use super::play::{End, Table};
+use super::printable::Printable;
 use super::prompt::{self, Input};
 use super::screen::{read_line, Screen};
 use super::tui::present::{Presentation, Scope};
@@ -17,6 +18,8 @@ use orrery::sym::Sym;
 use std::io::{BufRead, Write};
 
 pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<End, CliError> {
+    // Everything printed here may quote a script's text: no escape code gets through.
+    let out = &mut Printable::new(out);
     let humans = table.players.iter().filter(|p| p.is_human()).count();
     let mut screen = Screen::new(&table.game.state, humans, fresh);
     screen.public_lines(&table.game.state, out)?;

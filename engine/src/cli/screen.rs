@@ -64,7 +64,12 @@ impl Screen {
             return Ok(true);
         }
         if std::io::stdout().is_terminal() {
-            write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
+            // Straight to the terminal: `out` escapes every control character (see
+            // `Printable`), and this one is ours, not a script's.
+            out.flush()?;
+            let mut terminal = std::io::stdout();
+            write!(terminal, "\x1b[2J\x1b[3J\x1b[H")?;
+            terminal.flush()?;
         }
         write!(out, "\n==== Pass to seat {} and press Enter ====", seat as usize + 1)?;
         out.flush()?;

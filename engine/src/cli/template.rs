@@ -27,6 +27,10 @@ pub enum ScaffoldError {
     ModuleTaken { file: String, pack: String },
     #[error("{0} already exists; choose another name or --dir (nothing was written)")]
     Exists(PathBuf),
+    #[error("the template holds the symbolic link {0}; a template is copied file by file and never follows a link")]
+    Link(PathBuf),
+    #[error("the template holds {0}, which is not a regular file")]
+    NotAFile(PathBuf),
     #[error("cannot read or write {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
 }
@@ -194,16 +198,23 @@ pub fn write(files: &[Planned]) -> Result<(), ScaffoldError> {
     Ok(())
 }
 
-/// Every file under `dir`, sorted, depth first.
+/// Every file under `dir`, sorted, depth first. A template comes with a pack, which
+/// may come from a stranger: a symbolic link in it is refused rather than followed
+/// (it could copy any file of the disk into the new pack, or loop for ever).
 fn walk(dir: &Path) -> Result<Vec<PathBuf>, ScaffoldError> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).map_err(io(dir))?.filter_map(Result::ok).map(|e| e.path()).collect();
     entries.sort();
     let mut files = Vec::new();
     for path in entries {
-        if path.is_dir() {
+        let kind = std::fs::symlink_metadata(&path).map_err(io(&path))?.file_type();
+        if kind.is_symlink() {
+            return Err(ScaffoldError::Link(path));
+        } else if kind.is_dir() {
             files.extend(walk(&path)?);
-        } else {
+        } else if kind.is_file() {
             files.push(path);
+        } else {
+            return Err(ScaffoldError::NotAFile(path));
         }
     }
     Ok(files)
@@ -212,6 +223,19 @@ fn walk(dir: &Path) -> Result<Vec<PathBuf>, ScaffoldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_template_with_a_link_is_refused() {
+        let dir = std::env::temp_dir().join(format!("orrery-template-link-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("content")).unwrap();
+        std::fs::write(dir.join("content/pack.ron"), "Pack()").unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", dir.join("content/secret.ron")).unwrap();
+        std::os::unix::fs::symlink("..", dir.join("content/loop")).unwrap();
+        let refused = walk(&dir.join("content"));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(matches!(refused, Err(ScaffoldError::Link(_))), "{refused:?}");
+    }
 
     #[test]
     fn names_become_ids_and_module_names() {

@@ -14,7 +14,8 @@ use super::ron_reader::Pos;
 use super::ruleset::{Def, Manifest, Ruleset, ScriptSource, Secrets};
 use super::schema::{FieldTypes, Schema, Type};
 use super::ContentError;
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The most packs one chain of `extends` may stack, the base included. Real layers
@@ -25,7 +26,8 @@ pub const MAX_LAYERS: usize = 16;
 /// Where the pack `id` that `dir` extends lives: beside `dir` (same `content/`
 /// directory), else in the Orrery root (`$ORRERY_ROOT` or the current directory's),
 /// else in the checkout the running `orrery` belongs to. The last one lets a homebrew
-/// pack kept in a directory of its own extend the packs that ship with Orrery.
+/// pack kept in a directory of its own extend the packs that ship with Orrery. A
+/// candidate that is a symbolic link is passed over.
 pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
     let sibling = dir.parent().map(|p| p.to_path_buf());
     let roots = [super::find_root(), shipped_root()].map(|r| r.join("content"));
@@ -33,6 +35,9 @@ pub fn base_dir(dir: &Path, id: &str) -> Option<PathBuf> {
         .into_iter()
         .chain(roots)
         .map(|content| content.join(id))
+        // A base is read from a directory of its own, never through a symbolic link
+        // (a stranger's pack must not reach outside the root it came in).
+        .filter(|candidate| !candidate.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()))
         .find(|candidate| candidate.join("pack.ron").is_file())
         .map(|found| found.canonicalize().unwrap_or(found))
 }
@@ -65,12 +70,20 @@ pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
 }
 
 /// `base`'s items with `layer`'s replacing those of the same id, then the new ones.
+/// Ids are found through a map, so laying a large layer over a large base stays linear.
 fn by_id<T: Clone>(base: &[T], layer: Vec<T>, id: impl Fn(&T) -> String) -> Vec<T> {
     let mut out = base.to_vec();
+    let mut at: HashMap<String, usize> = HashMap::with_capacity(out.len());
+    for (i, item) in out.iter().enumerate() {
+        at.entry(id(item)).or_insert(i);
+    }
     for item in layer {
-        match out.iter().position(|b| id(b) == id(&item)) {
-            Some(i) => out[i] = item,
-            None => out.push(item),
+        match at.entry(id(&item)) {
+            Entry::Occupied(slot) => out[*slot.get()] = item,
+            Entry::Vacant(slot) => {
+                slot.insert(out.len());
+                out.push(item);
+            }
         }
     }
     out

@@ -5,9 +5,10 @@ use super::ron_reader::{Node, NodeValue, Pos};
 use super::ruleset::{Manifest, Secret, Secrets, StepDef, VariantDef};
 use crate::sym::Sym;
 use crate::value::Value;
+use super::ids;
 use super::ContentError;
 
-const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "secrets"];
+pub const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "secrets"];
 
 /// A parsed manifest and what a layer leaves to the pack beneath it.
 pub struct Parsed {
@@ -45,10 +46,13 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         None => None,
         Some(node) => match &node.value {
             NodeValue::Ident(s) if s == "None" => None,
-            NodeValue::Some(inner) => Some(text(file, inner)?),
-            _ => Some(text(file, node)?),
+            NodeValue::Some(inner) => Some(pack_id(file, inner)?),
+            _ => Some(pack_id(file, node)?),
         },
     };
+    if let Some(node) = f.peek("id") {
+        pack_id(file, node)?;
+    }
     // A pack of its own must say how many play and where a game starts; a layer
     // inherits both from the pack it extends.
     if extends.is_none() {
@@ -78,7 +82,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
             },
         };
         Ok(VariantDef {
-            id: v.text("id")?,
+            id: v.id("id")?,
             name: v.text("name")?,
             description: v.text("description")?,
             group: v.opt_text("group")?,
@@ -89,7 +93,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
     })?;
     let steps = list(&mut f, "steps", |file, node| {
         let mut s = expect_struct(file, node, "Step", &["id", "handler", "source"], &["id", "handler"])?;
-        Ok(StepDef { id: s.text("id")?, handler: s.text("handler")?, source: s.opt_text("source")? })
+        Ok(StepDef { id: s.id("id")?, handler: s.text("handler")?, source: s.opt_text("source")? })
     })?;
     let secrets = match f.take("secrets") {
         None => Secrets::default(),
@@ -111,6 +115,16 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         secrets,
     };
     Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start, at })
+}
+
+/// The text of `node`, checked to be a pack id: it names the pack's directories, so
+/// it must not lead anywhere else (`../..`, `/etc`).
+fn pack_id(file: &str, node: &Node) -> Result<String, ContentError> {
+    let id = text(file, node)?;
+    match ids::pack_id_problem(&id) {
+        Some(why) => Err(ContentError::new(file, node.pos, why)),
+        None => Ok(id),
+    }
 }
 
 /// `Secrets(seat_vars: [..], props: [..])`, each entry a name or

@@ -6,20 +6,32 @@
 //! types, missing fields, duplicate ids, dangling references), and reports *every*
 //! error as `file:line:col: kind "id": message`. A pack that loads is an immutable
 //! [`Ruleset`]; nothing here knows what game a pack describes.
+//!
+//! A pack may come from a stranger: it reads only its own files ([`files`]), within
+//! the limits of [`limits`], holds no text that could act on a terminal ([`ids`]), and
+//! loads in time linear in its size.
 
+mod definitions;
+mod files;
+mod ids;
 mod layering;
+pub mod limits;
 mod manifest;
 mod reader;
 pub mod ron_reader;
 mod ruleset;
 pub mod schema;
+mod scripts;
 
 pub use ron_reader::Pos;
+pub use scripts::{listed_scripts, module_name};
 pub use ruleset::{Def, Manifest, Ruleset, ScriptSource, Secret, Secrets, StepDef, VariantDef};
 
-use ron_reader::NodeValue;
-use schema::{Check, Schema, Target};
-use std::collections::BTreeMap;
+use definitions::Definitions;
+use files::{FileError, PackFiles, Place};
+use ids::Lookalikes;
+use schema::Schema;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -109,27 +121,37 @@ pub fn discover(root: &Path) -> Vec<PathBuf> {
     dirs
 }
 
-/// A path as shown in messages: relative to the repository root when possible.
-fn display(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace('\\', "/")
-}
-
-fn read_node(root: &Path, path: &Path, errors: &mut Vec<ContentError>) -> Option<(String, ron_reader::Node)> {
-    let shown = display(root, path);
-    let text = match std::fs::read_to_string(path) {
+/// Reads and parses the RON file `name` of the pack's content directory. A file that
+/// cannot be read is an error at `listed` (where `pack.ron` names it) or, for the
+/// pack's own `pack.ron` and `schema.ron`, at the start of the file; a string no
+/// terminal may show is refused here, so no later message repeats it.
+fn read_node(files: &mut PackFiles, name: &str, listed: Option<(&str, Pos)>, errors: &mut Vec<ContentError>) -> Option<(String, ron_reader::Node)> {
+    let shown = files.shown(Place::Content, name);
+    let text = match files.read(Place::Content, name, limits::MAX_PACK_BYTES, "pack file") {
         Ok(t) => t,
         Err(e) => {
-            errors.push(ContentError::new(&shown, Pos::default(), format!("cannot read the file: {e}")));
+            errors.push(match (listed, e) {
+                (Some((pack_file, pos)), FileError::Missing(_)) => {
+                    ContentError::new(pack_file, pos, format!("`files` lists \"{name}\", but there is no {shown}"))
+                }
+                (Some((pack_file, pos)), e) => ContentError::new(pack_file, pos, format!("`files` lists \"{name}\": {e}")),
+                (None, e) => ContentError::new(&shown, Pos::default(), format!("cannot read the file: {e}")),
+            });
             return None;
         }
     };
-    match ron_reader::parse(&text) {
-        Ok(node) => Some((shown, node)),
+    let node = match ron_reader::parse(&text) {
+        Ok(node) => node,
         Err(e) => {
             errors.push(ContentError::new(&shown, e.pos, e.message));
-            None
+            return None;
         }
+    };
+    if let Some((pos, why)) = ids::first_bad_text(&node) {
+        errors.push(ContentError::new(&shown, pos, why));
+        return None;
     }
+    Some((shown, node))
 }
 
 /// Loads and validates the pack in `dir` (`content/<id>`); scripts come from
@@ -143,10 +165,11 @@ pub fn load(dir: &Path) -> Result<Ruleset, ContentErrors> {
 fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentErrors> {
     let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let root = dir.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| dir.clone());
-    let pack_file = display(&root, &dir.join("pack.ron"));
+    let mut files = PackFiles::new(&root, &dir, 0);
+    let pack_file = files.shown(Place::Content, "pack.ron");
     let mut errors = Vec::new();
 
-    let parsed = match read_node(&root, &dir.join("pack.ron"), &mut errors) {
+    let parsed = match read_node(&mut files, "pack.ron", None, &mut errors) {
         Some((file, node)) => match manifest::parse(&file, &node) {
             Ok(m) => Some(m),
             Err(e) => {
@@ -166,12 +189,12 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         },
         None => None,
     };
+    files.bytes += base.as_ref().map_or(0, |b| b.bytes);
     let errors_before_schema = errors.len();
-    let schema_path = dir.join("schema.ron");
-    let own_schema = match (&base, schema_path.is_file()) {
+    let own_schema = match (&base, files.exists(Place::Content, "schema.ron")) {
         // A layer may leave the schema entirely to its base.
         (Some(_), false) => Some(Schema::default()),
-        _ => read_node(&root, &schema_path, &mut errors).map(|(file, node)| {
+        _ => read_node(&mut files, "schema.ron", None, &mut errors).map(|(file, node)| {
             let parsed = match base {
                 Some(_) => Schema::parse_unchecked(&file, &node),
                 None => Schema::parse(&file, &node),
@@ -183,63 +206,77 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         }),
     };
     let schema = match (&base, own_schema) {
-        (Some(b), Some(own)) => layering::schema(&b.schema, own, &display(&root, &schema_path), &mut errors),
+        (Some(b), Some(own)) => layering::schema(&b.schema, own, &files.shown(Place::Content, "schema.ron"), &mut errors),
         (_, own) => own.unwrap_or_default(),
     };
     let schema_failed = errors.len() > errors_before_schema;
     let Some(parsed) = parsed else { return Err(finish(errors)) };
     let own_id = parsed.manifest.id.clone();
+    files.set_id(&own_id);
     let at = parsed.at.clone();
+    let mut warnings = base.as_ref().map(|b| b.warnings.clone()).unwrap_or_default();
+    let mut lookalikes = Lookalikes::default();
+    if let Some(b) = &base {
+        // The base's ids, so that a layer's id looking like one of them is told.
+        let shown = |file: &str, pos: Pos| format!("{file}:{}:{}", pos.line, pos.col);
+        for def in b.defs.values().flatten() {
+            lookalikes.note(&def.kind, &def.id, shown(&def.file, def.pos));
+        }
+        for s in &b.manifest.steps {
+            lookalikes.note("step", &s.id, "a base pack's pack.ron".into());
+        }
+        for v in &b.manifest.variants {
+            lookalikes.note("variant", &v.id, "a base pack's pack.ron".into());
+        }
+    }
     // Checked on this layer's own manifest: a base's were checked when it loaded,
     // and merging by id would hide a step declared twice.
-    let mut step_ids: Vec<&str> = Vec::new();
+    let mut step_ids: HashSet<&str> = HashSet::new();
     for (i, step) in parsed.manifest.steps.iter().enumerate() {
-        if step_ids.contains(&step.id.as_str()) {
-            errors.push(ContentError::new(&pack_file, pos_at(&at.steps, i), format!("step `{}` is declared twice", step.id)));
+        let pos = pos_at(&at.steps, i);
+        if !step_ids.insert(&step.id) {
+            errors.push(ContentError::new(&pack_file, pos, format!("step `{}` is declared twice", step.id)));
+        } else if let Some(w) = lookalikes.note("step", &step.id, format!("{pack_file}:{}:{}", pos.line, pos.col)) {
+            warnings.push(ContentError::with_entry(&pack_file, pos, &format!("step \"{}\"", step.id), w));
         }
-        step_ids.push(&step.id);
     }
     let own_variants: Vec<(String, Pos)> = parsed.manifest.variants.iter().enumerate().map(|(i, v)| (v.id.clone(), pos_at(&at.variants, i))).collect();
+    for (id, pos) in &own_variants {
+        if let Some(w) = lookalikes.note("variant", id, format!("{pack_file}:{}:{}", pos.line, pos.col)) {
+            warnings.push(ContentError::with_entry(&pack_file, *pos, &format!("variant \"{id}\""), w));
+        }
+    }
     let manifest = match &base {
         Some(b) => layering::manifest(&b.manifest, parsed),
         None => parsed.manifest,
     };
 
-    let mut own_defs: BTreeMap<String, Vec<Def>> = BTreeMap::new();
-    let mut pending = Vec::new();
+    let base_count = base.as_ref().map_or(0, |b| b.defs.values().map(Vec::len).sum());
+    let mut own = Definitions::new(base_count);
+    let mut listed: HashSet<&str> = HashSet::new();
     for (i, file) in manifest.files.iter().enumerate() {
-        let path = dir.join(file);
-        if !path.is_file() {
-            let message = format!("`files` lists \"{file}\", but there is no {}", display(&root, &path));
-            errors.push(ContentError::new(&pack_file, pos_at(&at.files, i), message));
+        let pos = pos_at(&at.files, i);
+        if i == limits::MAX_FILES {
+            errors.push(ContentError::new(&pack_file, pos, format!("`files` lists more than {} files (content::limits::MAX_FILES)", limits::MAX_FILES)));
+            break;
+        }
+        if !listed.insert(file) {
+            errors.push(ContentError::new(&pack_file, pos, format!("`files` lists \"{file}\" twice")));
             continue;
         }
-        let Some((shown, node)) = read_node(&root, &path, &mut errors) else { continue };
+        let Some((shown, node)) = read_node(&mut files, file, Some((&pack_file, pos)), &mut errors) else { continue };
         if schema_failed {
             // Every entry would only repeat that its kind is unknown.
             continue;
         }
-        load_definitions(&schema, &shown, &node, &mut own_defs, &mut errors, &mut pending);
+        own.read(&schema, &shown, &node, &mut errors, &mut lookalikes, &mut warnings);
     }
     let defs = match &base {
-        Some(b) => layering::definitions(&b.defs, own_defs),
-        None => own_defs,
+        Some(b) => layering::definitions(&b.defs, own.defs),
+        None => own.defs,
     };
 
-    let scripts_dir = root.join("scripts").join(&own_id);
-    let mut own_scripts = Vec::new();
-    for (i, file) in manifest.scripts.iter().enumerate() {
-        let path = scripts_dir.join(file);
-        let shown = display(&root, &path);
-        match std::fs::read_to_string(&path) {
-            Ok(source) => own_scripts.push(ScriptSource {
-                module: file.trim_end_matches(".lua").replace('/', "."),
-                display: shown,
-                source,
-            }),
-            Err(e) => errors.push(ContentError::new(&pack_file, pos_at(&at.scripts, i), format!("script {shown}: cannot read: {e}"))),
-        }
-    }
+    let own_scripts = scripts::read(&mut files, &manifest.scripts, &at.scripts, &pack_file, &mut errors);
     let scripts = match &base {
         Some(b) => layering::scripts(&b.scripts, own_scripts),
         None => own_scripts,
@@ -248,31 +285,27 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
     if !manifest.steps.iter().any(|s| s.id == manifest.start) {
         errors.push(ContentError::new(&pack_file, at.start, format!("start step `{}` is not among the declared steps", manifest.start)));
     }
+    let mut variants: HashMap<&str, &VariantDef> = HashMap::new();
+    for v in &manifest.variants {
+        variants.entry(&v.id).or_insert(v);
+    }
     for (id, pos) in &own_variants {
-        let Some(v) = manifest.variants.iter().find(|v| &v.id == id) else { continue };
+        let Some(v) = variants.get(id.as_str()) else { continue };
         for r in &v.requires {
-            if !manifest.variants.iter().any(|o| &o.id == r) {
+            if !variants.contains_key(r.as_str()) {
                 errors.push(ContentError::new(&pack_file, *pos, format!("variant `{}` requires unknown variant `{r}`", v.id)));
             }
         }
     }
 
-    let mut script_paths = base.as_ref().map(|b| b.script_refs.clone()).unwrap_or_default();
-    for (file, p) in pending {
-        match p.target {
-            Target::Def { kind, id } => {
-                if !defs.get(&kind).is_some_and(|list| list.iter().any(|d| d.id == id)) {
-                    errors.push(ContentError::with_entry(&file, p.pos, &p.entry, format!("no {kind} has the id \"{id}\"")));
-                }
-            }
-            Target::Script(path) => script_paths.push((file, p.pos, p.entry, path)),
-        }
-    }
+    let mut script_refs = base.as_ref().map(|b| b.script_refs.clone()).unwrap_or_default();
+    script_refs.extend(definitions::resolve(&defs, own.pending, &mut errors));
 
     if !errors.is_empty() {
         return Err(finish(errors));
     }
     static NEXT_UID: AtomicU64 = AtomicU64::new(1);
+    let index = ruleset::Index::build(&manifest, &defs);
     let rules = Ruleset {
         uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
         layers: layering::layers(base.as_ref(), &own_id),
@@ -281,7 +314,10 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         defs,
         scripts,
         content_dir: dir,
-        script_refs: script_paths,
+        script_refs,
+        warnings,
+        bytes: files.bytes,
+        index,
     };
     Ok(rules)
 }
@@ -315,51 +351,16 @@ fn pos_at(list: &[Pos], i: usize) -> Pos {
     list.get(i).copied().unwrap_or_default()
 }
 
+/// The errors in file order, at most [`limits::MAX_ERRORS`] of them (then a line
+/// saying that more were found).
 fn finish(mut errors: Vec<ContentError>) -> ContentErrors {
     errors.sort();
     errors.dedup();
-    ContentErrors(errors)
-}
-
-fn load_definitions(
-    schema: &Schema,
-    file: &str,
-    node: &ron_reader::Node,
-    defs: &mut BTreeMap<String, Vec<Def>>,
-    errors: &mut Vec<ContentError>,
-    pending: &mut Vec<(String, schema::Pending)>,
-) {
-    let NodeValue::List(items) = &node.value else {
-        errors.push(ContentError::new(file, node.pos, format!("a definition file holds a list of entries `[kind(id: \"...\", ...), ...]`, found {}", node.value.type_name())));
-        return;
-    };
-    for item in items {
-        let NodeValue::Struct { name: Some(kind), fields } = &item.value else {
-            errors.push(ContentError::new(file, item.pos, format!("expected an entry `kind(id: \"...\", ...)`, found {}", item.value.type_name())));
-            continue;
-        };
-        let id = fields.iter().find(|f| f.name == "id").and_then(|f| match &f.value.value {
-            NodeValue::Str(s) => Some(s.clone()),
-            _ => None,
-        });
-        let Some(id) = id else {
-            errors.push(ContentError::new(file, item.pos, format!("{kind}: every entry needs `id: \"...\"`")));
-            continue;
-        };
-        let entry = format!("{kind} \"{id}\"");
-        let Some(types) = schema.kinds.get(kind) else {
-            let known: Vec<&str> = schema.kinds.keys().map(String::as_str).collect();
-            errors.push(ContentError::with_entry(file, item.pos, &entry, format!("unknown kind `{kind}` (schema.ron declares: {})", known.join(", "))));
-            continue;
-        };
-        if defs.get(kind).is_some_and(|list| list.iter().any(|d| d.id == id)) {
-            errors.push(ContentError::with_entry(file, item.pos, &entry, "this id is already used by another entry of the same kind".into()));
-            continue;
-        }
-        let mut with_id = types.clone();
-        with_id.insert(0, ("id".into(), schema::Type::Text));
-        let mut check = Check { file, entry: entry.clone(), errors, pending };
-        let value = schema.check_fields(&mut check, item.pos, fields, &with_id, &entry);
-        defs.entry(kind.clone()).or_default().push(Def { kind: kind.clone(), id, file: file.to_owned(), pos: item.pos, value });
+    if errors.len() >= limits::MAX_ERRORS {
+        errors.truncate(limits::MAX_ERRORS);
+        let last = &errors[errors.len() - 1];
+        let message = format!("more errors follow; only the first {} are listed (content::limits::MAX_ERRORS)", limits::MAX_ERRORS);
+        errors.push(ContentError::new(&last.file.clone(), last.pos, message));
     }
+    ContentErrors(errors)
 }

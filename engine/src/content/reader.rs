@@ -2,6 +2,7 @@
 //! parsed nodes, with positioned errors.
 
 use super::ron_reader::{Field, Node, NodeValue, Pos};
+use super::ids;
 use super::ContentError;
 use crate::state::MAX_SEATS;
 
@@ -29,7 +30,13 @@ pub fn expect_struct<'a>(
             return Err(ContentError::new(file, node.pos, format!("expected `{name}(...)`, found `{tag}(...)`")));
         }
     }
+    let mut given = vec![false; allowed.len()];
     for field in fields {
+        if let Some(i) = allowed.iter().position(|a| *a == field.name) {
+            if std::mem::replace(&mut given[i], true) {
+                return Err(ContentError::new(file, field.pos, format!("field `{}` is given twice in {name}", field.name)));
+            }
+        }
         if !allowed.contains(&field.name.as_str()) {
             return Err(ContentError::new(
                 file,
@@ -61,6 +68,16 @@ impl<'a> Fields<'a> {
         match self.take(name) {
             Some(node) => text(self.file, node),
             None => Err(ContentError::new(self.file, self.pos, format!("missing field `{name}`"))),
+        }
+    }
+
+    /// A text field that is an id (see [`ids::id_problem`]).
+    pub fn id(&mut self, name: &str) -> Result<String, ContentError> {
+        let pos = self.peek(name).map_or(self.pos, |n| n.pos);
+        let id = self.text(name)?;
+        match ids::id_problem(&id) {
+            Some(why) => Err(ContentError::new(self.file, pos, format!("`{name}`: {why}"))),
+            None => Ok(id),
         }
     }
 

@@ -4,7 +4,7 @@ use super::ron_reader::Pos;
 use super::schema::Schema;
 use crate::sym::Sym;
 use crate::value::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 /// A named option set of a pack (`classic`, `two_player_puppet`…).
@@ -91,10 +91,17 @@ impl Secrets {
     pub fn union(base: &Secrets, layer: &Secrets) -> Secrets {
         let merge = |a: &[Secret], b: &[Secret]| {
             let mut out = a.to_vec();
+            let mut at: HashMap<Sym, usize> = HashMap::new();
+            for (i, s) in out.iter().enumerate() {
+                at.entry(s.name).or_insert(i);
+            }
             for s in b {
-                match out.iter().position(|o| o.name == s.name) {
-                    Some(i) => out[i] = s.clone(),
-                    None => out.push(s.clone()),
+                match at.get(&s.name) {
+                    Some(&i) => out[i] = s.clone(),
+                    None => {
+                        at.insert(s.name, out.len());
+                        out.push(s.clone());
+                    }
                 }
             }
             out
@@ -141,18 +148,54 @@ pub struct Ruleset {
     /// Script paths named in definitions (`file`, position, entry, path), checked
     /// once the scripts are loaded.
     pub script_refs: Vec<(String, super::Pos, String, String)>,
+    /// Problems that do not stop the pack from loading (ids that look alike), each
+    /// at its place; `orrery check` shows them.
+    pub warnings: Vec<super::ContentError>,
+    /// Bytes of all the files read for the pack, over every layer (see
+    /// [`super::limits::MAX_PACK_BYTES`]).
+    pub bytes: u64,
+    pub(super) index: Index,
+}
+
+/// Where each definition, step and variant is, by id, so that a lookup costs the same
+/// for a pack of ten entries or of a hundred thousand.
+#[derive(Debug, Default)]
+pub(super) struct Index {
+    defs: HashMap<String, HashMap<String, usize>>,
+    steps: HashMap<String, usize>,
+    variants: HashMap<String, usize>,
+}
+
+impl Index {
+    /// The index of `manifest`'s steps and variants and of `defs` (the first of an id
+    /// wins, as a scan would find it).
+    pub(super) fn build(manifest: &Manifest, defs: &BTreeMap<String, Vec<Def>>) -> Index {
+        fn positions<'a>(ids: impl Iterator<Item = &'a str>) -> HashMap<String, usize> {
+            let mut out = HashMap::new();
+            for (i, id) in ids.enumerate() {
+                out.entry(id.to_owned()).or_insert(i);
+            }
+            out
+        }
+        Index {
+            defs: defs.iter().map(|(kind, list)| (kind.clone(), positions(list.iter().map(|d| d.id.as_str())))).collect(),
+            steps: positions(manifest.steps.iter().map(|s| s.id.as_str())),
+            variants: positions(manifest.variants.iter().map(|v| v.id.as_str())),
+        }
+    }
 }
 
 impl Ruleset {
     pub fn def(&self, kind: &str, id: &str) -> Option<&Def> {
-        self.defs.get(kind)?.iter().find(|d| d.id == id)
+        let i = *self.index.defs.get(kind)?.get(id)?;
+        self.defs.get(kind)?.get(i)
     }
 
     pub fn variant(&self, id: &str) -> Option<&VariantDef> {
-        self.manifest.variants.iter().find(|v| v.id == id)
+        self.manifest.variants.get(*self.index.variants.get(id)?)
     }
 
     pub fn step(&self, id: &str) -> Option<&StepDef> {
-        self.manifest.steps.iter().find(|s| s.id == id)
+        self.manifest.steps.get(*self.index.steps.get(id)?)
     }
 }

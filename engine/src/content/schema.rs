@@ -8,6 +8,7 @@
 //! these), `Ref("kind")` (the id of a definition of that kind), `List(T)`, `Opt(T)`,
 //! `Map(T)` (string keys) and `Record("name")`.
 
+use super::limits;
 use super::reader::expect_struct;
 use super::ron_reader::{Node, NodeValue, Pos};
 use super::ContentError;
@@ -165,7 +166,7 @@ impl Schema {
                         ctx.error(node.pos, format!("expected a `{name}(...)`, found `{tag}(...)`"));
                     }
                 }
-                self.check_fields(ctx, node.pos, fields, types, name)
+                self.check_fields(ctx, node.pos, fields, types, false, name)
             }
             _ => {
                 ctx.error(node.pos, format!("expected {}, found {found}", ty.describe()));
@@ -174,20 +175,29 @@ impl Schema {
         }
     }
 
-    /// Validates the named fields of a struct against `types`.
+    /// Validates the named fields of a struct against `types` (and, for a definition,
+    /// `with_id`, its text field `id`). A kind declares at most
+    /// [`limits::MAX_FIELDS`], so the scans here are short.
     pub fn check_fields(
         &self,
         ctx: &mut Check<'_>,
         pos: Pos,
         fields: &[super::ron_reader::Field],
         types: &FieldTypes,
+        with_id: bool,
         what: &str,
     ) -> Value {
+        const ID: &Type = &Type::Text;
         let mut out = Vec::new();
         for field in fields {
-            match types.iter().find(|(n, _)| *n == field.name) {
-                Some((_, ty)) => {
-                    if out.iter().any(|(k, _)| *k == Key::Str(field.name.clone())) {
+            let ty = match types.iter().find(|(n, _)| *n == field.name) {
+                Some((_, ty)) => Some(ty),
+                None if with_id && field.name == "id" => Some(ID),
+                None => None,
+            };
+            match ty {
+                Some(ty) => {
+                    if out.iter().any(|(k, _)| matches!(k, Key::Str(name) if *name == field.name)) {
                         ctx.error(field.pos, format!("field `{}` is given twice", field.name));
                         continue;
                     }
@@ -195,7 +205,8 @@ impl Schema {
                     out.push((Key::Str(field.name.clone()), v));
                 }
                 None => {
-                    let expected: Vec<&str> = types.iter().map(|(n, _)| n.as_str()).collect();
+                    let id = with_id.then_some("id");
+                    let expected: Vec<&str> = id.into_iter().chain(types.iter().map(|(n, _)| n.as_str())).collect();
                     ctx.error(
                         field.pos,
                         format!("unknown field `{}` in {what} (expected one of: {})", field.name, expected.join(", ")),
@@ -203,7 +214,8 @@ impl Schema {
                 }
             }
         }
-        for (name, ty) in types {
+        let id = with_id.then_some(("id".to_owned(), Type::Text));
+        for (name, ty) in id.iter().chain(types) {
             if !matches!(ty, Type::Opt(_)) && !fields.iter().any(|f| f.name == *name) {
                 ctx.error(pos, format!("missing field `{name}` ({}) in {what}", ty.describe()));
             }
@@ -221,8 +233,12 @@ pub struct Check<'a> {
 }
 
 impl Check<'_> {
+    /// Notes an error, unless [`limits::MAX_ERRORS`] are noted already (a list of
+    /// millions of wrong values must not take gigabytes to report).
     pub fn error(&mut self, pos: Pos, message: String) {
-        self.errors.push(ContentError::with_entry(self.file, pos, &self.entry, message));
+        if self.errors.len() < limits::MAX_ERRORS {
+            self.errors.push(ContentError::with_entry(self.file, pos, &self.entry, message));
+        }
     }
 
     fn later(&mut self, pos: Pos, target: Target) {
@@ -300,6 +316,11 @@ impl Type {
                     "Ref" => Ok(Type::Ref(text(arg)?)),
                     "Record" => Ok(Type::Record(text(arg)?)),
                     "OneOf" => match &arg.value {
+                        NodeValue::List(items) if items.len() > limits::MAX_ONE_OF => Err(ContentError::new(
+                            file,
+                            arg.pos,
+                            format!("OneOf lists {} names, more than the {} it may list (content::limits::MAX_ONE_OF)", items.len(), limits::MAX_ONE_OF),
+                        )),
                         NodeValue::List(items) => Ok(Type::OneOf(items.iter().map(text).collect::<Result<_, _>>()?)),
                         _ => Err(bad("OneOf without a list")),
                     },
@@ -332,6 +353,14 @@ fn field_maps(file: &str, node: &Node, errors: &mut Vec<ContentError>) -> BTreeM
                 errors.push(ContentError::new(file, fk.pos, "field names must be strings".into()));
                 continue;
             };
+            if types.len() == limits::MAX_FIELDS {
+                errors.push(ContentError::new(file, fk.pos, format!("`{name}` declares more than {} fields (content::limits::MAX_FIELDS)", limits::MAX_FIELDS)));
+                break;
+            }
+            if types.iter().any(|(n, _)| n == fname) {
+                errors.push(ContentError::new(file, fk.pos, format!("field `{name}.{fname}` is declared twice")));
+                continue;
+            }
             match Type::parse(file, fv) {
                 Ok(ty) => types.push((fname.clone(), ty)),
                 Err(e) => errors.push(e),

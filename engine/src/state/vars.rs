@@ -37,11 +37,13 @@ impl Vars {
         }
     }
 
-    /// Adds `delta` to an integer variable and returns the new value.
-    pub fn add(&mut self, name: Sym, delta: i64) -> i64 {
-        let new = self.int(name) + delta;
+    /// Adds `delta` to an integer variable and returns the new value; `None`, with
+    /// the variable unchanged, when the sum does not fit in an `i64` (a script's
+    /// error, not a value to wrap around).
+    pub fn add(&mut self, name: Sym, delta: i64) -> Option<i64> {
+        let new = self.int(name).checked_add(delta)?;
         self.set(name, Value::Int(new));
-        new
+        Some(new)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &(Sym, Value)> {
@@ -71,9 +73,19 @@ mod tests {
     #[test]
     fn add_and_remove() {
         let mut v = Vars::default();
-        assert_eq!(v.add(Sym::new("n"), 3), 3);
-        assert_eq!(v.add(Sym::new("n"), -5), -2);
+        assert_eq!(v.add(Sym::new("n"), 3), Some(3));
+        assert_eq!(v.add(Sym::new("n"), -5), Some(-2));
         v.set(Sym::new("n"), Value::Nil);
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn add_refuses_to_overflow_and_leaves_the_value() {
+        let mut v = Vars::default();
+        assert_eq!(v.add(Sym::new("n"), i64::MAX), Some(i64::MAX));
+        assert_eq!(v.add(Sym::new("n"), 1), None);
+        assert_eq!(v.int(Sym::new("n")), i64::MAX);
+        assert_eq!(v.add(Sym::new("m"), i64::MIN), Some(i64::MIN));
+        assert_eq!(v.add(Sym::new("m"), -1), None);
     }
 }

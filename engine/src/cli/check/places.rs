@@ -77,27 +77,3 @@ pub fn field<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
         _ => None,
     }
 }
-
-/// A text field of a struct node.
-pub fn text_field(node: &Node, name: &str) -> Option<String> {
-    match &field(node, name)?.value {
-        NodeValue::Str(s) => Some(s.clone()),
-        _ => None,
-    }
-}
-
-/// A list-of-text field of a struct node (non-text items skipped).
-pub fn text_list(node: &Node, name: &str) -> Option<Vec<String>> {
-    match &field(node, name)?.value {
-        NodeValue::List(items) => Some(
-            items
-                .iter()
-                .filter_map(|n| match &n.value {
-                    NodeValue::Str(s) => Some(s.clone()),
-                    _ => None,
-                })
-                .collect(),
-        ),
-        _ => None,
-    }
-}

@@ -189,7 +189,7 @@ impl Methods for Entities {
         m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            Ok(sl.state.entities[e as usize].props.add(Sym::new(&k), d))
+            sl.state.entities[e as usize].props.add(Sym::new(&k), d).ok_or_else(|| super::vars::overflow("add_prop", &k, d))
         });
     }
 }

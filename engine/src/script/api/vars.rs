@@ -75,7 +75,7 @@ impl Methods for Vars {
         m.add_method("add", |lua, _, (s, name, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            Ok(sl.state.seats[s as usize].add(Sym::new(&name), d))
+            sl.state.seats[s as usize].add(Sym::new(&name), d).ok_or_else(|| overflow("add", &name, d))
         });
         m.add_method("global", |lua, _, name: String| {
             let v = slot(lua)?.state.globals.get(Sym::new(&name)).cloned().unwrap_or_default();
@@ -86,7 +86,9 @@ impl Methods for Vars {
             slot(lua)?.state.globals.set(Sym::new(&name), v);
             Ok(())
         });
-        m.add_method("add_global", |lua, _, (name, d): (String, i64)| Ok(slot(lua)?.state.globals.add(Sym::new(&name), d)));
+        m.add_method("add_global", |lua, _, (name, d): (String, i64)| {
+            slot(lua)?.state.globals.add(Sym::new(&name), d).ok_or_else(|| overflow("add_global", &name, d))
+        });
         m.add_method("pair", |lua, _, (a, b, name): (i64, i64, String)| {
             let sl = slot(lua)?;
             let (a, b) = (seat(&sl.state, a)?, seat(&sl.state, b)?);
@@ -104,4 +106,10 @@ impl Methods for Vars {
             Ok(())
         });
     }
+}
+
+/// The error of an `add` whose sum does not fit in a 64-bit integer (the variable is
+/// left as it was).
+pub(super) fn overflow(method: &str, name: &str, delta: i64) -> mlua::Error {
+    err(format!("g:{method}: adding {delta} to `{name}` overflows a 64-bit integer (the variable is left as it was)"))
 }
