@@ -1,6 +1,6 @@
 //! `orrery check PACK`: finds every problem of a pack in one run.
 //!
-//! Three stages, each reporting everything it finds. A later stage runs only when
+//! Four stages, each reporting everything it finds. A later stage runs only when
 //! the ones before found nothing, because it needs what they build and would
 //! otherwise repeat their errors as consequences:
 //!
@@ -11,12 +11,16 @@
 //!    step handler, and every `module.function` a definition or `pack.ron` names,
 //!    each at the place that names it;
 //! 3. games: a few short seeded games with random choices ([`play`]), reporting each
-//!    distinct runtime error once with its script line and the game it happened in.
+//!    distinct runtime error once with its script line and the game it happened in;
+//! 4. determinism: the same games played again on this thread and on a fresh one
+//!    ([`determinism`]), which must agree after every act, reporting the first
+//!    difference with the game, the act and the step that ran it.
 //!
 //! Errors go to stderr, one per line, starting `file:line[:col]: `. Warnings (ids that
 //! look alike) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
 //! line on stdout (which counts them); they do not fail the check.
 
+mod determinism;
 mod places;
 mod play;
 
@@ -73,10 +77,19 @@ pub fn check(dir: &Path) -> Result<(String, Vec<String>), Vec<String>> {
     if !lines.is_empty() {
         return Err(lines);
     }
-    let lines = play::play(&rules, &places);
-    if !lines.is_empty() {
-        return Err(lines);
-    }
+    // The determinism stage's other run starts now, to play alongside the games stage.
+    std::thread::scope(|scope| {
+        let other = determinism::OtherRun::start(scope, &rules, play::setups(&rules));
+        let (lines, played) = play::play(&rules, &places);
+        if !lines.is_empty() {
+            return Err(lines);
+        }
+        let lines = other.compare(&rules, &places, &played);
+        if !lines.is_empty() {
+            return Err(lines);
+        }
+        Ok(())
+    })?;
     let m = &rules.manifest;
     let definitions: usize = rules.defs.values().map(Vec::len).sum();
     let warnings: Vec<String> = rules.warnings.iter().map(|w| format!("warning: {w}")).collect();

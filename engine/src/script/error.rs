@@ -48,10 +48,18 @@ impl ScriptError {
     /// message or the traceback.
     pub fn from_lua(hook: &str, error: mlua::Error) -> ScriptError {
         let (message, traceback) = flatten(&error);
-        // The traceback is for finding the location, not for the message.
-        let message = message.split("\nstack traceback:").next().unwrap_or_default().to_owned();
+        // The traceback is for finding the location, not for the message. An error
+        // raised inside a library function (`table.insert` on a frozen table) has no
+        // position of its own; the traceback names the script line that called it.
+        let (message, inline_traceback) = match message.split_once("\nstack traceback:") {
+            Some((message, rest)) => (message.to_owned(), Some(rest.to_owned())),
+            None => (message, None),
+        };
+        // An error value that is a table or function reaches us as Lua's default
+        // text for it, "table: 0x…": keep the type, not the address, so the same
+        // failure reads the same on every run.
+        let mut message = without_addresses(&message);
         let mut location = find_location(&message);
-        let mut message = message;
         if let Some(loc) = &location {
             // Drop the "file:line: " prefix Lua put in front of the message.
             if let Some(rest) = message.strip_prefix(loc.as_str()) {
@@ -59,11 +67,13 @@ impl ScriptError {
             }
         }
         if location.is_none() {
-            location = traceback.as_deref().and_then(find_location);
+            location = traceback.as_deref().and_then(find_location).or_else(|| inline_traceback.as_deref().and_then(find_location));
         }
         if message == READONLY {
             // Luau cannot say which table; say which tables are frozen, and why.
-            message = format!("{READONLY}: globals, module tables and definitions are frozen; keep game data in the game (g:set, g:set_global, entity props)");
+            message = format!(
+                "{READONLY}: scripts keep no state between calls, so globals, the tables a module keeps (its table and module-level locals), metatables in use and definitions are frozen once loaded; keep game data in the game (g:set, g:set_global, entity props, ctx)"
+            );
         }
         ScriptError { location, hook: hook.to_owned(), message }
     }
@@ -77,6 +87,23 @@ impl ScriptError {
 
 /// Luau's message for a write to a frozen table.
 const READONLY: &str = "attempt to modify a readonly table";
+
+/// `text` without the memory addresses Lua prints after a value's type
+/// (`table: 0x000055a85ec711f0`).
+fn without_addresses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(": 0x") {
+        let digits = rest[at + 4..].bytes().take_while(u8::is_ascii_hexdigit).count();
+        out.push_str(&rest[..at]);
+        if digits < 8 {
+            out.push_str(": 0x");
+        }
+        rest = &rest[at + 4 + if digits < 8 { 0 } else { digits }..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The innermost message and the first traceback of a possibly nested error.
 fn flatten(error: &mlua::Error) -> (String, Option<String>) {
@@ -125,5 +152,11 @@ mod tests {
         );
         assert_eq!(find_location("stack:\n  [C] x\n  scripts/a/b.lua:7 function f"), Some("scripts/a/b.lua:7".into()));
         assert_eq!(find_location("no location here"), None);
+    }
+
+    #[test]
+    fn addresses_are_left_out_of_messages() {
+        assert_eq!(without_addresses("table: 0x000055a85ec711f0"), "table");
+        assert_eq!(without_addresses("bad: function: 0x55a8 and GameHandle: 0x00007fe064092dc0!"), "bad: function: 0x55a8 and GameHandle!");
     }
 }

@@ -1,12 +1,21 @@
-//! A load-time check that scripts keep no state between calls.
+//! Load-time checks for the two things in a script that no sandbox can stop at run
+//! time, both of which would let a replay or a simulation diverge.
 //!
-//! Module tables and environments are frozen after loading, but Luau cannot freeze
-//! a module-level `local`: a function that reassigns one (`count += 1`) or writes into a
-//! module-level table (`cache[k] = v`) would carry state from one call — and one game
-//! — to the next, breaking replays and bot search. This lint finds such writes inside
-//! function bodies with a light tokenizer (strings and comments skipped, blocks
-//! tracked), and reports them as `file:line`. Writes at load time (building constant
-//! tables in top-level code) are allowed.
+//! - [`state_writes`]: a function that reassigns a module-level `local`
+//!   (`count += 1`) carries state from one call — and one game — to the next. Tables
+//!   a module keeps are frozen once it has loaded (`freeze.rs`), so a write *into*
+//!   one (`cache[k] = v`, `table.insert(CACHE, x)`) already fails when it runs; but
+//!   Luau has no read-only upvalues, so a reassignment can only be caught here.
+//! - [`direct_iterations`]: `for k, v in t do` walks a table in the VM's own order,
+//!   which for keys that are tables or functions follows memory addresses; `pairs`
+//!   refuses such keys (`stable.lua`), but iteration over a table given directly
+//!   calls no function that could.
+//!
+//! Both work on a light tokenizer (strings and comments skipped, blocks and brackets
+//! tracked), report `file:line`, and take linear time. They are heuristics: what
+//! slips past them (a reassignment hidden from the tokenizer, a call that returns a
+//! table to iterate) is caught, if it changes a game, by `orrery check` playing
+//! every game twice and on another thread.
 
 use std::collections::{HashMap, HashSet};
 
@@ -109,7 +118,7 @@ fn tokens(src: &str) -> Vec<(usize, Tok<'_>)> {
     out
 }
 
-/// Finds writes to module-level locals inside function bodies.
+/// Finds reassignments of module-level locals inside function bodies.
 ///
 /// Linear in the length of the source: every lookup is a set or a counter, never a
 /// scan back over the tokens (hostile sources are long).
@@ -127,12 +136,6 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
     let mut found = Vec::new();
     let mut pending_do = 0usize; // `for`/`while` headers whose `do` opens their block
     let mut brackets: Vec<char> = Vec::new(); // innermost `{` means `name =` is a field key
-    // The module table the chunk returns is frozen after loading, so writes to it fail
-    // at run time anyway and need no lint.
-    let returned = match toks.iter().rev().take(2).map(|t| t.1).collect::<Vec<_>>().as_slice() {
-        [Tok::Word(name), Tok::Word("return")] => Some(*name),
-        _ => None,
-    };
     let mut i = 0;
     while i < toks.len() {
         let (line, tok) = toks[i];
@@ -225,11 +228,12 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
                     i = j;
                 }
             }
-            Tok::Word(name) if in_functions > 0 && module_locals.contains(&name) && Some(name) != returned => {
-                let is_key = brackets.last() == Some(&'{') && matches!(toks[i - 1].1, Tok::Sym('{') | Tok::Sym(',') | Tok::Sym(';'));
+            Tok::Word(name) if in_functions > 0 && module_locals.contains(&name) => {
+                let in_constructor = brackets.last() == Some(&'{');
+                let is_key = in_constructor && matches!(toks[i - 1].1, Tok::Sym('{') | Tok::Sym(',') | Tok::Sym(';'));
                 let is_shadowed = is_key || shadow_count.get(name).is_some_and(|&n| n > 0);
                 let prev_is_access = i > 0 && matches!(toks[i - 1].1, Tok::Sym('.') | Tok::Sym(':'));
-                if !is_shadowed && !prev_is_access && writes_after(&toks, i + 1) {
+                if !is_shadowed && !prev_is_access && assigns_after(&toks, i + 1, !in_constructor) {
                     found.push(StateWrite { line, name: name.to_owned() });
                 }
             }
@@ -240,37 +244,124 @@ pub fn state_writes(src: &str) -> Vec<StateWrite> {
     found
 }
 
-/// Whether the tokens after a name form an assignment target: `=`, `op=`, or an
-/// index chain (`[..]`, `.x`) ending in one.
-fn writes_after(toks: &[(usize, Tok<'_>)], mut j: usize) -> bool {
-    loop {
-        match toks.get(j).map(|t| t.1) {
-            Some(Tok::Sym('=')) => return toks.get(j + 1).map(|t| t.1) != Some(Tok::Sym('=')),
-            Some(Tok::Sym('+' | '-' | '*' | '/' | '%' | '^')) => return toks.get(j + 1).map(|t| t.1) == Some(Tok::Sym('=')),
-            Some(Tok::Sym('.')) if toks.get(j + 1).map(|t| t.1) == Some(Tok::Sym('.')) => {
-                return toks.get(j + 2).map(|t| t.1) == Some(Tok::Sym('=')) && toks.get(j + 3).map(|t| t.1) != Some(Tok::Sym('='))
+/// How far [`assigns_after`] looks ahead: further targets of one assignment
+/// (`a, b.c, d[1] = …`) fit easily, and the bound keeps the lint linear.
+const LOOKAHEAD: usize = 64;
+
+/// Whether the tokens after a name make it the target of an assignment: `=`, `op=`,
+/// or (when `lists`: not inside a table constructor, where `a, b = 1` is a field) a
+/// list of further targets followed by `=`. A write *into* the named table
+/// (`name[k] = v`, `name.x = v`) is not a reassignment; freezing stops those.
+fn assigns_after(toks: &[(usize, Tok<'_>)], start: usize, lists: bool) -> bool {
+    let at = |j: usize| toks.get(j).map(|t| t.1);
+    let mut j = start;
+    while j < start + LOOKAHEAD {
+        match at(j) {
+            Some(Tok::Sym('=')) => return at(j + 1) != Some(Tok::Sym('=')),
+            Some(Tok::Sym('+' | '-' | '*' | '/' | '%' | '^')) => return at(j + 1) == Some(Tok::Sym('=')),
+            Some(Tok::Sym('.')) if at(j + 1) == Some(Tok::Sym('.')) => {
+                return at(j + 2) == Some(Tok::Sym('=')) && at(j + 3) != Some(Tok::Sym('='))
             }
-            Some(Tok::Sym('.')) => j += 2,
-            Some(Tok::Sym('[')) => {
-                let mut depth = 0;
-                while let Some((_, t)) = toks.get(j) {
-                    match t {
-                        Tok::Sym('[') => depth += 1,
-                        Tok::Sym(']') => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
+            // `, target`: a name, then any `.field` or `[key]` steps.
+            Some(Tok::Sym(',')) if lists && matches!(at(j + 1), Some(Tok::Word(_))) => {
+                j += 2;
+                loop {
+                    match at(j) {
+                        Some(Tok::Sym('.')) if matches!(at(j + 1), Some(Tok::Word(_))) => j += 2,
+                        Some(Tok::Sym('[')) => {
+                            let mut depth = 0usize;
+                            while j < start + LOOKAHEAD {
+                                match at(j) {
+                                    Some(Tok::Sym('[')) => depth += 1,
+                                    Some(Tok::Sym(']')) => depth -= 1,
+                                    None => return false,
+                                    _ => {}
+                                }
+                                j += 1;
+                                if depth == 0 {
+                                    break;
+                                }
                             }
                         }
-                        _ => {}
+                        _ => break,
                     }
-                    j += 1;
                 }
-                j += 1;
             }
             _ => return false,
         }
     }
+    false
+}
+
+/// Words after which `(` or `{` starts an expression rather than a call's arguments.
+const KEYWORDS: &[&str] = &[
+    "and", "break", "do", "else", "elseif", "end", "for", "function", "if", "in", "local", "not", "or", "repeat", "return", "then",
+    "until", "while",
+];
+
+/// Lines of `for … in <expression> do` loops whose one expression is not a call, so
+/// that Luau iterates a table given directly, in its own order. A call (`pairs(t)`,
+/// `ipairs(t)`, `g:each{…}`, any iterator) or an explicit `f, s, k` list passes;
+/// so does a call that *returns* a table, which only running can tell.
+pub fn direct_iterations(src: &str) -> Vec<usize> {
+    /// An open `for … in` header: its line, the bracket depth of its expression,
+    /// and whether a `,` at that depth made it a list.
+    struct Header {
+        line: usize,
+        depth: usize,
+        list: bool,
+    }
+    let toks = tokens(src);
+    // Per open bracket: whether it opens a call's arguments.
+    let mut brackets: Vec<bool> = Vec::new();
+    let mut headers: Vec<Header> = Vec::new();
+    // The index of the last token that closed a call's arguments.
+    let mut call_closed_at = None;
+    let mut found = Vec::new();
+    for (i, &(_, tok)) in toks.iter().enumerate() {
+        match tok {
+            Tok::Word("in") => {
+                // A generic `for`: `for name, name in`; the look back stops at the
+                // first token that cannot be in a name list.
+                let mut j = i;
+                while j >= 2 && matches!(toks[j - 1].1, Tok::Word(w) if !KEYWORDS.contains(&w)) && toks[j - 2].1 == Tok::Sym(',') {
+                    j -= 2;
+                }
+                if j >= 2 && matches!(toks[j - 1].1, Tok::Word(w) if !KEYWORDS.contains(&w)) && toks[j - 2].1 == Tok::Word("for") {
+                    headers.push(Header { line: toks[j - 2].0, depth: brackets.len(), list: false });
+                }
+            }
+            Tok::Sym(',') => {
+                if let Some(h) = headers.last_mut().filter(|h| h.depth == brackets.len()) {
+                    h.list = true;
+                }
+            }
+            Tok::Word("do") => {
+                if headers.last().is_some_and(|h| h.depth == brackets.len()) {
+                    let h = headers.pop().expect("just looked");
+                    if !h.list && call_closed_at.is_none_or(|c| c + 1 != i) {
+                        found.push(h.line);
+                    }
+                }
+            }
+            Tok::Sym('(' | '{' | '[') => {
+                let call = i > 0
+                    && matches!(tok, Tok::Sym('(' | '{'))
+                    && match toks[i - 1].1 {
+                        Tok::Word(w) => !KEYWORDS.contains(&w),
+                        Tok::Sym(c) => matches!(c, ')' | ']' | '}'),
+                    };
+                brackets.push(call);
+            }
+            Tok::Sym(')' | '}' | ']') => {
+                if brackets.pop() == Some(true) {
+                    call_closed_at = Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -284,9 +375,24 @@ mod tests {
     }
 
     #[test]
-    fn cache_table_written_in_a_function_is_found() {
-        let src = "local cache = {}\nlocal function get(k)\n  if not cache[k] then\n    cache[k] = 1\n  end\n  return cache[k]\nend\nreturn { get = get }";
-        assert_eq!(state_writes(src), vec![StateWrite { line: 4, name: "cache".into() }]);
+    fn writes_into_module_tables_are_left_to_freezing() {
+        // The table is frozen once the module has loaded (freeze.rs): the write fails
+        // when it runs, and a helper that fills it at load time stays legal.
+        let src = "local cache = {}\nlocal function get(k)\n  if not cache[k] then\n    cache[k] = 1\n    table.insert(cache, k)\n  end\n  return cache[k]\nend\nreturn { get = get }";
+        assert_eq!(state_writes(src), vec![]);
+    }
+
+    #[test]
+    fn reassigning_the_returned_module_or_a_listed_target_is_found() {
+        let src = "local M = {}\nlocal n, t = 0, {}\nfunction M.f()\n  M = {}\n  t.x, n = 1, 2\n  return { a, n = 1 }\nend\nreturn M";
+        let found: Vec<_> = state_writes(src).into_iter().map(|w| (w.line, w.name)).collect();
+        assert_eq!(found, vec![(4, "M".to_owned()), (5, "n".to_owned())]);
+    }
+
+    #[test]
+    fn iterating_a_table_directly_is_found() {
+        let src = "local t = {}\nfor k, v in t do end\nfor k in (t) do end\nfor _, v in a.b do end\nfor k, v in pairs(t) do end\nfor i, v in ipairs(f(t)) do end\nfor x in g:each{kind = 1} do end\nfor k, v in next, t do end\nfor i = 1, 3 do end\nwhile x do end";
+        assert_eq!(direct_iterations(src), vec![2, 3, 4]);
     }
 
     #[test]
@@ -296,7 +402,7 @@ mod tests {
     }
 
     #[test]
-    fn table_keys_and_the_returned_module_are_not_writes() {
+    fn table_keys_and_fields_of_the_returned_module_are_not_writes() {
         let src = "local label = 'x'\nlocal M = {}\nfunction M.f()\n  M.extra = 1\n  return { label = label, n = 1 }\nend\nreturn M";
         assert_eq!(state_writes(src), vec![]);
     }
@@ -319,6 +425,10 @@ mod tests {
         src.push_str(&"x then function ".repeat(20_000));
         let started = std::time::Instant::now();
         state_writes(&src);
+        direct_iterations(&src);
+        let iterations = format!("function f()\n{}{}", "for a, b in (x, y, z, ".repeat(20_000), "n, n, n, ".repeat(20_000));
+        state_writes(&iterations);
+        direct_iterations(&iterations);
         assert!(started.elapsed() < std::time::Duration::from_secs(2), "took {:?}", started.elapsed());
     }
 

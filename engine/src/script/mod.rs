@@ -12,16 +12,22 @@
 //!
 //! Sandbox (`sandbox.rs`): only `string`, `table`, `math` (without `random`), `utf8`,
 //! `bit32` and a safe part of the base library; `require` resolves only the pack's own
-//! modules, and reaching for anything else is refused by name. Built-in libraries are
-//! read-only, each module runs in its own environment that is frozen once the module
-//! has loaded, and every module table is frozen, so a script cannot smuggle state from
-//! one call to the next. Limits (`limits.rs`): a memory cap and a count-based
-//! instruction budget per call and per act (never wall-clock, which would break
-//! determinism), which the kernel's own work for a script is charged to as well.
+//! modules, and reaching for anything else is refused by name. Built-in libraries,
+//! globals and every metatable a script can reach are read-only, and once a module
+//! has loaded, every table it can still reach — its value, its environment, the
+//! tables its functions hold as upvalues — is frozen (`freeze.rs`), so a script
+//! cannot smuggle state from one call, or game, to the next; the lint (`lint.rs`)
+//! refuses the one kind of module state freezing cannot stop, a reassigned
+//! module-level local. Nothing a script sees follows memory addresses: `tostring`,
+//! `pairs` and their kin are replaced (`stable.lua`). Limits (`limits.rs`): a memory
+//! cap and a count-based instruction budget per call and per act (never wall-clock,
+//! which would break determinism), which the kernel's own work for a script is
+//! charged to as well.
 
 mod api;
 mod convert;
 mod error;
+mod freeze;
 mod limits;
 pub mod lint;
 pub mod reference;
@@ -36,7 +42,7 @@ use crate::state::GameState;
 use limits::Limits;
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// What a running script works on: moved in for the call, moved out after.
@@ -104,6 +110,9 @@ impl ScriptHost {
         let modules = lua.create_table().map_err(setup)?;
         sandbox::install_require(&lua, rules, &modules).map_err(setup)?;
         lua.sandbox(true).map_err(setup)?;
+        // `sandbox` puts a fresh, writable table in front of the frozen globals; no
+        // script should be able to write there either.
+        lua.globals().set_readonly(true);
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
 
         let require: Function = lua.globals().get("require").map_err(setup)?;
@@ -287,6 +296,14 @@ fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<
             };
             errors.push(LoadError::Module { module: script.module.clone(), error });
         }
+        for line in lint::direct_iterations(&script.source) {
+            let error = ScriptError {
+                location: Some(format!("{}:{line}", script.display)),
+                hook: hook.clone(),
+                message: "`for … in t do` walks the table in the VM's own order, which for keys that are tables or functions follows memory addresses and differs between runs; iterate with pairs(t) or ipairs(t)".to_owned(),
+            };
+            errors.push(LoadError::Module { module: script.module.clone(), error });
+        }
         if let Err(e) = lua.load(script.source.as_str()).set_name(format!("@{}", script.display)).into_function() {
             let mut error = ScriptError::from_lua(&hook, e);
             error.message = format!("syntax error: {}", error.message);
@@ -326,7 +343,7 @@ fn install_defs(lua: &Lua, rules: &Ruleset) -> mlua::Result<()> {
         for (i, def) in list.iter().enumerate() {
             // Content is bounded where it is read; its conversion is not a script's work.
             let value = to_lua(lua, &def.value, &Budget::unmetered())?;
-            deep_freeze(&value)?;
+            freeze::deep_freeze(lua, &value, &HashSet::new())?;
             by_id.raw_set(def.id.as_str(), value)?;
             order.raw_set(i + 1, def.id.as_str())?;
         }
@@ -339,20 +356,5 @@ fn install_defs(lua: &Lua, rules: &Ruleset) -> mlua::Result<()> {
     ids.set_readonly(true);
     lua.globals().raw_set("defs", defs)?;
     lua.globals().raw_set("def_ids", ids)?;
-    Ok(())
-}
-
-/// Makes a table and every table inside it read-only.
-fn deep_freeze(value: &LuaValue) -> mlua::Result<()> {
-    if let LuaValue::Table(t) = value {
-        if t.is_readonly() {
-            return Ok(());
-        }
-        t.set_readonly(true);
-        for pair in t.clone().pairs::<LuaValue, LuaValue>() {
-            let (_, v) = pair?;
-            deep_freeze(&v)?;
-        }
-    }
     Ok(())
 }

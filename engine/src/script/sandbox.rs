@@ -8,12 +8,20 @@
 //! exist nowhere else, so ordinary global reads cost nothing more, and `rawget`
 //! still sees nil (the sandbox tests rely on that). `load` and `loadstring` refuse
 //! when called rather than when read, to say whether bytecode or text was refused.
+//!
+//! Determinism: every metatable a script can reach is frozen (the globals' one here,
+//! a module environment's in `require`), so none can carry state from one call or
+//! game to the next; and the base functions whose results would follow memory
+//! addresses or the garbage collector (`tostring`, `string.format`'s `%*`, `next`,
+//! `pairs`, `table.foreach`, `setmetatable` with `__mode`) are replaced by the
+//! stand-ins of `stable.lua`.
 
-use super::deep_freeze;
+use super::freeze::deep_freeze;
 use crate::content::Ruleset;
-use mlua::{Lua, Table, Value as LuaValue, Variadic};
+use mlua::chunk::Compiler;
+use mlua::{Function, Lua, Table, Value as LuaValue, Variadic};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// Base-library names that are removed, and why each is refused.
@@ -65,7 +73,33 @@ pub fn restrict(lua: &Lua) -> mlua::Result<()> {
     })?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", refuse_global)?;
+    meta.set_readonly(true);
     globals.set_metatable(Some(meta))?;
+    install_stable(lua, &globals)
+}
+
+/// Puts the stand-ins of `stable.lua` in place of the functions they replace.
+fn install_stable(lua: &Lua, globals: &Table) -> mlua::Result<()> {
+    let string: Table = globals.get("string")?;
+    let table: Table = globals.get("table")?;
+    let originals = (
+        globals.get::<Function>("tostring")?,
+        string.get::<Function>("format")?,
+        globals.get::<Function>("next")?,
+        globals.get::<Function>("pairs")?,
+        globals.get::<Function>("setmetatable")?,
+    );
+    // No line information: see the top of stable.lua.
+    let stable: Table = lua
+        .load(include_str!("stable.lua"))
+        .set_name("=sandbox")
+        .set_compiler(Compiler::new().set_debug_level(0))
+        .call(originals)?;
+    for name in ["tostring", "next", "pairs", "setmetatable"] {
+        globals.raw_set(name, stable.raw_get::<Function>(name)?)?;
+    }
+    string.raw_set("format", stable.raw_get::<Function>("format")?)?;
+    table.raw_set("foreach", stable.raw_get::<Function>("foreach")?)?;
     Ok(())
 }
 
@@ -94,7 +128,8 @@ fn is_file_path(name: &str) -> bool {
 }
 
 /// Installs `require(name)`, which loads the pack's module `name` once, in an
-/// environment of its own, and freezes what it returns.
+/// environment of its own, and then freezes every table the module can still reach
+/// (`freeze.rs`).
 pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Result<()> {
     let sources: HashMap<String, (String, String)> = rules
         .scripts
@@ -102,6 +137,19 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         .map(|s| (s.module.clone(), (s.display.clone(), s.source.clone())))
         .collect();
     let modules = modules.clone();
+    // The globals as they are now, before `Lua::sandbox` puts a writable proxy in
+    // their place: a module environment reads through to these, which are frozen.
+    let globals = lua.globals();
+    // Tables frozen all the way down, which freezing a module need not enter again:
+    // the globals (with the libraries and `defs`) and each module loaded so far. All
+    // stay reachable (from the globals or `modules`), so no pointer here is reused.
+    let mut known = HashSet::from([globals.to_pointer()]);
+    for name in ["defs", "def_ids"] {
+        if let LuaValue::Table(t) = globals.raw_get(name)? {
+            known.insert(t.to_pointer());
+        }
+    }
+    let deep = Rc::new(RefCell::new(known));
     let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
     let require = lua.create_function(move |lua, name: String| {
         let existing: LuaValue = modules.raw_get(name.as_str())?;
@@ -122,7 +170,8 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         loading.borrow_mut().push(name.clone());
         let env = lua.create_table()?;
         let meta = lua.create_table()?;
-        meta.raw_set("__index", lua.globals())?;
+        meta.raw_set("__index", globals.clone())?;
+        meta.set_readonly(true);
         env.set_metatable(Some(meta))?;
         let result = lua
             .load(source.as_str())
@@ -132,8 +181,11 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         loading.borrow_mut().retain(|n| n != &name);
         let value = result?;
         let value = if value.is_nil() { LuaValue::Table(env.clone()) } else { value };
-        deep_freeze(&value)?;
-        env.set_readonly(true);
+        deep_freeze(lua, &value, &deep.borrow())?;
+        deep_freeze(lua, &LuaValue::Table(env), &deep.borrow())?;
+        if let LuaValue::Table(t) = &value {
+            deep.borrow_mut().insert(t.to_pointer());
+        }
         modules.raw_set(name.as_str(), value.clone())?;
         Ok(value)
     })?;
@@ -151,6 +203,29 @@ mod tests {
         }
         for name in ["setup", "turn", "sub.util"] {
             assert!(!is_file_path(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn nothing_a_script_sees_follows_an_address() {
+        let lua = Lua::new_with(mlua::StdLib::STRING | mlua::StdLib::TABLE | mlua::StdLib::MATH, mlua::LuaOptions::default()).expect("a VM");
+        restrict(&lua).expect("restricts");
+        let shown: String = lua
+            .load("return tostring({}) .. ' ' .. string.format('%* %s', tostring, 'x') .. ` {function() end}`")
+            .eval()
+            .expect("runs");
+        assert_eq!(shown, "table function x function");
+        let keys: i64 = lua.load("local n = 0 for k, v in pairs({a = 1, b = 2}) do n += v end return n").eval().expect("runs");
+        assert_eq!(keys, 3);
+        for (code, refusal) in [
+            ("for k in pairs({[{}] = 1}) do end", "keyed by a table"),
+            ("return next({[tostring] = 1})", "keyed by a function"),
+            ("setmetatable({}, {__mode = 'k'})", "__mode"),
+            ("local m = {} setmetatable({}, m) m.__mode = 'k'", "readonly"),
+            ("getmetatable(_G).x = 1", "readonly"),
+        ] {
+            let error = lua.load(code).exec().expect_err(code);
+            assert!(error.to_string().contains(refusal), "{code}: {error}");
         }
     }
 

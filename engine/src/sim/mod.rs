@@ -92,6 +92,38 @@ impl Settings {
     }
 }
 
+/// The generator the random bot draws from in the game of `seed` (one for all seats).
+fn random_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15)
+}
+
+/// A game with random bots on every seat, played one act at a time: the same game,
+/// act for act, as [`play_random`] plays with the same seed.
+pub struct RandomWalk {
+    pub game: Game,
+    rng: ChaCha8Rng,
+}
+
+impl RandomWalk {
+    /// Creates the game, run up to its first decision.
+    pub fn new(rules: Arc<Ruleset>, seats: usize, seed: u64, variants: &[String]) -> Result<RandomWalk, GameError> {
+        Ok(RandomWalk { game: Game::new(rules, seats, seed, variants.to_vec())?, rng: random_rng(seed) })
+    }
+
+    /// Answers the first waiting seat's decision at random; `Ok(false)` once the game
+    /// is over. On an error the game is as it was before the act.
+    pub fn act(&mut self) -> Result<bool, GameError> {
+        if self.game.is_over() {
+            return Ok(false);
+        }
+        let stuck = || GameError::Flow("not over, but nothing to decide".into());
+        let seat = self.game.pending().and_then(|p| p.waiting_seats().first().copied()).ok_or_else(stuck)?;
+        let choice = random_choice(self.game.decision_for(seat).ok_or_else(stuck)?, &mut self.rng);
+        self.game.act(seat, choice)?;
+        Ok(true)
+    }
+}
+
 /// Plays one game with random bots, calling `check` after every action.
 pub fn play_random(rules: Arc<Ruleset>, seats: usize, seed: u64, variants: &[String], check: impl FnMut(&Game) -> Result<(), String>) -> GameRun {
     play(rules, seats, seed, variants, &[BotKind::Random], Budget::iterations(0), check)
@@ -112,7 +144,7 @@ pub fn play(
     budget: Budget,
     mut check: impl FnMut(&Game) -> Result<(), String>,
 ) -> GameRun {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut rng = random_rng(seed);
     let bot_seed = mix(seed, 0x7369_6d75, 0);
     let mut game = match Game::new(rules.clone(), seats, seed, variants.to_vec()) {
         Ok(g) => g,

@@ -11,13 +11,15 @@
 //! line; same message when there is no line) is reported once, with the first game
 //! that hit it. An error from the instruction budget, the memory limit or the state
 //! size limit ends the stage: reaching a limit takes seconds, and the next games
-//! nearly always hit the same one.
+//! nearly always hit the same one. The games that end without an error are handed
+//! to the determinism stage ([`super::determinism`]), which plays them again.
 
 use super::{game_line, PackPlaces};
 use orrery::content::Ruleset;
 use orrery::game::{Game, GameError};
 use orrery::script::ScriptError;
 use orrery::sim::play_random;
+use orrery::state::GameState;
 use std::sync::Arc;
 
 /// Games played.
@@ -25,15 +27,28 @@ pub const GAMES: u64 = 3;
 /// Decisions after which a game is stopped.
 pub const DECISIONS: usize = 200;
 
-/// Plays the games and returns one line per distinct error.
-pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> Vec<String> {
-    let (min, max) = rules.manifest.players;
+/// A game played without error: its seats, its seed and the state it ended in
+/// (after its last act, before the pack's `report` ran on it).
+pub struct Played {
+    pub seats: usize,
+    pub seed: u64,
+    pub state: GameState,
+}
+
+/// Plays the games; returns one line per distinct error, and the games that ended
+/// without one.
+pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> (Vec<String>, Vec<Played>) {
     let mut seen: Vec<String> = Vec::new();
     let mut lines = Vec::new();
-    for i in 0..GAMES {
-        let seats = min + i as usize % (max.saturating_sub(min) + 1);
-        let seed = i + 1;
-        let Some((error, decision)) = one_game(rules, seats, seed) else { continue };
+    let mut played = Vec::new();
+    for (seats, seed) in setups(rules) {
+        let (error, decision) = match one_game(rules, seats, seed) {
+            Ok(state) => {
+                played.push(Played { seats, seed, state });
+                continue;
+            }
+            Err(failed) => failed,
+        };
         let key = match &error {
             GameError::Script(ScriptError { location: Some(at), .. }) => at.clone(),
             other => other.to_string(),
@@ -51,11 +66,19 @@ pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> Vec<String> {
             break;
         }
     }
-    lines
+    (lines, played)
 }
 
-/// Plays one game; its first error and the decision it came at (`None`: at the start).
-fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64) -> Option<(GameError, Option<usize>)> {
+/// The games played, as (seats, seed): each with a different player count from the
+/// pack's range, and seeds 1, 2, 3….
+pub fn setups(rules: &Ruleset) -> Vec<(usize, u64)> {
+    let (min, max) = rules.manifest.players;
+    (0..GAMES).map(|i| (min + i as usize % (max.saturating_sub(min) + 1), i + 1)).collect()
+}
+
+/// Plays one game; the state it ended in, or its first error and the decision it
+/// came at (`None`: at the start).
+fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64) -> Result<GameState, (GameError, Option<usize>)> {
     let mut decisions = 0;
     let mut side_error = None;
     let run = play_random(rules.clone(), seats, seed, &[], |game| {
@@ -72,12 +95,15 @@ fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64) -> Option<(GameError,
         Ok(())
     });
     if let Some(e) = side_error {
-        return Some((e, Some(decisions)));
+        return Err((e, Some(decisions)));
     }
     match run.result {
-        Ok(mut game) => game.report().err().map(|e| (e, Some(run.decisions))),
-        Err(_) if decisions >= DECISIONS => None,
-        Err((e, game)) => Some((e, started(&game).then_some(run.decisions + 1))),
+        Ok(mut game) => {
+            let state = game.state.clone();
+            game.report().map(|_| state).map_err(|e| (e, Some(run.decisions)))
+        }
+        Err((_, game)) if decisions >= DECISIONS => Ok(game.state),
+        Err((e, game)) => Err((e, started(&game).then_some(run.decisions + 1))),
     }
 }
 

@@ -134,9 +134,18 @@ so a step that loops is a `run` that reads its `ctx`.
 - `resolve(g, ctx, answer)` receives the answer to the decision `run` returned; then `run` is called again.
 
 `ctx` is the frame's own table: what a call writes to it is kept for the next call (as plain data). \
-Scripts keep no state of their own: modules are frozen once loaded, and a function that writes a \
-module-level local is refused when the pack loads. Keep state in the game (`g:set`, `g:set_global`, \
-entity props, `ctx`). The game ends when a step calls `g:finish`."),
+Scripts keep no state of their own: once a module has loaded, every table it keeps (its module table, \
+module-level local tables, their metatables) is frozen, and a function that reassigns a module-level local \
+is refused when the pack loads. Keep state in the game (`g:set`, `g:set_global`, entity props, `ctx`). \
+The game ends when a step calls `g:finish`."),
+    ("Determinism", "\
+A seed and the choices reproduce a game exactly, on any machine and thread, so nothing a script sees may \
+follow memory addresses or the garbage collector: `tostring` of a table or function (and `%*` in \
+`string.format`, and string interpolation) gives its type alone (\"table\"); `pairs` and `next` refuse a \
+table keyed by tables or functions (key by ids, or keep a list); `for k, v in t do` is refused when the \
+pack loads (write `pairs(t)` or `ipairs(t)`); `setmetatable` refuses weak tables (`__mode`) and freezes \
+the metatable it sets. `orrery check` plays its games twice more, on the same thread and on a fresh one, \
+and reports the first act where they differ."),
     ("Decisions", "\
 `run` returns a `Decision`: `seat` decides, `prompt` (default \"Choose\") says what, `rule` cites the rulebook, \
 `help` explains. `kind` is \"one\" (the default: pick one of `options`), \"many\" (pick from `min`, default 0, \

@@ -1,0 +1,2 @@
+--- A module with no return value: require gives its environment.
+label = "helper"
