@@ -202,3 +202,16 @@ fn galactic_era_dp_sources_add_up_to_the_final_dp() {
         assert_eq!(described, players, "every player's seat is described, the puppet's is not");
     }
 }
+
+#[test]
+fn every_game_has_a_fingerprint_of_its_choices_outcome_and_state() {
+    let toy = load(&toy_root("fingerprints", GOOD_REPORT).join("content/toy"));
+    let report = sim::run(toy.clone(), &settings(2, 4, vec![BotKind::Random], 1), &|_| {}).expect("toy report runs");
+    let seeds: Vec<u64> = report.fingerprints.iter().map(|f| f.seed).collect();
+    assert_eq!(seeds, vec![5, 6, 7, 8], "one fingerprint per game, in game order");
+    let mut states: Vec<&str> = report.fingerprints.iter().map(|f| f.state.as_str()).collect();
+    states.dedup();
+    assert_eq!(states.len(), 4, "different seeds make different games: {:?}", report.fingerprints);
+    let again = sim::run(toy, &settings(2, 4, vec![BotKind::Random], 1), &|_| {}).expect("toy report runs");
+    assert_eq!(report.fingerprints, again.fingerprints, "the same seeds make the same games");
+}

@@ -66,7 +66,11 @@ pub enum ReplayError {
 pub fn state_hash(state: &GameState) -> String {
     // RON of the state; if it ever failed, the Debug form still distinguishes states
     // (a constant fallback would make every hash equal).
-    let text = ron::to_string(state).unwrap_or_else(|e| format!("{e}: {state:?}"));
+    text_hash(&ron::to_string(state).unwrap_or_else(|e| format!("{e}: {state:?}")))
+}
+
+/// A stable 64-bit FNV-1a hash of `text`, as 16 hex digits.
+pub fn text_hash(text: &str) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.as_bytes() {
         hash ^= *byte as u64;

@@ -25,7 +25,41 @@ pub(crate) struct GameSummary {
     pub seed: u64,
     pub decisions: usize,
     pub ending: Ending,
+    pub fingerprint: Fingerprint,
 }
+
+/// What one game was, in three hashes: two builds that give every game the same
+/// `choices` and `outcome` played the same games, whatever their states look like
+/// inside; the same `state` means the states are identical too. For checking that
+/// a change to the kernel (a faster one) changes no game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Fingerprint {
+    pub seed: u64,
+    /// Every accepted choice, in order, with its seat.
+    pub choices: String,
+    /// The final scores and ranking (or the error that ended the game).
+    pub outcome: String,
+    /// The final state.
+    pub state: String,
+}
+
+impl Fingerprint {
+    pub(crate) fn of(seed: u64, game: &crate::game::Game, error: Option<&str>) -> Fingerprint {
+        use crate::replay::{state_hash, text_hash};
+        let outcome = match error {
+            Some(message) => format!("error: {message}"),
+            None => ron_text(&game.state.outcome),
+        };
+        Fingerprint { seed, choices: text_hash(&ron_text(&game.state.history)), outcome: text_hash(&outcome), state: state_hash(&game.state) }
+    }
+}
+
+/// RON text of a value, for hashing (its Debug form should RON ever fail, so that
+/// different values never share a text).
+fn ron_text<T: Serialize + std::fmt::Debug>(value: &T) -> String {
+    ron::to_string(value).unwrap_or_else(|e| format!("{e}: {value:?}"))
+}
+
 
 #[derive(Clone, Debug)]
 pub(crate) enum Ending {
@@ -86,6 +120,8 @@ pub struct Report {
     pub sources_mismatch: usize,
     /// One entry per group axis the pack reported, by name.
     pub axes: Vec<Axis>,
+    /// Every game's [`Fingerprint`], in game order.
+    pub fingerprints: Vec<Fingerprint>,
 }
 
 /// How long the finished games were.
@@ -177,6 +213,7 @@ pub(crate) fn tally(report: &mut Report, games: &[GameSummary]) {
     let mut with_winner = 0;
     for game in games {
         report.decisions += game.decisions;
+        report.fingerprints.push(game.fingerprint.clone());
         let f = match &game.ending {
             Ending::Finished(f) => f,
             Ending::Failed(message) => {
@@ -292,6 +329,7 @@ mod tests {
             seed: index as u64,
             decisions: 10 + index,
             ending: Ending::Finished(Finished { scores, winner: Some(winner), usage: vec![], seats }),
+            fingerprint: Fingerprint::default(),
         }
     }
 
@@ -300,7 +338,7 @@ mod tests {
         let games = vec![
             game(0, vec![5, 3], 0, vec![seat("a", &[("x", 5.0)]), seat("a", &[("x", 1.0), ("y", 2.0)])]),
             game(1, vec![2, 4], 1, vec![seat("a", &[("x", 2.0)]), seat("b", &[("y", 4.0)])]),
-            GameSummary { index: 2, seed: 2, decisions: 3, ending: Ending::Failed("boom".into()) },
+            GameSummary { index: 2, seed: 2, decisions: 3, ending: Ending::Failed("boom".into()), fingerprint: Fingerprint::default() },
         ];
         let mut r = Report { games: 3, ..Report::default() };
         tally(&mut r, &games);

@@ -19,7 +19,7 @@ mod balance;
 pub mod contracts;
 mod seat_report;
 
-pub use balance::{Axis, Bin, Histogram, LabelStats, Length, Report};
+pub use balance::{Axis, Bin, Fingerprint, Histogram, LabelStats, Length, Report};
 pub use seat_report::SeatReport;
 
 use crate::bots::{ask, mix, random_choice, Bot, BotKind, Budget};
@@ -186,6 +186,11 @@ pub fn play(
 fn play_summary(rules: &Arc<Ruleset>, settings: &Settings, index: usize) -> Result<GameSummary, SimError> {
     let seed = settings.seed + index as u64;
     let run = play(rules.clone(), settings.seats, seed, &settings.variants, &settings.bots, settings.budget, |_| Ok(()));
+    // Taken before the pack's report function runs on the game.
+    let fingerprint = match &run.result {
+        Ok(game) => Fingerprint::of(seed, game, None),
+        Err((e, game)) => Fingerprint::of(seed, game, Some(&e.to_string())),
+    };
     let ending = match run.result {
         Err((e, _)) => Ending::Failed(e.to_string()),
         Ok(mut game) => {
@@ -213,7 +218,7 @@ fn play_summary(rules: &Arc<Ruleset>, settings: &Settings, index: usize) -> Resu
             Ending::Finished(Finished { scores, winner, usage, seats })
         }
     };
-    Ok(GameSummary { index, seed, decisions: run.decisions, ending })
+    Ok(GameSummary { index, seed, decisions: run.decisions, ending, fingerprint })
 }
 
 /// Plays the games on `settings.jobs` threads; `progress` is called after each game
