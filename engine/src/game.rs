@@ -14,7 +14,7 @@
 
 use crate::content::Ruleset;
 use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, MAX_DECISIONS, MAX_OPTIONS, WINDOW_STEP};
-use crate::script::{cost, from_lua, to_lua, Budget, ScriptError, ScriptHost};
+use crate::script::{capped, cost, from_lua, to_lua, Budget, ScriptError, ScriptHost};
 use crate::state::{GameState, Seat, Setup, StateFull, MAX_STATE_BYTES};
 use crate::sym::Sym;
 use crate::value::{Key, Value};
@@ -228,7 +228,7 @@ impl Game {
         let rules = self.rules.clone();
         let scores = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
             let shared = lua.create_table()?;
-            (1..=seats as i64).map(|seat| function.call::<f64>((g.clone(), seat, shared.clone()))).collect::<mlua::Result<Vec<f64>>>()
+            (1..=seats as i64).map(|seat| capped(lua, || function.call::<f64>((g.clone(), seat, shared.clone())))).collect::<mlua::Result<Vec<f64>>>()
         })?;
         Ok(Some(scores))
     }
@@ -245,8 +245,8 @@ impl Game {
         let hook = format!("report {path}");
         let rules = self.rules.clone();
         let budget = host.budget();
-        let values = host.with_state(&mut self.state, &rules, &hook, |_, g| {
-            (1..=seats as i64).map(|seat| from_lua(&function.call::<LuaValue>((g.clone(), seat))?, budget)).collect::<mlua::Result<Vec<Value>>>()
+        let values = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
+            (1..=seats as i64).map(|seat| from_lua(&capped(lua, || function.call::<LuaValue>((g.clone(), seat)))?, budget)).collect::<mlua::Result<Vec<Value>>>()
         })?;
         Ok(Some(values))
     }
@@ -268,7 +268,8 @@ impl Game {
         let new_ctx = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
             budget.charge(cost::STEP_CALL)?;
             let ctx = to_lua(lua, &ctx, budget)?;
-            resolve.call::<LuaValue>((g.clone(), ctx.clone(), to_lua(lua, &answer, budget)?))?;
+            let answer = to_lua(lua, &answer, budget)?;
+            capped(lua, || resolve.call::<LuaValue>((g.clone(), ctx.clone(), answer)))?;
             from_lua(&ctx, budget)
         })?;
         self.state.set_ctx(frame, new_ctx);
@@ -341,7 +342,7 @@ impl Game {
         let (result, new_ctx) = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
             budget.charge(cost::STEP_CALL)?;
             let ctx = to_lua(lua, &ctx, budget)?;
-            let result: LuaValue = func.call((g.clone(), ctx.clone()))?;
+            let result: LuaValue = capped(lua, || func.call((g.clone(), ctx.clone())))?;
             let pending = match (&result, phase) {
                 (LuaValue::Table(t), "run") => Some(read_pending(t, index, None, &mut Reader { budget, held })?),
                 (LuaValue::Nil, _) | (_, "enter") => None,
@@ -383,7 +384,7 @@ impl Game {
             let (pending, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
                 budget.charge(cost::STEP_CALL)?;
                 let data = to_lua(lua, &data, budget)?;
-                let result: LuaValue = offer.call((g.clone(), data.clone(), seat as i64 + 1))?;
+                let result: LuaValue = capped(lua, || offer.call((g.clone(), data.clone(), seat as i64 + 1)))?;
                 let pending = match &result {
                     LuaValue::Table(t) => Some(read_pending(t, index, Some(seat), &mut Reader { budget, held })?),
                     LuaValue::Nil => None,
@@ -417,7 +418,8 @@ impl Game {
             let (close, data) = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
                 budget.charge(cost::STEP_CALL)?;
                 let data = to_lua(lua, &data, budget)?;
-                let close: LuaValue = respond.call((g.clone(), data.clone(), seat as i64 + 1, to_lua(lua, &answer, budget)?))?;
+                let answer = to_lua(lua, &answer, budget)?;
+                let close: LuaValue = capped(lua, || respond.call((g.clone(), data.clone(), seat as i64 + 1, answer)))?;
                 Ok((!matches!(close, LuaValue::Nil | LuaValue::Boolean(false)), from_lua(&data, budget)?))
             })?;
             window.data = data;

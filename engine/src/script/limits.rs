@@ -1,4 +1,5 @@
-//! The limits on a script call: an instruction budget and a memory cap.
+//! The limits on a script call: an instruction budget and a memory cap; and the
+//! counters of the work scripts made this thread do, for benchmarks ([`Tally`]).
 //!
 //! The budget counts steps, never time, so a game stops at the same point on every
 //! machine and replays stay deterministic. The interrupt adds one step per call and
@@ -16,6 +17,19 @@
 //! out-of-memory error is raised by the allocator instead, where no line is known and
 //! Luau runs no error handler; so while memory is high the interrupt remembers the
 //! line that was running, and [`Limits::explain`] puts it on the memory error.
+//!
+//! The memory cap is in force only while Lua code runs ([`capped`]); the kernel's own
+//! work on the VM from Rust — a `g` method building its result, converting a context
+//! — runs with it lifted ([`uncapped`]). With a cap set, mlua must wrap every API
+//! call that may allocate in a protected call (a `pcall` and two fresh closures
+//! each), so that a refused allocation becomes an error instead of unwinding through
+//! Rust frames; that wrapping cost about 40% of a decision. Without a cap an
+//! allocation fails only when the process itself is out of memory. What can grow
+//! without end is Lua code (a loop, a straight run of concatenations, one
+//! `string.rep`), and that always runs capped, so every memory bomb still ends in
+//! the same clean error; the kernel bounds its own allocations (the state's
+//! [`crate::state::MAX_STATE_BYTES`], one value's [`super::MAX_VALUE_BYTES`], the
+//! budget).
 
 use super::ScriptError;
 use mlua::{Lua, VmState};
@@ -56,6 +70,36 @@ pub mod cost {
     pub const BYTES_PER_STEP: u64 = 16;
     /// Calling a step, an offer or a response (converting its context aside).
     pub const STEP_CALL: u64 = 100;
+}
+
+/// Work done by the scripts of this thread since it started: read by benchmarks
+/// (`orrery bench`) as differences between two moments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Calls of `g` methods.
+    pub g_calls: u64,
+    /// Interrupt ticks: Lua calls, returns and loop turns.
+    pub lua_steps: u64,
+}
+
+thread_local! {
+    static TALLY: Cell<Tally> = const { Cell::new(Tally { g_calls: 0, lua_steps: 0 }) };
+}
+
+impl Tally {
+    /// The totals so far on this thread.
+    pub fn now() -> Tally {
+        TALLY.with(Cell::get)
+    }
+
+    /// Counts one call of a `g` method.
+    pub(super) fn g_call() {
+        TALLY.with(|t| t.set(Tally { g_calls: t.get().g_calls + 1, ..t.get() }));
+    }
+
+    fn lua_step() {
+        TALLY.with(|t| t.set(Tally { lua_steps: t.get().lua_steps + 1, ..t.get() }));
+    }
 }
 
 /// The step counter of one VM, shared by its interrupt and by the kernel code that
@@ -126,14 +170,16 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Caps `lua`'s memory and installs the counting interrupt.
+    /// Installs the counting interrupt. The memory cap is set by [`capped`] around
+    /// each call into Lua code.
     pub fn install(lua: &Lua) -> mlua::Result<Limits> {
-        lua.set_memory_limit(MEMORY_LIMIT)?;
+        lua.set_memory_limit(0)?;
         let budget = Budget::new(INSTRUCTION_BUDGET);
         let memory_place = Rc::new(RefCell::new(None));
         let (counter, place) = (budget.clone(), memory_place.clone());
         lua.set_interrupt(move |lua| {
             // Runs on every call and loop turn: an add and a compare, as `charge(1)`.
+            Tally::lua_step();
             let used = counter.0.used.get().saturating_add(1);
             counter.0.used.set(used);
             if used > counter.0.limit.get() {
@@ -198,6 +244,37 @@ impl Limits {
                 MEMORY_LIMIT / (1024 * 1024)
             ),
         }
+    }
+}
+
+/// Runs `call` — a call into Lua code — with the memory cap in force, and puts the
+/// cap back as it was afterwards (a call made from a `g` method restores the lifted
+/// cap of that method).
+pub fn capped<R>(lua: &Lua, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+    let previous = lua.set_memory_limit(MEMORY_LIMIT)?;
+    let result = call();
+    lua.set_memory_limit(previous)?;
+    result
+}
+
+/// Lifts the memory cap until the returned guard is dropped: for kernel code
+/// running on a script's behalf, which makes no call into Lua code meanwhile.
+pub fn uncapped(lua: &Lua) -> Uncapped<'_> {
+    // Setting a limit cannot fail on a VM created by mlua; a failure would only keep
+    // the cap (slower, never unsafe).
+    let previous = lua.set_memory_limit(0).unwrap_or(MEMORY_LIMIT);
+    Uncapped { lua, previous }
+}
+
+/// The memory cap lifted for kernel work; restored when dropped. See [`uncapped`].
+pub struct Uncapped<'a> {
+    lua: &'a Lua,
+    previous: usize,
+}
+
+impl Drop for Uncapped<'_> {
+    fn drop(&mut self) {
+        let _ = self.lua.set_memory_limit(self.previous);
     }
 }
 

@@ -35,7 +35,7 @@ mod sandbox;
 
 pub use convert::{from_lua, to_lua, MAX_VALUE_BYTES};
 pub use error::{LoadError, ScriptError};
-pub use limits::{cost, Budget, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT};
+pub use limits::{capped, cost, Budget, Tally, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT};
 
 use crate::content::{Ruleset, ScriptSource};
 use crate::state::GameState;
@@ -121,7 +121,7 @@ impl ScriptHost {
                 continue;
             }
             limits.reset();
-            if let Err(e) = require.call::<LuaValue>(script.module.as_str()) {
+            if let Err(e) = capped(&lua, || require.call::<LuaValue>(script.module.as_str())) {
                 let hook = format!("loading module {}", script.module);
                 push_once(&mut errors, LoadError::Module { module: script.module.clone(), error: limits.explain(&hook, e) });
                 broken.push(script.module.clone());
@@ -272,7 +272,7 @@ impl ScriptHost {
                 Ok(f) => f,
                 Err(_) => lua.load(code).set_name(format!("={name}")).set_environment(env).into_function()?,
             };
-            let value: LuaValue = chunk.call(())?;
+            let value: LuaValue = capped(lua, || chunk.call(()))?;
             from_lua(&value, self.limits.budget())
         })
     }

@@ -80,15 +80,12 @@ impl Methods for Cells {
             Ok(sl.state.board.cells()[c as usize].region as i64 + 1)
         });
         m.add_method("region_info", |lua, _, r: i64| {
-            let region = {
-                let sl = slot(lua)?;
-                sl.state.board.regions().get((r - 1).max(0) as usize).cloned()
-            };
-            let Some(region) = region else { return Ok(LuaValue::Nil) };
+            let sl = slot(lua)?;
+            let Some(region) = sl.state.board.regions().get((r - 1).max(0) as usize) else { return Ok(LuaValue::Nil) };
             let t = lua.create_table()?;
-            t.raw_set("label", region.label)?;
-            t.raw_set("tile", region.tile)?;
-            t.raw_set("side", region.side)?;
+            t.raw_set("label", region.label.as_str())?;
+            t.raw_set("tile", region.tile.as_str())?;
+            t.raw_set("side", region.side.as_str())?;
             t.raw_set("rotation", region.rotation)?;
             Ok(LuaValue::Table(t))
         });

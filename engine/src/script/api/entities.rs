@@ -145,13 +145,14 @@ impl Methods for Entities {
             });
             Ok(first)
         });
+        // The Lua string is made while the slot lifts the memory cap (see `slot`).
         m.add_method("kind", |lua, _, e: i64| {
             let sl = slot(lua)?;
-            Ok(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str())
+            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str())
         });
         m.add_method("face", |lua, _, e: i64| {
             let sl = slot(lua)?;
-            Ok(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str())
+            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str())
         });
         m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
             let mut sl = slot(lua)?;
@@ -201,50 +202,74 @@ struct Filter {
     nowhere: bool,
 }
 
+/// The fields a filter may have, as the error for an unknown one lists them.
+const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere";
+
 /// Reads a filter; `None` when it names a kind, face or zone that was never stored,
-/// which no entity can match.
+/// which no entity can match. The table is walked once, field by field, rather than
+/// asked for each field it might have: filters name two or three of the eight, and
+/// each question would push a key string into the VM. A field the kernel does not
+/// know is an error, so a misspelt one cannot silently match everything.
 fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
+    let mut f = Filter { kind: None, face: None, owner: None, at: None, cell: None, nowhere: false };
+    let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
-    let mut sym = |key: &str| -> mlua::Result<Option<Sym>> {
-        let Some(text) = t.raw_get::<Option<String>>(key)? else { return Ok(None) };
-        let found = Sym::find(&text);
+    let mut known = |v: &LuaValue, field: &str| -> mlua::Result<Option<Sym>> {
+        let LuaValue::String(text) = v else {
+            return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
+        };
+        let found = Sym::find(&text.to_str()?);
         unknown |= found.is_none();
         Ok(found)
     };
-    let (kind, face) = (sym("kind")?, sym("face")?);
-    let zone = sym("zone")?;
+    for pair in t.pairs::<LuaValue, LuaValue>() {
+        let (key, v) = pair?;
+        let LuaValue::String(key) = key else {
+            return Err(err(format!("a filter's fields are named ({FILTER_FIELDS}), not a {}", key.type_name())));
+        };
+        match &*key.as_bytes() {
+            b"kind" => f.kind = known(&v, "kind")?,
+            b"face" => f.face = known(&v, "face")?,
+            b"zone" => zone = known(&v, "zone")?,
+            b"owner" => {
+                f.owner = match v {
+                    LuaValue::Boolean(false) => Some(None),
+                    v => Some(Some(seat(state, number(&v).ok_or_else(|| err("owner must be a seat"))?)?)),
+                }
+            }
+            b"seat" => zone_seat = Some(integer(&v, "seat")?),
+            b"inside" => inside = Some(integer(&v, "inside")?),
+            b"cell" => f.cell = Some(cell(state, integer(&v, "cell")?)?),
+            b"nowhere" => f.nowhere = matches!(v, LuaValue::Boolean(true)),
+            other => {
+                return Err(err(format!(
+                    "a filter has no field `{}` (fields: {FILTER_FIELDS})",
+                    String::from_utf8_lossy(other)
+                )))
+            }
+        }
+    }
     if unknown {
         return Ok(None);
     }
-    let owner = match t.raw_get::<LuaValue>("owner")? {
-        LuaValue::Nil => None,
-        LuaValue::Boolean(false) => Some(None),
-        v => Some(Some(seat(state, number(&v).ok_or_else(|| err("owner must be a seat"))?)?)),
-    };
-    let at = if let Some(zone) = zone {
-        let zseat = match t.raw_get::<Option<i64>>("seat")? {
+    f.at = if let Some(zone) = zone {
+        let zseat = match zone_seat {
             Some(s) => Some(seat(state, s)?),
             None => None,
         };
         Some(Location::Zone { zone, seat: zseat })
-    } else if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
+    } else if let Some(inside) = inside {
         Some(Location::In(entity(state, inside)?))
     } else {
         None
     };
-    let cell_filter = match t.raw_get::<Option<i64>>("cell")? {
-        Some(c) => Some(cell(state, c)?),
-        None => None,
-    };
-    Ok(Some(Filter {
-        kind,
-        face,
-        owner,
-        at,
-        cell: cell_filter,
-        nowhere: t.raw_get::<Option<bool>>("nowhere")?.unwrap_or(false),
-    }))
+    Ok(Some(f))
+}
+
+/// An integer filter field.
+fn integer(v: &LuaValue, field: &str) -> mlua::Result<i64> {
+    number(v).ok_or_else(|| err(format!("filter field `{field}` must be an integer, not a {}", v.type_name())))
 }
 
 impl Filter {

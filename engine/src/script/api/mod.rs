@@ -28,6 +28,7 @@ mod tiles;
 mod vars;
 
 use super::convert::number;
+use super::limits::{uncapped, Tally, Uncapped};
 use super::Slot;
 use crate::board::CellId;
 use crate::state::{EntityId, GameState, Location, Seat, SeatMask};
@@ -96,8 +97,32 @@ fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(message.into())
 }
 
-fn slot(lua: &Lua) -> mlua::Result<AppDataRefMut<'_, Slot>> {
-    lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))
+/// The running call's [`Slot`], with the VM's memory cap lifted while the method
+/// holds it: a method's own work is bounded by the kernel, and uncapped it runs
+/// without a protected call per Lua operation (see `super::limits`).
+fn slot(lua: &Lua) -> mlua::Result<SlotRef<'_>> {
+    Tally::g_call();
+    let slot = lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))?;
+    Ok(SlotRef { slot, _uncapped: uncapped(lua) })
+}
+
+/// A `g` method's hold on the running call's [`Slot`]; see [`slot`].
+struct SlotRef<'a> {
+    slot: AppDataRefMut<'a, Slot>,
+    _uncapped: Uncapped<'a>,
+}
+
+impl std::ops::Deref for SlotRef<'_> {
+    type Target = Slot;
+    fn deref(&self) -> &Slot {
+        &self.slot
+    }
+}
+
+impl std::ops::DerefMut for SlotRef<'_> {
+    fn deref_mut(&mut self) -> &mut Slot {
+        &mut self.slot
+    }
 }
 
 /// A name the script stores something under, interned within the limits.
@@ -195,6 +220,7 @@ fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> m
 }
 
 fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {
+    let _kernel_work = uncapped(lua);
     Ok(match at {
         Location::Nowhere => LuaValue::Nil,
         Location::Cell(c) => LuaValue::Number(c as f64),
@@ -215,6 +241,7 @@ fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {
 }
 
 fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua::Result<Table> {
+    let _kernel_work = uncapped(lua);
     let t = lua.create_table()?;
     for (i, item) in items.into_iter().enumerate() {
         t.raw_set(i + 1, item)?;
