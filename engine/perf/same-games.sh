@@ -3,10 +3,14 @@
 # each pack, the choices, outcome and final state of every game (the `fingerprints`
 # of `simulate --json`) must be identical.
 #
-#   engine/perf/same-games.sh OLD_ORRERY NEW_ORRERY [GAMES]
+#   engine/perf/same-games.sh OLD NEW [GAMES]
 #
-# Build the old one from the commit a kernel change starts from, e.g.
+# OLD and NEW are checkouts (each plays with its own binary, target/release/orrery,
+# and its own packs, so a change to the packs' scripts is compared too) or orrery
+# binaries (both then play the packs of this checkout). Build the old one from the
+# commit a change starts from, e.g.
 #   git worktree add /tmp/base <rev> && (cd /tmp/base && cargo build --release)
+#   engine/perf/same-games.sh /tmp/base .
 # Exit 0 when every game matches; otherwise the first differing games are listed.
 set -euo pipefail
 old=$1 new=$2 games=${3:-200}
@@ -17,8 +21,11 @@ status=0
 for run in "galactic-era 4" "space-opera 4"; do
     set -- $run
     for side in old new; do
-        bin=${!side}
-        "$bin" --root "$root" simulate --pack "$1" --players "$2" --games "$games" --seed 1 --bots random --jobs 1 --json >"$tmp/$side.json"
+        bin=${!side} dir=$root
+        if [ -d "$bin" ]; then
+            dir=$(cd "$bin" && pwd) bin=$dir/target/release/orrery
+        fi
+        "$bin" --root "$dir" simulate --pack "$1" --players "$2" --games "$games" --seed 1 --bots random --jobs 1 --json >"$tmp/$side.json"
     done
     if python3 - "$tmp/old.json" "$tmp/new.json" "$1" <<'PY'
 import json, sys

@@ -80,7 +80,7 @@ impl Game {
         // Variants may add seats no player sits in (played on the players' behalf).
         let extra: usize = variants.iter().filter_map(|v| rules.variant(v)).map(|v| v.extra_seats).sum();
         let mut state = GameState::new(Setup { pack: rules.manifest.id.clone(), seats: seats + extra, seed, variants });
-        state.push_frame(Frame { step: Sym::new(&rules.manifest.start), ctx: Value::map(vec![]), entered: false });
+        state.push_frame(Frame { step: Sym::new(&rules.manifest.start), ctx: Arc::new(Value::map(vec![])), entered: false });
         let mut game = Game { rules, state };
         let host = game.host()?;
         let _act = host.act();

@@ -14,8 +14,12 @@ function M.update_exploration(g)
 		for _, token in ipairs(g:entities({ kind = kind })) do
 			local cell = g:cell_of(token)
 			if cell and g:hidden(token) then
+				local with_ships = {}
+				for _, s in ipairs(U.seats_with_ships(g, cell)) do
+					with_ships[s] = true
+				end
 				for s = 1, g:seats() do
-					local present = U.has_ships(g, s, cell)
+					local present = with_ships[s] == true
 					local known = g:knows(s, token)
 					if present and not known then
 						g:reveal(token, s)

@@ -85,25 +85,14 @@ function U.planet_population(g, cell)
 	return n
 end
 
--- Sorted cells holding a seat's pieces of the given kinds.
-local function cells_with(g, seat, kinds)
-	local seen, out = {}, {}
-	for _, kind in ipairs(kinds) do
-		for _, e in ipairs(g:entities({ kind = kind, owner = seat })) do
-			local c = g:cell_of(e)
-			if c and not seen[c] then
-				seen[c] = true
-				table.insert(out, c)
-			end
-		end
-	end
-	table.sort(out)
-	return out
-end
+-- The pieces that show a seat's presence on a planet, and its ships (GE 4.4, 4.6):
+-- lists of kinds for one query each.
+local PLANET_PIECES = { "capital", "disc" }
+local SHIP_PIECES = { "ship", "marker" }
 
 -- Planets a seat controls (its discs or capital are there), by cell id.
 function U.controlled_planets(g, seat)
-	return cells_with(g, seat, { "capital", "disc" })
+	return g:cells_of({ kind = PLANET_PIECES, owner = seat })
 end
 
 function U.capital_cell(g, seat)
@@ -181,23 +170,17 @@ function U.fleet_value(g, marker)
 end
 
 function U.has_ships(g, seat, cell)
-	return g:count({ kind = "ship", owner = seat, cell = cell }) > 0 or g:count({ kind = "marker", owner = seat, cell = cell }) > 0
+	return g:first({ kind = SHIP_PIECES, owner = seat, cell = cell }) ~= nil
 end
 
 -- Cells where a seat has ships (basic or fleets), sorted.
 function U.ship_cells(g, seat)
-	return cells_with(g, seat, { "ship", "marker" })
+	return g:cells_of({ kind = SHIP_PIECES, owner = seat })
 end
 
 -- Seats with ships on a cell, in seat order.
 function U.seats_with_ships(g, cell)
-	local out = {}
-	for s = 1, g:seats() do
-		if U.has_ships(g, s, cell) then
-			table.insert(out, s)
-		end
-	end
-	return out
+	return g:owners({ kind = SHIP_PIECES, cell = cell })
 end
 
 function U.cell_label(g, cell)

@@ -68,8 +68,8 @@ end
 -- Whether ships of a seat at war with `seat` are on `cell`: a plain fact, which some
 -- rules test as such (the capital evacuation, GE 6.2.4.1.4–5), whoever can be blockaded.
 function W.enemy_ships_at(g, seat, cell)
-	for _, e in ipairs(W.enemies(g, seat)) do
-		if U.has_ships(g, e, cell) then
+	for _, s in ipairs(U.seats_with_ships(g, cell)) do
+		if W.at_war(g, seat, s) then
 			return true
 		end
 	end

@@ -35,7 +35,9 @@ pub const MAX_OPTIONS: usize = crate::board::MAX_CELLS;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Frame {
     pub step: crate::sym::Sym,
-    pub ctx: Value,
+    /// Shared by copies of the state until the step changes it: a copy for a
+    /// rollback or a search costs a count, not the context's values.
+    pub ctx: std::sync::Arc<Value>,
     /// Whether the step's `enter` has run.
     pub entered: bool,
 }

@@ -108,7 +108,7 @@ pub(super) fn act_weight(act: &Act) -> usize {
 }
 
 pub(super) fn frame_weight(frame: &Frame) -> usize {
-    size_of::<Frame>() - size_of::<Value>() + frame.ctx.weight()
+    size_of::<Frame>() - size_of::<std::sync::Arc<Value>>() + frame.ctx.weight()
 }
 
 pub(super) fn pending_weight(p: &Pending) -> usize {

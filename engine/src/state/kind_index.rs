@@ -6,6 +6,7 @@
 //! entity gives the state a fresh, unbuilt index. It is derived data: never saved,
 //! never compared.
 
+use super::chunks::Chunks;
 use super::entity::{Entity, EntityId};
 use crate::sym::Sym;
 use std::collections::HashMap;
@@ -25,7 +26,7 @@ impl KindIndex {
     /// The ids of `kind`'s entities, ascending; `None` if the index no longer covers
     /// `entities` (they were added to without [`KindIndex::clear`]), so the caller
     /// looks at every entity instead.
-    pub fn ids<'a>(&'a self, entities: &[Entity], kind: Sym) -> Option<&'a [EntityId]> {
+    pub fn ids<'a>(&'a self, entities: &Chunks<Entity>, kind: Sym) -> Option<&'a [EntityId]> {
         let built = self.0.get_or_init(|| {
             let mut ids: HashMap<Sym, Vec<EntityId>> = HashMap::new();
             for (id, e) in entities.iter().enumerate() {

@@ -11,6 +11,7 @@
 //! ([`GameState::move_entity`]), and the state's size is counted as it grows, up to
 //! a declared maximum ([`footprint`]).
 
+mod chunks;
 mod entity;
 mod footprint;
 mod knowledge;
@@ -18,6 +19,7 @@ mod kind_index;
 mod vars;
 mod writes;
 
+pub use chunks::Chunks;
 pub use entity::{Entity, EntityId, Location, Seat, SeatMask, MAX_SEATS};
 pub use footprint::{Footprint, StateFull, MAX_STATE_BYTES, STATE_FULL};
 pub use vars::Vars;
@@ -130,7 +132,7 @@ pub struct GameState {
     pub globals: Vars,
     /// Symmetric variables per unordered pair of seats, indexed by [`GameState::pair_index`].
     pub pairs: Vec<Vars>,
-    pub entities: Vec<Entity>,
+    pub entities: Chunks<Entity>,
     pub board: Arc<Board>,
     pub rng: Rng,
     pub flow: Vec<Frame>,

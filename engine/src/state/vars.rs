@@ -7,10 +7,11 @@
 use crate::sym::Sym;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A sorted map from names to values.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Vars(Vec<(Sym, Value)>);
+pub struct Vars(Arc<Vec<(Sym, Value)>>);
 
 impl Vars {
     pub fn get(&self, name: Sym) -> Option<&Value> {
@@ -24,15 +25,19 @@ impl Vars {
 
     /// Sets `name`; setting `Nil` removes it.
     pub fn set(&mut self, name: Sym, value: Value) {
+        // The entries are shared with every copy of the state until one of them
+        // changes (`Arc::make_mut` copies them then), so copying a state for a
+        // rollback or a bot's search costs a count, not the values.
         match self.0.iter().position(|(k, _)| *k == name) {
             Some(i) if value == Value::Nil => {
-                self.0.remove(i);
+                Arc::make_mut(&mut self.0).remove(i);
             }
-            Some(i) => self.0[i].1 = value,
+            Some(i) if self.0[i].1 == value => {}
+            Some(i) => Arc::make_mut(&mut self.0)[i].1 = value,
             None if value == Value::Nil => {}
             None => {
                 let at = self.0.partition_point(|(k, _)| k.as_str() < name.as_str());
-                self.0.insert(at, (name, value));
+                Arc::make_mut(&mut self.0).insert(at, (name, value));
             }
         }
     }

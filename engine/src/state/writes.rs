@@ -78,7 +78,7 @@ impl GameState {
     pub fn set_ctx(&mut self, index: usize, ctx: Value) {
         let Some(frame) = self.flow.get_mut(index) else { return };
         let (removed, added) = (frame.ctx.weight(), ctx.weight());
-        frame.ctx = ctx;
+        frame.ctx = std::sync::Arc::new(ctx);
         self.resize(removed, added);
     }
 
@@ -189,8 +189,8 @@ mod tests {
     fn the_count_follows_frames_pending_and_links_and_matches_a_recount() {
         let mut s = state();
         s.log("hello".into(), None);
-        s.push_frame(Frame { step: Sym::new("a"), ctx: Value::Str("context".into()), entered: false });
-        s.push_frame(Frame { step: Sym::new("b"), ctx: Value::Nil, entered: false });
+        s.push_frame(Frame { step: Sym::new("a"), ctx: Arc::new(Value::Str("context".into())), entered: false });
+        s.push_frame(Frame { step: Sym::new("b"), ctx: Arc::new(Value::Nil), entered: false });
         s.set_ctx(1, Value::List(vec![Value::Int(1); 10]));
         s.pop_frame();
         s.place_tile(Region { center: Some(crate::board::Hex::ZERO), ..Region::default() }, &[], 2, "open").unwrap();

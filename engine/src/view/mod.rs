@@ -263,8 +263,8 @@ mod tests {
         let a = state_with_cards();
         let mut b = a.clone();
         // Deal the deck the seat cannot see in another order.
-        let faces: Vec<Sym> = b.entities[..4].iter().map(|e| e.face).collect();
-        for (i, e) in b.entities[..4].iter_mut().enumerate() {
+        let faces: Vec<Sym> = b.entities.iter().take(4).map(|e| e.face).collect();
+        for (i, e) in b.entities.iter_mut().take(4).enumerate() {
             e.face = faces[(i + 1) % 4];
         }
         assert_ne!(a, b);

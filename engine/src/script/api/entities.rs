@@ -9,7 +9,7 @@ use super::vars::{add, read, write};
 use super::{cell, entity, err, list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
-use crate::state::{Entity, EntityId, GameState, Location, Seat, VarsAt};
+use crate::state::{Entity, EntityId, GameState, Location, Seat, SeatMask, VarsAt};
 use crate::sym::Sym;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 
@@ -34,6 +34,10 @@ impl Methods for Entities {
             "How many entities match `filter` (as in `g:entities`)."),
         Method::new("first", "filter: EntityFilter", "Entity?",
             "The first entity `g:entities` would list for `filter`, or nil."),
+        Method::new("cells_of", "filter: EntityFilter", "{ Cell }",
+            "The cells the entities matching `filter` are on (directly or inside entities that are), each once, ascending: one call where a loop over `g:entities` and `g:cell_of` would make one per entity."),
+        Method::new("owners", "filter: EntityFilter", "{ Seat }",
+            "The seats owning entities that match `filter`, each once, ascending (unowned entities are left out): which seats have pieces of some kinds on a cell, in one call."),
         Method::new("kind", "e: Entity", "string",
             "The entity's kind: what its back shows, public to every seat."),
         Method::new("face", "e: Entity", "string",
@@ -146,6 +150,34 @@ impl Methods for Entities {
             Ok(first)
         });
         // The Lua string is made while the slot lifts the memory cap (see `slot`).
+        m.add_method("cells_of", |lua, _, spec: Table| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let mut cells = Vec::new();
+            each_match(&sl.state, &f, |id| {
+                cells.extend(sl.state.cell_of(id));
+                true
+            });
+            // Following containers outwards is a walk per match.
+            sl.budget.charge(cells.len() as u64 * cost::ENTITY)?;
+            cells.sort_unstable();
+            cells.dedup();
+            list(lua, cells.into_iter().map(|c| c as i64))
+        });
+        m.add_method("owners", |lua, _, spec: Table| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let mut owners = SeatMask::NONE;
+            each_match(&sl.state, &f, |id| {
+                if let Some(s) = sl.state.entities[id as usize].owner {
+                    owners = owners.with(s);
+                }
+                true
+            });
+            list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
+        });
         m.add_method("kind", |lua, _, e: i64| {
             let sl = slot(lua)?;
             lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str())
@@ -194,12 +226,46 @@ impl Methods for Entities {
 
 /// Entity filter of `g:entities{…}`.
 struct Filter {
-    kind: Option<Sym>,
+    kind: Kinds,
     face: Option<Sym>,
     owner: Option<Option<Seat>>,
     at: Option<Location>,
     cell: Option<CellId>,
     nowhere: bool,
+}
+
+/// The kinds a filter admits: any, one, or any of several (`kind = {"a", "b"}`).
+enum Kinds {
+    Any,
+    One(Sym),
+    Many(Vec<Sym>),
+}
+
+impl Kinds {
+    fn admits(&self, kind: Sym) -> bool {
+        match self {
+            Kinds::Any => true,
+            Kinds::One(k) => *k == kind,
+            Kinds::Many(ks) => ks.contains(&kind),
+        }
+    }
+
+    /// The ids of every entity of these kinds, ascending, when the state's index
+    /// can tell; `None` for any kind, or when the index cannot tell.
+    fn ids(&self, state: &GameState) -> Option<Vec<EntityId>> {
+        match self {
+            Kinds::Any => None,
+            Kinds::One(k) => state.ids_of_kind(*k).map(<[EntityId]>::to_vec),
+            Kinds::Many(ks) => {
+                let mut ids = Vec::new();
+                for k in ks {
+                    ids.extend_from_slice(state.ids_of_kind(*k)?);
+                }
+                ids.sort_unstable();
+                Some(ids)
+            }
+        }
+    }
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
@@ -211,27 +277,48 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
 fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
-    let mut f = Filter { kind: None, face: None, owner: None, at: None, cell: None, nowhere: false };
+    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
-    let mut known = |v: &LuaValue, field: &str| -> mlua::Result<Option<Sym>> {
-        let LuaValue::String(text) = v else {
-            return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
-        };
-        let found = Sym::find(&text.to_str()?);
-        unknown |= found.is_none();
-        Ok(found)
-    };
     for pair in t.pairs::<LuaValue, LuaValue>() {
         let (key, v) = pair?;
         let LuaValue::String(key) = key else {
             return Err(err(format!("a filter's fields are named ({FILTER_FIELDS}), not a {}", key.type_name())));
         };
         match &*key.as_bytes() {
-            b"kind" => f.kind = known(&v, "kind")?,
-            b"face" => f.face = known(&v, "face")?,
-            b"zone" => zone = known(&v, "zone")?,
+            b"kind" => {
+                f.kind = match &v {
+                    LuaValue::Table(list) => {
+                        let mut kinds = Vec::new();
+                        for item in list.sequence_values::<LuaValue>() {
+                            // A kind nobody stored matches nothing: leave it out.
+                            let text = match item? {
+                                LuaValue::String(text) => text,
+                                other => return Err(err(format!("filter field `kind` lists a {}, not a string", other.type_name()))),
+                            };
+                            kinds.extend(Sym::find(&text.to_str()?));
+                        }
+                        unknown |= kinds.is_empty();
+                        Kinds::Many(kinds)
+                    }
+                    v => match known(v, "kind")? {
+                        Some(k) => Kinds::One(k),
+                        None => {
+                            unknown = true;
+                            Kinds::Any
+                        }
+                    },
+                }
+            }
+            b"face" => {
+                f.face = known(&v, "face")?;
+                unknown |= f.face.is_none();
+            }
+            b"zone" => {
+                zone = known(&v, "zone")?;
+                unknown |= zone.is_none();
+            }
             b"owner" => {
                 f.owner = match v {
                     LuaValue::Boolean(false) => Some(None),
@@ -267,6 +354,14 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
     Ok(Some(f))
 }
 
+/// The name a string filter field gives, if it was ever stored.
+fn known(v: &LuaValue, field: &str) -> mlua::Result<Option<Sym>> {
+    let LuaValue::String(text) = v else {
+        return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
+    };
+    Ok(Sym::find(&text.to_str()?))
+}
+
 /// An integer filter field.
 fn integer(v: &LuaValue, field: &str) -> mlua::Result<i64> {
     number(v).ok_or_else(|| err(format!("filter field `{field}` must be an integer, not a {}", v.type_name())))
@@ -275,8 +370,12 @@ fn integer(v: &LuaValue, field: &str) -> mlua::Result<i64> {
 impl Filter {
     /// What looking for the matches costs: every entity [`each_match`] looks at.
     fn scan_cost(&self, state: &GameState) -> u64 {
-        let scanned = self.kind.and_then(|k| state.ids_of_kind(k)).map_or(state.entities.len(), <[EntityId]>::len);
-        scanned as u64 * cost::ENTITY
+        let scanned = match &self.kind {
+            Kinds::Any => None,
+            Kinds::One(k) => state.ids_of_kind(*k).map(<[EntityId]>::len),
+            Kinds::Many(ks) => ks.iter().map(|k| state.ids_of_kind(*k).map(<[EntityId]>::len)).sum(),
+        };
+        scanned.unwrap_or(state.entities.len()) as u64 * cost::ENTITY
     }
 
     /// Whether matches are listed bottom to top rather than by id.
@@ -285,7 +384,7 @@ impl Filter {
     }
 
     fn admits(&self, e: &Entity) -> bool {
-        self.kind.is_none_or(|k| e.kind == k)
+        self.kind.admits(e.kind)
             && self.face.is_none_or(|k| e.face == k)
             && self.owner.is_none_or(|o| e.owner == o)
             && self.at.is_none_or(|a| e.at == a)
@@ -295,10 +394,20 @@ impl Filter {
 }
 
 /// Calls `visit` with each matching id, ascending, until it returns false. A filter
-/// naming a kind looks only at that kind's entities.
+/// naming kinds looks only at those kinds' entities.
 fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> bool) {
-    if let Some(ids) = f.kind.and_then(|k| state.ids_of_kind(k)) {
-        for &id in ids {
+    if let Kinds::One(k) = f.kind {
+        if let Some(ids) = state.ids_of_kind(k) {
+            for &id in ids {
+                if f.admits(&state.entities[id as usize]) && !visit(id) {
+                    return;
+                }
+            }
+            return;
+        }
+    }
+    if let Some(ids) = f.kind.ids(state) {
+        for id in ids {
             if f.admits(&state.entities[id as usize]) && !visit(id) {
                 return;
             }

@@ -48,7 +48,7 @@ impl Methods for Flow {
                 return Err(err(format!("push: no step `{step}` is declared in pack.ron")));
             }
             let ctx = from_lua(&ctx, &sl.budget)?;
-            push(&mut sl, Frame { step: Sym::new(&step), ctx, entered: false })
+            push(&mut sl, Frame { step: Sym::new(&step), ctx: std::sync::Arc::new(ctx), entered: false })
         });
         m.add_method("window", |lua, _, spec: Table| {
             let seats: Table = spec.raw_get("seats")?;
@@ -62,7 +62,7 @@ impl Methods for Flow {
             }
             let data = from_lua(&spec.raw_get::<LuaValue>("data")?, &sl.budget)?;
             let window = Window { seats, next: 0, offer, respond, data, closed: false };
-            push(&mut sl, Frame { step: Sym::new(WINDOW_STEP), ctx: window.to_value(), entered: true })
+            push(&mut sl, Frame { step: Sym::new(WINDOW_STEP), ctx: std::sync::Arc::new(window.to_value()), entered: true })
         });
         m.add_method("reset_flow", |lua, _, ()| {
             // For scenario set-ups that build a position from scratch.

@@ -1,0 +1,194 @@
+//! `Chunks<T>`: a growable list stored as shared chunks, copied on write.
+//!
+//! A game state is copied on every act (the copy is what a refused act rolls back
+//! to) and on every step of a bot's search. Stored as one `Vec`, its hundreds of
+//! entities were copied each time although an act changes a handful. Here the items
+//! live in chunks of [`CHUNK`] behind `Arc`s: copying the list copies one pointer per
+//! chunk, and changing an item copies only its chunk, and only when a copy still
+//! shares it (`Arc::make_mut`). Reading costs one more index step than a `Vec`.
+//!
+//! It serialises as the plain sequence of its items, exactly as a `Vec` does, so
+//! saves and state hashes do not know the difference.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::sync::Arc;
+
+/// Items per chunk: small enough that copying a changed chunk is cheap, large enough
+/// that copying the list of chunks is.
+pub const CHUNK: usize = 32;
+
+/// A list of `T` in copy-on-write chunks; see the module documentation.
+#[derive(Clone)]
+pub struct Chunks<T> {
+    chunks: Vec<Arc<Vec<T>>>,
+    len: usize,
+}
+
+impl<T> Default for Chunks<T> {
+    fn default() -> Chunks<T> {
+        Chunks { chunks: Vec::new(), len: 0 }
+    }
+}
+
+impl<T: Clone> Chunks<T> {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn get(&self, index: usize) -> Option<&T> {
+        if index < self.len {
+            Some(&self.chunks[index / CHUNK][index % CHUNK])
+        } else {
+            None
+        }
+    }
+
+    /// The item at `index` to change, copying its chunk first if a copy of the list
+    /// still shares it.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
+        if index < self.len {
+            Some(&mut Arc::make_mut(&mut self.chunks[index / CHUNK])[index % CHUNK])
+        } else {
+            None
+        }
+    }
+
+    pub fn push(&mut self, item: T) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(item),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(item);
+                self.chunks.push(Arc::new(chunk));
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
+        self.chunks.iter().flat_map(|c| c.iter())
+    }
+
+    /// Every item to change: unshares every chunk, so prefer [`Chunks::get_mut`]
+    /// when only some items change.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> + '_ {
+        self.chunks.iter_mut().flat_map(|c| Arc::make_mut(c).iter_mut())
+    }
+
+    /// Whether `self` and `other` share every chunk: then they are equal without
+    /// comparing items.
+    fn shares_all(&self, other: &Chunks<T>) -> bool {
+        self.len == other.len && self.chunks.iter().zip(&other.chunks).all(|(a, b)| Arc::ptr_eq(a, b))
+    }
+}
+
+impl<T: Clone> Index<usize> for Chunks<T> {
+    type Output = T;
+    fn index(&self, index: usize) -> &T {
+        assert!(index < self.len, "index {index} out of range for a list of {}", self.len);
+        &self.chunks[index / CHUNK][index % CHUNK]
+    }
+}
+
+impl<T: Clone> IndexMut<usize> for Chunks<T> {
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        assert!(index < self.len, "index {index} out of range for a list of {}", self.len);
+        &mut Arc::make_mut(&mut self.chunks[index / CHUNK])[index % CHUNK]
+    }
+}
+
+impl<T: Clone> FromIterator<T> for Chunks<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Chunks<T> {
+        let mut list = Chunks::default();
+        for item in items {
+            list.push(item);
+        }
+        list
+    }
+}
+
+impl<T: Clone> From<Vec<T>> for Chunks<T> {
+    fn from(items: Vec<T>) -> Chunks<T> {
+        items.into_iter().collect()
+    }
+}
+
+impl<'a, T: Clone> IntoIterator for &'a Chunks<T> {
+    type Item = &'a T;
+    type IntoIter = Box<dyn DoubleEndedIterator<Item = &'a T> + 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+impl<T: Clone + PartialEq> PartialEq for Chunks<T> {
+    fn eq(&self, other: &Chunks<T>) -> bool {
+        self.shares_all(other) || (self.len == other.len && self.iter().eq(other.iter()))
+    }
+}
+
+impl<T: Clone + fmt::Debug> fmt::Debug for Chunks<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Clone + Serialize> Serialize for Chunks<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de, T: Clone + Deserialize<'de>> Deserialize<'de> for Chunks<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Chunks<T>, D::Error> {
+        Ok(Vec::<T>::deserialize(d)?.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_like_a_vec_across_chunks() {
+        let mut list: Chunks<usize> = (0..3 * CHUNK + 5).collect();
+        assert_eq!(list.len(), 3 * CHUNK + 5);
+        assert_eq!(list[CHUNK + 1], CHUNK + 1);
+        list[2 * CHUNK] = 7;
+        assert_eq!(list.get(2 * CHUNK), Some(&7));
+        assert_eq!(list.get(3 * CHUNK + 5), None);
+        assert_eq!(list.iter().rev().next(), Some(&(3 * CHUNK + 4)));
+    }
+
+    #[test]
+    fn a_copy_is_unchanged_by_writes_to_the_original() {
+        let mut list: Chunks<String> = (0..100).map(|i| i.to_string()).collect();
+        let copy = list.clone();
+        list[40] = "changed".into();
+        for item in list.iter_mut().take(3) {
+            item.push('!');
+        }
+        list.push("new".into());
+        assert_eq!(copy[40], "40");
+        assert_eq!(copy[0], "0");
+        assert_eq!(copy.len(), 100);
+        assert_ne!(list, copy);
+        // Only the written chunks were copied: the others are still shared.
+        assert!(Arc::ptr_eq(&list.chunks[2], &copy.chunks[2]));
+    }
+
+    #[test]
+    fn serialises_exactly_as_a_vec() {
+        let items: Vec<u32> = (0..70).collect();
+        let list: Chunks<u32> = items.clone().into();
+        assert_eq!(ron::to_string(&list).unwrap(), ron::to_string(&items).unwrap());
+        let back: Chunks<u32> = ron::from_str(&ron::to_string(&items).unwrap()).unwrap();
+        assert_eq!(back, list);
+    }
+}
