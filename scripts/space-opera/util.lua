@@ -183,8 +183,7 @@ end
 
 -- The star system a seat is in: the top of its stack of jumps.
 function U.top_system(g, s)
-	local stack = g:entities({ zone = "jumps", seat = s })
-	return stack[#stack]
+	return g:last({ zone = "jumps", seat = s })
 end
 
 -- The sectors a seat is in, as a set. Classic round 1 (pre-jump era) has no star system:
@@ -208,8 +207,9 @@ end
 
 function U.sector_names(g, s)
 	local names = {}
+	local sectors = U.sectors(g, s)
 	for _, id in ipairs(def_ids.sector) do
-		if U.sectors(g, s)[id] then
+		if sectors[id] then
 			table.insert(names, id)
 		end
 	end

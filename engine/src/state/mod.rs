@@ -16,6 +16,7 @@ mod entity;
 mod footprint;
 mod knowledge;
 mod kind_index;
+mod place_index;
 mod vars;
 mod writes;
 
@@ -149,6 +150,9 @@ pub struct GameState {
     /// Entities by kind, for queries (derived: not saved).
     #[serde(skip)]
     kinds: kind_index::KindIndex,
+    /// Entities by location, for queries (derived: not saved).
+    #[serde(skip)]
+    places: place_index::PlaceIndex,
     /// The state's counted size (derived: not saved, see [`GameState::recount`]).
     #[serde(skip)]
     size: Footprint,
@@ -194,6 +198,7 @@ impl GameState {
         let entity = Entity { kind, face, owner, at, order, hidden, known_by, seen_by: known_by, props: Vars::default() };
         self.resize(0, footprint::entity_weight(&entity));
         self.entities.push(entity);
+        self.places.created(id, at);
         id
     }
 
@@ -203,14 +208,21 @@ impl GameState {
         self.kinds.ids(&self.entities, kind)
     }
 
+    /// The ids of the entities directly at `at` (not inside entities there),
+    /// ascending, or `None` when the index cannot tell: then look at them all.
+    pub fn ids_at(&self, at: Location) -> Option<&[EntityId]> {
+        self.places.ids(&self.entities, at)
+    }
+
     /// Moves an entity, placing it on top of whatever is already there. Refused
     /// (and nothing changes) when `to` is inside the entity itself or nested too deep.
     pub fn move_entity(&mut self, id: EntityId, to: Location) -> Result<(), MoveError> {
         self.check_move(id, to)?;
         let order = self.bump_order();
         let e = &mut self.entities[id as usize];
-        e.at = to;
+        let from = std::mem::replace(&mut e.at, to);
         e.order = order;
+        self.places.moved(id, from, to);
         Ok(())
     }
 
@@ -218,12 +230,16 @@ impl GameState {
     /// deck). Refused like [`GameState::move_entity`].
     pub fn move_entity_to_bottom(&mut self, id: EntityId, to: Location) -> Result<(), MoveError> {
         self.check_move(id, to)?;
-        let lowest = self.entities.iter().filter(|e| e.at == to).map(|e| e.order).min();
+        let there: Vec<EntityId> = match self.ids_at(to) {
+            Some(ids) => ids.to_vec(),
+            None => (0..self.entities.len() as EntityId).filter(|&i| self.entities[i as usize].at == to).collect(),
+        };
+        let lowest = there.iter().map(|&i| self.entities[i as usize].order).min();
         let order = match lowest {
             Some(0) => {
                 // Make room below the current bottom.
-                for e in self.entities.iter_mut().filter(|e| e.at == to) {
-                    e.order += 1;
+                for &i in &there {
+                    self.entities[i as usize].order += 1;
                 }
                 self.next_order += 1;
                 0
@@ -232,8 +248,9 @@ impl GameState {
             None => self.bump_order(),
         };
         let e = &mut self.entities[id as usize];
-        e.at = to;
+        let from = std::mem::replace(&mut e.at, to);
         e.order = order;
+        self.places.moved(id, from, to);
         Ok(())
     }
 

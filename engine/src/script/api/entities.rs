@@ -34,6 +34,8 @@ impl Methods for Entities {
             "How many entities match `filter` (as in `g:entities`)."),
         Method::new("first", "filter: EntityFilter", "Entity?",
             "The first entity `g:entities` would list for `filter`, or nil."),
+        Method::new("last", "filter: EntityFilter", "Entity?",
+            "The last entity `g:entities` would list for `filter` (the top of a zone or container), or nil."),
         Method::new("cells_of", "filter: EntityFilter", "{ Cell }",
             "The cells the entities matching `filter` are on (directly or inside entities that are), each once, ascending: one call where a loop over `g:entities` and `g:cell_of` would make one per entity."),
         Method::new("owners", "filter: EntityFilter", "{ Seat }",
@@ -129,7 +131,7 @@ impl Methods for Entities {
             let Some(f) = filter(&sl.state, &spec)? else { return Ok(0) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut n = 0usize;
-            each_match(&sl.state, &f, |_| {
+            each_match_any_order(&sl.state, &f, |_| {
                 n += 1;
                 true
             });
@@ -142,20 +144,33 @@ impl Methods for Entities {
             if f.ordered() {
                 return Ok(matching(&sl.state, &f).first().map(|&i| i as i64));
             }
-            let mut first = None;
-            each_match(&sl.state, &f, |id| {
-                first = Some(id as i64);
-                false
-            });
-            Ok(first)
+            Ok(first_match(&sl.state, &f).map(|id| id as i64))
         });
         // The Lua string is made while the slot lifts the memory cap (see `slot`).
+        m.add_method("last", |lua, _, spec: Table| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(&sl.state, &spec)? else { return Ok(None) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let state = &sl.state;
+            // Bottom to top in a zone or container (ties by id, as the stable sort of
+            // `g:entities` leaves them), else by id: the greatest of either.
+            let rank = |id: EntityId| if f.ordered() { (state.entities[id as usize].order, id) } else { (0, id) };
+            let mut last: Option<EntityId> = None;
+            each_match_any_order(state, &f, |id| {
+                let later = last.is_none_or(|l| rank(id) > rank(l));
+                if later {
+                    last = Some(id);
+                }
+                true
+            });
+            Ok(last.map(|id| id as i64))
+        });
         m.add_method("cells_of", |lua, _, spec: Table| {
             let sl = slot(lua)?;
             let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut cells = Vec::new();
-            each_match(&sl.state, &f, |id| {
+            each_match_any_order(&sl.state, &f, |id| {
                 cells.extend(sl.state.cell_of(id));
                 true
             });
@@ -170,7 +185,7 @@ impl Methods for Entities {
             let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut owners = SeatMask::NONE;
-            each_match(&sl.state, &f, |id| {
+            each_match_any_order(&sl.state, &f, |id| {
                 if let Some(s) = sl.state.entities[id as usize].owner {
                     owners = owners.with(s);
                 }
@@ -300,6 +315,9 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
                             kinds.extend(Sym::find(&text.to_str()?));
                         }
                         unknown |= kinds.is_empty();
+                        // Each kind once, so a match is never visited twice.
+                        kinds.sort_unstable();
+                        kinds.dedup();
                         Kinds::Many(kinds)
                     }
                     v => match known(v, "kind")? {
@@ -370,12 +388,21 @@ fn integer(v: &LuaValue, field: &str) -> mlua::Result<i64> {
 impl Filter {
     /// What looking for the matches costs: every entity [`each_match`] looks at.
     fn scan_cost(&self, state: &GameState) -> u64 {
+        if let Some(ids) = self.place_ids(state) {
+            return ids.len() as u64 * cost::ENTITY;
+        }
         let scanned = match &self.kind {
             Kinds::Any => None,
             Kinds::One(k) => state.ids_of_kind(*k).map(<[EntityId]>::len),
             Kinds::Many(ks) => ks.iter().map(|k| state.ids_of_kind(*k).map(<[EntityId]>::len)).sum(),
         };
         scanned.unwrap_or(state.entities.len()) as u64 * cost::ENTITY
+    }
+
+    /// The ids directly at the location the filter names (a zone, a container or a
+    /// cell), ascending: usually far fewer than the entities of its kinds.
+    fn place_ids<'a>(&self, state: &'a GameState) -> Option<&'a [EntityId]> {
+        state.ids_at(self.at.or(self.cell.map(Location::Cell))?)
     }
 
     /// Whether matches are listed bottom to top rather than by id.
@@ -396,6 +423,14 @@ impl Filter {
 /// Calls `visit` with each matching id, ascending, until it returns false. A filter
 /// naming kinds looks only at those kinds' entities.
 fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> bool) {
+    if let Some(ids) = f.place_ids(state) {
+        for &id in ids {
+            if f.admits(&state.entities[id as usize]) && !visit(id) {
+                return;
+            }
+        }
+        return;
+    }
     if let Kinds::One(k) = f.kind {
         if let Some(ids) = state.ids_of_kind(k) {
             for &id in ids {
@@ -419,6 +454,41 @@ fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> 
             return;
         }
     }
+}
+
+/// The id lists of several kinds, when the state's index has them all.
+fn kind_lists<'a>(state: &'a GameState, f: &Filter) -> Option<Vec<&'a [EntityId]>> {
+    if f.place_ids(state).is_some() {
+        return None; // the place's list is shorter: `each_match` walks it
+    }
+    match &f.kind {
+        Kinds::Many(ks) => ks.iter().map(|k| state.ids_of_kind(*k)).collect(),
+        _ => None,
+    }
+}
+
+/// As [`each_match`], but in no particular order (kind by kind for several kinds,
+/// which spares merging their lists): for counting and for results sorted after.
+fn each_match_any_order(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> bool) {
+    let Some(lists) = kind_lists(state, f) else { return each_match(state, f, visit) };
+    for &id in lists.into_iter().flatten() {
+        if f.admits(&state.entities[id as usize]) && !visit(id) {
+            return;
+        }
+    }
+}
+
+/// The lowest matching id: for several kinds, the lowest of each kind's first match.
+fn first_match(state: &GameState, f: &Filter) -> Option<EntityId> {
+    if let Some(lists) = kind_lists(state, f) {
+        return lists.into_iter().filter_map(|ids| ids.iter().copied().find(|&id| f.admits(&state.entities[id as usize]))).min();
+    }
+    let mut first = None;
+    each_match(state, f, |id| {
+        first = Some(id);
+        false
+    });
+    first
 }
 
 /// The matching ids as `g:entities` lists them.
