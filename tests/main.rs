@@ -24,3 +24,4 @@ mod sim_reports;
 mod space_opera;
 mod bots_play;
 mod bots_view;
+mod rollback;

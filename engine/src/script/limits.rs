@@ -84,7 +84,20 @@ pub struct Tally {
 
 thread_local! {
     static TALLY: Cell<Tally> = const { Cell::new(Tally { g_calls: 0, lua_steps: 0 }) };
+    /// The `g` call (by [`Tally::g_calls`]) that fails on purpose; see [`fail_g_call`].
+    static FAIL_AT: Cell<u64> = const { Cell::new(u64::MAX) };
 }
+
+/// For tests of rollback: makes the `g` call numbered `at` on this thread (counted
+/// as [`Tally::g_calls`] counts, so `Tally::now().g_calls + k` is the k-th call from
+/// now) fail with an error, wherever in an act it falls; `None` stops it. A failing
+/// act must leave the state as it was, whatever it had changed by then.
+pub fn fail_g_call(at: Option<u64>) {
+    FAIL_AT.with(|f| f.set(at.unwrap_or(u64::MAX)));
+}
+
+/// What the failure [`fail_g_call`] plants says.
+pub const PLANTED_FAILURE: &str = "planted failure (a test of rollback)";
 
 impl Tally {
     /// The totals so far on this thread.
@@ -92,9 +105,14 @@ impl Tally {
         TALLY.with(Cell::get)
     }
 
-    /// Counts one call of a `g` method.
-    pub(super) fn g_call() {
-        TALLY.with(|t| t.set(Tally { g_calls: t.get().g_calls + 1, ..t.get() }));
+    /// Counts one call of a `g` method; false for the call [`fail_g_call`] planted.
+    pub(super) fn g_call() -> bool {
+        let n = TALLY.with(|t| {
+            let n = t.get().g_calls + 1;
+            t.set(Tally { g_calls: n, ..t.get() });
+            n
+        });
+        n != FAIL_AT.with(Cell::get)
     }
 
     fn lua_step() {

@@ -35,7 +35,7 @@ mod sandbox;
 
 pub use convert::{from_lua, to_lua, MAX_VALUE_BYTES};
 pub use error::{LoadError, ScriptError};
-pub use limits::{capped, cost, Budget, Tally, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT};
+pub use limits::{capped, cost, fail_g_call, Budget, Tally, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT, PLANTED_FAILURE};
 
 use crate::content::{Ruleset, ScriptSource};
 use crate::state::GameState;

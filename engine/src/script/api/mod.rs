@@ -28,7 +28,7 @@ mod tiles;
 mod vars;
 
 use super::convert::number;
-use super::limits::{uncapped, Tally, Uncapped};
+use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
 use super::Slot;
 use crate::board::CellId;
 use crate::state::{EntityId, GameState, Location, Seat, SeatMask};
@@ -101,7 +101,9 @@ fn err(message: impl Into<String>) -> mlua::Error {
 /// holds it: a method's own work is bounded by the kernel, and uncapped it runs
 /// without a protected call per Lua operation (see `super::limits`).
 fn slot(lua: &Lua) -> mlua::Result<SlotRef<'_>> {
-    Tally::g_call();
+    if !Tally::g_call() {
+        return Err(err(PLANTED_FAILURE));
+    }
     let slot = lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))?;
     Ok(SlotRef { slot, _uncapped: uncapped(lua) })
 }
