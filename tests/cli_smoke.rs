@@ -111,6 +111,26 @@ fn simulate_json_reports_every_game() {
 }
 
 #[test]
+fn bench_reports_every_figure_per_pack() {
+    let out = orrery(&[
+        "--root", &root(), "bench", "--pack", "toy", "--players", "2", "--games", "3", "--iterations", "5", "--ismcts-decisions", "2", "--json",
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).expect("bench --json prints one JSON object per pack");
+    assert_eq!(report["pack"], "toy");
+    for field in [
+        "decisions", "play_seconds", "decisions_per_second", "games_per_second", "us_per_decision_median", "us_per_decision_p99",
+        "g_calls_per_decision", "lua_steps_per_decision", "allocations_per_decision", "snapshot_us_median", "ismcts_iterations_per_second",
+        "peak_rss_kib",
+    ] {
+        assert!(report[field].as_f64().is_some_and(|v| v > 0.0), "`{field}` should be a positive number: {report}");
+    }
+    let table = text(&orrery(&["--root", &root(), "bench", "--pack", "toy", "--players", "2", "--games", "1", "--iterations", "0"])).0;
+    assert!(table.contains("decisions/s") && table.contains("µs/decision p99") && table.contains("toy"), "{table}");
+}
+
+#[test]
 fn simulate_refuses_unknown_bots_and_bad_player_counts() {
     let out = orrery(&["--root", &root(), "simulate", "--pack", "toy", "--players", "3", "--games", "2", "--bots", "clever"]);
     assert!(!out.status.success());

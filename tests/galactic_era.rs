@@ -98,7 +98,7 @@ fn a_finished_game_replays_to_the_same_hash() {
 fn save_load_and_play_on_equals_the_unbroken_game() {
     let rules = rules();
     let full = play_random(rules.clone(), 5, 31, &[], |_| Ok(())).result.map_err(|(e, _)| e).expect("game finishes");
-    let history = full.state.history.clone();
+    let history: Vec<_> = full.state.history.iter().cloned().collect();
     let cut = history.len() / 2;
     let mut partial = Game::new(rules.clone(), 5, 31, vec![]).unwrap();
     for act in &history[..cut] {

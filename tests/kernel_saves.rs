@@ -48,7 +48,7 @@ fn state_hash_tells_different_states_apart() {
 #[test]
 fn saved_loaded_and_continued_game_ends_like_an_unbroken_one() {
     let unbroken = finished_game(21);
-    let history = unbroken.state.history.clone();
+    let history: Vec<Act> = unbroken.state.history.iter().cloned().collect();
     let half = history.len() / 2;
     let mut first = toy_game(3, 21, &[]);
     apply(&mut first, &history[..half]);

@@ -3,8 +3,10 @@
 //! The game runs the flow stack until a frame asks a decision, validates each
 //! [`Choice`] against the pending decision, and resolves it. A refused or failing
 //! action restores the state exactly as it was: `act` works on the state in place
-//! but keeps a clone to roll back to, which measured cheaper than journaling every
-//! write a script makes.
+//! but keeps a copy to roll back to. The state's parts are shared copy-on-write
+//! (entities, log and history in chunks, variables and contexts behind `Arc`s), so
+//! the copy costs a count per chunk and the act pays only for what it changes —
+//! cheaper than journaling every write a script makes, and nothing to forget.
 //!
 //! One act (and the setup, and a scenario's snippet) is bounded whatever the pack
 //! does: its step calls share one budget ([`crate::script::ACT_BUDGET`]), it runs
@@ -126,31 +128,17 @@ impl Game {
             .into());
         };
         let value = decision.accept(&choice)?;
-        // The log and the history only ever grow, so a rollback truncates them instead
-        // of cloning them on every action (which made long games quadratic).
-        let (log_len, history_len) = (self.state.log.len(), self.state.history.len());
-        let log = std::mem::take(&mut self.state.log);
-        let history = std::mem::take(&mut self.state.history);
+        // A copy of the state shares all its data (see `state::Chunks`): what the act
+        // changes is copied as it changes, so the copy costs well under a microsecond.
         let backup = self.state.clone();
-        self.state.log = log;
-        self.state.history = history;
         let host = self.host()?;
         let act = host.act();
         let result = self.apply(seat, index, choice, value);
         drop(act);
-        match result {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                let mut log = std::mem::take(&mut self.state.log);
-                let mut history = std::mem::take(&mut self.state.history);
-                log.truncate(log_len);
-                history.truncate(history_len);
-                self.state = backup;
-                self.state.log = log;
-                self.state.history = history;
-                Err(e)
-            }
+        if result.is_err() {
+            self.state = backup;
         }
+        result
     }
 
     fn apply(&mut self, seat: Seat, index: usize, choice: Choice, value: Value) -> Result<(), GameError> {

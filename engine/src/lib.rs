@@ -5,6 +5,7 @@
 //! scripts (see `engine/ARCHITECTURE.md`). Front ends only ever use
 //! [`game::Game::pending`], [`game::Game::act`] and [`game::Game::view`].
 
+pub mod alloc_count;
 pub mod board;
 pub mod bots;
 pub mod content;

@@ -5,6 +5,10 @@
 
 mod cli;
 
+/// Counts allocations for `orrery bench`; otherwise the system allocator as is.
+#[global_allocator]
+static ALLOCATOR: orrery::alloc_count::Counting = orrery::alloc_count::Counting;
+
 fn main() -> std::process::ExitCode {
     cli::main()
 }

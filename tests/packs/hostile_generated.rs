@@ -314,7 +314,7 @@ fn edited_choices(dir: &Path) -> Result<(), String> {
     let mut save = toy_with_save(dir)?;
     let last = save.history.len() - 1;
     save.history[last].choice = orrery::flow::Choice::Pick(9999);
-    save.state.history = save.history.clone();
+    save.state.history = save.history.clone().into();
     save.hash = replay::state_hash(&save.state);
     save_case(dir, "A choice in the history replaced by one the game never offered.", "refused: choice", &pretty(&save)?)
 }

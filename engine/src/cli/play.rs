@@ -166,7 +166,7 @@ impl Table {
 
 /// Whether going back from `now` to `before` is fair for `seat` (see [`Table::undo`]).
 pub fn undoable(before: &GameState, now: &GameState, seat: Seat) -> Result<(), String> {
-    if now.history.len() < before.history.len() || now.history[before.history.len()..].iter().any(|a| a.seat != seat) {
+    if now.history.len() < before.history.len() || now.history.iter().skip(before.history.len()).any(|a| a.seat != seat) {
         return Err("another seat has acted since".into());
     }
     if now.rng != before.rng {

@@ -85,7 +85,7 @@ pub fn save(game: &Game) -> SaveFile {
         format: FORMAT,
         pack_version: game.rules.manifest.version.clone(),
         setup: (*game.state.setup).clone(),
-        history: game.state.history.clone(),
+        history: game.state.history.iter().cloned().collect(),
         hash: state_hash(&game.state),
         state: game.state.clone(),
     }
@@ -139,7 +139,7 @@ pub fn read(path: &Path) -> Result<SaveFile, ReplayError> {
     if !is_pack_id(&save.setup.pack) {
         return Err(ReplayError::Corrupt { path: shown(), message: "its pack is not a pack id (a save names its pack by id, never by path)".into() });
     }
-    if save.state.setup.as_ref() != &save.setup || save.state.history != save.history {
+    if save.state.setup.as_ref() != &save.setup || !save.state.history.iter().eq(save.history.iter()) {
         return Err(ReplayError::Corrupt { path: path.display().to_string(), message: "the stored state does not match the stored setup and history".into() });
     }
     Ok(save)

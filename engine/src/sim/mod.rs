@@ -16,6 +16,7 @@
 //! promises after every act.
 
 mod balance;
+pub mod bench;
 pub mod contracts;
 mod seat_report;
 

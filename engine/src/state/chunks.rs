@@ -71,6 +71,29 @@ impl<T: Clone> Chunks<T> {
         self.len += 1;
     }
 
+    pub fn last(&self) -> Option<&T> {
+        self.len.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    pub fn pop(&mut self) -> Option<T> {
+        let last = self.chunks.last_mut()?;
+        let item = Arc::make_mut(last).pop();
+        if last.is_empty() {
+            self.chunks.pop();
+        }
+        self.len -= usize::from(item.is_some());
+        item
+    }
+
+    pub fn clear(&mut self) {
+        *self = Chunks::default();
+    }
+
+    /// Keeps the items `keep` accepts, in order (rebuilding the list).
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        *self = self.iter().filter(|item| keep(item)).cloned().collect();
+    }
+
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
         self.chunks.iter().flat_map(|c| c.iter())
     }
@@ -175,12 +198,18 @@ mod tests {
             item.push('!');
         }
         list.push("new".into());
+        assert_eq!(list.pop().as_deref(), Some("new"));
+        assert_eq!(list.last().map(String::as_str), Some("99"));
+        list.retain(|s| s != "1!");
+        assert_eq!(list.len(), 99);
         assert_eq!(copy[40], "40");
         assert_eq!(copy[0], "0");
         assert_eq!(copy.len(), 100);
         assert_ne!(list, copy);
+        let mut other = copy.clone();
+        other[0] = "x".into();
         // Only the written chunks were copied: the others are still shared.
-        assert!(Arc::ptr_eq(&list.chunks[2], &copy.chunks[2]));
+        assert!(Arc::ptr_eq(&other.chunks[2], &copy.chunks[2]));
     }
 
     #[test]

@@ -138,8 +138,8 @@ pub struct GameState {
     pub rng: Rng,
     pub flow: Vec<Frame>,
     pub pending: Option<Pending>,
-    pub log: Vec<LogEntry>,
-    pub history: Vec<Act>,
+    pub log: Chunks<LogEntry>,
+    pub history: Chunks<Act>,
     pub outcome: Option<Outcome>,
     /// Source of [`Entity::order`] values.
     pub next_order: u32,

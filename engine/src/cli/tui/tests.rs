@@ -360,7 +360,7 @@ fn a_saved_game_continues_to_the_same_end() {
     let history = whole.game.state.history.clone();
     let mut half = table(base(), "random,random,random,random", 17);
     let cut = history.len() / 2;
-    for act in &history[..cut] {
+    for act in history.iter().take(cut) {
         half.game.act(act.seat, act.choice.clone()).expect("replays");
     }
     let path = std::env::temp_dir().join(format!("orrery-tui-half-{}.ron", std::process::id()));

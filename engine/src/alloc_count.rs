@@ -1,0 +1,49 @@
+//! Counting the heap allocations of this thread, for benchmarks.
+//!
+//! [`Counting`] wraps the system allocator and adds one to a thread-local counter per
+//! allocation (a plain add: no lock, no atomic). Only the `orrery` binary installs it
+//! (`#[global_allocator]` in `main.rs`); elsewhere — the tests, a program using the
+//! library — nothing counts, and [`allocations`] says so rather than answering 0.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+thread_local! {
+    // `const`-initialised, so reading it never allocates (which would recurse).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting allocations per thread.
+pub struct Counting;
+
+// SAFETY: every call is passed on to `System` unchanged; the counter is a
+// thread-local `Cell` that needs no allocation, so it cannot re-enter the allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Allocations made by this thread so far, or `None` when [`Counting`] is not the
+/// global allocator.
+pub fn allocations() -> Option<u64> {
+    let before = ALLOCATIONS.with(Cell::get);
+    std::hint::black_box(Box::new(0u8));
+    let after = ALLOCATIONS.with(Cell::get);
+    (after > before).then_some(after)
+}
