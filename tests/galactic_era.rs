@@ -114,3 +114,14 @@ fn save_load_and_play_on_equals_the_unbroken_game() {
     assert_eq!(resumed.state, full.state);
     assert_eq!(replay::state_hash(&resumed.state), replay::state_hash(&full.state));
 }
+
+#[test]
+fn region_info_is_one_read_only_table_per_board_region() {
+    let mut game = Game::new(rules(), 4, 3, vec![]).expect("a game starts");
+    let shared = game.eval("region_info", "g:region_info(1) == g:region_info(1) and g:region_info(1) ~= g:region_info(2)").expect("reads");
+    assert_eq!(shared, Value::Bool(true), "the same region gives the same table, another region another");
+    let label = game.eval("region_label", "g:region_info(1).label").expect("reads");
+    assert!(matches!(label, Value::Str(ref s) if !s.is_empty()), "{label:?}");
+    let write = game.eval("region_write", "g:region_info(1).label = 'x'");
+    assert!(write.is_err_and(|e| e.to_string().contains("readonly")), "a shared table cannot be changed by one caller");
+}

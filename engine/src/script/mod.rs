@@ -114,6 +114,7 @@ impl ScriptHost {
         // script should be able to write there either.
         lua.globals().set_readonly(true);
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
+        lua.set_app_data(api::RegionTables::default());
 
         let require: Function = lua.globals().get("require").map_err(setup)?;
         for script in &rules.scripts {

@@ -6,10 +6,21 @@
 
 use super::{cell, err, list, slot, stored, Method, Methods};
 use crate::board::Board;
+use std::sync::{Arc, Weak};
 use crate::script::cost;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Cells;
+
+/// The `g:region_info` tables of the board last asked about, made once per board
+/// rather than once per call: labels name a cell's region in every option that
+/// names a cell. The board is held weakly: while the cache holds it, no other board
+/// can take its address, so pointer equality means the same board.
+#[derive(Default)]
+pub struct RegionTables {
+    board: Weak<Board>,
+    tables: Vec<Option<mlua::Table>>,
+}
 
 impl Methods for Cells {
     const TITLE: &'static str = "Board";
@@ -27,7 +38,7 @@ impl Methods for Cells {
         Method::new("region", "c: Cell", "integer",
             "The region (placed tile or area) the cell belongs to, numbered from 1."),
         Method::new("region_info", "region: integer", "RegionInfo?",
-            "The label, tile id, side and rotation of a region, or nil if there is no such region."),
+            "The label, tile id, side and rotation of a region, or nil if there is no such region: a read-only table, made once per board and shared by every call."),
         Method::new("region_count", "", "integer",
             "How many regions the board has."),
         Method::new("hex", "c: Cell", "(integer?, integer?)",
@@ -81,12 +92,25 @@ impl Methods for Cells {
         });
         m.add_method("region_info", |lua, _, r: i64| {
             let sl = slot(lua)?;
-            let Some(region) = sl.state.board.regions().get((r - 1).max(0) as usize) else { return Ok(LuaValue::Nil) };
+            let index = (r - 1).max(0) as usize;
+            let Some(region) = sl.state.board.regions().get(index) else { return Ok(LuaValue::Nil) };
+            let mut cache = lua.app_data_mut::<RegionTables>().ok_or_else(|| err("the region tables are missing"))?;
+            if !cache.board.ptr_eq(&Arc::downgrade(&sl.state.board)) {
+                *cache = RegionTables { board: Arc::downgrade(&sl.state.board), tables: Vec::new() };
+            }
+            if let Some(Some(t)) = cache.tables.get(index) {
+                return Ok(LuaValue::Table(t.clone()));
+            }
             let t = lua.create_table()?;
             t.raw_set("label", region.label.as_str())?;
             t.raw_set("tile", region.tile.as_str())?;
             t.raw_set("side", region.side.as_str())?;
             t.raw_set("rotation", region.rotation)?;
+            t.set_readonly(true);
+            if cache.tables.len() <= index {
+                cache.tables.resize(index + 1, None);
+            }
+            cache.tables[index] = Some(t.clone());
             Ok(LuaValue::Table(t))
         });
         m.add_method("region_count", |lua, _, ()| Ok(slot(lua)?.state.board.regions().len()));

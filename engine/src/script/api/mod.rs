@@ -27,6 +27,8 @@ mod random;
 mod tiles;
 mod vars;
 
+pub(super) use board::RegionTables;
+
 use super::convert::number;
 use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
 use super::Slot;
