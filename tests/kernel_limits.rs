@@ -75,3 +75,12 @@ fn a_value_shared_many_times_over_is_refused_not_expanded() {
     let error = refused("local t = {}\nfor _ = 1, 40 do t = { t, t } end\ng:set_global('t', t)");
     assert!(error.contains("too large to store"), "{error}");
 }
+
+#[test]
+fn a_misspelt_filter_field_is_an_error_not_a_match_of_everything() {
+    let mut game = toy_game(2, 1, &[]);
+    let error = game.eval("typo", "g:count({ kinds = 'pawn' })").expect_err("an unknown field is refused");
+    assert!(error.to_string().contains("no field `kinds`") && error.to_string().contains("kind, face, owner"), "{error}");
+    let listed = game.eval("list", "g:count({ kind = { 'no-such-kind', 'another' } })").expect("a list of unknown kinds matches nothing");
+    assert_eq!(listed, Value::Int(0));
+}

@@ -29,7 +29,7 @@ impl Methods for Entities {
         Method::new("cell_of", "e: Entity", "Cell?",
             "The cell the entity is on, directly or inside entities that are; nil when it is not on the board."),
         Method::new("entities", "filter: EntityFilter", "{ Entity }",
-            "The entities matching every field given in `filter`, by ascending id, or bottom to top when the filter names a zone or a container."),
+            "The entities matching every field given in `filter` (`kind` may list several kinds; a field the kernel does not know is an error), by ascending id, or bottom to top when the filter names a zone or a container."),
         Method::new("count", "filter: EntityFilter", "integer",
             "How many entities match `filter` (as in `g:entities`)."),
         Method::new("first", "filter: EntityFilter", "Entity?",
