@@ -216,18 +216,22 @@ function U.sector_names(g, s)
 	return #names > 0 and table.concat(names, "+") or "no sector"
 end
 
--- Two seats may interact when they share at least one sector (SO §4.1).
-function U.shares(g, a, b)
-	if a == b then
-		return true
-	end
-	local sa = U.sectors(g, a)
-	for id in pairs(U.sectors(g, b)) do
+-- Whether two sets of sectors (as `U.sectors` gives them) have one in common.
+local function overlap(sa, sb)
+	for id in pairs(sb) do
 		if sa[id] then
 			return true
 		end
 	end
 	return false
+end
+
+-- Two seats may interact when they share at least one sector (SO §4.1).
+function U.shares(g, a, b)
+	if a == b then
+		return true
+	end
+	return overlap(U.sectors(g, a), U.sectors(g, b))
 end
 
 -- Whether `user` may affect `target` with a card: shared sector, or universal (SO §4.1).
@@ -238,8 +242,10 @@ end
 -- Other live seats `user` may reach.
 function U.reachable(g, user, universal)
 	local out = {}
+	-- The user's sectors once, not once per other seat (this runs for every option list).
+	local mine = (not universal) and U.sectors(g, user) or nil
 	for _, s in ipairs(U.order(g)) do
-		if s ~= user and U.may_reach(g, user, s, universal) then
+		if s ~= user and (universal or overlap(mine, U.sectors(g, s))) then
 			table.insert(out, s)
 		end
 	end
