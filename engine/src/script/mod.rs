@@ -103,6 +103,7 @@ impl ScriptHost {
         let setup = |e: mlua::Error| ScriptError::from_lua("loading scripts", e);
         let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8 | StdLib::BIT;
         let lua = Lua::new_with(libs, LuaOptions::default()).map_err(setup)?;
+        lua.set_compiler(sandbox::compiler());
         let limits = Limits::install(&lua).map_err(setup)?;
         let (mut errors, mut broken) = source_problems(&lua, &rules.scripts);
         sandbox::restrict(&lua).map_err(setup)?;
@@ -267,6 +268,7 @@ impl ScriptHost {
             let meta = lua.create_table()?;
             meta.raw_set("__index", lua.globals())?;
             env.set_metatable(Some(meta))?;
+            env.set_safeenv(true);
             // An expression is evaluated for its value; anything else runs as a chunk.
             let as_expression = format!("return {code}");
             let chunk = match lua.load(as_expression.as_str()).set_name(format!("={name}")).set_environment(env.clone()).into_function() {

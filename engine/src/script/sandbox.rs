@@ -45,6 +45,17 @@ const REFUSED: &[(&str, &str)] = &[
 /// `math.random` to check that it is absent.)
 const REMOVED_MATH: &[&str] = &["random", "randomseed"];
 
+/// How the sandbox compiles the pack's code. Module environments are "safe" (their
+/// reads of the libraries cannot change), which lets the VM resolve `string.format`
+/// or `ipairs` once at load, call builtins such as `math.floor` directly and walk
+/// `ipairs` natively. The stand-ins of `stable.lua` must not be bypassed by those
+/// fast paths: `tostring` and `setmetatable` are kept from being compiled as direct
+/// builtin calls, and `pairs` and `next` from the native table walk (which would
+/// visit keys by address without the refusal).
+pub fn compiler() -> Compiler {
+    Compiler::new().set_disabled_builtins(["tostring", "setmetatable"]).set_mutable_globals(["pairs", "next"])
+}
+
 /// Removes what loads code, reaches outside, or breaks determinism, and installs the
 /// refusals. Must run before [`Lua::sandbox`] makes the libraries read-only.
 pub fn restrict(lua: &Lua) -> mlua::Result<()> {
@@ -173,6 +184,9 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         meta.raw_set("__index", globals.clone())?;
         meta.set_readonly(true);
         env.set_metatable(Some(meta))?;
+        // The module's globals read through to the frozen libraries, so the VM may
+        // take its fast paths (see `compiler`).
+        env.set_safeenv(true);
         let result = lua
             .load(source.as_str())
             .set_name(format!("@{display}"))
