@@ -46,7 +46,9 @@ pub enum NameError {
 }
 
 struct Interner {
-    ids: HashMap<&'static str, u32>,
+    // A fast hasher with a per-process random seed: names come from scripts and
+    // saves, so one that anyone could make collide would let them slow every look-up.
+    ids: HashMap<&'static str, u32, foldhash::fast::RandomState>,
     names: Vec<&'static str>,
     /// The memory the names take, as [`MAX_NAME_TABLE_BYTES`] counts it.
     bytes: usize,
@@ -54,7 +56,7 @@ struct Interner {
 
 fn interner() -> &'static RwLock<Interner> {
     static TABLE: OnceLock<RwLock<Interner>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(Interner { ids: HashMap::new(), names: Vec::new(), bytes: 0 }))
+    TABLE.get_or_init(|| RwLock::new(Interner { ids: HashMap::default(), names: Vec::new(), bytes: 0 }))
 }
 
 impl Sym {

@@ -29,6 +29,7 @@ mod convert;
 mod error;
 mod freeze;
 mod limits;
+mod raw;
 pub mod lint;
 pub mod reference;
 mod sandbox;

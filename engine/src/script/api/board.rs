@@ -4,7 +4,7 @@
 //! Cells are numbered from 0 in placement order; regions (placed tiles or areas)
 //! are 1-based here, as seats are. Lists of cells come back ascending.
 
-use super::{cell, err, list, slot, stored, Method, Methods};
+use super::{cell, err, int_list, slot, stored, Method, Methods};
 use crate::board::Board;
 use std::sync::{Arc, Weak};
 use crate::script::cost;
@@ -147,7 +147,7 @@ impl Methods for Cells {
                     .map(|(i, _)| i as i64)
                     .collect()
             };
-            list(lua, ids)
+            int_list(lua, ids)
         });
         m.add_method("neighbors", |lua, _, c: i64| {
             let ids = {
@@ -155,7 +155,7 @@ impl Methods for Cells {
                 let c = cell(&sl.state, c)?;
                 sl.state.board.neighbors(c)
             };
-            list(lua, ids.into_iter().map(|i| i as i64))
+            int_list(lua, ids.into_iter().map(|i| i as i64))
         });
         m.add_method("distance", |lua, _, (a, b): (i64, i64)| {
             let sl = slot(lua)?;
@@ -172,7 +172,7 @@ impl Methods for Cells {
                 sl.budget.charge(scan_cost(&sl.state.board))?;
                 sl.state.board.cells_within(c, radius)
             };
-            list(lua, ids.into_iter().map(|i| i as i64))
+            int_list(lua, ids.into_iter().map(|i| i as i64))
         });
         m.add_method("links", |lua, _, (c, kind): (i64, String)| {
             let ids = {
@@ -181,7 +181,7 @@ impl Methods for Cells {
                 sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
                 sl.state.board.linked(c, &[kind.as_str()])
             };
-            list(lua, ids.into_iter().map(|i| i as i64))
+            int_list(lua, ids.into_iter().map(|i| i as i64))
         });
         m.add_method("add_link", |lua, _, (a, b, kind): (i64, i64, String)| {
             let mut sl = slot(lua)?;

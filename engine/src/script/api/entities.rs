@@ -6,12 +6,13 @@
 //! top of what is already there; lists of a zone's entities run bottom to top.
 
 use super::vars::{add, read, write};
-use super::{cell, entity, err, list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
+use super::{cell, entity, err, int_list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
+use crate::script::raw::{self, Raw};
 use crate::state::{Entity, EntityId, GameState, Location, Seat, SeatMask, VarsAt};
 use crate::sym::Sym;
-use mlua::{Table, UserDataMethods, Value as LuaValue};
+use mlua::{Lua, Table, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Entities;
 
@@ -116,7 +117,7 @@ impl Methods for Entities {
         m.add_method("entities", |lua, _, spec: Table| {
             let ids = {
                 let sl = slot(lua)?;
-                match filter(&sl.state, &spec)? {
+                match filter(lua, &sl.state, &spec)? {
                     Some(f) => {
                         sl.budget.charge(f.scan_cost(&sl.state))?;
                         matching(&sl.state, &f)
@@ -124,11 +125,11 @@ impl Methods for Entities {
                     None => Vec::new(),
                 }
             };
-            list(lua, ids.into_iter().map(|i| i as i64))
+            int_list(lua, ids.into_iter().map(|i| i as i64))
         });
         m.add_method("count", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let Some(f) = filter(&sl.state, &spec)? else { return Ok(0) };
+            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(0) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut n = 0usize;
             each_match_any_order(&sl.state, &f, |_| {
@@ -139,7 +140,7 @@ impl Methods for Entities {
         });
         m.add_method("first", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let Some(f) = filter(&sl.state, &spec)? else { return Ok(None) };
+            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(None) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             if f.ordered() {
                 return Ok(matching(&sl.state, &f).first().map(|&i| i as i64));
@@ -149,7 +150,7 @@ impl Methods for Entities {
         // The Lua string is made while the slot lifts the memory cap (see `slot`).
         m.add_method("last", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let Some(f) = filter(&sl.state, &spec)? else { return Ok(None) };
+            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(None) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let state = &sl.state;
             // Bottom to top in a zone or container (ties by id, as the stable sort of
@@ -167,7 +168,7 @@ impl Methods for Entities {
         });
         m.add_method("cells_of", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
+            let Some(f) = filter(lua, &sl.state, &spec)? else { return int_list(lua, std::iter::empty::<i64>()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut cells = Vec::new();
             each_match_any_order(&sl.state, &f, |id| {
@@ -178,11 +179,11 @@ impl Methods for Entities {
             sl.budget.charge(cells.len() as u64 * cost::ENTITY)?;
             cells.sort_unstable();
             cells.dedup();
-            list(lua, cells.into_iter().map(|c| c as i64))
+            int_list(lua, cells.into_iter().map(|c| c as i64))
         });
         m.add_method("owners", |lua, _, spec: Table| {
             let sl = slot(lua)?;
-            let Some(f) = filter(&sl.state, &spec)? else { return list(lua, std::iter::empty::<i64>()) };
+            let Some(f) = filter(lua, &sl.state, &spec)? else { return int_list(lua, std::iter::empty::<i64>()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut owners = SeatMask::NONE;
             each_match_any_order(&sl.state, &f, |id| {
@@ -191,7 +192,7 @@ impl Methods for Entities {
                 }
                 true
             });
-            list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
+            int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
         });
         m.add_method("kind", |lua, _, e: i64| {
             let sl = slot(lua)?;
@@ -291,28 +292,24 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// asked for each field it might have: filters name two or three of the eight, and
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
-fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
+fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
     let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
-    for pair in t.pairs::<LuaValue, LuaValue>() {
-        let (key, v) = pair?;
-        let LuaValue::String(key) = key else {
+    raw::each_field(lua, t, |key, v| {
+        let Raw::Str(key) = key else {
             return Err(err(format!("a filter's fields are named ({FILTER_FIELDS}), not a {}", key.type_name())));
         };
-        match &*key.as_bytes() {
+        match key {
             b"kind" => {
-                f.kind = match &v {
-                    LuaValue::Table(list) => {
-                        let mut kinds = Vec::new();
-                        for item in list.sequence_values::<LuaValue>() {
-                            // A kind nobody stored matches nothing: leave it out.
-                            let text = match item? {
-                                LuaValue::String(text) => text,
-                                other => return Err(err(format!("filter field `kind` lists a {}, not a string", other.type_name()))),
-                            };
-                            kinds.extend(Sym::find(&text.to_str()?));
+                f.kind = match v {
+                    Raw::Table(list) => {
+                        let items = list.strings().map_err(|other| err(format!("filter field `kind` lists a {other}, not a string")))?;
+                        // A kind nobody stored matches nothing: leave it out.
+                        let mut kinds = Vec::with_capacity(items.len());
+                        for text in items {
+                            kinds.extend(Sym::find(text_of(text, "kind")?));
                         }
                         unknown |= kinds.is_empty();
                         // Each kind once, so a match is never visited twice.
@@ -330,23 +327,23 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
                 }
             }
             b"face" => {
-                f.face = known(&v, "face")?;
+                f.face = known(v, "face")?;
                 unknown |= f.face.is_none();
             }
             b"zone" => {
-                zone = known(&v, "zone")?;
+                zone = known(v, "zone")?;
                 unknown |= zone.is_none();
             }
             b"owner" => {
                 f.owner = match v {
-                    LuaValue::Boolean(false) => Some(None),
-                    v => Some(Some(seat(state, number(&v).ok_or_else(|| err("owner must be a seat"))?)?)),
+                    Raw::Bool(false) => Some(None),
+                    v => Some(Some(seat(state, raw_number(v).ok_or_else(|| err("owner must be a seat"))?)?)),
                 }
             }
-            b"seat" => zone_seat = Some(integer(&v, "seat")?),
-            b"inside" => inside = Some(integer(&v, "inside")?),
-            b"cell" => f.cell = Some(cell(state, integer(&v, "cell")?)?),
-            b"nowhere" => f.nowhere = matches!(v, LuaValue::Boolean(true)),
+            b"seat" => zone_seat = Some(integer(v, "seat")?),
+            b"inside" => inside = Some(integer(v, "inside")?),
+            b"cell" => f.cell = Some(cell(state, integer(v, "cell")?)?),
+            b"nowhere" => f.nowhere = matches!(v, Raw::Bool(true)),
             other => {
                 return Err(err(format!(
                     "a filter has no field `{}` (fields: {FILTER_FIELDS})",
@@ -354,7 +351,8 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
                 )))
             }
         }
-    }
+        Ok(())
+    })?;
     if unknown {
         return Ok(None);
     }
@@ -373,16 +371,30 @@ fn filter(state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
 }
 
 /// The name a string filter field gives, if it was ever stored.
-fn known(v: &LuaValue, field: &str) -> mlua::Result<Option<Sym>> {
-    let LuaValue::String(text) = v else {
+fn known(v: Raw<'_>, field: &str) -> mlua::Result<Option<Sym>> {
+    let Raw::Str(text) = v else {
         return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
     };
-    Ok(Sym::find(&text.to_str()?))
+    Ok(Sym::find(text_of(text, field)?))
+}
+
+/// A string field's text, which must be UTF-8 like every name the kernel stores.
+fn text_of<'a>(bytes: &'a [u8], field: &str) -> mlua::Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|_| err(format!("filter field `{field}` is not valid UTF-8")))
+}
+
+/// A number holding an integer exactly (as [`crate::script::convert::number`]).
+fn raw_number(v: Raw<'_>) -> Option<i64> {
+    match v {
+        Raw::Integer(i) => Some(i),
+        Raw::Number(n) => number(&LuaValue::Number(n)),
+        _ => None,
+    }
 }
 
 /// An integer filter field.
-fn integer(v: &LuaValue, field: &str) -> mlua::Result<i64> {
-    number(v).ok_or_else(|| err(format!("filter field `{field}` must be an integer, not a {}", v.type_name())))
+fn integer(v: Raw<'_>, field: &str) -> mlua::Result<i64> {
+    raw_number(v).ok_or_else(|| err(format!("filter field `{field}` must be an integer, not a {}", v.type_name())))
 }
 
 impl Filter {

@@ -244,6 +244,15 @@ fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {
     })
 }
 
+/// A sequence of integers (ids, cells, seats), built on the VM's stack in one go
+/// ([`crate::script::raw`]).
+fn int_list(lua: &Lua, items: impl IntoIterator<Item = i64>) -> mlua::Result<Table> {
+    let _kernel_work = uncapped(lua);
+    let items: Vec<i64> = items.into_iter().collect();
+    crate::script::raw::int_list(lua, &items)
+}
+
+/// A sequence of any values.
 fn list<T: mlua::IntoLua>(lua: &Lua, items: impl IntoIterator<Item = T>) -> mlua::Result<Table> {
     let _kernel_work = uncapped(lua);
     let t = lua.create_table()?;

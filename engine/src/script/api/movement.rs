@@ -6,7 +6,7 @@
 //! the size of the board it may cover, so that a loop of searches of a huge board
 //! stops like any other runaway loop.
 
-use super::{cell, err, list, number, slot, Method, Methods};
+use super::{cell, err, int_list, number, slot, Method, Methods};
 use crate::board::{Board, CellId, MoveRules};
 use crate::script::{cost, Budget};
 use crate::state::GameState;
@@ -49,7 +49,7 @@ impl Methods for Movement {
                 let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
                 crate::board::path_to(&spec.run(&sl.state.board, from, budget), to)
             };
-            list(lua, cells.into_iter().map(|c| c as i64))
+            int_list(lua, cells.into_iter().map(|c| c as i64))
         });
     }
 }

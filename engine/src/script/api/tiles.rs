@@ -1,7 +1,7 @@
 //! `g` methods that build hex boards from tiles: where tiles of a radius fit
 //! around each other, and placing a tile definition (one of its sides, rotated).
 
-use super::{err, list, slot, stored, Method, Methods};
+use super::{err, int_list, slot, stored, Method, Methods};
 use crate::board::{Region, TileCell, MAX_CELLS};
 use crate::script::cost;
 use crate::value::Value;
@@ -24,7 +24,7 @@ impl Methods for Tiles {
             let offsets = crate::board::tile_offsets(radius);
             let t = lua.create_table()?;
             for (i, h) in offsets.iter().enumerate() {
-                t.raw_set(i + 1, list(lua, [h.x as i64, h.y as i64])?)?;
+                t.raw_set(i + 1, int_list(lua, [h.x as i64, h.y as i64])?)?;
             }
             Ok(t)
         });

@@ -1,0 +1,256 @@
+//! Reading and building plain Lua tables directly on the VM's stack, for the `g`
+//! methods that scripts call most (entity filters, lists of ids).
+//!
+//! mlua hands every table or string it gives to Rust a slot in its reference thread
+//! (a push there, a replace, and a release when dropped), and walks a table with
+//! `pairs` by copying each key twice. For a filter of three fields that bookkeeping
+//! costs more than the query; here the walk reads the keys and values where they
+//! lie.
+//!
+//! Safety: the functions here call only VM functions that neither raise a Lua error
+//! nor run Lua code (raw reads and iteration, type checks, and pushes, which may
+//! allocate: they run inside a `g` method, where the memory cap is lifted, like the
+//! rest of the kernel's own work), and put the stack back as they found it, even if
+//! a visitor returns early.
+
+use mlua::{ffi, Lua, Table};
+use std::ffi::c_int;
+
+/// A value as the walk reads it: strings borrow the VM's bytes for the visit.
+#[derive(Debug, Clone, Copy)]
+pub enum Raw<'a> {
+    Nil,
+    Bool(bool),
+    /// A number holding an integer exactly (as mlua reads it: `Value::Integer`).
+    Integer(i64),
+    Number(f64),
+    Str(&'a [u8]),
+    /// A table, whose string items [`Raw::strings`] reads.
+    Table(TableAt),
+    /// Anything else, by its Lua type name.
+    Other(&'static str),
+}
+
+/// A table on the VM's stack during a walk.
+#[derive(Debug, Clone, Copy)]
+pub struct TableAt {
+    state: *mut ffi::lua_State,
+    index: c_int,
+}
+
+impl Raw<'_> {
+    /// The Lua type name, for messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Raw::Nil => "nil",
+            Raw::Bool(_) => "boolean",
+            Raw::Integer(_) | Raw::Number(_) => "number",
+            Raw::Str(_) => "string",
+            Raw::Table(_) => "table",
+            Raw::Other(name) => name,
+        }
+    }
+}
+
+impl TableAt {
+    /// The table's sequence `t[1], t[2], …` up to the first nil, each a string; the
+    /// type name of the first item that is not.
+    pub fn strings<'a>(&self) -> Result<Vec<&'a [u8]>, &'static str> {
+        let mut out = Vec::new();
+        // SAFETY: `index` is an absolute slot below the walk's top, so pushing one
+        // item and popping it again leaves the walk's stack as it was; raw reads run
+        // no metamethod. The strings stay alive while this table does, and it is
+        // held by the table being walked, on the stack until the walk ends.
+        unsafe {
+            if ffi::lua_checkstack(self.state, 1) == 0 {
+                return Err("table too deep to read");
+            }
+            for i in 1.. {
+                let kind = ffi::lua_rawgeti(self.state, self.index, i);
+                let item = match kind {
+                    ffi::LUA_TNIL => None,
+                    ffi::LUA_TSTRING => Some(Ok(string_at(self.state, -1))),
+                    other => Some(Err(type_name(other))),
+                };
+                ffi::lua_settop(self.state, -2);
+                match item {
+                    None => break,
+                    Some(Ok(text)) => out.push(text),
+                    Some(Err(name)) => return Err(name),
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Restores the stack's top when dropped.
+struct TopGuard {
+    state: *mut ffi::lua_State,
+    top: c_int,
+}
+
+impl Drop for TopGuard {
+    fn drop(&mut self) {
+        // SAFETY: `top` was read from this state before anything was pushed.
+        unsafe { ffi::lua_settop(self.state, self.top) }
+    }
+}
+
+/// Visits every key and value of `t` in the VM's raw order (`next`'s), without
+/// metamethods; stops at the first error the visitor returns.
+pub fn each_field(lua: &Lua, t: &Table, mut visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: see the module's note; the guard pops whatever the walk pushed.
+        unsafe {
+            if ffi::lua_checkstack(state, 4) == 0 {
+                return Err(mlua::Error::runtime("the VM's stack is full"));
+            }
+            let _guard = TopGuard { state, top: ffi::lua_gettop(state) };
+            raw.push(t)?;
+            let table = ffi::lua_gettop(state);
+            let mut iter = 0;
+            loop {
+                iter = ffi::lua_rawiter(state, table, iter);
+                if iter < 0 {
+                    return Ok(());
+                }
+                let (key, value) = (read(state, table + 1), read(state, table + 2));
+                visit(key, value)?;
+                ffi::lua_settop(state, table);
+            }
+        }
+    })
+}
+
+/// A new sequence table of `items`.
+pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
+    let length = c_int::try_from(items.len()).map_err(|_| mlua::Error::runtime("a list too long for the VM"))?;
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: see the module's note; `pop` takes the one table pushed.
+        unsafe {
+            if ffi::lua_checkstack(state, 2) == 0 {
+                return Err(mlua::Error::runtime("the VM's stack is full"));
+            }
+            ffi::lua_createtable(state, length, 0);
+            for (i, &item) in items.iter().enumerate() {
+                ffi::lua_pushnumber(state, item as ffi::lua_Number);
+                ffi::lua_rawseti_(state, -2, i as c_int + 1);
+            }
+            let t = raw.pop::<Table>();
+            debug_assert!(t.is_ok(), "a table was just pushed");
+            t
+        }
+    })
+}
+
+/// The value at `index`, read without converting or allocating.
+unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
+    match ffi::lua_type(state, index) {
+        ffi::LUA_TNIL => Raw::Nil,
+        ffi::LUA_TBOOLEAN => Raw::Bool(ffi::lua_toboolean(state, index) != 0),
+        ffi::LUA_TNUMBER => {
+            let n = ffi::lua_tonumberx(state, index, std::ptr::null_mut());
+            // As mlua reads numbers: an integer when it holds one exactly.
+            match n as i64 {
+                i if (i as f64).to_bits() == n.to_bits() => Raw::Integer(i),
+                _ => Raw::Number(n),
+            }
+        }
+        ffi::LUA_TINTEGER => Raw::Integer(ffi::lua_tointeger64(state, index, std::ptr::null_mut())),
+        ffi::LUA_TSTRING => Raw::Str(string_at(state, index)),
+        ffi::LUA_TTABLE => Raw::Table(TableAt { state, index }),
+        other => Raw::Other(type_name(other)),
+    }
+}
+
+/// The bytes of the string at `index` (which must be a string: no conversion).
+unsafe fn string_at<'a>(state: *mut ffi::lua_State, index: c_int) -> &'a [u8] {
+    let mut len = 0usize;
+    let text = ffi::lua_tolstring(state, index, &mut len);
+    if text.is_null() {
+        return &[];
+    }
+    std::slice::from_raw_parts(text.cast::<u8>(), len)
+}
+
+fn type_name(kind: c_int) -> &'static str {
+    match kind {
+        ffi::LUA_TNIL => "nil",
+        ffi::LUA_TBOOLEAN => "boolean",
+        ffi::LUA_TLIGHTUSERDATA => "userdata",
+        ffi::LUA_TNUMBER | ffi::LUA_TINTEGER => "number",
+        ffi::LUA_TVECTOR => "vector",
+        ffi::LUA_TSTRING => "string",
+        ffi::LUA_TTABLE => "table",
+        ffi::LUA_TFUNCTION => "function",
+        ffi::LUA_TUSERDATA => "userdata",
+        ffi::LUA_TTHREAD => "thread",
+        ffi::LUA_TBUFFER => "buffer",
+        _ => "value",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_every_field_and_leaves_the_stack_as_it_was() {
+        let lua = Lua::new();
+        let t: Table = lua.load(r#"return { kind = {"a", "b"}, owner = 2, half = 0.5, on = true, [3] = "x" }"#).eval().unwrap();
+        let mut seen = Vec::new();
+        let before = lua.exec_raw_lua(|raw| unsafe { ffi::lua_gettop(raw.state()) });
+        each_field(&lua, &t, |k, v| {
+            let key = match k {
+                Raw::Str(s) => String::from_utf8_lossy(s).into_owned(),
+                Raw::Integer(i) => i.to_string(),
+                other => other.type_name().to_owned(),
+            };
+            let value = match v {
+                Raw::Table(list) => format!("{:?}", list.strings().unwrap().iter().map(|s| String::from_utf8_lossy(s).into_owned()).collect::<Vec<_>>()),
+                Raw::Integer(i) => format!("int {i}"),
+                Raw::Number(n) => format!("num {n}"),
+                Raw::Bool(b) => format!("bool {b}"),
+                Raw::Str(s) => String::from_utf8_lossy(s).into_owned(),
+                other => other.type_name().to_owned(),
+            };
+            seen.push(format!("{key}={value}"));
+            Ok(())
+        })
+        .unwrap();
+        seen.sort();
+        assert_eq!(seen, ["3=x", "half=num 0.5", "kind=[\"a\", \"b\"]", "on=bool true", "owner=int 2"]);
+        // An early error stops the walk and still restores the stack.
+        let stopped = each_field(&lua, &t, |_, _| Err(mlua::Error::runtime("stop")));
+        assert!(stopped.is_err());
+        assert_eq!(lua.exec_raw_lua(|raw| unsafe { ffi::lua_gettop(raw.state()) }), before);
+    }
+
+    #[test]
+    fn a_list_with_a_non_string_names_its_type() {
+        let lua = Lua::new();
+        let t: Table = lua.load(r#"return { kind = {"a", 7} }"#).eval().unwrap();
+        let mut found = None;
+        each_field(&lua, &t, |_, v| {
+            if let Raw::Table(list) = v {
+                found = Some(list.strings().map(|v| v.len()));
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(found, Some(Err("number")));
+    }
+
+    #[test]
+    fn int_lists_read_back_as_numbers() {
+        let lua = Lua::new();
+        let t = int_list(&lua, &[3, 1, 2]).unwrap();
+        let items: Vec<i64> = t.sequence_values().collect::<mlua::Result<_>>().unwrap();
+        assert_eq!(items, [3, 1, 2]);
+        lua.globals().set("t", t).unwrap();
+        assert_eq!(lua.load("return type(t[1]) .. #t").eval::<String>().unwrap(), "number3");
+    }
+}
