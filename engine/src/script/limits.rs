@@ -32,7 +32,8 @@
 //! budget).
 
 use super::ScriptError;
-use mlua::{Lua, VmState};
+use mlua::{ffi, Lua, VmState};
+use std::ffi::c_int;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -178,6 +179,37 @@ impl Budget {
     }
 }
 
+/// What the interrupt's fast path needs: the VM's counter, and mlua's handler (which
+/// runs the closure set in [`Limits::install`]) for every other step.
+struct FastInterrupt {
+    counter: Budget,
+    slow: Cell<Option<unsafe extern "C-unwind" fn(*mut ffi::lua_State, c_int)>>,
+}
+
+/// The VM's interrupt, on every call and loop turn. Most steps only count, which it
+/// does here; a step that runs out of budget or is due a look at memory goes through
+/// mlua's handler to the closure, which counts it and raises the error. (mlua's
+/// handler alone sets up its error plumbing on every step, several times the cost
+/// of the count.)
+unsafe extern "C-unwind" fn fast_interrupt(state: *mut ffi::lua_State, gc: c_int) {
+    // SAFETY: the thread data is the `FastInterrupt` of this VM, set when the handler
+    // was installed and alive as long as the VM (see `Limits::install`).
+    let fast = unsafe { &*ffi::lua_getthreaddata(ffi::lua_mainthread(state)).cast::<FastInterrupt>() };
+    if gc < 0 {
+        let counter = &fast.counter.0;
+        let used = counter.used.get().saturating_add(1);
+        if used <= counter.limit.get() && used % MEMORY_LOOK_EVERY != 0 {
+            Tally::lua_step();
+            counter.used.set(used);
+            return;
+        }
+    }
+    if let Some(slow) = fast.slow.get() {
+        // SAFETY: mlua's own handler, called as the VM would have called it.
+        unsafe { slow(state, gc) }
+    }
+}
+
 /// The per-call counters of one VM.
 pub struct Limits {
     budget: Budget,
@@ -195,8 +227,12 @@ impl Limits {
         let budget = Budget::new(INSTRUCTION_BUDGET);
         let memory_place = Rc::new(RefCell::new(None));
         let (counter, place) = (budget.clone(), memory_place.clone());
+        let fast = Rc::new(FastInterrupt { counter: budget.clone(), slow: Cell::new(None) });
+        let keep = fast.clone();
         lua.set_interrupt(move |lua| {
-            // Runs on every call and loop turn: an add and a compare, as `charge(1)`.
+            // Reached from `fast_interrupt` when a step needs more than counting; it
+            // keeps `fast` alive as long as the VM, which points at it.
+            let _ = &keep;
             Tally::lua_step();
             let used = counter.0.used.get().saturating_add(1);
             counter.0.used.set(used);
@@ -211,6 +247,16 @@ impl Limits {
             }
             Ok(VmState::Continue)
         });
+        // SAFETY: mlua has just installed its handler on this VM's main thread; the
+        // fast path keeps it to call for the steps it does not handle, and finds its
+        // counter through the thread's data, which the closure above keeps alive.
+        unsafe {
+            let main = lua.exec_raw_lua(|raw| ffi::lua_mainthread(raw.state()));
+            let callbacks = ffi::lua_callbacks(main);
+            fast.slow.set((*callbacks).interrupt);
+            ffi::lua_setthreaddata(main, Rc::as_ptr(&fast).cast_mut().cast());
+            (*callbacks).interrupt = Some(fast_interrupt);
+        }
         Ok(Limits { budget, act: Cell::new(None), memory_place })
     }
 
