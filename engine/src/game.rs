@@ -16,11 +16,12 @@
 
 use crate::content::Ruleset;
 use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, MAX_DECISIONS, MAX_OPTIONS, WINDOW_STEP};
+use crate::script::field_names::{self, FieldNames};
 use crate::script::{capped, cost, from_lua, to_lua, Budget, ScriptError, ScriptHost};
 use crate::state::{GameState, Seat, Setup, StateFull, MAX_STATE_BYTES};
 use crate::sym::Sym;
 use crate::value::{Key, Value};
-use mlua::{Table, Value as LuaValue};
+use mlua::{LuaString, Table, Value as LuaValue};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -332,7 +333,7 @@ impl Game {
             let ctx = to_lua(lua, &ctx, budget)?;
             let result: LuaValue = capped(lua, || func.call((g.clone(), ctx.clone())))?;
             let pending = match (&result, phase) {
-                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None, &mut Reader { budget, held })?),
+                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None, &mut Reader { budget, held, names: &*field_names::of(lua)? })?),
                 (LuaValue::Nil, _) | (_, "enter") => None,
                 (other, _) => {
                     return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
@@ -374,7 +375,7 @@ impl Game {
                 let data = to_lua(lua, &data, budget)?;
                 let result: LuaValue = capped(lua, || offer.call((g.clone(), data.clone(), seat as i64 + 1)))?;
                 let pending = match &result {
-                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat), &mut Reader { budget, held })?),
+                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat), &mut Reader { budget, held, names: &*field_names::of(lua)? })?),
                     LuaValue::Nil => None,
                     other => return Err(mlua::Error::runtime(format!("a window offer must return a decision or nil, not a {}", other.type_name()))),
                 };
@@ -458,13 +459,14 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
 /// before it is built rather than after.
 struct Reader<'a> {
     budget: &'a Budget,
+    names: &'a FieldNames,
     /// The state's size with what has been read so far.
     held: usize,
 }
 
 impl Reader<'_> {
     /// The text field `key` of a decision table, counted.
-    fn text(&mut self, t: &Table, key: &str) -> mlua::Result<Option<String>> {
+    fn text(&mut self, t: &Table, key: &LuaString) -> mlua::Result<Option<String>> {
         let text: Option<String> = t.raw_get(key)?;
         if let Some(text) = &text {
             self.budget.charge_bytes(text.len())?;
@@ -484,8 +486,8 @@ impl Reader<'_> {
 
 /// Reads a decision table (or `{simultaneous = true, decisions = {...}}`).
 fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>, reader: &mut Reader) -> mlua::Result<Pending> {
-    if t.raw_get::<Option<bool>>("simultaneous")?.unwrap_or(false) {
-        let list: Table = t.raw_get("decisions")?;
+    if t.raw_get::<Option<bool>>(&reader.names.simultaneous)?.unwrap_or(false) {
+        let list: Table = t.raw_get(&reader.names.decisions)?;
         if list.raw_len() > MAX_DECISIONS {
             return Err(mlua::Error::runtime(format!(
                 "a simultaneous question of {} decisions: one pending holds at most {MAX_DECISIONS}",
@@ -519,7 +521,7 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
     let seat = match force_seat {
         Some(s) => s,
         None => {
-            let s: i64 = t.raw_get::<Option<i64>>("seat")?.ok_or_else(|| mlua::Error::runtime("a decision needs `seat`"))?;
+            let s: i64 = t.raw_get::<Option<i64>>(&reader.names.seat)?.ok_or_else(|| mlua::Error::runtime("a decision needs `seat`"))?;
             if !(1..=64).contains(&s) {
                 return Err(mlua::Error::runtime(format!("decision seat {s} is out of range")));
             }
@@ -527,9 +529,9 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
         }
     };
     reader.count(std::mem::size_of::<Decision>())?;
-    let prompt: String = reader.text(t, "prompt")?.unwrap_or_else(|| "Choose".into());
+    let prompt: String = reader.text(t, &reader.names.prompt)?.unwrap_or_else(|| "Choose".into());
     let mut options = Vec::new();
-    if let Some(list) = t.raw_get::<Option<Table>>("options")? {
+    if let Some(list) = t.raw_get::<Option<Table>>(&reader.names.options)? {
         if list.raw_len() > MAX_OPTIONS {
             return Err(mlua::Error::runtime(format!(
                 "a decision offering {} options: a decision offers at most {MAX_OPTIONS}",
@@ -544,12 +546,12 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
                     OptionItem { label: s.clone(), value: Value::Str(s), free: false }
                 }
                 LuaValue::Table(o) => {
-                    let value = from_lua(&o.raw_get::<LuaValue>("value")?, reader.budget)?;
-                    let label: String = match o.raw_get::<Option<String>>("label")? {
+                    let value = from_lua(&o.raw_get::<LuaValue>(&reader.names.value)?, reader.budget)?;
+                    let label: String = match o.raw_get::<Option<String>>(&reader.names.label)? {
                         Some(l) => l,
                         None => value.to_string(),
                     };
-                    let free = o.raw_get::<Option<bool>>("free")?.unwrap_or(false);
+                    let free = o.raw_get::<Option<bool>>(&reader.names.free)?.unwrap_or(false);
                     OptionItem { label, value, free }
                 }
                 other => {
@@ -561,19 +563,19 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
             options.push(option);
         }
     }
-    let kind = match t.raw_get::<Option<String>>("kind")?.as_deref() {
+    let kind = match t.raw_get::<Option<String>>(&reader.names.kind)?.as_deref() {
         None | Some("one") => DecisionKind::One,
         Some("many") => {
-            let min = t.raw_get::<Option<usize>>("min")?.unwrap_or(0);
-            let max = t.raw_get::<Option<usize>>("max")?.unwrap_or(options.len());
+            let min = t.raw_get::<Option<usize>>(&reader.names.min)?.unwrap_or(0);
+            let max = t.raw_get::<Option<usize>>(&reader.names.max)?.unwrap_or(options.len());
             if min > max || max > options.len() {
                 return Err(mlua::Error::runtime(format!("a `many` decision needs min <= max <= {} options (min {min}, max {max})", options.len())));
             }
             DecisionKind::Many { min, max }
         }
         Some("number") => {
-            let min: i64 = t.raw_get("min")?;
-            let max: i64 = t.raw_get("max")?;
+            let min: i64 = t.raw_get(&reader.names.min)?;
+            let max: i64 = t.raw_get(&reader.names.max)?;
             if min > max {
                 return Err(mlua::Error::runtime(format!("a number decision needs min <= max (min {min}, max {max})")));
             }
@@ -581,16 +583,16 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
         }
         Some(other) => return Err(mlua::Error::runtime(format!("unknown decision kind `{other}` (one, many, number)"))),
     };
-    let pass: Option<String> = reader.text(t, "pass")?;
+    let pass: Option<String> = reader.text(t, &reader.names.pass)?;
     let decision = Decision {
         seat,
         prompt,
-        rule: reader.text(t, "rule")?,
-        help: reader.text(t, "help")?,
+        rule: reader.text(t, &reader.names.rule)?,
+        help: reader.text(t, &reader.names.help)?,
         kind,
         options,
         pass,
-        key: reader.text(t, "key")?,
+        key: reader.text(t, &reader.names.key)?,
     };
     let legal = match decision.kind {
         DecisionKind::One => !decision.options.is_empty(),

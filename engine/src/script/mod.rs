@@ -27,6 +27,7 @@
 mod api;
 mod convert;
 mod error;
+pub mod field_names;
 mod freeze;
 mod limits;
 mod raw;
@@ -117,6 +118,7 @@ impl ScriptHost {
         lua.globals().set_readonly(true);
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
         lua.set_app_data(api::RegionTables::default());
+        lua.set_app_data(field_names::FieldNames::new(&lua).map_err(setup)?);
 
         let require: Function = lua.globals().get("require").map_err(setup)?;
         for script in &rules.scripts {

@@ -19,7 +19,7 @@
 use super::freeze::deep_freeze;
 use crate::content::Ruleset;
 use mlua::chunk::Compiler;
-use mlua::{Function, Lua, Table, Value as LuaValue, Variadic};
+use mlua::{FromLua, Function, Lua, Table, Value as LuaValue, Variadic};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -162,7 +162,15 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
     }
     let deep = Rc::new(RefCell::new(known));
     let loading: Rc<RefCell<Vec<String>>> = Rc::new(RefCell::new(Vec::new()));
-    let require = lua.create_function(move |lua, name: String| {
+    let require = lua.create_function(move |lua, name: LuaValue| {
+        // Modules are required inside hot functions (to break cycles): look the
+        // name up as the Lua string it is, before making a Rust one.
+        let existing: LuaValue = modules.raw_get(&name)?;
+        if !existing.is_nil() {
+            return Ok(existing);
+        }
+        let name = String::from_lua(name, lua)?;
+        // A name given as a number is the module of that name's text.
         let existing: LuaValue = modules.raw_get(name.as_str())?;
         if !existing.is_nil() {
             return Ok(existing);

@@ -9,6 +9,7 @@ use super::vars::{add, read, write};
 use super::{cell, entity, err, int_list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
+use crate::script::field_names;
 use crate::script::raw::{self, Raw};
 use crate::state::{Entity, EntityId, GameState, Location, Seat, SeatMask, VarsAt};
 use crate::sym::Sym;
@@ -61,12 +62,14 @@ impl Methods for Entities {
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
         m.add_method("create", |lua, _, spec: Table| {
-            let kind: String = spec.raw_get("kind")?;
-            let face: Option<String> = spec.raw_get("face")?;
-            let hidden: bool = spec.raw_get::<Option<bool>>("hidden")?.unwrap_or(false);
-            let at: LuaValue = spec.raw_get("at")?;
-            let owner: Option<i64> = spec.raw_get("owner")?;
-            let props: Option<Table> = spec.raw_get("props")?;
+            let names = field_names::of(lua)?;
+            let kind: String = spec.raw_get(&names.kind)?;
+            let face: Option<String> = spec.raw_get(&names.face)?;
+            let hidden: bool = spec.raw_get::<Option<bool>>(&names.hidden)?.unwrap_or(false);
+            let at: LuaValue = spec.raw_get(&names.at)?;
+            let owner: Option<i64> = spec.raw_get(&names.owner)?;
+            let props: Option<Table> = spec.raw_get(&names.props)?;
+            drop(names);
             let mut sl = slot(lua)?;
             let owner = match owner {
                 Some(s) => Some(seat(&sl.state, s)?),
