@@ -14,6 +14,7 @@
 //! [`Budget`], by the bytes converted.
 
 use super::limits::Budget;
+use super::raw::{self, Raw, TableAt};
 use crate::state::MAX_STATE_BYTES;
 use crate::value::{Key, Value};
 use mlua::{Lua, Table, Value as LuaValue};
@@ -111,12 +112,7 @@ impl Walk {
             LuaValue::Number(n) => number_value(*n),
             LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
             LuaValue::Table(t) => return self.table(t),
-            other => {
-                return Err(mlua::Error::runtime(format!(
-                    "a {} cannot be stored in the game state (only nil, booleans, numbers, strings and tables)",
-                    other.type_name()
-                )))
-            }
+            other => return Err(unstorable(other.type_name())),
         };
         self.add(converted.weight())?;
         Ok(converted)
@@ -133,8 +129,24 @@ impl Walk {
         Ok(())
     }
 
+    /// A table, walked on the VM's stack ([`raw`]): contexts and option values
+    /// convert without a reference per key and value.
     fn table(&mut self, t: &Table) -> mlua::Result<Value> {
-        let here = t.to_pointer();
+        let lua = t.weak_lua().try_upgrade().ok_or_else(|| mlua::Error::runtime("the script VM is gone"))?;
+        self.enter(t.to_pointer())?;
+        let mut entries = Vec::new();
+        raw::each_field(&lua, t, |k, v| self.entry(&mut entries, k, v))?;
+        self.leave(entries)
+    }
+
+    fn nested(&mut self, t: TableAt) -> mlua::Result<Value> {
+        self.enter(t.pointer())?;
+        let mut entries = Vec::new();
+        t.each_field(|k, v| self.entry(&mut entries, k, v))?;
+        self.leave(entries)
+    }
+
+    fn enter(&mut self, here: *const c_void) -> mlua::Result<()> {
         if self.path.contains(&here) {
             return Err(mlua::Error::runtime("a table that contains itself cannot be stored in the game state"));
         }
@@ -142,25 +154,49 @@ impl Walk {
             return Err(mlua::Error::runtime(format!("a table nested more than {MAX_DEPTH} deep cannot be stored in the game state")));
         }
         self.path.push(here);
-        let mut entries = Vec::new();
-        for pair in t.pairs::<LuaValue, LuaValue>() {
-            let (k, v) = pair?;
-            let key = key(k)?;
-            self.add(key.weight())?;
-            entries.push((key, self.value(&v)?));
-        }
+        Ok(())
+    }
+
+    fn leave(&mut self, entries: Vec<(Key, Value)>) -> mlua::Result<Value> {
         self.path.pop();
         self.add(std::mem::size_of::<Value>())?;
         Ok(shape(entries))
     }
+
+    fn entry(&mut self, entries: &mut Vec<(Key, Value)>, k: Raw<'_>, v: Raw<'_>) -> mlua::Result<()> {
+        let key = key(k)?;
+        self.add(key.weight())?;
+        let value = self.raw_value(v)?;
+        entries.push((key, value));
+        Ok(())
+    }
+
+    /// [`Walk::value`] of a value read off the stack.
+    fn raw_value(&mut self, v: Raw<'_>) -> mlua::Result<Value> {
+        let converted = match v {
+            Raw::Nil => Value::Nil,
+            Raw::Bool(b) => Value::Bool(b),
+            Raw::Integer(i) => Value::Int(i),
+            Raw::Number(n) => number_value(n),
+            Raw::Str(s) => Value::Str(raw::text(s)?.to_owned()),
+            Raw::Table(t) => return self.nested(t),
+            Raw::Other(name) => return Err(unstorable(name)),
+        };
+        self.add(converted.weight())?;
+        Ok(converted)
+    }
 }
 
-fn key(k: LuaValue) -> mlua::Result<Key> {
+fn unstorable(type_name: &str) -> mlua::Error {
+    mlua::Error::runtime(format!("a {type_name} cannot be stored in the game state (only nil, booleans, numbers, strings and tables)"))
+}
+
+fn key(k: Raw<'_>) -> mlua::Result<Key> {
     Ok(match k {
-        LuaValue::String(s) => Key::Str(s.to_str()?.to_string()),
-        LuaValue::Integer(i) => Key::Int(i),
-        LuaValue::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Key::Int(n as i64),
-        LuaValue::Number(n) => {
+        Raw::Str(s) => Key::Str(raw::text(s)?.to_owned()),
+        Raw::Integer(i) => Key::Int(i),
+        Raw::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Key::Int(n as i64),
+        Raw::Number(n) => {
             return Err(mlua::Error::runtime(format!(
                 "table keys stored in the game state must be strings or whole numbers within ±2^53, not {n}"
             )))

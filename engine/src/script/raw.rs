@@ -84,6 +84,20 @@ impl TableAt {
     }
 }
 
+impl TableAt {
+    /// Visits every key and value of this table, as [`each_field`] does.
+    pub fn each_field(&self, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+        // SAFETY: `index` is an absolute slot holding a table for the whole visit.
+        unsafe { walk(self.state, self.index, visit) }
+    }
+
+    /// The table's identity, to find a table inside itself.
+    pub fn pointer(&self) -> *const std::ffi::c_void {
+        // SAFETY: reads the slot only.
+        unsafe { ffi::lua_topointer(self.state, self.index) }
+    }
+}
+
 /// Restores the stack's top when dropped.
 struct TopGuard {
     state: *mut ffi::lua_State,
@@ -99,7 +113,7 @@ impl Drop for TopGuard {
 
 /// Visits every key and value of `t` in the VM's raw order (`next`'s), without
 /// metamethods; stops at the first error the visitor returns.
-pub fn each_field(lua: &Lua, t: &Table, mut visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+pub fn each_field(lua: &Lua, t: &Table, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
     lua.exec_raw_lua(|raw| {
         let state = raw.state();
         // SAFETY: see the module's note; the guard pops whatever the walk pushed.
@@ -109,19 +123,28 @@ pub fn each_field(lua: &Lua, t: &Table, mut visit: impl FnMut(Raw<'_>, Raw<'_>) 
             }
             let _guard = TopGuard { state, top: ffi::lua_gettop(state) };
             raw.push(t)?;
-            let table = ffi::lua_gettop(state);
-            let mut iter = 0;
-            loop {
-                iter = ffi::lua_rawiter(state, table, iter);
-                if iter < 0 {
-                    return Ok(());
-                }
-                let (key, value) = (read(state, table + 1), read(state, table + 2));
-                visit(key, value)?;
-                ffi::lua_settop(state, table);
-            }
+            walk(state, ffi::lua_gettop(state), visit)
         }
     })
+}
+
+/// Walks the table at the absolute stack slot `table`, pushing each key and value
+/// above the stack's top for the visit and popping them after.
+unsafe fn walk(state: *mut ffi::lua_State, table: c_int, mut visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+    if ffi::lua_checkstack(state, 2) == 0 {
+        return Err(mlua::Error::runtime("the VM's stack is full"));
+    }
+    let _guard = TopGuard { state, top: ffi::lua_gettop(state) };
+    let mut iter = 0;
+    loop {
+        iter = ffi::lua_rawiter(state, table, iter);
+        if iter < 0 {
+            return Ok(());
+        }
+        let top = ffi::lua_gettop(state);
+        visit(read(state, top - 1), read(state, top))?;
+        ffi::lua_settop(state, top - 2);
+    }
 }
 
 /// A new sequence table of `items`.
@@ -153,10 +176,13 @@ unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
         ffi::LUA_TBOOLEAN => Raw::Bool(ffi::lua_toboolean(state, index) != 0),
         ffi::LUA_TNUMBER => {
             let n = ffi::lua_tonumberx(state, index, std::ptr::null_mut());
-            // As mlua reads numbers: an integer when it holds one exactly.
-            match n as i64 {
-                i if (i as f64).to_bits() == n.to_bits() => Raw::Integer(i),
-                _ => Raw::Number(n),
+            // As mlua reads numbers: an integer when it holds one exactly (and is
+            // within i64, where `as` would saturate).
+            let i = n as i64;
+            if (i as f64).to_bits() == n.to_bits() && n < 9_223_372_036_854_775_808.0 {
+                Raw::Integer(i)
+            } else {
+                Raw::Number(n)
             }
         }
         ffi::LUA_TINTEGER => Raw::Integer(ffi::lua_tointeger64(state, index, std::ptr::null_mut())),
@@ -164,6 +190,11 @@ unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
         ffi::LUA_TTABLE => Raw::Table(TableAt { state, index }),
         other => Raw::Other(type_name(other)),
     }
+}
+
+/// `bytes` as text, or the error mlua gives for a string that is not UTF-8.
+pub fn text(bytes: &[u8]) -> mlua::Result<&str> {
+    std::str::from_utf8(bytes).map_err(|e| mlua::Error::FromLuaConversionError { from: "string", to: "&str".into(), message: Some(e.to_string()) })
 }
 
 /// The bytes of the string at `index` (which must be a string: no conversion).
