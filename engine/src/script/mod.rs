@@ -107,11 +107,11 @@ impl ScriptHost {
         let lua = Lua::new_with(libs, LuaOptions::default()).map_err(setup)?;
         lua.set_compiler(sandbox::compiler());
         let limits = Limits::install(&lua).map_err(setup)?;
-        let (mut errors, mut broken) = source_problems(&lua, &rules.scripts);
+        let (mut errors, mut broken, compiled) = source_problems(&lua, &rules.scripts);
         sandbox::restrict(&lua).map_err(setup)?;
         install_defs(&lua, rules).map_err(setup)?;
         let modules = lua.create_table().map_err(setup)?;
-        sandbox::install_require(&lua, rules, &modules).map_err(setup)?;
+        sandbox::install_require(&lua, rules, &modules, compiled).map_err(setup)?;
         lua.sandbox(true).map_err(setup)?;
         // `sandbox` puts a fresh, writable table in front of the frozen globals; no
         // script should be able to write there either.
@@ -284,11 +284,13 @@ impl ScriptHost {
     }
 }
 
-/// Lint findings and syntax errors of `scripts`, compiled in `lua` without running
-/// them; and the modules that do not compile (which cannot be loaded).
-fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<String>) {
+/// Lint findings and syntax errors of `scripts`, compiled without running them; the
+/// modules that do not compile (which cannot be loaded); and the bytecode of those
+/// that do, which loading them then uses rather than compiling again.
+fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<String>, HashMap<String, Vec<u8>>) {
     let mut errors = Vec::new();
     let mut broken = Vec::new();
+    let mut compiled = HashMap::new();
     for script in scripts {
         let hook = format!("loading module {}", script.module);
         for write in lint::state_writes(&script.source) {
@@ -310,14 +312,18 @@ fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<
             };
             errors.push(LoadError::Module { module: script.module.clone(), error });
         }
-        if let Err(e) = lua.load(script.source.as_str()).set_name(format!("@{}", script.display)).into_function() {
+        if let Ok(bytecode) = sandbox::compiler().compile(&script.source) {
+            compiled.insert(script.module.clone(), bytecode);
+        } else if let Err(e) = lua.load(script.source.as_str()).set_name(format!("@{}", script.display)).into_function() {
+            // Compiled again through `load` for the error as loading reports it (with
+            // the module's name).
             let mut error = ScriptError::from_lua(&hook, e);
             error.message = format!("syntax error: {}", error.message);
             errors.push(LoadError::Module { module: script.module.clone(), error });
             broken.push(script.module.clone());
         }
     }
-    (errors, broken)
+    (errors, broken, compiled)
 }
 
 /// The lint findings and syntax errors of `scripts`, without loading a pack: for

@@ -141,11 +141,13 @@ fn is_file_path(name: &str) -> bool {
 /// Installs `require(name)`, which loads the pack's module `name` once, in an
 /// environment of its own, and then freezes every table the module can still reach
 /// (`freeze.rs`).
-pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Result<()> {
-    let sources: HashMap<String, (String, String)> = rules
+pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table, mut compiled: HashMap<String, Vec<u8>>) -> mlua::Result<()> {
+    // Each module's bytecode where the load-time check compiled it already, else its
+    // text (which then fails to compile with the same error).
+    let sources: HashMap<String, (String, Vec<u8>)> = rules
         .scripts
         .iter()
-        .map(|s| (s.module.clone(), (s.display.clone(), s.source.clone())))
+        .map(|s| (s.module.clone(), (s.display.clone(), compiled.remove(&s.module).unwrap_or_else(|| s.source.clone().into_bytes()))))
         .collect();
     let modules = modules.clone();
     // The globals as they are now, before `Lua::sandbox` puts a writable proxy in
@@ -196,7 +198,7 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table) -> mlua::Res
         // take its fast paths (see `compiler`).
         env.set_safeenv(true);
         let result = lua
-            .load(source.as_str())
+            .load(source.as_slice())
             .set_name(format!("@{display}"))
             .set_environment(env.clone())
             .call::<LuaValue>(());
