@@ -36,12 +36,17 @@ function A.options(g, s)
 	local out = {}
 	local credits = g:get(s, "credits") or 0
 	local hand = C.hand(g, s)
+	-- Each card's definition, looked up once for the three passes below.
+	local def_of = {}
+	for i, card in ipairs(hand) do
+		def_of[i] = U.def(g, card)
+	end
 	local function add(label, value)
 		table.insert(out, { label = label, value = value })
 	end
 	-- SO §4.3: consumables (price paid, effect, discard).
-	for _, card in ipairs(hand) do
-		local d = U.def(g, card)
+	for i, card in ipairs(hand) do
+		local d = def_of[i]
 		if d.type == "consumable" and d.effect and d.price <= credits then
 			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
 				add(string.format("Play %s: %s (%d cr)", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
@@ -49,15 +54,15 @@ function A.options(g, s)
 		end
 	end
 	-- SO §4.3: technologies and ships, built face down.
-	for _, card in ipairs(hand) do
-		local d = U.def(g, card)
+	for i, card in ipairs(hand) do
+		local d = def_of[i]
 		if U.is_technology(d) and d.price <= credits and may_build_tech(g, s) then
 			add(string.format("Build %s (%d cr)", d.name, d.price), { a = "build", card = card })
 		end
 	end
 	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
-	for _, card in ipairs(hand) do
-		local d = U.def(g, card)
+	for i, card in ipairs(hand) do
+		local d = def_of[i]
 		if (d.type == "equipment" or d.type == "crew") and d.price <= credits then
 			for _, ship in ipairs(C.ships(g, s)) do
 				local fits = (d.type == "equipment" and C.free_slots(g, ship) > 0) or (d.type == "crew" and not C.has_crew(g, ship))
@@ -78,15 +83,16 @@ function A.options(g, s)
 		add("Extra jump (2 cr, then draw 1)", { a = "jump" })
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
+	local reachable = U.reachable(g, s, false)
 	if (g:get(s, "t_war") or 0) == 0 then
-		for _, o in ipairs(U.reachable(g, s, false)) do
+		for _, o in ipairs(reachable) do
 			if A.war_legal(g, s, o) then
 				add("Declare war on " .. U.seat_label(g, o), { a = "war", target = o })
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
-	for _, o in ipairs(U.reachable(g, s, false)) do
+	for _, o in ipairs(reachable) do
 		add("Negotiate with " .. U.seat_label(g, o), { a = "trade", target = o })
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).

@@ -197,14 +197,13 @@ function E.options(g, user, effect, src, kind)
 	if not e then
 		return {}
 	end
-	local sync = g:global("sync")
-	local stack_open = #require("stack").items(g) > 0
 	-- `main`: the own-turn menu; `duel`/`assault`: war windows; `response`: a window after
-	-- something was played in the main part of a turn (only answers to the stack).
-	if not (e.when[kind] == true or (e.when.stack and stack_open and kind ~= "main")) then
+	-- something was played in the main part of a turn (only answers to the stack). The
+	-- stack is looked at only when the context alone does not decide.
+	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items(g) > 0) then
 		return {}
 	end
-	return e.targets(g, user, src, sync)
+	return e.targets(g, user, src, g:global("sync"))
 end
 
 return E
