@@ -131,7 +131,7 @@ impl Game {
         let value = decision.accept(&choice)?;
         // A copy of the state shares all its data (see `state::Chunks`): what the act
         // changes is copied as it changes, so the copy costs well under a microsecond.
-        let backup = self.state.clone();
+        let backup = self.state.rollback_copy();
         let host = self.host()?;
         let act = host.act();
         let result = self.apply(seat, index, choice, value);
@@ -187,7 +187,7 @@ impl Game {
     /// Runs a Lua snippet against the game (scenario set-up and checks), then lets
     /// the flow run on to its next decision. The state is unchanged on error.
     pub fn eval(&mut self, name: &str, code: &str) -> Result<Value, GameError> {
-        let backup = self.state.clone();
+        let backup = self.state.rollback_copy();
         let host = self.host()?;
         let _act = host.act();
         let result = host.eval(&mut self.state, &self.rules, name, code).map_err(GameError::from).and_then(|v| {

@@ -208,6 +208,16 @@ impl GameState {
         self.kinds.ids(&self.entities, kind)
     }
 
+    /// A copy to roll back to. Like `clone`, but the index by location stays with
+    /// this state alone, so its moves keep updating it in place rather than dropping
+    /// an index they share (see `place_index`); the copy, if it is ever restored,
+    /// builds its own when asked.
+    pub fn rollback_copy(&self) -> GameState {
+        let mut copy = self.clone();
+        copy.places = place_index::PlaceIndex::default();
+        copy
+    }
+
     /// The ids of the entities directly at `at` (not inside entities there),
     /// ascending, or `None` when the index cannot tell: then look at them all.
     pub fn ids_at(&self, at: Location) -> Option<&[EntityId]> {

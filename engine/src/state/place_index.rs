@@ -117,5 +117,10 @@ mod tests {
         state.move_entity_to_bottom(z, a).unwrap();
         assert_eq!((ids(&state, a), ids(&state, b)), (vec![z], vec![x, y]));
         assert_eq!(ids(&state, Location::Nowhere), Vec::<u32>::new());
+        // A rollback copy holds no index of its own yet; restored, it builds a right one.
+        let backup = state.rollback_copy();
+        state.move_entity(z, b).unwrap();
+        assert_eq!(ids(&state, b), vec![x, y, z]);
+        assert_eq!((ids(&backup, a), ids(&backup, b)), (vec![z], vec![x, y]));
     }
 }
