@@ -139,7 +139,7 @@ impl Walk {
         self.leave(entries)
     }
 
-    fn nested(&mut self, t: TableAt) -> mlua::Result<Value> {
+    fn nested(&mut self, t: TableAt<'_>) -> mlua::Result<Value> {
         self.enter(t.pointer())?;
         let mut entries = Vec::new();
         t.each_field(|k, v| self.entry(&mut entries, k, v))?;

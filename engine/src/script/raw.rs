@@ -8,13 +8,16 @@
 //! lie.
 //!
 //! Safety: the functions here call only VM functions that neither raise a Lua error
-//! nor run Lua code (raw reads and iteration, type checks, and pushes, which may
-//! allocate: they run inside a `g` method, where the memory cap is lifted, like the
-//! rest of the kernel's own work), and put the stack back as they found it, even if
-//! a visitor returns early.
+//! nor run Lua code: raw reads and iteration and type checks, which allocate nothing
+//! in the VM, and (in [`int_list`]) pushes, which allocate only while the memory cap
+//! is lifted (the caller holds [`super::limits::uncapped`]), so no allocation can be
+//! refused midway. They put the stack back as they found it, even if a visitor
+//! returns early. What a walk reads (strings, nested tables) borrows the VM for the
+//! visit only: the lifetimes keep it from outliving the visit.
 
 use mlua::{ffi, Lua, Table};
 use std::ffi::c_int;
+use std::marker::PhantomData;
 
 /// A value as the walk reads it: strings borrow the VM's bytes for the visit.
 #[derive(Debug, Clone, Copy)]
@@ -25,17 +28,18 @@ pub enum Raw<'a> {
     Integer(i64),
     Number(f64),
     Str(&'a [u8]),
-    /// A table, whose string items [`Raw::strings`] reads.
-    Table(TableAt),
+    /// A table, which [`TableAt`] reads further.
+    Table(TableAt<'a>),
     /// Anything else, by its Lua type name.
     Other(&'static str),
 }
 
-/// A table on the VM's stack during a walk.
+/// A table on the VM's stack during a walk, valid for the visit (`'a`).
 #[derive(Debug, Clone, Copy)]
-pub struct TableAt {
+pub struct TableAt<'a> {
     state: *mut ffi::lua_State,
     index: c_int,
+    during: PhantomData<&'a ()>,
 }
 
 impl Raw<'_> {
@@ -52,10 +56,10 @@ impl Raw<'_> {
     }
 }
 
-impl TableAt {
+impl<'a> TableAt<'a> {
     /// The table's sequence `t[1], t[2], …` up to the first nil, each a string; the
     /// type name of the first item that is not.
-    pub fn strings<'a>(&self) -> Result<Vec<&'a [u8]>, &'static str> {
+    pub fn strings(&self) -> Result<Vec<&'a [u8]>, &'static str> {
         let mut out = Vec::new();
         // SAFETY: `index` is an absolute slot below the walk's top, so pushing one
         // item and popping it again leaves the walk's stack as it was; raw reads run
@@ -82,9 +86,7 @@ impl TableAt {
         }
         Ok(out)
     }
-}
 
-impl TableAt {
     /// Visits every key and value of this table, as [`each_field`] does.
     pub fn each_field(&self, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
         // SAFETY: `index` is an absolute slot holding a table for the whole visit.
@@ -187,7 +189,7 @@ unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
         }
         ffi::LUA_TINTEGER => Raw::Integer(ffi::lua_tointeger64(state, index, std::ptr::null_mut())),
         ffi::LUA_TSTRING => Raw::Str(string_at(state, index)),
-        ffi::LUA_TTABLE => Raw::Table(TableAt { state, index }),
+        ffi::LUA_TTABLE => Raw::Table(TableAt { state, index, during: PhantomData }),
         other => Raw::Other(type_name(other)),
     }
 }
