@@ -312,7 +312,7 @@ fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter
                         // A kind nobody stored matches nothing: leave it out.
                         let mut kinds = Vec::with_capacity(items.len());
                         for text in items {
-                            kinds.extend(Sym::find(text_of(text, "kind")?));
+                            kinds.extend(Sym::find(raw::text(text)?));
                         }
                         unknown |= kinds.is_empty();
                         // Each kind once, so a match is never visited twice.
@@ -378,12 +378,7 @@ fn known(v: Raw<'_>, field: &str) -> mlua::Result<Option<Sym>> {
     let Raw::Str(text) = v else {
         return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
     };
-    Ok(Sym::find(text_of(text, field)?))
-}
-
-/// A string field's text, which must be UTF-8 like every name the kernel stores.
-fn text_of<'a>(bytes: &'a [u8], field: &str) -> mlua::Result<&'a str> {
-    std::str::from_utf8(bytes).map_err(|_| err(format!("filter field `{field}` is not valid UTF-8")))
+    Ok(Sym::find(raw::text(text)?))
 }
 
 /// A number holding an integer exactly (as [`crate::script::convert::number`]).
