@@ -26,3 +26,50 @@ fn unsee_forgets_who_saw_a_face_that_may_have_changed_unseen() {
     assert!(!game.state.has_seen_face(1, &e(&game)), "seat 2's memory of it no longer counts");
     assert!(!game.state.knows_face(None, &e(&game)));
 }
+
+#[test]
+fn filters_find_hidden_faces_and_the_faces_a_seat_knows_as_g_knows_does() {
+    let mut game = toy_game(3, 1, &[]);
+    let listed = game
+        .eval(
+            "setup",
+            r#"
+            local open = g:create({ kind = "probe", at = "box" })
+            local secret = g:create({ kind = "probe", at = "box", hidden = true })
+            local told = g:create({ kind = "probe", at = "box", hidden = true })
+            g:reveal(told, 2)
+            local function ids(filter)
+                return table.concat(g:entities(filter), ",")
+            end
+            local before = {
+                ids({ kind = "probe", hidden = true }),
+                ids({ kind = "probe", hidden = false }),
+                ids({ kind = "probe", known_by = 1 }),
+                ids({ kind = "probe", known_by = 2 }),
+                ids({ kind = "probe", hidden = true, known_by = 2 }),
+            }
+            -- Seat 1 plays seat 2's part: it sees what seat 2 knows (as g:knows).
+            g:set_controller(2, 1)
+            assert(g:knows(1, told))
+            table.insert(before, ids({ kind = "probe", hidden = true, known_by = 1 }))
+            return table.concat(before, " | ") .. string.format(" [%d %d %d]", open, secret, told)"#,
+        )
+        .expect("runs");
+    let Value::Str(text) = listed else { panic!("a text, got {listed}") };
+    let (lists, ids) = text.split_once(" [").expect("ids follow");
+    let ids: Vec<&str> = ids.trim_end_matches(']').split(' ').collect();
+    let (open, secret, told) = (ids[0], ids[1], ids[2]);
+    let expected = [
+        format!("{secret},{told}"),
+        open.to_owned(),
+        open.to_owned(),
+        format!("{open},{told}"),
+        told.to_owned(),
+        told.to_owned(),
+    ];
+    assert_eq!(lists, expected.join(" | "));
+    let error = game.eval("bad", "g:count({ hidden = 1 })").expect_err("hidden is a boolean");
+    assert!(error.to_string().contains("`hidden` must be a boolean"), "{error}");
+    let error = game.eval("bad", "g:count({ known_by = 9 })").expect_err("no seat 9");
+    assert!(error.to_string().contains("seat 9 does not exist"), "{error}");
+}

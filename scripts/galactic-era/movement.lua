@@ -9,24 +9,58 @@ local M = {}
 
 -- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
 -- it has ships there; once they leave, only its memory (private log) remains.
+local TOKEN_KINDS = { "neutral", "relic" }
+
+-- The hidden tokens whose knowledge may change: those on a cell with ships and those
+-- some seat knows; every other token is seen by nobody and has nobody to see it.
+-- Tokens lie on cells directly, never inside another piece. Neutral tokens come
+-- before relics, each kind by id, so reveals and logs keep one order.
+local function exploration_candidates(g)
+	local found = {}
+	for _, cell in ipairs(U.cells_with_ships(g)) do
+		for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = cell, hidden = true })) do
+			found[t] = true
+		end
+	end
+	for s = 1, g:seats() do
+		for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, hidden = true, known_by = s })) do
+			found[t] = true
+		end
+	end
+	local list = {}
+	for t in pairs(found) do
+		table.insert(list, t)
+	end
+	local neutral_first = {}
+	for _, t in ipairs(list) do
+		neutral_first[t] = g:kind(t) == "neutral"
+	end
+	table.sort(list, function(a, b)
+		if neutral_first[a] ~= neutral_first[b] then
+			return neutral_first[a]
+		end
+		return a < b
+	end)
+	return list
+end
+
 function M.update_exploration(g)
-	for _, kind in ipairs({ "neutral", "relic" }) do
-		for _, token in ipairs(g:entities({ kind = kind })) do
-			local cell = g:cell_of(token)
-			if cell and g:hidden(token) then
-				local with_ships = {}
-				for _, s in ipairs(U.seats_with_ships(g, cell)) do
-					with_ships[s] = true
-				end
-				for s = 1, g:seats() do
-					local present = with_ships[s] == true
-					local known = g:knows(s, token)
-					if present and not known then
-						g:reveal(token, s)
-						g:log_to(s, string.format("You explore %s: %s %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind, g:face(token)))
-					elseif known and not present then
-						g:forget(token, s)
-					end
+	for _, token in ipairs(exploration_candidates(g)) do
+		local cell = g:cell_of(token)
+		if cell then
+			local kind = g:kind(token)
+			local with_ships = {}
+			for _, s in ipairs(U.seats_with_ships(g, cell)) do
+				with_ships[s] = true
+			end
+			for s = 1, g:seats() do
+				local present = with_ships[s] == true
+				local known = g:knows(s, token)
+				if present and not known then
+					g:reveal(token, s)
+					g:log_to(s, string.format("You explore %s: %s %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind, g:face(token)))
+				elseif known and not present then
+					g:forget(token, s)
 				end
 			end
 		end

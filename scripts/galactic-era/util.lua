@@ -178,6 +178,11 @@ function U.ship_cells(g, seat)
 	return g:cells_of({ kind = SHIP_PIECES, owner = seat })
 end
 
+-- Cells where any seat has ships, sorted.
+function U.cells_with_ships(g)
+	return g:cells_of({ kind = SHIP_PIECES })
+end
+
 -- Seats with ships on a cell, in seat order.
 function U.seats_with_ships(g, cell)
 	return g:owners({ kind = SHIP_PIECES, cell = cell })

@@ -16,6 +16,17 @@
 use super::{Entity, GameState, LogEntry, Seat, SeatMask};
 
 impl GameState {
+    /// The seats `viewer` speaks for: itself and every seat it controls.
+    pub fn voices(&self, viewer: Seat) -> SeatMask {
+        let mut mask = SeatMask::one(viewer);
+        for (seat, by) in self.controllers.iter().enumerate() {
+            if *by == Some(viewer) {
+                mask = mask.with(seat as Seat);
+            }
+        }
+        mask
+    }
+
     /// Whether `viewer` speaks for some seat of `mask`.
     pub fn speaks_for_any(&self, viewer: Seat, mask: SeatMask) -> bool {
         if mask.has(viewer) {

@@ -251,6 +251,10 @@ struct Filter {
     at: Option<Location>,
     cell: Option<CellId>,
     nowhere: bool,
+    hidden: Option<bool>,
+    /// `known_by = seat`: the seats that seat speaks for, one of which must know the
+    /// face of a hidden entity (as `g:knows`).
+    known_by: Option<SeatMask>,
 }
 
 /// The kinds a filter admits: any, one, or any of several (`kind = {"a", "b"}`).
@@ -288,7 +292,7 @@ impl Kinds {
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
-const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere";
+const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere, hidden, known_by";
 
 /// Reads a filter; `None` when it names a kind, face or zone that was never stored,
 /// which no entity can match. The table is walked once, field by field, rather than
@@ -296,7 +300,7 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
 fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
-    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false };
+    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
@@ -347,6 +351,11 @@ fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter
             b"inside" => inside = Some(integer(v, "inside")?),
             b"cell" => f.cell = Some(cell(state, integer(v, "cell")?)?),
             b"nowhere" => f.nowhere = matches!(v, Raw::Bool(true)),
+            b"hidden" => match v {
+                Raw::Bool(h) => f.hidden = Some(h),
+                v => return Err(err(format!("filter field `hidden` must be a boolean, not a {}", v.type_name()))),
+            },
+            b"known_by" => f.known_by = Some(state.voices(seat(state, integer(v, "known_by")?)?)),
             other => {
                 return Err(err(format!(
                     "a filter has no field `{}` (fields: {FILTER_FIELDS})",
@@ -427,6 +436,8 @@ impl Filter {
             && self.at.is_none_or(|a| e.at == a)
             && self.cell.is_none_or(|c| e.at == Location::Cell(c))
             && (!self.nowhere || e.at == Location::Nowhere)
+            && self.hidden.is_none_or(|h| e.hidden == h)
+            && self.known_by.is_none_or(|voices| !e.hidden || e.known_by.0 & voices.0 != 0)
     }
 }
 
