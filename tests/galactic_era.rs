@@ -125,3 +125,32 @@ fn region_info_is_one_read_only_table_per_board_region() {
     let write = game.eval("region_write", "g:region_info(1).label = 'x'");
     assert!(write.is_err_and(|e| e.to_string().contains("readonly")), "a shared table cannot be changed by one caller");
 }
+
+#[test]
+fn cell_info_gives_what_the_single_cell_methods_give() {
+    let mut game = Game::new(rules(), 4, 3, vec![]).expect("a game starts");
+    let same = game
+        .eval(
+            "cell_info",
+            r#"
+            local named = 0
+            for _, c in ipairs(g:cells()) do
+                local info = g:cell_info(c)
+                local q, r = g:hex(c)
+                if info.q ~= q or info.r ~= r or info.name ~= g:cell_name(c) or info.region ~= g:region(c) or info.terrain ~= g:terrain(c) then
+                    return "cell " .. c .. " differs"
+                end
+                if info.name then
+                    named += 1
+                end
+            end
+            g:set_terrain(0, "changed")
+            if g:cell_info(0).terrain ~= "changed" then
+                return "a terrain change is not seen"
+            end
+            return named > 0 and "same" or "no cell has a name"
+            "#,
+        )
+        .expect("reads");
+    assert_eq!(same, Value::Str("same".into()));
+}

@@ -189,14 +189,10 @@ function U.seats_with_ships(g, cell)
 end
 
 function U.cell_label(g, cell)
-	local q, r = g:hex(cell)
-	local name = g:cell_name(cell)
-	local region = g:region_info(g:region(cell))
+	local info = g:cell_info(cell)
+	local region = g:region_info(info.region)
 	local where = region and region.label or "?"
-	if name then
-		return string.format("%s (%d,%d %s)", name, q, r, where)
-	end
-	return string.format("%s (%d,%d %s)", g:terrain(cell), q, r, where)
+	return string.format("%s (%d,%d %s)", info.name or info.terrain, info.q, info.r, where)
 end
 
 -- Two seats are in contact when they share a cell with ships of both, or one's ships

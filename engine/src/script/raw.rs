@@ -9,14 +9,14 @@
 //!
 //! Safety: the functions here call only VM functions that neither raise a Lua error
 //! nor run Lua code: raw reads and iteration and type checks, which allocate nothing
-//! in the VM, and (in [`int_list`]) pushes, which allocate only while the memory cap
+//! in the VM, and (in [`int_list`] and [`record`]) pushes, which allocate only while the memory cap
 //! is lifted (the caller holds [`super::limits::uncapped`]), so no allocation can be
 //! refused midway. They put the stack back as they found it, even if a visitor
 //! returns early. What a walk reads (strings, nested tables) borrows the VM for the
 //! visit only: the lifetimes keep it from outliving the visit.
 
 use mlua::{ffi, Lua, Table};
-use std::ffi::c_int;
+use std::ffi::{c_int, CStr};
 use std::marker::PhantomData;
 
 /// A value as the walk reads it: strings borrow the VM's bytes for the visit.
@@ -163,6 +163,43 @@ pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
             for (i, &item) in items.iter().enumerate() {
                 ffi::lua_pushnumber(state, item as ffi::lua_Number);
                 ffi::lua_rawseti_(state, -2, i as c_int + 1);
+            }
+            let t = raw.pop::<Table>();
+            debug_assert!(t.is_ok(), "a table was just pushed");
+            t
+        }
+    })
+}
+
+/// A field of a table made by [`record`].
+#[derive(Debug, Clone, Copy)]
+pub enum Field<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+
+/// A new table with the named fields; a `None` field is left out (nil). The caller
+/// holds [`super::limits::uncapped`], as for [`int_list`].
+pub fn record(lua: &Lua, fields: &[(&CStr, Option<Field<'_>>)]) -> mlua::Result<Table> {
+    let size = c_int::try_from(fields.len()).map_err(|_| mlua::Error::runtime("a record too large for the VM"))?;
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: see the module's note; `pop` takes the one table pushed, and each
+        // field's value is pushed and stored before the next.
+        unsafe {
+            if ffi::lua_checkstack(state, 2) == 0 {
+                return Err(mlua::Error::runtime("the VM's stack is full"));
+            }
+            ffi::lua_createtable(state, 0, size);
+            for (name, value) in fields {
+                match value {
+                    None => continue,
+                    Some(Field::Int(i)) => ffi::lua_pushnumber(state, *i as ffi::lua_Number),
+                    Some(Field::Text(text)) => {
+                        ffi::lua_pushlstring(state, text.as_ptr().cast(), text.len());
+                    }
+                }
+                ffi::lua_rawsetfield(state, -2, name.as_ptr());
             }
             let t = raw.pop::<Table>();
             debug_assert!(t.is_ok(), "a table was just pushed");

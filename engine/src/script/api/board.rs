@@ -8,6 +8,7 @@ use super::{cell, err, int_list, slot, stored, Method, Methods};
 use crate::board::Board;
 use std::sync::{Arc, Weak};
 use crate::script::cost;
+use crate::script::raw::{self, Field};
 use mlua::{Table, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Cells;
@@ -33,6 +34,8 @@ impl Methods for Cells {
             "Changes the cell's terrain."),
         Method::new("cell_name", "c: Cell", "string?",
             "The cell's name from content, or nil."),
+        Method::new("cell_info", "c: Cell", "CellInfo",
+            "What labels a cell, in one call: its axial hex coordinates `q`, `r` (nil on a graph board), `name` (or nil), `region` (numbered from 1) and `terrain`, in a new table."),
         Method::new("cell_prop", "c: Cell, name: string", "integer?",
             "The cell's integer property `name` from content (a tile cell's tags read as 1), or nil."),
         Method::new("region", "c: Cell", "integer",
@@ -79,6 +82,22 @@ impl Methods for Cells {
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
             Ok(sl.state.board.cells()[c as usize].name.clone())
+        });
+        m.add_method("cell_info", |lua, _, c: i64| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            let info = &sl.state.board.cells()[c as usize];
+            let name = info.name.as_deref().map(Field::Text);
+            raw::record(
+                lua,
+                &[
+                    (c"q", info.hex.map(|h| Field::Int(h.x as i64))),
+                    (c"r", info.hex.map(|h| Field::Int(h.y as i64))),
+                    (c"name", name),
+                    (c"region", Some(Field::Int(info.region as i64 + 1))),
+                    (c"terrain", Some(Field::Text(&info.terrain))),
+                ],
+            )
         });
         m.add_method("cell_prop", |lua, _, (c, k): (i64, String)| {
             let sl = slot(lua)?;

@@ -48,6 +48,8 @@ pub const TYPES: &[TypeDoc] = &[
         "How a mover moves: the cost of entering a cell by terrain (false: impassable; other terrains cost `default_cost`, 1 if not given), cells it cannot enter, the link kinds it may follow (`link_cost` each), a hop set of cells all adjacent to each other (`hop_cost` each), and cells where it must stop when it arrives by a link."),
     ty("TileSpec", "{ kind: string, id: string, side: string, q: integer, r: integer, radius: integer, rotation: integer?, label: string?, default_terrain: string? }",
         "What `g:place_tile` places: `rotation` in sixths of a turn (0 if not given), `label` defaults to the id, `default_terrain` to \"space\"."),
+    ty("CellInfo", "{ q: integer?, r: integer?, name: string?, region: integer, terrain: string }",
+        "A cell's labelling facts: hex coordinates (nil on a graph board), name, region (from 1) and terrain."),
     ty("RegionInfo", "{ label: string, tile: string, side: string, rotation: integer }", "A placed tile: its label, definition id, side and rotation."),
     ty("WindowSpec", "{ seats: { Seat }, offer: string, respond: string, data: Value? }",
         "A reaction window: the seats in the order they are asked, the `module.function` names of its `Offer` and `Respond` functions, and the data both receive."),
