@@ -72,15 +72,21 @@ local function unmoved_ships(g, seat, cell)
 	return F.basic_ships(g, seat, cell, false)
 end
 
--- Fleets that may still move this turn: none of their ships has moved (fleets.lua).
-local function unmoved_fleets(g, seat, cell)
+-- Of the fleet markers `fleets`, those that may still move this turn: none of their
+-- ships has moved (fleets.lua).
+local function movable(g, fleets)
 	local out = {}
-	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
+	for _, m in ipairs(fleets) do
 		if F.may_move(g, m) then
 			table.insert(out, m)
 		end
 	end
 	return out
+end
+
+-- Fleets of `seat` on `cell` that may still move this turn.
+local function unmoved_fleets(g, seat, cell)
+	return movable(g, F.fleets_at(g, seat, cell))
 end
 
 M.phase = {
@@ -118,10 +124,12 @@ M.turn = {
 		local seat = ctx.seat
 		local options = { { label = "End movement and resolve battles", value = { a = "end" } } }
 		local moved_any = g:get(seat, "moved_any")
+		local has_free_marker = nil -- looked up once, when a cell first needs it
 		for _, cell in ipairs(U.ship_cells(g, seat)) do
 			local label = U.cell_label(g, cell)
 			local ships = unmoved_ships(g, seat, cell)
-			local fleets = unmoved_fleets(g, seat, cell)
+			local here = F.fleets_at(g, seat, cell)
+			local fleets = movable(g, here)
 			if #ships > 0 then
 				table.insert(options, { label = string.format("Move basic ships from %s (%d)", label, #ships), value = { a = "move_ships", cell = cell } })
 			end
@@ -129,12 +137,17 @@ M.turn = {
 				table.insert(options, { label = string.format("Move fleet %s (%d ships) from %s", g:face(m), U.fleet_value(g, m), label), value = { a = "move_fleet", marker = m } })
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
-			if not moved_any and #ships > 0 and #F.free_markers(g, seat) > 0 and U.controller(g, cell) == seat then
-				table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell }, free = true })
+			if not moved_any and #ships > 0 then
+				if has_free_marker == nil then
+					has_free_marker = #F.free_markers(g, seat) > 0
+				end
+				if has_free_marker and U.controller(g, cell) == seat then
+					table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell }, free = true })
+				end
 			end
 			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
 			-- each ship's state through it).
-			if #F.fleets_at(g, seat, cell) > 0 then
+			if #here > 0 then
 				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
@@ -164,10 +177,8 @@ M.turn = {
 		if g:get(seat, "ray_round") ~= g:global("round") and #require("relics").ray_targets(g, seat) > 0 then
 			table.insert(options, { label = "Fire the Planet Destroyer Ray", value = { a = "ray" } })
 		end
-		for s = 1, g:seats() do
-			if W.may_declare_in_movement(g, seat, s) then
-				table.insert(options, { label = "Declare war on seat " .. s, value = { a = "war", on = s } })
-			end
+		for _, s in ipairs(W.declarable_in_movement(g, seat)) do
+			table.insert(options, { label = "Declare war on seat " .. s, value = { a = "war", on = s } })
 		end
 		return { seat = seat, prompt = "Movement: choose what to do", rule = "GE 6.1", options = options,
 			help = "Create fleets first (before any ship moves), then move ships and fleets within your Propulsion range; battles follow where your ships meet enemies." }
@@ -391,9 +402,9 @@ local function link_kind(g, rules, a, b)
 end
 
 -- STS seats at peace with `seat` that have ships where `path` jumps (portal ends,
--- wormhole exit) and may declare war to block the jump (GE 7.1.1).
-function M.jump_blockers(g, seat, path)
-	local rules = M.field_rules(g, seat)
+-- wormhole exit) and may declare war to block the jump (GE 7.1.1); `rules` are the
+-- seat's movement rules now (`M.field_rules`).
+function M.jump_blockers(g, seat, path, rules)
 	local cells = {}
 	for i = 2, #path do
 		if g:distance(path[i - 1], path[i]) > 1 then
@@ -536,7 +547,7 @@ M.move_group = {
 			ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
 			-- on this route may declare war to block the jump.
-			local blockers = M.jump_blockers(g, seat, ctx.path)
+			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
 			if #blockers > 0 then
 				ctx.window_done, ctx.retry = true, choice.to
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",

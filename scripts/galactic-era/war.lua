@@ -51,13 +51,34 @@ function W.protected(g, seat)
 	return U.this_round(g, g:get(seat, "no_war_round"))
 end
 
--- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
-function W.may_declare_in_movement(g, by, on)
-	local P = require("peoples")
-	if by == on or W.at_war(g, by, on) or W.protected(g, on) or not P.may_ever_declare(g, by) or require("puppet").pact(g, by, on) then
+-- What decides, for a seat `by` that may declare war at all, whether it may declare
+-- on `on` during its own move step; `sts` is whether `by` is STS (GE 7.1.1).
+local function may_declare_on_in_movement(g, by, on, sts)
+	if by == on or W.at_war(g, by, on) or W.protected(g, on) or require("puppet").pact(g, by, on) then
 		return false
 	end
-	return g:get(by, "ethics") == "STS" or P.declares_in_movement(g, by, on)
+	return sts or require("peoples").declares_in_movement(g, by, on)
+end
+
+-- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
+function W.may_declare_in_movement(g, by, on)
+	return require("peoples").may_ever_declare(g, by) and may_declare_on_in_movement(g, by, on, g:get(by, "ethics") == "STS")
+end
+
+-- The seats `by` may declare war on during its own move step, as
+-- `W.may_declare_in_movement` tells for each, with what depends on `by` alone
+-- looked up once (the movement menu asks at every decision).
+function W.declarable_in_movement(g, by)
+	local out = {}
+	if require("peoples").may_ever_declare(g, by) then
+		local sts = g:get(by, "ethics") == "STS"
+		for on = 1, g:seats() do
+			if may_declare_on_in_movement(g, by, on, sts) then
+				table.insert(out, on)
+			end
+		end
+	end
+	return out
 end
 
 -- Spirituality V and VI players cannot be blockaded at all (GE 7.2, A2.2).
