@@ -84,3 +84,23 @@ fn a_misspelt_filter_field_is_an_error_not_a_match_of_everything() {
     let listed = game.eval("list", "g:count({ kind = { 'no-such-kind', 'another' } })").expect("a list of unknown kinds matches nothing");
     assert_eq!(listed, Value::Int(0));
 }
+
+#[test]
+fn a_has_filter_finds_the_entities_with_a_prop_set() {
+    let mut game = toy_game(2, 1, &[]);
+    let found = game
+        .eval(
+            "has",
+            r#"
+            local a = g:create({ kind = "probe", at = "box", props = { moved = 1 } })
+            local b = g:create({ kind = "probe", at = "box" })
+            local c = g:create({ kind = "probe", at = "box", props = { moved = false } })
+            g:set_prop(a, "moved", nil)
+            g:set_prop(b, "moved", 2)
+            local listed = g:entities({ kind = "probe", has = "moved" })
+            return #listed == 2 and listed[1] == b and listed[2] == c and g:count({ has = "never-set" }) == 0
+            "#,
+        )
+        .expect("runs");
+    assert_eq!(found, Value::Bool(true), "b and c have `moved` set (false is a value), a no longer has it");
+}

@@ -65,10 +65,8 @@ end
 
 -- A new round: no ship, basic or in a fleet, has moved yet.
 function F.clear_moved(g)
-	for _, kind in ipairs({ "ship", "number" }) do
-		for _, e in ipairs(g:entities({ kind = kind })) do
-			set_moved(g, e, false)
-		end
+	for _, e in ipairs(g:entities({ kind = { "ship", "number" }, has = "moved" })) do
+		set_moved(g, e, false)
 	end
 end
 

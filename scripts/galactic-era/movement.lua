@@ -93,7 +93,7 @@ M.phase = {
 	enter = function(g, ctx)
 		ctx.i = 0
 		F.clear_moved(g)
-		for _, m in ipairs(g:entities({ kind = "marker" })) do
+		for _, m in ipairs(g:entities({ kind = "marker", has = "d_used" })) do
 			g:set_prop(m, "d_used", nil)
 		end
 	end,

@@ -255,6 +255,8 @@ struct Filter {
     /// `known_by = seat`: the seats that seat speaks for, one of which must know the
     /// face of a hidden entity (as `g:knows`).
     known_by: Option<SeatMask>,
+    /// `has = name`: the entity's prop `name` is set.
+    has: Option<Sym>,
 }
 
 /// The kinds a filter admits: any, one, or any of several (`kind = {"a", "b"}`).
@@ -292,7 +294,7 @@ impl Kinds {
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
-const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere, hidden, known_by";
+const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere, hidden, known_by, has";
 
 /// Reads a filter; `None` when it names a kind, face or zone that was never stored,
 /// which no entity can match. The table is walked once, field by field, rather than
@@ -300,7 +302,7 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
 fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
-    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None };
+    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None, has: None };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
@@ -356,6 +358,11 @@ fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter
                 v => return Err(err(format!("filter field `hidden` must be a boolean, not a {}", v.type_name()))),
             },
             b"known_by" => f.known_by = Some(state.voices(seat(state, integer(v, "known_by")?)?)),
+            b"has" => {
+                // A prop nobody ever set is on no entity.
+                f.has = known(v, "has")?;
+                unknown |= f.has.is_none();
+            }
             other => {
                 return Err(err(format!(
                     "a filter has no field `{}` (fields: {FILTER_FIELDS})",
@@ -438,6 +445,7 @@ impl Filter {
             && (!self.nowhere || e.at == Location::Nowhere)
             && self.hidden.is_none_or(|h| e.hidden == h)
             && self.known_by.is_none_or(|voices| !e.hidden || e.known_by.0 & voices.0 != 0)
+            && self.has.is_none_or(|prop| e.props.get(prop).is_some())
     }
 }
 
