@@ -68,7 +68,7 @@ fn script_error_in_resolve_leaves_the_state_unchanged() {
     let mut game = Game::new(broken_rules("faulty"), 2, 1, vec![]).expect("faulty starts");
     // Option 2 ("fail") sets a variable and logs before raising the error.
     let e = assert_refused(&mut game, 0, Choice::Pick(1));
-    assert!(matches!(&e, GameError::Script(s) if s.location.as_deref() == Some("scripts/faulty/main.lua:31")), "{e}");
+    assert!(matches!(&e, GameError::Script(s) if s.location.as_deref() == Some("scripts/faulty/main.lua:40")), "{e}");
     assert!(game.state.history.is_empty(), "a failed act is not recorded");
     game.act(0, Choice::Pick(0)).expect("the good option still works after a failure");
     assert!(game.is_over());

@@ -26,6 +26,21 @@ fn runtime_error_names_file_line_and_step() {
 }
 
 #[test]
+fn a_failing_g_method_names_the_script_line_that_called_it() {
+    // g:cell_of and g:face are called directly by the VM (script/api/direct.rs),
+    // g:variant through mlua's userdata methods: the errors read alike.
+    let e = start_error("bad_entity");
+    assert_eq!(e.location.as_deref(), Some("scripts/faulty/main.lua:21"), "{e}");
+    assert_eq!(e.message, "entity 99999 does not exist", "{e}");
+    let e = start_error("bad_argument");
+    assert_eq!(e.location.as_deref(), Some("scripts/faulty/main.lua:24"), "{e}");
+    assert_eq!(e.message, "bad argument #1 to `face`: expected an integer, got a string", "{e}");
+    let e = start_error("dot_call");
+    assert_eq!(e.location.as_deref(), Some("scripts/faulty/main.lua:27"), "{e}");
+    assert!(e.message.contains("call g methods with a colon: g:get"), "{e}");
+}
+
+#[test]
 fn endless_loop_hits_the_instruction_budget() {
     let e = start_error("loop");
     assert!(e.message.contains("instruction budget"), "{e}");

@@ -132,7 +132,7 @@ pub fn each_field(lua: &Lua, t: &Table, visit: impl FnMut(Raw<'_>, Raw<'_>) -> m
 
 /// Walks the table at the absolute stack slot `table`, pushing each key and value
 /// above the stack's top for the visit and popping them after.
-unsafe fn walk(state: *mut ffi::lua_State, table: c_int, mut visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+pub(crate) unsafe fn walk(state: *mut ffi::lua_State, table: c_int, mut visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
     if ffi::lua_checkstack(state, 2) == 0 {
         return Err(mlua::Error::runtime("the VM's stack is full"));
     }
@@ -209,7 +209,7 @@ pub fn record(lua: &Lua, fields: &[(&CStr, Option<Field<'_>>)]) -> mlua::Result<
 }
 
 /// The value at `index`, read without converting or allocating.
-unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
+pub(crate) unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
     match ffi::lua_type(state, index) {
         ffi::LUA_TNIL => Raw::Nil,
         ffi::LUA_TBOOLEAN => Raw::Bool(ffi::lua_toboolean(state, index) != 0),

@@ -4,6 +4,7 @@
 //! Cells are numbered from 0 in placement order; regions (placed tiles or areas)
 //! are 1-based here, as seats are. Lists of cells come back ascending.
 
+use super::direct::{direct, Ret};
 use super::{cell, err, int_list, slot, stored, Method, Methods};
 use crate::board::Board;
 use std::sync::{Arc, Weak};
@@ -64,26 +65,24 @@ impl Methods for Cells {
             "Removes every link of `kind`."),
     ];
 
-    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("cell_count", |lua, _, ()| Ok(slot(lua)?.state.board.len()));
-        m.add_method("terrain", |lua, _, c: i64| {
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("terrain", |lua, args| {
+            let c = args.int(1)?;
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
-            Ok(sl.state.board.cells()[c as usize].terrain.clone())
-        });
-        m.add_method("set_terrain", |lua, _, (c, t): (i64, String)| {
-            let mut sl = slot(lua)?;
-            let c = cell(&sl.state, c)?;
-            sl.budget.charge_bytes(t.len())?;
-            sl.state.set_terrain(c, t);
-            stored(&sl.state)
-        });
-        m.add_method("cell_name", |lua, _, c: i64| {
+            lua.create_string(&sl.state.board.cells()[c as usize].terrain).map(|t| Ret::One(LuaValue::String(t)))
+        }),
+        direct!("cell_name", |lua, args| {
+            let c = args.int(1)?;
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
-            Ok(sl.state.board.cells()[c as usize].name.clone())
-        });
-        m.add_method("cell_info", |lua, _, c: i64| {
+            Ok(Ret::One(match &sl.state.board.cells()[c as usize].name {
+                Some(name) => LuaValue::String(lua.create_string(name)?),
+                None => LuaValue::Nil,
+            }))
+        }),
+        direct!("cell_info", |lua, args| {
+            let c = args.int(1)?;
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
             let info = &sl.state.board.cells()[c as usize];
@@ -98,27 +97,25 @@ impl Methods for Cells {
                     (c"terrain", Some(Field::Text(&info.terrain))),
                 ],
             )
-        });
-        m.add_method("cell_prop", |lua, _, (c, k): (i64, String)| {
+            .map(Ret::from)
+        }),
+        direct!("region", |lua, args| {
+            let c = args.int(1)?;
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
-            Ok(sl.state.board.cells()[c as usize].props.get(&k).copied())
-        });
-        m.add_method("region", |lua, _, c: i64| {
-            let sl = slot(lua)?;
-            let c = cell(&sl.state, c)?;
-            Ok(sl.state.board.cells()[c as usize].region as i64 + 1)
-        });
-        m.add_method("region_info", |lua, _, r: i64| {
+            Ok(Ret::int(sl.state.board.cells()[c as usize].region as i64 + 1))
+        }),
+        direct!("region_info", |lua, args| {
+            let r = args.int(1)?;
             let sl = slot(lua)?;
             let index = (r - 1).max(0) as usize;
-            let Some(region) = sl.state.board.regions().get(index) else { return Ok(LuaValue::Nil) };
+            let Some(region) = sl.state.board.regions().get(index) else { return Ok(Ret::One(LuaValue::Nil)) };
             let mut cache = lua.app_data_mut::<RegionTables>().ok_or_else(|| err("the region tables are missing"))?;
             if !cache.board.ptr_eq(&Arc::downgrade(&sl.state.board)) {
                 *cache = RegionTables { board: Arc::downgrade(&sl.state.board), tables: Vec::new() };
             }
             if let Some(Some(t)) = cache.tables.get(index) {
-                return Ok(LuaValue::Table(t.clone()));
+                return Ok(Ret::from(t.clone()));
             }
             let t = lua.create_table()?;
             t.raw_set("label", region.label.as_str())?;
@@ -130,17 +127,53 @@ impl Methods for Cells {
                 cache.tables.resize(index + 1, None);
             }
             cache.tables[index] = Some(t.clone());
-            Ok(LuaValue::Table(t))
-        });
-        m.add_method("region_count", |lua, _, ()| Ok(slot(lua)?.state.board.regions().len()));
-        m.add_method("hex", |lua, _, c: i64| {
+            Ok(Ret::from(t))
+        }),
+        direct!("hex", |lua, args| {
+            let c = args.int(1)?;
             let sl = slot(lua)?;
             let c = cell(&sl.state, c)?;
             Ok(match sl.state.board.cells()[c as usize].hex {
-                Some(h) => (Some(h.x as i64), Some(h.y as i64)),
-                None => (None, None),
+                Some(h) => Ret::Two(LuaValue::Integer(h.x as i64), LuaValue::Integer(h.y as i64)),
+                None => Ret::Two(LuaValue::Nil, LuaValue::Nil),
             })
+        }),
+        direct!("distance", |lua, args| {
+            let (a, b) = (args.int(1)?, args.int(2)?);
+            let sl = slot(lua)?;
+            let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
+            if let Board::Graph(_) = &*sl.state.board {
+                sl.budget.charge(scan_cost(&sl.state.board))?; // a breadth-first search
+            }
+            Ok(Ret::opt_int(sl.state.board.distance(a, b).map(i64::from)))
+        }),
+        direct!("links", |lua, args| {
+            let (c, kind) = (args.int(1)?, args.text(2)?);
+            let ids = {
+                let sl = slot(lua)?;
+                let c = cell(&sl.state, c)?;
+                sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
+                sl.state.board.linked(c, &[kind])
+            };
+            int_list(lua, ids.into_iter().map(|i| i as i64)).map(Ret::from)
+        }),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
+        m.add_method("cell_count", |lua, _, ()| Ok(slot(lua)?.state.board.len()));
+        m.add_method("set_terrain", |lua, _, (c, t): (i64, String)| {
+            let mut sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            sl.budget.charge_bytes(t.len())?;
+            sl.state.set_terrain(c, t);
+            stored(&sl.state)
         });
+        m.add_method("cell_prop", |lua, _, (c, k): (i64, String)| {
+            let sl = slot(lua)?;
+            let c = cell(&sl.state, c)?;
+            Ok(sl.state.board.cells()[c as usize].props.get(&k).copied())
+        });
+        m.add_method("region_count", |lua, _, ()| Ok(slot(lua)?.state.board.regions().len()));
         m.add_method("cell_at", |lua, _, (q, r): (i32, i32)| {
             let sl = slot(lua)?;
             Ok(match &*sl.state.board {
@@ -176,29 +209,12 @@ impl Methods for Cells {
             };
             int_list(lua, ids.into_iter().map(|i| i as i64))
         });
-        m.add_method("distance", |lua, _, (a, b): (i64, i64)| {
-            let sl = slot(lua)?;
-            let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
-            if let Board::Graph(_) = &*sl.state.board {
-                sl.budget.charge(scan_cost(&sl.state.board))?; // a breadth-first search
-            }
-            Ok(sl.state.board.distance(a, b))
-        });
         m.add_method("within", |lua, _, (c, radius): (i64, u32)| {
             let ids = {
                 let sl = slot(lua)?;
                 let c = cell(&sl.state, c)?;
                 sl.budget.charge(scan_cost(&sl.state.board))?;
                 sl.state.board.cells_within(c, radius)
-            };
-            int_list(lua, ids.into_iter().map(|i| i as i64))
-        });
-        m.add_method("links", |lua, _, (c, kind): (i64, String)| {
-            let ids = {
-                let sl = slot(lua)?;
-                let c = cell(&sl.state, c)?;
-                sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
-                sl.state.board.linked(c, &[kind.as_str()])
             };
             int_list(lua, ids.into_iter().map(|i| i as i64))
         });

@@ -6,6 +6,7 @@
 //! top of what is already there; lists of a zone's entities run bottom to top.
 
 use super::vars::{add, read, write};
+use super::direct::{direct, Args, Ret};
 use super::{cell, entity, err, int_list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
@@ -13,7 +14,7 @@ use crate::script::field_names;
 use crate::script::raw::{self, Raw};
 use crate::state::{Entity, EntityId, GameState, Location, Seat, SeatMask, VarsAt};
 use crate::sym::Sym;
-use mlua::{Lua, Table, UserDataMethods, Value as LuaValue};
+use mlua::{Table, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Entities;
 
@@ -58,6 +59,122 @@ impl Methods for Entities {
             "Sets the entity's property `name`; nil removes it."),
         Method::new("add_prop", "e: Entity, name: string, delta: integer", "integer",
             "Adds `delta` to the entity's integer property `name` (unset counts as 0) and returns the new value."),
+    ];
+
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("cell_of", |lua, args| {
+            let e = args.int(1)?;
+            let sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            Ok(Ret::opt_int(sl.state.cell_of(e).map(|c| c as i64)))
+        }),
+        direct!("entities", |lua, args| {
+            let ids = {
+                let sl = slot(lua)?;
+                match filter(args, &sl.state)? {
+                    Some(f) => {
+                        sl.budget.charge(f.scan_cost(&sl.state))?;
+                        matching(&sl.state, &f)
+                    }
+                    None => Vec::new(),
+                }
+            };
+            int_list(lua, ids.into_iter().map(|i| i as i64)).map(Ret::from)
+        }),
+        direct!("count", |lua, args| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::int(0)) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let mut n = 0i64;
+            each_match_any_order(&sl.state, &f, |_| {
+                n += 1;
+                true
+            });
+            Ok(Ret::int(n))
+        }),
+        direct!("first", |lua, args| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::opt_int(None)) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            if f.ordered() {
+                return Ok(Ret::opt_int(matching(&sl.state, &f).first().map(|&i| i as i64)));
+            }
+            Ok(Ret::opt_int(first_match(&sl.state, &f).map(|id| id as i64)))
+        }),
+        direct!("last", |lua, args| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::opt_int(None)) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let state = &sl.state;
+            // Bottom to top in a zone or container (ties by id, as the stable sort of
+            // `g:entities` leaves them), else by id: the greatest of either.
+            let rank = |id: EntityId| if f.ordered() { (state.entities[id as usize].order, id) } else { (0, id) };
+            let mut last: Option<EntityId> = None;
+            each_match_any_order(state, &f, |id| {
+                let later = last.is_none_or(|l| rank(id) > rank(l));
+                if later {
+                    last = Some(id);
+                }
+                true
+            });
+            Ok(Ret::opt_int(last.map(|id| id as i64)))
+        }),
+        direct!("cells_of", |lua, args| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(args, &sl.state)? else { return int_list(lua, std::iter::empty::<i64>()).map(Ret::from) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let mut cells = Vec::new();
+            each_match_any_order(&sl.state, &f, |id| {
+                cells.extend(sl.state.cell_of(id));
+                true
+            });
+            // Following containers outwards is a walk per match.
+            sl.budget.charge(cells.len() as u64 * cost::ENTITY)?;
+            cells.sort_unstable();
+            cells.dedup();
+            int_list(lua, cells.into_iter().map(|c| c as i64)).map(Ret::from)
+        }),
+        direct!("owners", |lua, args| {
+            let sl = slot(lua)?;
+            let Some(f) = filter(args, &sl.state)? else { return int_list(lua, std::iter::empty::<i64>()).map(Ret::from) };
+            sl.budget.charge(f.scan_cost(&sl.state))?;
+            let mut owners = SeatMask::NONE;
+            each_match_any_order(&sl.state, &f, |id| {
+                if let Some(s) = sl.state.entities[id as usize].owner {
+                    owners = owners.with(s);
+                }
+                true
+            });
+            int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1)).map(Ret::from)
+        }),
+        // Names are made as Lua strings while the slot lifts the memory cap.
+        direct!("kind", |lua, args| {
+            let e = args.int(1)?;
+            let sl = slot(lua)?;
+            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str()).map(|t| Ret::One(LuaValue::String(t)))
+        }),
+        direct!("face", |lua, args| {
+            let e = args.int(1)?;
+            let sl = slot(lua)?;
+            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str()).map(|t| Ret::One(LuaValue::String(t)))
+        }),
+        direct!("owner", |lua, args| {
+            let e = args.int(1)?;
+            let sl = slot(lua)?;
+            Ok(Ret::opt_int(sl.state.entities[entity(&sl.state, e)? as usize].owner.map(|s| s as i64 + 1)))
+        }),
+        direct!("prop", |lua, args| {
+            let (e, k) = (args.int(1)?, args.text(2)?);
+            let sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            read(lua, &sl, VarsAt::Props(e), k).map(Ret::from)
+        }),
+        direct!("set_prop", |lua, args| {
+            let (e, k, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            write(&mut sl, VarsAt::Props(e), k, &v).map(|()| Ret::None)
+        }),
     ];
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
@@ -112,108 +229,11 @@ impl Methods for Entities {
             };
             location_to_lua(lua, at)
         });
-        m.add_method("cell_of", |lua, _, e: i64| {
-            let sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            Ok(sl.state.cell_of(e).map(|c| c as i64))
-        });
-        m.add_method("entities", |lua, _, spec: Table| {
-            let ids = {
-                let sl = slot(lua)?;
-                match filter(lua, &sl.state, &spec)? {
-                    Some(f) => {
-                        sl.budget.charge(f.scan_cost(&sl.state))?;
-                        matching(&sl.state, &f)
-                    }
-                    None => Vec::new(),
-                }
-            };
-            int_list(lua, ids.into_iter().map(|i| i as i64))
-        });
-        m.add_method("count", |lua, _, spec: Table| {
-            let sl = slot(lua)?;
-            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(0) };
-            sl.budget.charge(f.scan_cost(&sl.state))?;
-            let mut n = 0usize;
-            each_match_any_order(&sl.state, &f, |_| {
-                n += 1;
-                true
-            });
-            Ok(n)
-        });
-        m.add_method("first", |lua, _, spec: Table| {
-            let sl = slot(lua)?;
-            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(None) };
-            sl.budget.charge(f.scan_cost(&sl.state))?;
-            if f.ordered() {
-                return Ok(matching(&sl.state, &f).first().map(|&i| i as i64));
-            }
-            Ok(first_match(&sl.state, &f).map(|id| id as i64))
-        });
-        // The Lua string is made while the slot lifts the memory cap (see `slot`).
-        m.add_method("last", |lua, _, spec: Table| {
-            let sl = slot(lua)?;
-            let Some(f) = filter(lua, &sl.state, &spec)? else { return Ok(None) };
-            sl.budget.charge(f.scan_cost(&sl.state))?;
-            let state = &sl.state;
-            // Bottom to top in a zone or container (ties by id, as the stable sort of
-            // `g:entities` leaves them), else by id: the greatest of either.
-            let rank = |id: EntityId| if f.ordered() { (state.entities[id as usize].order, id) } else { (0, id) };
-            let mut last: Option<EntityId> = None;
-            each_match_any_order(state, &f, |id| {
-                let later = last.is_none_or(|l| rank(id) > rank(l));
-                if later {
-                    last = Some(id);
-                }
-                true
-            });
-            Ok(last.map(|id| id as i64))
-        });
-        m.add_method("cells_of", |lua, _, spec: Table| {
-            let sl = slot(lua)?;
-            let Some(f) = filter(lua, &sl.state, &spec)? else { return int_list(lua, std::iter::empty::<i64>()) };
-            sl.budget.charge(f.scan_cost(&sl.state))?;
-            let mut cells = Vec::new();
-            each_match_any_order(&sl.state, &f, |id| {
-                cells.extend(sl.state.cell_of(id));
-                true
-            });
-            // Following containers outwards is a walk per match.
-            sl.budget.charge(cells.len() as u64 * cost::ENTITY)?;
-            cells.sort_unstable();
-            cells.dedup();
-            int_list(lua, cells.into_iter().map(|c| c as i64))
-        });
-        m.add_method("owners", |lua, _, spec: Table| {
-            let sl = slot(lua)?;
-            let Some(f) = filter(lua, &sl.state, &spec)? else { return int_list(lua, std::iter::empty::<i64>()) };
-            sl.budget.charge(f.scan_cost(&sl.state))?;
-            let mut owners = SeatMask::NONE;
-            each_match_any_order(&sl.state, &f, |id| {
-                if let Some(s) = sl.state.entities[id as usize].owner {
-                    owners = owners.with(s);
-                }
-                true
-            });
-            int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
-        });
-        m.add_method("kind", |lua, _, e: i64| {
-            let sl = slot(lua)?;
-            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str())
-        });
-        m.add_method("face", |lua, _, e: i64| {
-            let sl = slot(lua)?;
-            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str())
-        });
         m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
             sl.state.entities[e as usize].face = name(&face)?;
             Ok(())
-        });
-        m.add_method("owner", |lua, _, e: i64| {
-            let sl = slot(lua)?;
-            Ok(sl.state.entities[entity(&sl.state, e)? as usize].owner.map(|s| s as i64 + 1))
         });
         m.add_method("set_owner", |lua, _, (e, s): (i64, Option<i64>)| {
             let mut sl = slot(lua)?;
@@ -224,16 +244,6 @@ impl Methods for Entities {
             };
             sl.state.entities[e as usize].owner = owner;
             Ok(())
-        });
-        m.add_method("prop", |lua, _, (e, k): (i64, String)| {
-            let sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            read(lua, &sl, VarsAt::Props(e), &k)
-        });
-        m.add_method("set_prop", |lua, _, (e, k, v): (i64, String, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            write(&mut sl, VarsAt::Props(e), &k, &v)
         });
         m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
@@ -301,12 +311,12 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// asked for each field it might have: filters name two or three of the eight, and
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
-fn filter(lua: &Lua, state: &GameState, t: &Table) -> mlua::Result<Option<Filter>> {
+fn filter(args: &Args<'_>, state: &GameState) -> mlua::Result<Option<Filter>> {
     let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None, has: None };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
-    raw::each_field(lua, t, |key, v| {
+    args.fields(1, |key, v| {
         let Raw::Str(key) = key else {
             return Err(err(format!("a filter's fields are named ({FILTER_FIELDS}), not a {}", key.type_name())));
         };

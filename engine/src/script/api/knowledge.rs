@@ -4,6 +4,7 @@
 //! ever saw a face is remembered (`seen_by`), because a bot's sample of the hidden
 //! faces may only re-deal the faces its seat never saw.
 
+use super::direct::{direct, Ret};
 use super::{entity, seat, seat_mask, slot, Method, Methods};
 use crate::state::SeatMask;
 use mlua::{UserDataMethods, Value as LuaValue};
@@ -29,11 +30,31 @@ impl Methods for Knowledge {
             "A one-time look: the seat sees the face now (remembered as seen, not kept known) and `text` goes to that seat's private log."),
     ];
 
-    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("hidden", |lua, _, e: i64| {
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("hidden", |lua, args| {
+            let e = args.int(1)?;
             let sl = slot(lua)?;
-            Ok(sl.state.entities[entity(&sl.state, e)? as usize].hidden)
-        });
+            Ok(Ret::bool(sl.state.entities[entity(&sl.state, e)? as usize].hidden))
+        }),
+        direct!("knows", |lua, args| {
+            let (s, e) = (args.int(1)?, args.int(2)?);
+            let sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            let e = entity(&sl.state, e)? as usize;
+            Ok(Ret::bool(sl.state.knows_face(Some(s), &sl.state.entities[e])))
+        }),
+        direct!("forget", |lua, args| {
+            let (e, s) = (args.int(1)?, args.int(2)?);
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)? as usize;
+            let s = seat(&sl.state, s)?;
+            let ent = &mut sl.state.entities[e];
+            ent.known_by = ent.known_by.without(s);
+            Ok(Ret::None)
+        }),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
         m.add_method("reveal", |lua, _, (e, who): (i64, LuaValue)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)? as usize;
@@ -52,20 +73,6 @@ impl Methods for Knowledge {
         });
         m.add_method("hide", |lua, _, (e, who): (i64, LuaValue)| hide(lua, e, who, false));
         m.add_method("unsee", |lua, _, (e, who): (i64, LuaValue)| hide(lua, e, who, true));
-        m.add_method("forget", |lua, _, (e, s): (i64, i64)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)? as usize;
-            let s = seat(&sl.state, s)?;
-            let ent = &mut sl.state.entities[e];
-            ent.known_by = ent.known_by.without(s);
-            Ok(())
-        });
-        m.add_method("knows", |lua, _, (s, e): (i64, i64)| {
-            let sl = slot(lua)?;
-            let s = seat(&sl.state, s)?;
-            let e = entity(&sl.state, e)? as usize;
-            Ok(sl.state.knows_face(Some(s), &sl.state.entities[e]))
-        });
         m.add_method("peek", |lua, _, (s, e, text): (i64, i64, String)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;

@@ -19,6 +19,7 @@
 //! never stored finds nothing without interning it ([`Sym::find`]).
 
 mod board;
+mod direct;
 mod entities;
 mod flow;
 mod knowledge;
@@ -64,6 +65,8 @@ impl Method {
 trait Methods {
     const TITLE: &'static str;
     const DOCS: &'static [Method];
+    /// The methods the VM calls directly ([`direct`]), by name.
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[];
     fn register<T, M: UserDataMethods<T>>(m: &mut M);
 }
 
@@ -93,6 +96,31 @@ impl UserData for GameHandle {
         movement::Movement::register(m);
         tiles::Tiles::register(m);
     }
+}
+
+/// Every group's direct methods, by name.
+const DIRECT: &[&[(&str, mlua::ffi::lua_CFunction)]] = &[
+    vars::Vars::DIRECT,
+    entities::Entities::DIRECT,
+    knowledge::Knowledge::DIRECT,
+    random::Random::DIRECT,
+    flow::Flow::DIRECT,
+    board::Cells::DIRECT,
+    movement::Movement::DIRECT,
+    tiles::Tiles::DIRECT,
+];
+
+/// Makes `handle` the `g` of scripts: its userdata methods are registered with its
+/// type; this adds the direct ones to the same method table.
+pub fn install(lua: &Lua, handle: &mlua::AnyUserData) -> mlua::Result<()> {
+    let methods: Table = handle.metatable()?.get("__index")?;
+    for (name, function) in DIRECT.iter().flat_map(|group| group.iter()) {
+        // SAFETY: each function is made by `direct!`, which follows the VM's calling
+        // convention and raises errors only as its note says.
+        let function = unsafe { lua.create_c_function(*function)? };
+        methods.raw_set(*name, function)?;
+    }
+    Ok(())
 }
 
 fn err(message: impl Into<String>) -> mlua::Error {
@@ -269,11 +297,15 @@ mod tests {
     use std::marker::PhantomData;
 
     /// The method names a userdata type registers (mlua keeps them in `__index`).
-    fn registered<U: UserData + 'static>(value: U) -> BTreeSet<String> {
+    fn registered<U: UserData + 'static>(value: U, direct: &[(&str, mlua::ffi::lua_CFunction)]) -> BTreeSet<String> {
         let lua = Lua::new();
         let ud = lua.create_userdata(value).expect("userdata");
         let index: Table = ud.metatable().and_then(|m| m.get("__index")).expect("methods live in an __index table");
-        index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect()
+        let mut names: BTreeSet<String> = index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect();
+        for (name, _) in direct {
+            assert!(names.insert((*name).to_owned()), "`{name}` is both a userdata method and a direct one");
+        }
+        names
     }
 
     fn names(docs: &[Method]) -> BTreeSet<String> {
@@ -290,7 +322,7 @@ mod tests {
     }
 
     fn group_matches<G: Methods + 'static>() {
-        let registered = registered(Only::<G>(PhantomData));
+        let registered = registered(Only::<G>(PhantomData), G::DIRECT);
         let documented = names(G::DOCS);
         assert_eq!(documented.len(), G::DOCS.len(), "{}: a method is documented twice", G::TITLE);
         let undocumented: Vec<_> = registered.difference(&documented).collect();
@@ -313,7 +345,12 @@ mod tests {
 
     #[test]
     fn the_handle_registers_exactly_the_documented_methods() {
-        let registered = registered(GameHandle);
+        // As scripts get it: the userdata's methods and the direct ones installed.
+        let lua = Lua::new();
+        let handle = lua.create_userdata(GameHandle).expect("userdata");
+        install(&lua, &handle).expect("the direct methods install");
+        let index: Table = handle.metatable().and_then(|m| m.get("__index")).expect("methods live in an __index table");
+        let registered: BTreeSet<String> = index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect();
         let all: Vec<&Method> = GROUPS.iter().flat_map(|(_, docs)| docs.iter()).collect();
         let documented: BTreeSet<String> = all.iter().map(|m| m.name.to_owned()).collect();
         assert_eq!(documented.len(), all.len(), "a method is documented in two groups");

@@ -2,6 +2,7 @@
 //! the variants in play, and the variables kept per seat, per game and per pair of
 //! seats (any plain value; a variable never set reads as nil).
 
+use super::direct::{direct, Ret};
 use super::{err, name, seat, slot, stored, Method, Methods};
 use crate::script::convert::{from_lua, to_lua};
 use crate::script::Slot;
@@ -41,8 +42,34 @@ impl Methods for Vars {
             "Sets the variable `name` of the pair of seats `a` and `b` (either order); nil removes it."),
     ];
 
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("seats", |lua, _| Ok(Ret::int(slot(lua)?.state.seat_count() as i64))),
+        direct!("get", |lua, args| {
+            let (s, key) = (args.int(1)?, args.text(2)?);
+            let sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            read(lua, &sl, VarsAt::Seat(s), key).map(Ret::from)
+        }),
+        direct!("set", |lua, args| {
+            let (s, key, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);
+            let mut sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            write(&mut sl, VarsAt::Seat(s), key, &v).map(|()| Ret::None)
+        }),
+        direct!("global", |lua, args| {
+            let key = args.text(1)?;
+            let sl = slot(lua)?;
+            read(lua, &sl, VarsAt::Global, key).map(Ret::from)
+        }),
+        direct!("pair", |lua, args| {
+            let (a, b, key) = (args.int(1)?, args.int(2)?, args.text(3)?);
+            let sl = slot(lua)?;
+            let at = pair(&sl, a, b)?;
+            read(lua, &sl, at, key).map(Ret::from)
+        }),
+    ];
+
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("seats", |lua, _, ()| Ok(slot(lua)?.state.seat_count()));
         m.add_method("set_controller", |lua, _, (s, by): (i64, Option<i64>)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
@@ -61,32 +88,13 @@ impl Methods for Vars {
             Ok(sl.state.controllers.get(s as usize).copied().flatten().map(|c| c as i64 + 1))
         });
         m.add_method("variant", |lua, _, name: String| Ok(slot(lua)?.state.setup.variants.iter().any(|v| *v == name)));
-        m.add_method("get", |lua, _, (s, key): (i64, String)| {
-            let sl = slot(lua)?;
-            let s = seat(&sl.state, s)?;
-            read(lua, &sl, VarsAt::Seat(s), &key)
-        });
-        m.add_method("set", |lua, _, (s, key, v): (i64, String, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let s = seat(&sl.state, s)?;
-            write(&mut sl, VarsAt::Seat(s), &key, &v)
-        });
         m.add_method("add", |lua, _, (s, key, d): (i64, String, i64)| {
             let mut sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
             add(&mut sl, VarsAt::Seat(s), &key, d, "add")
         });
-        m.add_method("global", |lua, _, key: String| {
-            let sl = slot(lua)?;
-            read(lua, &sl, VarsAt::Global, &key)
-        });
         m.add_method("set_global", |lua, _, (key, v): (String, LuaValue)| write(&mut *slot(lua)?, VarsAt::Global, &key, &v));
         m.add_method("add_global", |lua, _, (key, d): (String, i64)| add(&mut *slot(lua)?, VarsAt::Global, &key, d, "add_global"));
-        m.add_method("pair", |lua, _, (a, b, key): (i64, i64, String)| {
-            let sl = slot(lua)?;
-            let at = pair(&sl, a, b)?;
-            read(lua, &sl, at, &key)
-        });
         m.add_method("set_pair", |lua, _, (a, b, key, v): (i64, i64, String, LuaValue)| {
             let mut sl = slot(lua)?;
             let at = pair(&sl, a, b)?;

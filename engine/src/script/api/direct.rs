@@ -1,0 +1,181 @@
+//! `g` methods the VM calls directly, as plain C functions, rather than through
+//! mlua's userdata methods.
+//!
+//! mlua wraps every call of a userdata method in its error plumbing (a preallocated
+//! failure, a panic guard), checks the userdata's type, and converts each argument
+//! and result through its generic traits. For the methods scripts call hundreds of
+//! times per decision (`g:get`, `g:cell_of`, `g:entities`…) that wrapping cost more
+//! than the methods' own work. A direct method reads its arguments where they lie on
+//! the VM's stack ([`Args`]), does its work with the same helpers as every other
+//! method, and leaves its results there ([`Ret`]).
+//!
+//! What stays the same: the method is documented in its group's `DOCS` like any
+//! other, takes the running call's [`super::Slot`] through [`super::slot`] (the count
+//! of `g` calls, the planted failure of rollback tests, the lifted memory cap), and a
+//! failure is a Lua error whose message is the method's, so a script error still
+//! names the script line that called it (the traceback mlua adds finds it).
+//!
+//! Safety: [`run`] lifts the memory cap before anything touches the VM, so nothing a
+//! method does can make the VM raise an error (an allocation is refused only under
+//! the cap); a Rust panic is caught and becomes a Lua error. The error is raised only
+//! after every Rust value of the call is gone, so the unwinding skips no destructor.
+
+use super::super::limits::uncapped;
+use super::super::raw::{self, Raw};
+use super::err;
+use mlua::{ffi, Lua, Value as LuaValue};
+use std::ffi::c_int;
+use std::marker::PhantomData;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// A direct method's body: its arguments in, its results out.
+pub(super) type Body = for<'a> fn(&'a Lua, &Args<'a>) -> mlua::Result<Ret>;
+
+/// The arguments of a direct call, numbered from 1 after `g` itself.
+pub(super) struct Args<'a> {
+    state: *mut ffi::lua_State,
+    method: &'static str,
+    during: PhantomData<&'a ()>,
+}
+
+impl<'a> Args<'a> {
+    /// Argument `n` as it lies on the stack (`Raw::Nil` when absent).
+    pub fn raw(&self, n: c_int) -> Raw<'a> {
+        // SAFETY: `run` checked the stack holds `g` at 1; an index past the top reads
+        // as none (nil), and reading converts and allocates nothing.
+        unsafe { raw::read(self.state, n + 1) }
+    }
+
+    /// Argument `n` as an integer: a number holding one exactly, as mlua reads it.
+    pub fn int(&self, n: c_int) -> mlua::Result<i64> {
+        match self.raw(n) {
+            Raw::Integer(i) => Ok(i),
+            other => Err(self.bad(n, "an integer", other)),
+        }
+    }
+
+    /// Argument `n` as text.
+    pub fn text(&self, n: c_int) -> mlua::Result<&'a str> {
+        match self.raw(n) {
+            Raw::Str(bytes) => raw::text(bytes),
+            other => Err(self.bad(n, "a string", other)),
+        }
+    }
+
+    /// Visits each key and value of the table that is argument `n` (as
+    /// [`raw::each_field`] does for a table mlua holds).
+    pub fn fields(&self, n: c_int, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+        match self.raw(n) {
+            // SAFETY: the table lies at `n + 1` for the whole call; the walk puts the
+            // stack back as it found it.
+            Raw::Table(_) => unsafe { raw::walk(self.state, n + 1, visit) },
+            other => Err(self.bad(n, "a table", other)),
+        }
+    }
+
+    /// Argument `n` as an mlua value, for the helpers that convert values.
+    pub fn value(&self, lua: &Lua, n: c_int) -> mlua::Result<LuaValue> {
+        // SAFETY: a copy of the argument goes on the stack and `pop_value` takes it;
+        // `run` checked that mlua's state is this call's stack and lifted the cap.
+        lua.exec_raw_lua(|vm| unsafe {
+            ffi::lua_pushvalue(self.state, n + 1);
+            Ok(vm.pop_value())
+        })
+    }
+
+    /// The error for argument `n` of the wrong type.
+    fn bad(&self, n: c_int, wanted: &str, got: Raw<'_>) -> mlua::Error {
+        let got = match got {
+            Raw::Number(x) => format!("the number {x}"),
+            other => format!("a {}", other.type_name()),
+        };
+        err(format!("bad argument #{n} to `{}`: expected {wanted}, got {got}", self.method))
+    }
+}
+
+/// What a direct method returns: nothing, one value or two.
+pub(super) enum Ret {
+    None,
+    One(LuaValue),
+    Two(LuaValue, LuaValue),
+}
+
+impl Ret {
+    pub fn int(i: i64) -> Ret {
+        Ret::One(LuaValue::Integer(i))
+    }
+
+    pub fn opt_int(i: Option<i64>) -> Ret {
+        Ret::One(i.map_or(LuaValue::Nil, LuaValue::Integer))
+    }
+
+    pub fn bool(b: bool) -> Ret {
+        Ret::One(LuaValue::Boolean(b))
+    }
+}
+
+impl From<LuaValue> for Ret {
+    fn from(v: LuaValue) -> Ret {
+        Ret::One(v)
+    }
+}
+
+impl From<mlua::Table> for Ret {
+    fn from(t: mlua::Table) -> Ret {
+        Ret::One(LuaValue::Table(t))
+    }
+}
+
+/// Makes a C function of a direct method's body: `direct!("name", body)`.
+macro_rules! direct {
+    ($name:literal, $body:expr) => {{
+        unsafe extern "C-unwind" fn entry(state: *mut mlua::ffi::lua_State) -> std::ffi::c_int {
+            // SAFETY: the VM calls this as a C function of a VM made by mlua.
+            unsafe { $crate::script::api::direct::run(state, $name, $body) }
+        }
+        ($name, entry as mlua::ffi::lua_CFunction)
+    }};
+}
+pub(super) use direct;
+
+/// The work of every direct method's C function: runs `body` and leaves its
+/// results on the stack, or raises its error.
+///
+/// # Safety
+/// `state` is the stack of a call the VM made into this function, on a VM made by
+/// mlua.
+pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body: Body) -> c_int {
+    let message = {
+        let lua = Lua::get_or_init_from_ptr(state);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            let _kernel_work = uncapped(lua);
+            if ffi::lua_type(state, 1) != ffi::LUA_TUSERDATA {
+                return Err(err(format!("call g methods with a colon: g:{method}(…)")));
+            }
+            if lua.exec_raw_lua(|vm| vm.state()) != state {
+                return Err(err(format!("g:{method} was called from a coroutine, which scripts cannot run")));
+            }
+            let args = Args { state, method, during: PhantomData };
+            let ret = body(lua, &args)?;
+            // A C function has room for twenty values on its stack (LUA_MINSTACK);
+            // pushes copy values that exist already, so they allocate nothing.
+            lua.exec_raw_lua(|vm| match ret {
+                Ret::None => Ok(0),
+                Ret::One(v) => vm.push_value(&v).map(|()| 1),
+                Ret::Two(a, b) => vm.push_value(&a).and_then(|()| vm.push_value(&b)).map(|()| 2),
+            })
+        }));
+        match outcome {
+            Ok(Ok(results)) => return results,
+            // As a script error reads mlua's: a runtime error by its message alone.
+            Ok(Err(mlua::Error::RuntimeError(message))) => message,
+            Ok(Err(other)) => other.to_string(),
+            Err(_) => format!("g:{method} failed inside the kernel (a bug: please report it)"),
+        }
+    };
+    // Nothing of the call is left but the message; the error unwinds through this
+    // frame (a C-unwind one) with nothing to drop.
+    ffi::lua_pushlstring(state, message.as_ptr().cast(), message.len());
+    drop(message);
+    ffi::lua_error(state)
+}
