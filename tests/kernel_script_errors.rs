@@ -128,3 +128,14 @@ fn toy_scripts_cannot_write_to_definitions() {
     assert!(error.to_string().contains("readonly"), "{error}");
     assert_eq!(game.eval("read", "defs.plan.dash.budget"), Ok(Value::Int(3)));
 }
+
+#[test]
+fn g_methods_read_integer_arguments_as_mlua_does() {
+    // Direct methods read their arguments off the VM's stack (script/api/direct.rs);
+    // they take what mlua's conversions take: -0, whole floats and numeric strings.
+    let mut game = crate::common::toy_game(2, 1, &[]);
+    let read = game.eval("ints", "g:add(1, 'n', -0) == 0 and g:add(1, 'n', 2.0) == 2 and g:add('1', 'n', '3') == 5").expect("runs");
+    assert_eq!(read, Value::Bool(true));
+    let error = game.eval("fraction", "g:add(1, 'n', 2.5)").expect_err("a fraction is no integer");
+    assert!(error.to_string().contains("bad argument #3 to `add`: expected an integer, got the number 2.5"), "{error}");
+}

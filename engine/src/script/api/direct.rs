@@ -46,11 +46,25 @@ impl<'a> Args<'a> {
         unsafe { raw::read(self.state, n + 1) }
     }
 
-    /// Argument `n` as an integer: a number holding one exactly, as mlua reads it.
+    /// Argument `n` as an integer, as mlua reads one: a number (or a string of one)
+    /// with no fraction, within range.
     pub fn int(&self, n: c_int) -> mlua::Result<i64> {
-        match self.raw(n) {
-            Raw::Integer(i) => Ok(i),
-            other => Err(self.bad(n, "an integer", other)),
+        // SAFETY: as for `raw`; `lua_tonumberx` reads a string's number without
+        // changing the string on the stack.
+        let number = unsafe {
+            match ffi::lua_type(self.state, n + 1) {
+                ffi::LUA_TNUMBER | ffi::LUA_TSTRING => {
+                    let mut ok = 0;
+                    let x = ffi::lua_tonumberx(self.state, n + 1, &mut ok);
+                    (ok != 0).then_some(x)
+                }
+                _ => None,
+            }
+        };
+        match number {
+            // `as` saturates: the bounds keep a saturated value out.
+            Some(x) if x == x.trunc() && x >= -9_223_372_036_854_775_808.0 && x < 9_223_372_036_854_775_808.0 => Ok(x as i64),
+            _ => Err(self.bad(n, "an integer", self.raw(n))),
         }
     }
 

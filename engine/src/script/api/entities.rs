@@ -175,6 +175,32 @@ impl Methods for Entities {
             let e = entity(&sl.state, e)?;
             write(&mut sl, VarsAt::Props(e), k, &v).map(|()| Ret::None)
         }),
+        direct!("move", |lua, args| {
+            let (e, at) = (args.int(1)?, args.value(lua, 2)?);
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let to = location(&sl.state, &at)?;
+            sl.state.move_entity(e, to).map(|()| Ret::None).map_err(|e| err(e.to_string()))
+        }),
+        direct!("set_owner", |lua, args| {
+            let (e, s) = (args.int(1)?, args.value(lua, 2)?);
+            let mut sl = slot(lua)?;
+            let e = entity(&sl.state, e)?;
+            let owner = match s {
+                LuaValue::Nil => None,
+                s => Some(seat(&sl.state, number(&s).ok_or_else(|| err("bad argument #2 to `set_owner`: expected a seat or nil"))?)?),
+            };
+            sl.state.entities[e as usize].owner = owner;
+            Ok(Ret::None)
+        }),
+        direct!("where", |lua, args| {
+            let e = args.int(1)?;
+            let at = {
+                let sl = slot(lua)?;
+                sl.state.entities[entity(&sl.state, e)? as usize].at
+            };
+            location_to_lua(lua, at).map(Ret::from)
+        }),
     ];
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
@@ -208,12 +234,6 @@ impl Methods for Entities {
             stored(&sl.state)?;
             Ok(id as i64)
         });
-        m.add_method("move", |lua, _, (e, at): (i64, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            let to = location(&sl.state, &at)?;
-            sl.state.move_entity(e, to).map_err(|e| err(e.to_string()))
-        });
         m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
@@ -222,27 +242,10 @@ impl Methods for Entities {
             sl.budget.charge(sl.state.entities.len() as u64 * cost::ENTITY)?;
             sl.state.move_entity_to_bottom(e, to).map_err(|e| err(e.to_string()))
         });
-        m.add_method("where", |lua, _, e: i64| {
-            let at = {
-                let sl = slot(lua)?;
-                sl.state.entities[entity(&sl.state, e)? as usize].at
-            };
-            location_to_lua(lua, at)
-        });
         m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
             sl.state.entities[e as usize].face = name(&face)?;
-            Ok(())
-        });
-        m.add_method("set_owner", |lua, _, (e, s): (i64, Option<i64>)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            let owner = match s {
-                Some(s) => Some(seat(&sl.state, s)?),
-                None => None,
-            };
-            sl.state.entities[e as usize].owner = owner;
             Ok(())
         });
         m.add_method("add_prop", |lua, _, (e, k, d): (i64, String, i64)| {

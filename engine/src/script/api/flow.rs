@@ -1,6 +1,7 @@
 //! `g` methods for the log and the flow: log lines (public or for some seats),
 //! pushing step frames and reaction windows, and ending the game.
 
+use super::direct::{direct, Ret};
 use super::{err, seat, seat_mask, slot, stored, Method, Methods};
 use crate::flow::{Frame, Window, MAX_DECISIONS, MAX_FLOW_DEPTH, WINDOW_STEP};
 use crate::script::convert::from_lua;
@@ -28,28 +29,34 @@ impl Methods for Flow {
             "Ends the game: `scores` holds one number per seat (seat 1 first) and `ranking` lists every seat exactly once, best first."),
     ];
 
-    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("log", |lua, _, text: String| {
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("log", |lua, args| {
+            let text = args.text(1)?;
             let mut sl = slot(lua)?;
             sl.budget.charge_bytes(text.len())?;
-            sl.state.log(text, None);
-            stored(&sl.state)
-        });
-        m.add_method("log_to", |lua, _, (who, text): (LuaValue, String)| {
+            sl.state.log(text.to_owned(), None);
+            stored(&sl.state).map(|()| Ret::None)
+        }),
+        direct!("log_to", |lua, args| {
+            let (who, text) = (args.value(lua, 1)?, args.text(2)?);
             let mut sl = slot(lua)?;
             let mask = seat_mask(&sl, &who)?;
             sl.budget.charge_bytes(text.len())?;
-            sl.state.log(text, Some(mask));
-            stored(&sl.state)
-        });
-        m.add_method("push", |lua, _, (step, ctx): (String, LuaValue)| {
+            sl.state.log(text.to_owned(), Some(mask));
+            stored(&sl.state).map(|()| Ret::None)
+        }),
+        direct!("push", |lua, args| {
+            let (step, ctx) = (args.text(1)?, args.value(lua, 2)?);
             let mut sl = slot(lua)?;
-            if sl.rules.step(&step).is_none() && step != WINDOW_STEP {
+            if sl.rules.step(step).is_none() && step != WINDOW_STEP {
                 return Err(err(format!("push: no step `{step}` is declared in pack.ron")));
             }
             let ctx = from_lua(&ctx, &sl.budget)?;
-            push(&mut sl, Frame { step: Sym::new(&step), ctx: std::sync::Arc::new(ctx), entered: false })
-        });
+            push(&mut sl, Frame { step: Sym::new(step), ctx: std::sync::Arc::new(ctx), entered: false }).map(|()| Ret::None)
+        }),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
         m.add_method("window", |lua, _, spec: Table| {
             let seats: Table = spec.raw_get("seats")?;
             let offer: String = spec.raw_get("offer")?;

@@ -67,6 +67,30 @@ impl Methods for Vars {
             let at = pair(&sl, a, b)?;
             read(lua, &sl, at, key).map(Ret::from)
         }),
+        direct!("variant", |lua, args| {
+            let id = args.text(1)?;
+            Ok(Ret::bool(slot(lua)?.state.setup.variants.iter().any(|v| v == id)))
+        }),
+        direct!("add", |lua, args| {
+            let (s, key, d) = (args.int(1)?, args.text(2)?, args.int(3)?);
+            let mut sl = slot(lua)?;
+            let s = seat(&sl.state, s)?;
+            add(&mut sl, VarsAt::Seat(s), key, d, "add").map(Ret::int)
+        }),
+        direct!("set_global", |lua, args| {
+            let (key, v) = (args.text(1)?, args.value(lua, 2)?);
+            write(&mut *slot(lua)?, VarsAt::Global, key, &v).map(|()| Ret::None)
+        }),
+        direct!("add_global", |lua, args| {
+            let (key, d) = (args.text(1)?, args.int(2)?);
+            add(&mut *slot(lua)?, VarsAt::Global, key, d, "add_global").map(Ret::int)
+        }),
+        direct!("set_pair", |lua, args| {
+            let (a, b, key, v) = (args.int(1)?, args.int(2)?, args.text(3)?, args.value(lua, 4)?);
+            let mut sl = slot(lua)?;
+            let at = pair(&sl, a, b)?;
+            write(&mut sl, at, key, &v).map(|()| Ret::None)
+        }),
     ];
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
@@ -86,19 +110,6 @@ impl Methods for Vars {
             let sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
             Ok(sl.state.controllers.get(s as usize).copied().flatten().map(|c| c as i64 + 1))
-        });
-        m.add_method("variant", |lua, _, name: String| Ok(slot(lua)?.state.setup.variants.iter().any(|v| *v == name)));
-        m.add_method("add", |lua, _, (s, key, d): (i64, String, i64)| {
-            let mut sl = slot(lua)?;
-            let s = seat(&sl.state, s)?;
-            add(&mut sl, VarsAt::Seat(s), &key, d, "add")
-        });
-        m.add_method("set_global", |lua, _, (key, v): (String, LuaValue)| write(&mut *slot(lua)?, VarsAt::Global, &key, &v));
-        m.add_method("add_global", |lua, _, (key, d): (String, i64)| add(&mut *slot(lua)?, VarsAt::Global, &key, d, "add_global"));
-        m.add_method("set_pair", |lua, _, (a, b, key, v): (i64, i64, String, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let at = pair(&sl, a, b)?;
-            write(&mut sl, at, &key, &v)
         });
     }
 }
