@@ -52,7 +52,7 @@ fn main() {
     let history = mid_state.expect("one game played");
     let mut game = Game::new(rules.clone(), 4, 0, vec![]).unwrap();
     let half = history.len() / 2;
-    for act in &history[..half] {
+    for act in history.iter().take(half) {
         let t = Instant::now();
         game.act(act.seat, act.choice.clone()).unwrap();
         acts.push(t.elapsed());

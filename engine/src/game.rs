@@ -103,7 +103,7 @@ impl Game {
     }
 
     pub fn pending(&self) -> Option<&Pending> {
-        self.state.pending.as_ref()
+        self.state.pending.as_deref()
     }
 
     pub fn is_over(&self) -> bool {
@@ -144,13 +144,15 @@ impl Game {
 
     fn apply(&mut self, seat: Seat, index: usize, choice: Choice, value: Value) -> Result<(), GameError> {
         self.state.record(seat, choice.clone());
-        let mut pending = self.state.take_pending().expect("checked by act");
-        let answer = if pending.simultaneous {
+        let mut shared = self.state.take_pending().expect("checked by act");
+        let answer = if shared.simultaneous {
+            // The copy an act rolls back to shares the pending: this copies it.
+            let pending = Arc::make_mut(&mut shared);
             // A damaged state may lack slots: give every decision one first.
             pending.answers.resize(pending.decisions.len(), None);
             pending.answers[index] = Some(choice);
             if pending.answers.iter().any(Option::is_none) {
-                self.state.set_pending(Some(pending));
+                self.state.set_pending(Some(shared));
                 return Ok(());
             }
             let keyed = pending.decisions.iter().all(|d| d.key.is_some());
@@ -176,7 +178,7 @@ impl Game {
         } else {
             value
         };
-        self.resolve(pending.frame, seat, answer)?;
+        self.resolve(shared.frame, seat, answer)?;
         self.advance()
     }
 
@@ -294,7 +296,7 @@ impl Game {
             }
             match outcome {
                 Outcome::Ask(pending) => {
-                    self.state.set_pending(Some(pending));
+                    self.state.set_pending(Some(Arc::new(pending)));
                     return self.size_checked(|| format!("step {step}"));
                 }
                 Outcome::Continue => {}

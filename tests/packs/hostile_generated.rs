@@ -351,7 +351,7 @@ fn nested_save(dir: &Path) -> Result<(), String> {
 fn shortened_answers(dir: &Path) -> Result<(), String> {
     let mut save = toy_with_save(dir)?;
     match save.state.pending.as_mut() {
-        Some(pending) => pending.answers.clear(),
+        Some(pending) => std::sync::Arc::make_mut(pending).answers.clear(),
         None => return Err("the toy save has no pending decision".into()),
     }
     save.hash = replay::state_hash(&save.state);

@@ -215,6 +215,7 @@ pub fn with_secrets_marked(state: &GameState, secrets: &Secrets, viewer: Option<
         }
     }
     if let Some(p) = &mut out.pending {
+        let p = Arc::make_mut(p);
         for i in 0..p.decisions.len() {
             let actor = p.actor(i);
             if viewer.is_some_and(|v| v == actor) {

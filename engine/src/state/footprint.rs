@@ -79,7 +79,7 @@ impl GameState {
             + self.entities.iter().map(entity_weight).sum::<usize>()
             + board_weight(&self.board)
             + self.flow.iter().map(frame_weight).sum::<usize>()
-            + self.pending.as_ref().map_or(0, pending_weight)
+            + self.pending.as_deref().map_or(0, pending_weight)
             + self.log.iter().map(log_weight).sum::<usize>()
             + self.history.iter().map(act_weight).sum::<usize>();
         self.size = Footprint(total);

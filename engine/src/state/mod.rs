@@ -137,7 +137,7 @@ pub struct GameState {
     pub board: Arc<Board>,
     pub rng: Rng,
     pub flow: Vec<Frame>,
-    pub pending: Option<Pending>,
+    pub pending: Option<Arc<Pending>>,
     pub log: Chunks<LogEntry>,
     pub history: Chunks<Act>,
     pub outcome: Option<Outcome>,

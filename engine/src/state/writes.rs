@@ -89,16 +89,17 @@ impl GameState {
         self.resize(removed, 0);
     }
 
-    /// Replaces the pending decisions.
-    pub fn set_pending(&mut self, pending: Option<Pending>) {
-        let added = pending.as_ref().map_or(0, pending_weight);
-        let removed = self.pending.as_ref().map_or(0, pending_weight);
+    /// Replaces the pending decisions. They are shared with the copies of the state
+    /// (the one an act rolls back to, a bot's search) until one changes them.
+    pub fn set_pending(&mut self, pending: Option<Arc<Pending>>) {
+        let added = pending.as_deref().map_or(0, pending_weight);
+        let removed = self.pending.as_deref().map_or(0, pending_weight);
         self.pending = pending;
         self.resize(removed, added);
     }
 
     /// Takes the pending decisions out of the state.
-    pub fn take_pending(&mut self) -> Option<Pending> {
+    pub fn take_pending(&mut self) -> Option<Arc<Pending>> {
         let pending = self.pending.take()?;
         self.resize(pending_weight(&pending), 0);
         Some(pending)

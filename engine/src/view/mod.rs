@@ -133,6 +133,7 @@ pub fn as_seen_by(state: &GameState, secrets: &Secrets, seat: Seat) -> GameState
     out.log.retain(|l| state.sees_log(Some(seat), l));
     out.history.clear();
     if let Some(p) = &mut out.pending {
+        let p = Arc::make_mut(p);
         for i in 0..p.decisions.len() {
             if !state.speaks_for(seat, p.actor(i)) {
                 if let Some(answer) = p.answers.get_mut(i) {
@@ -201,6 +202,7 @@ pub fn determinize(state: &GameState, secrets: &Secrets, seat: Seat, rng: &mut i
         }
     }
     if let Some(p) = &mut out.pending {
+        let p = Arc::make_mut(p);
         if p.simultaneous {
             for i in 0..p.decisions.len() {
                 if !state.speaks_for(seat, p.actor(i)) {
