@@ -31,44 +31,9 @@ const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
 /// Converts a state value for a script, charging `budget` for the bytes converted.
 pub fn to_lua(lua: &Lua, value: &Value, budget: &Budget) -> mlua::Result<LuaValue> {
     let mut weight = 0;
-    let converted = to_lua_counted(lua, value, &mut weight)?;
+    let converted = super::raw::value(lua, value, &mut weight)?;
     budget.charge_bytes(weight)?;
     Ok(converted)
-}
-
-/// Converts, adding the [`Value::weight`] of what it converts to `weight` (in the same
-/// walk, so the charge costs no second one).
-fn to_lua_counted(lua: &Lua, value: &Value, weight: &mut usize) -> mlua::Result<LuaValue> {
-    *weight += std::mem::size_of::<Value>();
-    Ok(match value {
-        Value::Nil => LuaValue::Nil,
-        Value::Bool(b) => LuaValue::Boolean(*b),
-        Value::Int(i) => LuaValue::Number(*i as f64),
-        Value::Num(n) => LuaValue::Number(*n),
-        Value::Str(s) => {
-            *weight += s.len();
-            LuaValue::String(lua.create_string(s)?)
-        }
-        Value::List(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua_counted(lua, item, weight)?)?;
-            }
-            LuaValue::Table(t)
-        }
-        Value::Map(entries) => {
-            let t = lua.create_table_with_capacity(0, entries.len())?;
-            for (k, v) in entries {
-                *weight += k.weight();
-                let v = to_lua_counted(lua, v, weight)?;
-                match k {
-                    Key::Int(i) => t.raw_set(*i as f64, v)?,
-                    Key::Str(s) => t.raw_set(s.as_str(), v)?,
-                }
-            }
-            LuaValue::Table(t)
-        }
-    })
 }
 
 /// Converts a Lua value for the state, charging `budget` for the bytes built.

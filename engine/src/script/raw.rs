@@ -9,13 +9,14 @@
 //!
 //! Safety: the functions here call only VM functions that neither raise a Lua error
 //! nor run Lua code: raw reads and iteration and type checks, which allocate nothing
-//! in the VM, and (in [`int_list`] and [`record`]) pushes, which allocate only while the memory cap
+//! in the VM, and (in [`int_list`], [`record`] and [`value`]) pushes, which allocate only while the memory cap
 //! is lifted (the caller holds [`super::limits::uncapped`]), so no allocation can be
 //! refused midway. They put the stack back as they found it, even if a visitor
 //! returns early. What a walk reads (strings, nested tables) borrows the VM for the
 //! visit only: the lifetimes keep it from outliving the visit.
 
-use mlua::{ffi, Lua, Table};
+use crate::value::{Key, Value};
+use mlua::{ffi, Lua, Table, Value as LuaValue};
 use std::ffi::{c_int, CStr};
 use std::marker::PhantomData;
 
@@ -169,6 +170,66 @@ pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
             t
         }
     })
+}
+
+/// `value` as a Lua value, built on the VM's stack in one go: nested tables are
+/// made in place rather than each held by an mlua reference and set by key. Adds
+/// [`Value::weight`]'s measure of what it converts to `weight`. The caller holds
+/// [`super::limits::uncapped`], as for [`int_list`].
+pub fn value(lua: &Lua, value: &Value, weight: &mut usize) -> mlua::Result<LuaValue> {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: see the module's note; on an error the guard takes back whatever
+        // was pushed, on success `pop_value` takes the one value pushed.
+        unsafe {
+            let guard = TopGuard { state, top: ffi::lua_gettop(state) };
+            push_value(state, value, weight)?;
+            std::mem::forget(guard);
+            Ok(raw.pop_value())
+        }
+    })
+}
+
+/// Pushes `value` (see [`value`]).
+unsafe fn push_value(state: *mut ffi::lua_State, value: &Value, weight: &mut usize) -> mlua::Result<()> {
+    // A table, its key and its value: three slots at each level of nesting.
+    if ffi::lua_checkstack(state, 3) == 0 {
+        return Err(mlua::Error::runtime("the VM's stack is full"));
+    }
+    *weight += std::mem::size_of::<Value>();
+    match value {
+        Value::Nil => ffi::lua_pushnil(state),
+        Value::Bool(b) => ffi::lua_pushboolean(state, c_int::from(*b)),
+        Value::Int(i) => ffi::lua_pushnumber(state, *i as ffi::lua_Number),
+        Value::Num(n) => ffi::lua_pushnumber(state, *n),
+        Value::Str(text) => {
+            *weight += text.len();
+            ffi::lua_pushlstring(state, text.as_ptr().cast(), text.len());
+        }
+        Value::List(items) => {
+            ffi::lua_createtable(state, c_int::try_from(items.len()).unwrap_or(0), 0);
+            for (i, item) in items.iter().enumerate() {
+                push_value(state, item, weight)?;
+                let at = c_int::try_from(i + 1).map_err(|_| mlua::Error::runtime("a list too long for the VM"))?;
+                ffi::lua_rawseti_(state, -2, at);
+            }
+        }
+        Value::Map(entries) => {
+            ffi::lua_createtable(state, 0, c_int::try_from(entries.len()).unwrap_or(0));
+            for (key, item) in entries {
+                *weight += key.weight();
+                match key {
+                    Key::Int(i) => ffi::lua_pushnumber(state, *i as ffi::lua_Number),
+                    Key::Str(text) => {
+                        ffi::lua_pushlstring(state, text.as_ptr().cast(), text.len());
+                    }
+                }
+                push_value(state, item, weight)?;
+                ffi::lua_rawset(state, -3);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A field of a table made by [`record`].

@@ -107,11 +107,13 @@ impl<'a> Args<'a> {
     }
 }
 
-/// What a direct method returns: nothing, one value or two.
+/// What a direct method returns: nothing, one value or two; or an interned name,
+/// pushed as a string straight onto the stack (no reference to make and drop).
 pub(super) enum Ret {
     None,
     One(LuaValue),
     Two(LuaValue, LuaValue),
+    Name(&'static str),
 }
 
 impl Ret {
@@ -172,11 +174,17 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             let args = Args { state, method, during: PhantomData };
             let ret = body(lua, &args)?;
             // A C function has room for twenty values on its stack (LUA_MINSTACK);
-            // pushes copy values that exist already, so they allocate nothing.
+            // pushes copy values that exist already, so they allocate nothing, but
+            // for a name's string.
             lua.exec_raw_lua(|vm| match ret {
                 Ret::None => Ok(0),
                 Ret::One(v) => vm.push_value(&v).map(|()| 1),
                 Ret::Two(a, b) => vm.push_value(&a).and_then(|()| vm.push_value(&b)).map(|()| 2),
+                Ret::Name(name) => {
+                    // Allocates a string while the cap is lifted (see the note).
+                    ffi::lua_pushlstring(state, name.as_ptr().cast(), name.len());
+                    Ok(1)
+                }
             })
         }));
         match outcome {

@@ -147,16 +147,15 @@ impl Methods for Entities {
             });
             int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1)).map(Ret::from)
         }),
-        // Names are made as Lua strings while the slot lifts the memory cap.
         direct!("kind", |lua, args| {
             let e = args.int(1)?;
             let sl = slot(lua)?;
-            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str()).map(|t| Ret::One(LuaValue::String(t)))
+            Ok(Ret::Name(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str()))
         }),
         direct!("face", |lua, args| {
             let e = args.int(1)?;
             let sl = slot(lua)?;
-            lua.create_string(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str()).map(|t| Ret::One(LuaValue::String(t)))
+            Ok(Ret::Name(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str()))
         }),
         direct!("owner", |lua, args| {
             let e = args.int(1)?;
