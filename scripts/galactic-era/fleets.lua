@@ -41,10 +41,8 @@ end
 -- How many of a fleet's ship units have moved this round (decoys carry no ship).
 function F.moved_units(g, marker)
 	local n = 0
-	for _, t in ipairs(g:entities({ inside = marker })) do
-		if has_moved(g, t) then
-			n += value(g, t)
-		end
+	for _, t in ipairs(g:entities({ inside = marker, has = "moved" })) do
+		n += value(g, t)
 	end
 	return n
 end
