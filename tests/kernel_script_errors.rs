@@ -138,4 +138,6 @@ fn g_methods_read_integer_arguments_as_mlua_does() {
     assert_eq!(read, Value::Bool(true));
     let error = game.eval("fraction", "g:add(1, 'n', 2.5)").expect_err("a fraction is no integer");
     assert!(error.to_string().contains("bad argument #3 to `add`: expected an integer, got the number 2.5"), "{error}");
+    let error = game.eval("missing", "g:cell_of()").expect_err("an argument is missing");
+    assert!(error.to_string().contains("bad argument #1 to `cell_of`: expected an integer, got a nil"), "{error}");
 }

@@ -272,7 +272,8 @@ pub fn record(lua: &Lua, fields: &[(&CStr, Option<Field<'_>>)]) -> mlua::Result<
 /// The value at `index`, read without converting or allocating.
 pub(crate) unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'a> {
     match ffi::lua_type(state, index) {
-        ffi::LUA_TNIL => Raw::Nil,
+        // No value (past the top of the stack) reads as nil, as a missing argument.
+        ffi::LUA_TNIL | ffi::LUA_TNONE => Raw::Nil,
         ffi::LUA_TBOOLEAN => Raw::Bool(ffi::lua_toboolean(state, index) != 0),
         ffi::LUA_TNUMBER => {
             let n = ffi::lua_tonumberx(state, index, std::ptr::null_mut());

@@ -9,7 +9,10 @@
 //! methods' documentation (signature and one paragraph each) right beside the code
 //! that registers them, and `orrery api` prints the reference and the editor type
 //! definitions from these tables (`super::reference`). The tests below compare the
-//! tables with what is really registered, both ways, so neither can drift.
+//! tables with what is really registered, both ways, so neither can drift. A group
+//! registers most methods as mlua userdata methods and lists the ones scripts call
+//! most in `DIRECT`, C functions the VM calls without mlua's per-call plumbing
+//! ([`direct`]); [`install`] puts both in `g`'s method table.
 //!
 //! Three rules keep a hostile script from hurting the host through `g`. A method
 //! whose work grows with the board, the links, the entities or a value charges that
