@@ -497,7 +497,8 @@ M.move_group = {
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
 			if cost and c ~= cell then
-				table.insert(options, { label = string.format("%s (cost %d)", U.cell_label(g, c), cost), value = { to = c } })
+				-- Concatenated, as cell labels are (util.lua): one per reachable cell.
+				table.insert(options, { label = U.cell_label(g, c) .. " (cost " .. cost .. ")", value = { to = c } })
 			end
 		end
 		if ctx.moved then

@@ -192,7 +192,9 @@ function U.cell_label(g, cell)
 	local info = g:cell_info(cell)
 	local region = g:region_info(info.region)
 	local where = region and region.label or "?"
-	return string.format("%s (%d,%d %s)", info.name or info.terrain, info.q, info.r, where)
+	-- Concatenated rather than formatted: labels are made for every option naming a
+	-- cell, and the coordinates are whole numbers, which print alike either way.
+	return (info.name or info.terrain) .. " (" .. info.q .. "," .. info.r .. " " .. where .. ")"
 end
 
 -- Two seats are in contact when they share a cell with ships of both, or one's ships
