@@ -114,13 +114,21 @@ function V.observe(g)
 	local turn = g:global("turn_no")
 	for s = 1, g:seats() do
 		if U.live(g, s) then
+			-- Runs after every change: a value that stays the same is not written again.
 			local level = P().level(g, s)
-			if level > (g:get(s, "last_level") or 0) then
+			local last = g:get(s, "last_level")
+			if level > (last or 0) then
 				g:set(s, "rose_at", turn)
 			end
-			g:set(s, "last_level", level)
+			if level ~= last then
+				g:set(s, "last_level", level)
+			end
 			if s == active then
-				g:set(s, "min_level", math.min(g:get(s, "min_level") or level, level))
+				local low = g:get(s, "min_level")
+				local new_low = math.min(low or level, level)
+				if new_low ~= low then
+					g:set(s, "min_level", new_low)
+				end
 			end
 		end
 	end
