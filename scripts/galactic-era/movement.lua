@@ -14,7 +14,8 @@ local TOKEN_KINDS = { "neutral", "relic" }
 -- The hidden tokens whose knowledge may change: those on a cell with ships and those
 -- some seat knows; every other token is seen by nobody and has nobody to see it.
 -- Tokens lie on cells directly, never inside another piece. Neutral tokens come
--- before relics, each kind by id, so reveals and logs keep one order.
+-- before relics, each kind by id, so reveals and logs keep one order; the tokens'
+-- kinds come back too.
 local function exploration_candidates(g)
 	local found = {}
 	for _, cell in ipairs(U.cells_with_ships(g)) do
@@ -31,24 +32,25 @@ local function exploration_candidates(g)
 	for t in pairs(found) do
 		table.insert(list, t)
 	end
-	local neutral_first = {}
+	local kind_of = {}
 	for _, t in ipairs(list) do
-		neutral_first[t] = g:kind(t) == "neutral"
+		kind_of[t] = g:kind(t)
 	end
 	table.sort(list, function(a, b)
-		if neutral_first[a] ~= neutral_first[b] then
-			return neutral_first[a]
+		if kind_of[a] ~= kind_of[b] then
+			return kind_of[a] == "neutral"
 		end
 		return a < b
 	end)
-	return list
+	return list, kind_of
 end
 
 function M.update_exploration(g)
-	for _, token in ipairs(exploration_candidates(g)) do
+	local candidates, kind_of = exploration_candidates(g)
+	for _, token in ipairs(candidates) do
 		local cell = g:cell_of(token)
 		if cell then
-			local kind = g:kind(token)
+			local kind = kind_of[token]
 			local with_ships = {}
 			for _, s in ipairs(U.seats_with_ships(g, cell)) do
 				with_ships[s] = true

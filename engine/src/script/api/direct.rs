@@ -68,6 +68,14 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// Argument `n` as an integer, or nil.
+    pub fn opt_int(&self, n: c_int) -> mlua::Result<Option<i64>> {
+        match self.raw(n) {
+            Raw::Nil => Ok(None),
+            _ => self.int(n).map(Some),
+        }
+    }
+
     /// Argument `n` as text.
     pub fn text(&self, n: c_int) -> mlua::Result<&'a str> {
         match self.raw(n) {

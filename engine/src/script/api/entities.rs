@@ -182,12 +182,12 @@ impl Methods for Entities {
             sl.state.move_entity(e, to).map(|()| Ret::None).map_err(|e| err(e.to_string()))
         }),
         direct!("set_owner", |lua, args| {
-            let (e, s) = (args.int(1)?, args.value(lua, 2)?);
+            let (e, s) = (args.int(1)?, args.opt_int(2)?);
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
             let owner = match s {
-                LuaValue::Nil => None,
-                s => Some(seat(&sl.state, number(&s).ok_or_else(|| err("bad argument #2 to `set_owner`: expected a seat or nil"))?)?),
+                Some(s) => Some(seat(&sl.state, s)?),
+                None => None,
             };
             sl.state.entities[e as usize].owner = owner;
             Ok(Ret::None)
