@@ -28,7 +28,7 @@ impl Coverage {
         let Some(p) = game.pending() else { return };
         self.simultaneous += usize::from(p.simultaneous);
         self.windows += usize::from(game.state.flow.get(p.frame).is_some_and(|f| f.step.as_str() == WINDOW_STEP));
-        for d in &p.decisions {
+        for d in p.decisions.iter() {
             self.many += usize::from(matches!(d.kind, DecisionKind::Many { .. }));
             self.numbers += usize::from(matches!(d.kind, DecisionKind::Number { .. }));
             self.passes += usize::from(d.pass.is_some());

@@ -15,13 +15,12 @@
 //! [`crate::state::MAX_STATE_BYTES`], checked after every step call.
 
 use crate::content::Ruleset;
-use crate::flow::{Choice, ChoiceError, Decision, DecisionKind, Frame, OptionItem, Pending, Window, MAX_DECISIONS, MAX_OPTIONS, WINDOW_STEP};
-use crate::script::field_names::{self, FieldNames};
-use crate::script::{capped, cost, from_lua, to_lua, Budget, ScriptError, ScriptHost};
-use crate::state::{GameState, Seat, Setup, StateFull, MAX_STATE_BYTES};
+use crate::flow::{Choice, ChoiceError, Decision, Frame, Pending, Window, WINDOW_STEP};
+use crate::script::{capped, cost, from_lua, read_pending, to_lua, ScriptError, ScriptHost};
+use crate::state::{GameState, Seat, Setup};
 use crate::sym::Sym;
 use crate::value::{Key, Value};
-use mlua::{LuaString, Table, Value as LuaValue};
+use mlua::Value as LuaValue;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -335,7 +334,7 @@ impl Game {
             let ctx = to_lua(lua, &ctx, budget)?;
             let result: LuaValue = capped(lua, || func.call((g.clone(), ctx.clone())))?;
             let pending = match (&result, phase) {
-                (LuaValue::Table(t), "run") => Some(read_pending(t, index, None, &mut Reader { budget, held, names: &*field_names::of(lua)? })?),
+                (LuaValue::Table(t), "run") => Some(read_pending(lua, t, index, None, budget, held)?),
                 (LuaValue::Nil, _) | (_, "enter") => None,
                 (other, _) => {
                     return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
@@ -377,7 +376,7 @@ impl Game {
                 let data = to_lua(lua, &data, budget)?;
                 let result: LuaValue = capped(lua, || offer.call((g.clone(), data.clone(), seat as i64 + 1)))?;
                 let pending = match &result {
-                    LuaValue::Table(t) => Some(read_pending(t, index, Some(seat), &mut Reader { budget, held, names: &*field_names::of(lua)? })?),
+                    LuaValue::Table(t) => Some(read_pending(lua, t, index, Some(seat), budget, held)?),
                     LuaValue::Nil => None,
                     other => return Err(mlua::Error::runtime(format!("a window offer must return a decision or nil, not a {}", other.type_name()))),
                 };
@@ -456,153 +455,3 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
     Ok(())
 }
 
-/// The limits a decision table is read within: the call's budget, and the size of the
-/// state, to which every option read is added so that a huge table is refused
-/// before it is built rather than after.
-struct Reader<'a> {
-    budget: &'a Budget,
-    names: &'a FieldNames,
-    /// The state's size with what has been read so far.
-    held: usize,
-}
-
-impl Reader<'_> {
-    /// The text field `key` of a decision table, counted.
-    fn text(&mut self, t: &Table, key: &LuaString) -> mlua::Result<Option<String>> {
-        let text: Option<String> = t.raw_get(key)?;
-        if let Some(text) = &text {
-            self.budget.charge_bytes(text.len())?;
-            self.count(text.len())?;
-        }
-        Ok(text)
-    }
-
-    fn count(&mut self, bytes: usize) -> mlua::Result<()> {
-        self.held = self.held.saturating_add(bytes);
-        if self.held > MAX_STATE_BYTES {
-            return Err(mlua::Error::runtime(StateFull(self.held).to_string()));
-        }
-        Ok(())
-    }
-}
-
-/// Reads a decision table (or `{simultaneous = true, decisions = {...}}`).
-fn read_pending(t: &Table, frame: usize, force_seat: Option<Seat>, reader: &mut Reader) -> mlua::Result<Pending> {
-    if t.raw_get::<Option<bool>>(&reader.names.simultaneous)?.unwrap_or(false) {
-        let list: Table = t.raw_get(&reader.names.decisions)?;
-        if list.raw_len() > MAX_DECISIONS {
-            return Err(mlua::Error::runtime(format!(
-                "a simultaneous question of {} decisions: one pending holds at most {MAX_DECISIONS}",
-                list.raw_len()
-            )));
-        }
-        let decisions = list
-            .sequence_values::<Table>()
-            .map(|d| read_decision(&d?, None, reader))
-            .collect::<mlua::Result<Vec<_>>>()?;
-        if decisions.is_empty() {
-            return Err(mlua::Error::runtime("a simultaneous decision needs at least one seat's decision"));
-        }
-        let keyed = decisions.iter().all(|d| d.key.is_some());
-        let mut seen: Vec<(Seat, Option<String>)> = decisions.iter().map(|d| (d.seat, d.key.clone())).collect();
-        seen.sort();
-        seen.dedup();
-        if seen.len() != decisions.len() || (!keyed && decisions.iter().any(|d| d.key.is_some())) {
-            return Err(mlua::Error::runtime(
-                "a simultaneous decision lists a seat twice (give every decision a distinct `key` to ask a seat several things)",
-            ));
-        }
-        let n = decisions.len();
-        return Ok(Pending { decisions, answers: vec![None; n], simultaneous: true, frame, actors: Vec::new() });
-    }
-    let decision = read_decision(t, force_seat, reader)?;
-    Ok(Pending { decisions: vec![decision], answers: vec![None], simultaneous: false, frame, actors: Vec::new() })
-}
-
-fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> mlua::Result<Decision> {
-    let seat = match force_seat {
-        Some(s) => s,
-        None => {
-            let s: i64 = t.raw_get::<Option<i64>>(&reader.names.seat)?.ok_or_else(|| mlua::Error::runtime("a decision needs `seat`"))?;
-            if !(1..=64).contains(&s) {
-                return Err(mlua::Error::runtime(format!("decision seat {s} is out of range")));
-            }
-            (s - 1) as Seat
-        }
-    };
-    reader.count(std::mem::size_of::<Decision>())?;
-    let prompt: String = reader.text(t, &reader.names.prompt)?.unwrap_or_else(|| "Choose".into());
-    let mut options = Vec::new();
-    if let Some(list) = t.raw_get::<Option<Table>>(&reader.names.options)? {
-        if list.raw_len() > MAX_OPTIONS {
-            return Err(mlua::Error::runtime(format!(
-                "a decision offering {} options: a decision offers at most {MAX_OPTIONS}",
-                list.raw_len()
-            )));
-        }
-        for item in list.sequence_values::<LuaValue>() {
-            let option = match item? {
-                LuaValue::String(s) => {
-                    let s = s.to_str()?.to_string();
-                    reader.budget.charge_bytes(2 * s.len())?;
-                    OptionItem { label: s.clone(), value: Value::Str(s), free: false }
-                }
-                LuaValue::Table(o) => {
-                    let value = from_lua(&o.raw_get::<LuaValue>(&reader.names.value)?, reader.budget)?;
-                    let label: String = match o.raw_get::<Option<String>>(&reader.names.label)? {
-                        Some(l) => l,
-                        None => value.to_string(),
-                    };
-                    let free = o.raw_get::<Option<bool>>(&reader.names.free)?.unwrap_or(false);
-                    OptionItem { label, value, free }
-                }
-                other => {
-                    let value = from_lua(&other, reader.budget)?;
-                    OptionItem { label: value.to_string(), value, free: false }
-                }
-            };
-            reader.count(std::mem::size_of::<OptionItem>() + option.label.len() + option.value.weight())?;
-            options.push(option);
-        }
-    }
-    let kind = match t.raw_get::<Option<String>>(&reader.names.kind)?.as_deref() {
-        None | Some("one") => DecisionKind::One,
-        Some("many") => {
-            let min = t.raw_get::<Option<usize>>(&reader.names.min)?.unwrap_or(0);
-            let max = t.raw_get::<Option<usize>>(&reader.names.max)?.unwrap_or(options.len());
-            if min > max || max > options.len() {
-                return Err(mlua::Error::runtime(format!("a `many` decision needs min <= max <= {} options (min {min}, max {max})", options.len())));
-            }
-            DecisionKind::Many { min, max }
-        }
-        Some("number") => {
-            let min: i64 = t.raw_get(&reader.names.min)?;
-            let max: i64 = t.raw_get(&reader.names.max)?;
-            if min > max {
-                return Err(mlua::Error::runtime(format!("a number decision needs min <= max (min {min}, max {max})")));
-            }
-            DecisionKind::Number { min, max }
-        }
-        Some(other) => return Err(mlua::Error::runtime(format!("unknown decision kind `{other}` (one, many, number)"))),
-    };
-    let pass: Option<String> = reader.text(t, &reader.names.pass)?;
-    let decision = Decision {
-        seat,
-        prompt,
-        rule: reader.text(t, &reader.names.rule)?,
-        help: reader.text(t, &reader.names.help)?,
-        kind,
-        options,
-        pass,
-        key: reader.text(t, &reader.names.key)?,
-    };
-    let legal = match decision.kind {
-        DecisionKind::One => !decision.options.is_empty(),
-        DecisionKind::Many { min, .. } => min <= decision.options.len(),
-        DecisionKind::Number { .. } => true,
-    } || decision.pass.is_some();
-    if !legal {
-        return Err(mlua::Error::runtime(format!("decision \"{}\" offers no legal answer (no options and no pass)", decision.prompt)));
-    }
-    Ok(decision)
-}

@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use foldhash::fast::FixedState;
 use hexx::Hex;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -43,7 +44,9 @@ impl TileCell {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HexBoard {
     pub(super) store: CellSet,
-    index: HashMap<Hex, CellId>,
+    /// Looked up six times per neighbour query: a fast fixed hash (the keys are
+    /// the pack's own board coordinates, and nothing follows the map's order).
+    index: HashMap<Hex, CellId, FixedState>,
 }
 
 impl Serialize for HexBoard {
@@ -86,7 +89,7 @@ impl HexBoard {
     /// Rebuilds a board from stored data, checking its consistency.
     fn from_store(store: CellSet) -> Result<Self, BoardError> {
         store.validate()?;
-        let mut index = HashMap::with_capacity(store.cells.len());
+        let mut index = HashMap::with_capacity_and_hasher(store.cells.len(), FixedState::default());
         for (id, cell) in store.cells.iter().enumerate() {
             let id = id as CellId; // validate() bounds the cell count
             let hex = cell

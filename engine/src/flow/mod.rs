@@ -21,6 +21,7 @@ pub use window::{Window, WINDOW_STEP};
 use crate::state::Seat;
 use crate::value::Value;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The most frames the flow may hold at once.
@@ -100,7 +101,9 @@ pub enum Choice {
 /// The decisions the game is waiting on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pending {
-    pub decisions: Vec<Decision>,
+    /// Shared, so that recording one answer of a simultaneous pending (which copies
+    /// the pending the act's rollback copy also holds) copies the answers only.
+    pub decisions: Arc<Vec<Decision>>,
     /// One slot per decision; filled as seats answer a simultaneous pending.
     pub answers: Vec<Option<Choice>>,
     /// Simultaneous decisions keep answers secret until all are in.

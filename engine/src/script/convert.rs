@@ -44,6 +44,14 @@ pub fn from_lua(value: &LuaValue, budget: &Budget) -> mlua::Result<Value> {
     Ok(converted)
 }
 
+/// Converts a value read off the VM's stack, without charging: its weight (what
+/// [`from_lua`] would charge) comes back beside it.
+pub fn from_raw(value: Raw<'_>) -> mlua::Result<(Value, usize)> {
+    let mut walk = Walk { weight: 0, path: Vec::new() };
+    let converted = walk.raw_value(value)?;
+    Ok((converted, walk.weight))
+}
+
 /// A whole number from a Lua argument (a seat, an id): no table, so nothing to charge.
 pub fn number(value: &LuaValue) -> Option<i64> {
     match value {

@@ -161,7 +161,7 @@ impl Budget {
     }
 
     #[cfg(test)]
-    fn used(&self) -> u64 {
+    pub(super) fn used(&self) -> u64 {
         self.0.used.get()
     }
 

@@ -26,6 +26,7 @@
 
 mod api;
 mod convert;
+mod decision;
 mod error;
 pub mod field_names;
 mod freeze;
@@ -36,6 +37,7 @@ pub mod reference;
 mod sandbox;
 
 pub use convert::{from_lua, to_lua, MAX_VALUE_BYTES};
+pub use decision::read_pending;
 pub use error::{LoadError, ScriptError};
 pub use limits::{capped, cost, fail_g_call, Budget, Tally, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT, PLANTED_FAILURE};
 

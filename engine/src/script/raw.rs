@@ -88,6 +88,32 @@ impl<'a> TableAt<'a> {
         Ok(out)
     }
 
+    /// The table's length as the `#` operator gives it, without metamethods.
+    pub fn len(&self) -> usize {
+        // SAFETY: reads the slot only.
+        unsafe { ffi::lua_objlen(self.state, self.index) as usize }
+    }
+
+    /// Visits `t[1], t[2], …` up to the first nil, without metamethods, as mlua's
+    /// `sequence_values` reads them.
+    pub fn each_item(&self, mut visit: impl FnMut(Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+        // SAFETY: as for `strings`; the guard pops the item however the visit ends.
+        unsafe {
+            if ffi::lua_checkstack(self.state, 1) == 0 {
+                return Err(mlua::Error::runtime("the VM's stack is full"));
+            }
+            let _guard = TopGuard { state: self.state, top: ffi::lua_gettop(self.state) };
+            for i in 1.. {
+                if ffi::lua_rawgeti(self.state, self.index, i) == ffi::LUA_TNIL {
+                    return Ok(());
+                }
+                visit(read(self.state, ffi::lua_gettop(self.state)))?;
+                ffi::lua_settop(self.state, -2);
+            }
+        }
+        Ok(())
+    }
+
     /// Visits every key and value of this table, as [`each_field`] does.
     pub fn each_field(&self, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
         // SAFETY: `index` is an absolute slot holding a table for the whole visit.
@@ -117,16 +143,22 @@ impl Drop for TopGuard {
 /// Visits every key and value of `t` in the VM's raw order (`next`'s), without
 /// metamethods; stops at the first error the visitor returns.
 pub fn each_field(lua: &Lua, t: &Table, visit: impl FnMut(Raw<'_>, Raw<'_>) -> mlua::Result<()>) -> mlua::Result<()> {
+    on_stack(lua, t, |t| t.each_field(visit))
+}
+
+/// Runs `read` on `t` put on the VM's stack for the time of the call.
+pub fn on_stack<R>(lua: &Lua, t: &Table, read: impl FnOnce(TableAt<'_>) -> mlua::Result<R>) -> mlua::Result<R> {
     lua.exec_raw_lua(|raw| {
         let state = raw.state();
-        // SAFETY: see the module's note; the guard pops whatever the walk pushed.
+        // SAFETY: see the module's note; the guard pops the table and whatever the
+        // reading pushed.
         unsafe {
             if ffi::lua_checkstack(state, 4) == 0 {
                 return Err(mlua::Error::runtime("the VM's stack is full"));
             }
             let _guard = TopGuard { state, top: ffi::lua_gettop(state) };
             raw.push(t)?;
-            walk(state, ffi::lua_gettop(state), visit)
+            read(TableAt { state, index: ffi::lua_gettop(state), during: PhantomData })
         }
     })
 }

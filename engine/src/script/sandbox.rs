@@ -149,6 +149,7 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table, mut compiled
         .iter()
         .map(|s| (s.module.clone(), (s.display.clone(), compiled.remove(&s.module).unwrap_or_else(|| s.source.clone().into_bytes()))))
         .collect();
+    let loaded_modules = modules.clone();
     let modules = modules.clone();
     // The globals as they are now, before `Lua::sandbox` puts a writable proxy in
     // their place: a module environment reads through to these, which are frozen.
@@ -213,8 +214,29 @@ pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table, mut compiled
         modules.raw_set(name.as_str(), value.clone())?;
         Ok(value)
     })?;
-    lua.globals().raw_set("require", require)
+    // Scripts call `require` inside hot functions (to break cycles between
+    // modules), thousands of times per game, almost always for a module loaded
+    // already: that look-up runs in Lua, and only a first load (or a mistake) enters
+    // the Rust function, whose errors are then reported at the calling script line
+    // as before (the wrapper has no line information to claim them).
+    let wrapper: Function = lua
+        .load(REQUIRE_LOADED)
+        .set_name("=sandbox")
+        .set_compiler(Compiler::new().set_debug_level(0))
+        .call((loaded_modules, require))?;
+    lua.globals().raw_set("require", wrapper)
 }
+
+/// `require` for a module loaded already, else the loader (see `install_require`).
+const REQUIRE_LOADED: &str = "local modules, load = ...
+local rawget = rawget
+return function(name)
+    local loaded = rawget(modules, name)
+    if loaded ~= nil then
+        return loaded
+    end
+    return load(name)
+end";
 
 #[cfg(test)]
 mod tests {

@@ -221,7 +221,7 @@ pub fn with_secrets_marked(state: &GameState, secrets: &Secrets, viewer: Option<
             if viewer.is_some_and(|v| v == actor) {
                 continue;
             }
-            let d = &mut p.decisions[i];
+            let d = &mut Arc::make_mut(&mut p.decisions)[i];
             d.prompt = MARKER.into();
             d.help = Some(MARKER.into());
             for o in &mut d.options {

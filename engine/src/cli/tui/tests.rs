@@ -192,7 +192,7 @@ fn privacy_screen_shows_nothing_of_the_game() {
     let screen = render(&mut app, &table, &Screen::Privacy(1), 80, 24);
     assert!(screen.contains("Seat 2's turn") && screen.contains("press Enter"), "{screen}");
     assert!(!screen.contains('●') && !screen.contains("Map") && !screen.contains("Log"), "{screen}");
-    for d in &table.game.pending().expect("pending").decisions {
+    for d in table.game.pending().expect("pending").decisions.iter() {
         assert!(!screen.contains(&d.prompt), "{screen}");
     }
 }
