@@ -154,3 +154,56 @@ fn cell_info_gives_what_the_single_cell_methods_give() {
         .expect("reads");
     assert_eq!(same, Value::Str("same".into()));
 }
+
+/// `g:tally` counts what a loop over the pieces would (here mid-setup and after random
+/// play, with fleets holding tokens and ships on many sectors).
+#[test]
+fn tally_counts_pieces_as_a_loop_over_them_does() {
+    let same = r#"
+        local function by_loop(filter, by)
+            local counts = {}
+            for _, e in ipairs(g:entities(filter)) do
+                local key
+                if by == "owner" then
+                    key = g:owner(e)
+                else
+                    local c = g:cell_of(e)
+                    key = c and (if by == "cell" then c else g:region(c))
+                end
+                if key then
+                    counts[key] = (counts[key] or 0) + 1
+                end
+            end
+            return counts
+        end
+        local checked = 0
+        for _, filter in ipairs({ { kind = "ship" }, { kind = "ship", owner = 2 }, { kind = { "ship", "marker" } }, { kind = "disc" }, { kind = "nothing stored" } }) do
+            for _, by in ipairs({ "cell", "region", "owner" }) do
+                local tally, loop = g:tally(filter, by), by_loop(filter, by)
+                for key, n in pairs(loop) do
+                    if tally[key] ~= n then
+                        return by .. " " .. key .. ": tally " .. tostring(tally[key]) .. ", loop " .. n
+                    end
+                    checked += 1
+                end
+                for key in pairs(tally) do
+                    if loop[key] == nil then
+                        return by .. " " .. key .. " counted by tally alone"
+                    end
+                end
+            end
+        end
+        return if checked > 0 then "same" else "nothing counted"
+        "#;
+    let mut game = Game::new(rules(), 4, 3, vec![]).expect("a game starts");
+    assert_eq!(game.eval("tally", same).expect("counts"), Value::Str("same".into()));
+    // Stopped after 300 choices, mid-game.
+    let played = play_random(rules(), 4, 5, &[], |g| if g.state.history.len() >= 300 { Err("enough".into()) } else { Ok(()) });
+    let mut game = match played.result {
+        Ok(game) | Err((_, game)) => game,
+    };
+    assert!(game.state.history.len() >= 300 && !game.is_over(), "stopped mid-game");
+    assert_eq!(game.eval("tally", same).expect("counts"), Value::Str("same".into()));
+    let error = game.eval("bad", r#"g:tally({ kind = "ship" }, "sector")"#).expect_err("no such grouping");
+    assert!(error.to_string().contains(r#"g:tally counts by "cell", "region" or "owner", not "sector""#), "{error}");
+}

@@ -40,12 +40,16 @@ function S.sector_leaders(g)
 	for region = 1, g:region_count() do
 		units[region] = table.create(seats, 0)
 	end
-	-- One pass over the pieces (cheaper than asking cell by cell: bots evaluate often).
-	for _, kind in ipairs({ "ship", "marker" }) do
-		for _, e in ipairs(g:entities({ kind = kind })) do
-			local c, s = g:cell_of(e), g:owner(e)
-			if c and s then
-				units[g:region(c)][s] += if kind == "ship" then 1 else U.fleet_value(g, e)
+	-- A seat's basic ships are counted by sector in one call, its fleets one by one
+	-- (each is worth its hidden tokens): bots evaluate every position they look at.
+	for s = 1, seats do
+		for region, ships in pairs(g:tally({ kind = "ship", owner = s }, "region")) do
+			units[region][s] += ships
+		end
+		for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
+			local c = g:cell_of(m)
+			if c then
+				units[g:region(c)][s] += U.fleet_value(g, m)
 			end
 		end
 	end

@@ -204,6 +204,29 @@ pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
     })
 }
 
+/// A new table of `key = value` entries (keys need not run 1..n).
+pub fn int_map(lua: &Lua, entries: &[(i64, i64)]) -> mlua::Result<Table> {
+    let size = c_int::try_from(entries.len()).map_err(|_| mlua::Error::runtime("a table too large for the VM"))?;
+    let keys = entries.iter().map(|&(k, _)| c_int::try_from(k)).collect::<Result<Vec<c_int>, _>>().map_err(|_| mlua::Error::runtime("a key too large for the VM"))?;
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: see the module's note; `pop` takes the one table pushed.
+        unsafe {
+            if ffi::lua_checkstack(state, 2) == 0 {
+                return Err(mlua::Error::runtime("the VM's stack is full"));
+            }
+            ffi::lua_createtable(state, 0, size);
+            for (&key, &(_, value)) in keys.iter().zip(entries) {
+                ffi::lua_pushnumber(state, value as ffi::lua_Number);
+                ffi::lua_rawseti_(state, -2, key);
+            }
+            let t = raw.pop::<Table>();
+            debug_assert!(t.is_ok(), "a table was just pushed");
+            t
+        }
+    })
+}
+
 /// `value` as a Lua value, built on the VM's stack in one go: nested tables are
 /// made in place rather than each held by an mlua reference and set by key. Adds
 /// [`Value::weight`]'s measure of what it converts to `weight`. The caller holds

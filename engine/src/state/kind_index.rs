@@ -9,7 +9,7 @@
 use super::chunks::Chunks;
 use super::entity::{Entity, EntityId};
 use crate::sym::Sym;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, Default)]
@@ -19,7 +19,8 @@ pub struct KindIndex(Arc<OnceLock<Built>>);
 struct Built {
     /// How many entities there were when the index was built.
     entities: usize,
-    ids: HashMap<Sym, Vec<EntityId>>,
+    /// Keyed by a small integer on every query: a fast hash, as the place index.
+    ids: FxHashMap<Sym, Vec<EntityId>>,
 }
 
 impl KindIndex {
@@ -28,7 +29,7 @@ impl KindIndex {
     /// looks at every entity instead.
     pub fn ids<'a>(&'a self, entities: &Chunks<Entity>, kind: Sym) -> Option<&'a [EntityId]> {
         let built = self.0.get_or_init(|| {
-            let mut ids: HashMap<Sym, Vec<EntityId>> = HashMap::new();
+            let mut ids: FxHashMap<Sym, Vec<EntityId>> = FxHashMap::default();
             for (id, e) in entities.iter().enumerate() {
                 ids.entry(e.kind).or_default().push(id as EntityId);
             }

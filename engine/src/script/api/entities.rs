@@ -43,6 +43,8 @@ impl Methods for Entities {
             "The cells the entities matching `filter` are on (directly or inside entities that are), each once, ascending: one call where a loop over `g:entities` and `g:cell_of` would make one per entity."),
         Method::new("owners", "filter: EntityFilter", "{ Seat }",
             "The seats owning entities that match `filter`, each once, ascending (unowned entities are left out): which seats have pieces of some kinds on a cell, in one call."),
+        Method::new("tally", "filter: EntityFilter, by: string", "{ [integer]: integer }",
+            "How many entities match `filter`, counted by `by`: \"cell\" (the cell each is on, directly or inside entities that are), \"region\" (that cell's region) or \"owner\" (its seat). Entities off the board (for \"cell\" and \"region\") or owned by nobody (for \"owner\") are left out, and so are keys that count nothing: one call where a loop over `g:entities` would make several per entity (majorities per region, pieces per cell)."),
         Method::new("kind", "e: Entity", "string",
             "The entity's kind: what its back shows, public to every seat."),
         Method::new("face", "e: Entity", "string",
@@ -146,6 +148,44 @@ impl Methods for Entities {
                 true
             });
             int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1)).map(Ret::from)
+        }),
+        direct!("tally", |lua, args| {
+            let by = match args.text(2)? {
+                "cell" => TallyBy::Cell,
+                "region" => TallyBy::Region,
+                "owner" => TallyBy::Owner,
+                other => return Err(err(format!("g:tally counts by \"cell\", \"region\" or \"owner\", not \"{other}\""))),
+            };
+            let sl = slot(lua)?;
+            let state = &sl.state;
+            let keys = match by {
+                TallyBy::Cell => state.board.cells().len(),
+                TallyBy::Region => state.board.regions().len(),
+                TallyBy::Owner => state.seat_count(),
+            };
+            let mut counts = vec![0_i64; keys];
+            if let Some(f) = filter(args, state)? {
+                sl.budget.charge(f.scan_cost(state))?;
+                let mut matched = 0_u64;
+                each_match_any_order(state, &f, |id| {
+                    matched += 1;
+                    let key = match by {
+                        TallyBy::Cell => state.cell_of(id).map(usize::from),
+                        TallyBy::Region => state.cell_of(id).and_then(|c| state.board.cells().get(usize::from(c))).map(|c| c.region as usize),
+                        TallyBy::Owner => state.entities[id as usize].owner.map(usize::from),
+                    };
+                    if let Some(count) = key.and_then(|k| counts.get_mut(k)) {
+                        *count += 1;
+                    }
+                    true
+                });
+                // Following containers outwards is a walk per match.
+                sl.budget.charge(matched * cost::ENTITY)?;
+            }
+            // Cells are numbered from 0, regions and seats from 1, as scripts see them.
+            let first = if matches!(by, TallyBy::Cell) { 0 } else { 1 };
+            let entries: Vec<(i64, i64)> = counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as i64 + first, n)).collect();
+            raw::int_map(lua, &entries).map(Ret::from)
         }),
         direct!("kind", |lua, args| {
             let e = args.int(1)?;
@@ -303,6 +343,14 @@ impl Kinds {
             }
         }
     }
+}
+
+/// What `g:tally` counts by.
+#[derive(Clone, Copy)]
+enum TallyBy {
+    Cell,
+    Region,
+    Owner,
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
