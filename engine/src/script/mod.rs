@@ -258,14 +258,32 @@ impl ScriptHost {
     ) -> Result<R, ScriptError> {
         self.limits.reset();
         let slot = Slot { state: std::mem::take(state), rules: rules.clone(), budget: self.limits.budget().clone() };
-        self.lua.set_app_data(slot);
-        let result = body(&self.lua, &self.handle);
-        let slot = self.lua.remove_app_data::<Slot>();
+        if let Err(slot) = api::put_slot(slot) {
+            *state = slot.state;
+            return Err(ScriptError::plain(hook, "a script call began while another was running on this thread (a bug: please report it)".into()));
+        }
+        let result = {
+            let _running = RunningCall;
+            body(&self.lua, &self.handle)
+        };
+        let slot = api::take_slot();
         match slot {
             Some(slot) => *state = slot.state,
             None => return Err(ScriptError::plain(hook, "the game state was lost during a script call".into())),
         }
         result.map_err(|e| self.limits.explain(hook, e))
+    }
+}
+
+/// Clears the thread's running call if its body panics, so that the next call on
+/// the thread is not taken for a nested one.
+struct RunningCall;
+
+impl Drop for RunningCall {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            drop(api::take_slot());
+        }
     }
 }
 

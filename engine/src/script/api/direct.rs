@@ -176,7 +176,9 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             if ffi::lua_type(state, 1) != ffi::LUA_TUSERDATA {
                 return Err(err(format!("call g methods with a colon: g:{method}(…)")));
             }
-            if lua.exec_raw_lua(|vm| vm.state()) != state {
+            // Scripts have no coroutine library; were one ever run, its stack would not
+            // be the one mlua pushes results to (mlua's is the main thread's).
+            if ffi::lua_mainthread(state) != state {
                 return Err(err(format!("g:{method} was called from a coroutine, which scripts cannot run")));
             }
             let args = Args { state, method, during: PhantomData };
@@ -184,6 +186,28 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             // A C function has room for twenty values on its stack (LUA_MINSTACK);
             // pushes copy values that exist already, so they allocate nothing, but
             // for a name's string.
+            // Plain values go straight onto the stack; mlua pushes the ones it holds
+            // by reference (tables, strings).
+            match ret {
+                Ret::None => return Ok(0),
+                Ret::One(LuaValue::Nil) => {
+                    ffi::lua_pushnil(state);
+                    return Ok(1);
+                }
+                Ret::One(LuaValue::Boolean(b)) => {
+                    ffi::lua_pushboolean(state, c_int::from(b));
+                    return Ok(1);
+                }
+                Ret::One(LuaValue::Integer(i)) => {
+                    ffi::lua_pushnumber(state, i as ffi::lua_Number);
+                    return Ok(1);
+                }
+                Ret::One(LuaValue::Number(n)) => {
+                    ffi::lua_pushnumber(state, n);
+                    return Ok(1);
+                }
+                _ => {}
+            }
             lua.exec_raw_lua(|vm| match ret {
                 Ret::None => Ok(0),
                 Ret::One(v) => vm.push_value(&v).map(|()| 1),

@@ -39,7 +39,8 @@ use super::Slot;
 use crate::board::CellId;
 use crate::state::{EntityId, GameState, Location, Seat, SeatMask};
 use crate::sym::Sym;
-use mlua::{AppDataRefMut, Lua, Table, UserData, UserDataMethods, Value as LuaValue};
+use mlua::{Lua, Table, UserData, UserDataMethods, Value as LuaValue};
+use std::cell::{RefCell, RefMut};
 
 /// One documented `g` method.
 ///
@@ -130,6 +131,32 @@ fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(message.into())
 }
 
+thread_local! {
+    /// The running script call's [`Slot`], put there by `ScriptHost::with_state` for
+    /// the call's length. A thread runs one script call at a time (calls never nest:
+    /// [`put_slot`] refuses), so one place per thread serves every VM on it, and a `g`
+    /// method finds it without asking mlua (whose app data costs a lock and a hash
+    /// look-up on every call).
+    static RUNNING: RefCell<Option<Slot>> = const { RefCell::new(None) };
+}
+
+/// Makes `slot` the running call's; gives it back if a call is running already.
+pub(super) fn put_slot(slot: Slot) -> Result<(), Slot> {
+    RUNNING.with(|running| {
+        let mut running = running.borrow_mut();
+        if running.is_some() {
+            return Err(slot);
+        }
+        *running = Some(slot);
+        Ok(())
+    })
+}
+
+/// Takes the running call's slot back when the call ends.
+pub(super) fn take_slot() -> Option<Slot> {
+    RUNNING.with(|running| running.borrow_mut().take())
+}
+
 /// The running call's [`Slot`], with the VM's memory cap lifted while the method
 /// holds it: a method's own work is bounded by the kernel, and uncapped it runs
 /// without a protected call per Lua operation (see `super::limits`).
@@ -137,13 +164,17 @@ fn slot(lua: &Lua) -> mlua::Result<SlotRef<'_>> {
     if !Tally::g_call() {
         return Err(err(PLANTED_FAILURE));
     }
-    let slot = lua.app_data_mut::<Slot>().ok_or_else(|| err("the game handle can only be used while the kernel runs a step"))?;
+    // SAFETY: the thread-local lives until this thread ends, and the reference is
+    // used by a `g` method running on this thread, which ends first.
+    let running: &RefCell<Option<Slot>> = RUNNING.with(|running| unsafe { &*(running as *const RefCell<Option<Slot>>) });
+    let held = running.try_borrow_mut().map_err(|_| err("a g method was called while another one is still working (a bug: please report it)"))?;
+    let slot = RefMut::filter_map(held, Option::as_mut).map_err(|_| err("the game handle can only be used while the kernel runs a step"))?;
     Ok(SlotRef { slot, _uncapped: uncapped(lua) })
 }
 
 /// A `g` method's hold on the running call's [`Slot`]; see [`slot`].
 struct SlotRef<'a> {
-    slot: AppDataRefMut<'a, Slot>,
+    slot: RefMut<'a, Slot>,
     _uncapped: Uncapped<'a>,
 }
 
