@@ -8,6 +8,8 @@
 
 use super::{cell, err, int_list, number, slot, Method, Methods};
 use crate::board::{Board, CellId, MoveRules};
+use crate::script::limits::uncapped;
+use crate::script::raw;
 use crate::script::{cost, Budget};
 use crate::state::GameState;
 use mlua::{Table, UserDataMethods, Value as LuaValue};
@@ -34,11 +36,11 @@ impl Methods for Movement {
                 let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
                 spec.run(&sl.state.board, from, budget)
             };
-            let t = lua.create_table()?;
-            for r in reach {
-                t.raw_set(r.cell as i64, r.cost as i64)?;
-            }
-            Ok(t)
+            // Built on the stack with the cap lifted: through mlua, under the cap, each
+            // of the dozens of entries was a protected call.
+            let entries: Vec<(i64, i64)> = reach.iter().map(|r| (r.cell as i64, r.cost as i64)).collect();
+            let _kernel_work = uncapped(lua);
+            raw::int_map(lua, &entries)
         });
         m.add_method("path", |lua, _, (from, to, budget, rules): (i64, i64, i64, Option<Table>)| {
             let cells = {
