@@ -246,7 +246,7 @@ pub fn value(lua: &Lua, value: &Value, weight: &mut usize) -> mlua::Result<LuaVa
 }
 
 /// Pushes `value` (see [`value`]).
-unsafe fn push_value(state: *mut ffi::lua_State, value: &Value, weight: &mut usize) -> mlua::Result<()> {
+pub(crate) unsafe fn push_value(state: *mut ffi::lua_State, value: &Value, weight: &mut usize) -> mlua::Result<()> {
     // A table, its key and its value: three slots at each level of nesting.
     if ffi::lua_checkstack(state, 3) == 0 {
         return Err(mlua::Error::runtime("the VM's stack is full"));

@@ -155,7 +155,7 @@ impl Methods for Cells {
                 sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
                 sl.state.board.linked(c, &[kind])
             };
-            int_list(lua, ids.into_iter().map(|i| i as i64)).map(Ret::from)
+            args.push_ints(ids.into_iter().map(|i| i as i64))
         }),
     ];
 

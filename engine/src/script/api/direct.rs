@@ -23,6 +23,7 @@
 use super::super::limits::uncapped;
 use super::super::raw::{self, Raw};
 use super::err;
+use crate::value::Value;
 use mlua::{ffi, Lua, Value as LuaValue};
 use std::ffi::c_int;
 use std::marker::PhantomData;
@@ -105,6 +106,30 @@ impl<'a> Args<'a> {
         })
     }
 
+    /// Pushes a state value as the call's result (see [`Ret::OnStack`]), adding
+    /// [`Value::weight`]'s measure of it to `weight`.
+    pub fn push(&self, value: &Value, weight: &mut usize) -> mlua::Result<()> {
+        // SAFETY: `run` lifted the cap, so the pushes allocate without failing; what
+        // is pushed lies above the arguments, where a C function's results go, and
+        // on an error the VM drops it with the call.
+        unsafe { raw::push_value(self.state, value, weight) }
+    }
+
+    /// Pushes a new sequence of `items` as the call's result (see [`Ret::OnStack`]).
+    pub fn push_ints(&self, items: impl IntoIterator<Item = i64>) -> mlua::Result<Ret> {
+        let items = items.into_iter();
+        // SAFETY: as for `push`; the table is made and filled in place.
+        unsafe {
+            ffi::lua_createtable(self.state, c_int::try_from(items.size_hint().0).unwrap_or(0), 0);
+            for (i, item) in items.enumerate() {
+                let at = c_int::try_from(i + 1).map_err(|_| err("a list too long for the VM"))?;
+                ffi::lua_pushnumber(self.state, item as ffi::lua_Number);
+                ffi::lua_rawseti_(self.state, -2, at);
+            }
+        }
+        Ok(Ret::OnStack)
+    }
+
     /// The error for argument `n` of the wrong type.
     fn bad(&self, n: c_int, wanted: &str, got: Raw<'_>) -> mlua::Error {
         let got = match got {
@@ -122,6 +147,9 @@ pub(super) enum Ret {
     One(LuaValue),
     Two(LuaValue, LuaValue),
     Name(&'static str),
+    /// One value the method pushed itself ([`Args::push`]): a state value built in
+    /// place, with no mlua reference made for it and pushed again.
+    OnStack,
 }
 
 impl Ret {
@@ -190,6 +218,7 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             // by reference (tables, strings).
             match ret {
                 Ret::None => return Ok(0),
+                Ret::OnStack => return Ok(1),
                 Ret::One(LuaValue::Nil) => {
                     ffi::lua_pushnil(state);
                     return Ok(1);
@@ -211,6 +240,7 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             lua.exec_raw_lua(|vm| match ret {
                 Ret::None => Ok(0),
                 Ret::One(v) => vm.push_value(&v).map(|()| 1),
+                Ret::OnStack => Ok(1),
                 Ret::Two(a, b) => vm.push_value(&a).and_then(|()| vm.push_value(&b)).map(|()| 2),
                 Ret::Name(name) => {
                     // Allocates a string while the cap is lifted (see the note).

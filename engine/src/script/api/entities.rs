@@ -7,7 +7,7 @@
 
 use super::vars::{add, read, write};
 use super::direct::{direct, Args, Ret};
-use super::{cell, entity, err, int_list, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
+use super::{cell, entity, err, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
 use crate::script::field_names;
@@ -81,7 +81,7 @@ impl Methods for Entities {
                     None => Vec::new(),
                 }
             };
-            int_list(lua, ids.into_iter().map(|i| i as i64)).map(Ret::from)
+            args.push_ints(ids.into_iter().map(|i| i as i64))
         }),
         direct!("count", |lua, args| {
             let sl = slot(lua)?;
@@ -123,7 +123,7 @@ impl Methods for Entities {
         }),
         direct!("cells_of", |lua, args| {
             let sl = slot(lua)?;
-            let Some(f) = filter(args, &sl.state)? else { return int_list(lua, std::iter::empty::<i64>()).map(Ret::from) };
+            let Some(f) = filter(args, &sl.state)? else { return args.push_ints(std::iter::empty()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut cells = Vec::new();
             each_match_any_order(&sl.state, &f, |id| {
@@ -134,11 +134,11 @@ impl Methods for Entities {
             sl.budget.charge(cells.len() as u64 * cost::ENTITY)?;
             cells.sort_unstable();
             cells.dedup();
-            int_list(lua, cells.into_iter().map(|c| c as i64)).map(Ret::from)
+            args.push_ints(cells.into_iter().map(|c| c as i64))
         }),
         direct!("owners", |lua, args| {
             let sl = slot(lua)?;
-            let Some(f) = filter(args, &sl.state)? else { return int_list(lua, std::iter::empty::<i64>()).map(Ret::from) };
+            let Some(f) = filter(args, &sl.state)? else { return args.push_ints(std::iter::empty()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut owners = SeatMask::NONE;
             each_match_any_order(&sl.state, &f, |id| {
@@ -147,7 +147,7 @@ impl Methods for Entities {
                 }
                 true
             });
-            int_list(lua, (0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1)).map(Ret::from)
+            args.push_ints((0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
         }),
         direct!("tally", |lua, args| {
             let by = match args.text(2)? {
@@ -206,7 +206,7 @@ impl Methods for Entities {
             let (e, k) = (args.int(1)?, args.text(2)?);
             let sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
-            read(lua, &sl, VarsAt::Props(e), k).map(Ret::from)
+            read(args, &sl, VarsAt::Props(e), k)
         }),
         direct!("set_prop", |lua, args| {
             let (e, k, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);

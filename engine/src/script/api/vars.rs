@@ -2,14 +2,14 @@
 //! the variants in play, and the variables kept per seat, per game and per pair of
 //! seats (any plain value; a variable never set reads as nil).
 
-use super::direct::{direct, Ret};
+use super::direct::{direct, Args, Ret};
 use super::{err, name, seat, slot, stored, Method, Methods};
-use crate::script::convert::{from_lua, to_lua};
+use crate::script::convert::from_lua;
 use crate::script::Slot;
 use crate::state::VarsAt;
 use crate::sym::Sym;
 use crate::value::Value;
-use mlua::{Lua, UserDataMethods, Value as LuaValue};
+use mlua::{UserDataMethods, Value as LuaValue};
 
 pub(super) struct Vars;
 
@@ -48,7 +48,7 @@ impl Methods for Vars {
             let (s, key) = (args.int(1)?, args.text(2)?);
             let sl = slot(lua)?;
             let s = seat(&sl.state, s)?;
-            read(lua, &sl, VarsAt::Seat(s), key).map(Ret::from)
+            read(args, &sl, VarsAt::Seat(s), key)
         }),
         direct!("set", |lua, args| {
             let (s, key, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);
@@ -59,13 +59,13 @@ impl Methods for Vars {
         direct!("global", |lua, args| {
             let key = args.text(1)?;
             let sl = slot(lua)?;
-            read(lua, &sl, VarsAt::Global, key).map(Ret::from)
+            read(args, &sl, VarsAt::Global, key)
         }),
         direct!("pair", |lua, args| {
             let (a, b, key) = (args.int(1)?, args.int(2)?, args.text(3)?);
             let sl = slot(lua)?;
             let at = pair(&sl, a, b)?;
-            read(lua, &sl, at, key).map(Ret::from)
+            read(args, &sl, at, key)
         }),
         direct!("variant", |lua, args| {
             let id = args.text(1)?;
@@ -120,13 +120,14 @@ fn pair(sl: &Slot, a: i64, b: i64) -> mlua::Result<VarsAt> {
     sl.state.pair_index(a, b).map(VarsAt::Pair).ok_or_else(|| err("a pair needs two different seats"))
 }
 
-/// The variable `key` at `at` as a Lua value; nil if it was never set.
-pub(super) fn read(lua: &Lua, sl: &Slot, at: VarsAt, key: &str) -> mlua::Result<LuaValue> {
-    let value = Sym::find(key).and_then(|k| sl.state.vars(at)?.get(k));
-    match value {
-        Some(v) => to_lua(lua, v, &sl.budget),
-        None => Ok(LuaValue::Nil),
-    }
+/// The variable `key` at `at` as a direct method's result, built on the stack; nil if
+/// it was never set.
+pub(super) fn read(args: &Args<'_>, sl: &Slot, at: VarsAt, key: &str) -> mlua::Result<Ret> {
+    let Some(value) = Sym::find(key).and_then(|k| sl.state.vars(at)?.get(k)) else { return Ok(Ret::One(LuaValue::Nil)) };
+    let mut weight = 0;
+    args.push(value, &mut weight)?;
+    sl.budget.charge_bytes(weight)?;
+    Ok(Ret::OnStack)
 }
 
 /// Sets the variable `key` at `at` (nil removes it); a name never stored needs no
