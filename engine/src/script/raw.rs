@@ -182,9 +182,10 @@ pub(crate) unsafe fn walk(state: *mut ffi::lua_State, table: c_int, mut visit: i
     }
 }
 
-/// A new sequence table of `items`.
-pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
-    let length = c_int::try_from(items.len()).map_err(|_| mlua::Error::runtime("a list too long for the VM"))?;
+/// A new table made on the stack: `fill` gets the VM's state with the new table on
+/// top, stores into it, and leaves the stack as it found it. The caller holds
+/// [`super::limits::uncapped`], as for every push here.
+fn new_table(lua: &Lua, sequence: c_int, fields: c_int, fill: impl FnOnce(*mut ffi::lua_State)) -> mlua::Result<Table> {
     lua.exec_raw_lua(|raw| {
         let state = raw.state();
         // SAFETY: see the module's note; `pop` takes the one table pushed.
@@ -192,14 +193,25 @@ pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
             if ffi::lua_checkstack(state, 2) == 0 {
                 return Err(mlua::Error::runtime("the VM's stack is full"));
             }
-            ffi::lua_createtable(state, length, 0);
-            for (i, &item) in items.iter().enumerate() {
-                ffi::lua_pushnumber(state, item as ffi::lua_Number);
-                ffi::lua_rawseti_(state, -2, i as c_int + 1);
-            }
+            ffi::lua_createtable(state, sequence, fields);
+            fill(state);
             let t = raw.pop::<Table>();
             debug_assert!(t.is_ok(), "a table was just pushed");
             t
+        }
+    })
+}
+
+/// A new sequence table of `items`.
+pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
+    let length = c_int::try_from(items.len()).map_err(|_| mlua::Error::runtime("a list too long for the VM"))?;
+    new_table(lua, length, 0, |state| {
+        for (i, &item) in items.iter().enumerate() {
+            // SAFETY: pushes one number and stores it in the table beneath it.
+            unsafe {
+                ffi::lua_pushnumber(state, item as ffi::lua_Number);
+                ffi::lua_rawseti_(state, -2, i as c_int + 1);
+            }
         }
     })
 }
@@ -208,21 +220,13 @@ pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
 pub fn int_map(lua: &Lua, entries: &[(i64, i64)]) -> mlua::Result<Table> {
     let size = c_int::try_from(entries.len()).map_err(|_| mlua::Error::runtime("a table too large for the VM"))?;
     let keys = entries.iter().map(|&(k, _)| c_int::try_from(k)).collect::<Result<Vec<c_int>, _>>().map_err(|_| mlua::Error::runtime("a key too large for the VM"))?;
-    lua.exec_raw_lua(|raw| {
-        let state = raw.state();
-        // SAFETY: see the module's note; `pop` takes the one table pushed.
-        unsafe {
-            if ffi::lua_checkstack(state, 2) == 0 {
-                return Err(mlua::Error::runtime("the VM's stack is full"));
-            }
-            ffi::lua_createtable(state, 0, size);
-            for (&key, &(_, value)) in keys.iter().zip(entries) {
+    new_table(lua, 0, size, |state| {
+        for (&key, &(_, value)) in keys.iter().zip(entries) {
+            // SAFETY: as in `int_list`.
+            unsafe {
                 ffi::lua_pushnumber(state, value as ffi::lua_Number);
                 ffi::lua_rawseti_(state, -2, key);
             }
-            let t = raw.pop::<Table>();
-            debug_assert!(t.is_ok(), "a table was just pushed");
-            t
         }
     })
 }
@@ -298,16 +302,10 @@ pub enum Field<'a> {
 /// holds [`super::limits::uncapped`], as for [`int_list`].
 pub fn record(lua: &Lua, fields: &[(&CStr, Option<Field<'_>>)]) -> mlua::Result<Table> {
     let size = c_int::try_from(fields.len()).map_err(|_| mlua::Error::runtime("a record too large for the VM"))?;
-    lua.exec_raw_lua(|raw| {
-        let state = raw.state();
-        // SAFETY: see the module's note; `pop` takes the one table pushed, and each
-        // field's value is pushed and stored before the next.
-        unsafe {
-            if ffi::lua_checkstack(state, 2) == 0 {
-                return Err(mlua::Error::runtime("the VM's stack is full"));
-            }
-            ffi::lua_createtable(state, 0, size);
-            for (name, value) in fields {
+    new_table(lua, 0, size, |state| {
+        for (name, value) in fields {
+            // SAFETY: each field's value is pushed and stored before the next.
+            unsafe {
                 match value {
                     None => continue,
                     Some(Field::Int(i)) => ffi::lua_pushnumber(state, *i as ffi::lua_Number),
@@ -317,9 +315,6 @@ pub fn record(lua: &Lua, fields: &[(&CStr, Option<Field<'_>>)]) -> mlua::Result<
                 }
                 ffi::lua_rawsetfield(state, -2, name.as_ptr());
             }
-            let t = raw.pop::<Table>();
-            debug_assert!(t.is_ok(), "a table was just pushed");
-            t
         }
     })
 }
