@@ -65,7 +65,8 @@ impl Method {
 /// A group of `g` methods: their documentation and their registration, side by side.
 ///
 /// `register` is generic over the userdata type only so the tests can register one
-/// group alone; the methods never look at the handle (the state is in the app data).
+/// group alone; the methods never look at the handle (the state is in the running
+/// call's slot).
 trait Methods {
     const TITLE: &'static str;
     const DOCS: &'static [Method];
@@ -86,7 +87,7 @@ pub const GROUPS: &[(&str, &[Method])] = &[
     (tiles::Tiles::TITLE, tiles::Tiles::DOCS),
 ];
 
-/// The userdata behind `g`; it holds nothing, the state is in the app data.
+/// The userdata behind `g`; it holds nothing, the state is in the running call's slot.
 pub struct GameHandle;
 
 impl UserData for GameHandle {
