@@ -147,8 +147,8 @@ pub(super) enum Ret {
     One(LuaValue),
     Two(LuaValue, LuaValue),
     Name(&'static str),
-    /// One value the method pushed itself ([`Args::push`]): a state value built in
-    /// place, with no mlua reference made for it and pushed again.
+    /// One value the method pushed itself ([`Args::push`], [`Args::push_ints`]): built
+    /// in place, with no mlua reference made for it and pushed again.
     OnStack,
 }
 
@@ -211,11 +211,10 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             }
             let args = Args { state, method, during: PhantomData };
             let ret = body(lua, &args)?;
-            // A C function has room for twenty values on its stack (LUA_MINSTACK);
-            // pushes copy values that exist already, so they allocate nothing, but
-            // for a name's string.
-            // Plain values go straight onto the stack; mlua pushes the ones it holds
-            // by reference (tables, strings).
+            // A C function has room for twenty values on its stack (LUA_MINSTACK),
+            // and the cap is lifted, so a push cannot fail. Plain values go straight
+            // onto the stack; mlua pushes the ones it holds by reference (tables,
+            // strings); a method that built its result in place has pushed it.
             match ret {
                 Ret::None => return Ok(0),
                 Ret::OnStack => return Ok(1),
