@@ -9,7 +9,7 @@
 //!
 //! Safety: the functions here call only VM functions that neither raise a Lua error
 //! nor run Lua code: raw reads and iteration and type checks, which allocate nothing
-//! in the VM, and (in [`int_list`], [`record`] and [`value`]) pushes, which allocate only while the memory cap
+//! in the VM, and (in [`int_list`], [`int_map`], [`record`], [`value`] and their helpers) pushes, which allocate only while the memory cap
 //! is lifted (the caller holds [`super::limits::uncapped`]), so no allocation can be
 //! refused midway. They put the stack back as they found it, even if a visitor
 //! returns early. What a walk reads (strings, nested tables) borrows the VM for the
@@ -205,15 +205,19 @@ fn new_table(lua: &Lua, sequence: c_int, fields: c_int, fill: impl FnOnce(*mut f
 /// A new sequence table of `items`.
 pub fn int_list(lua: &Lua, items: &[i64]) -> mlua::Result<Table> {
     let length = c_int::try_from(items.len()).map_err(|_| mlua::Error::runtime("a list too long for the VM"))?;
-    new_table(lua, length, 0, |state| {
-        for (i, &item) in items.iter().enumerate() {
-            // SAFETY: pushes one number and stores it in the table beneath it.
-            unsafe {
-                ffi::lua_pushnumber(state, item as ffi::lua_Number);
-                ffi::lua_rawseti_(state, -2, i as c_int + 1);
-            }
-        }
-    })
+    // SAFETY: the table `new_table` made is on top, as `fill_sequence` needs.
+    new_table(lua, length, 0, |state| unsafe { fill_sequence(state, items.iter().copied()) })
+}
+
+/// Stores `items` as `t[1], t[2], …` of the table on top of the stack, one push at a
+/// time (the caller holds [`super::limits::uncapped`]). Items past what a Lua index
+/// can number are left out; no list comes near.
+pub(crate) unsafe fn fill_sequence(state: *mut ffi::lua_State, items: impl IntoIterator<Item = i64>) {
+    for (i, item) in items.into_iter().enumerate() {
+        let Ok(at) = c_int::try_from(i + 1) else { return };
+        ffi::lua_pushnumber(state, item as ffi::lua_Number);
+        ffi::lua_rawseti_(state, -2, at);
+    }
 }
 
 /// A new table of `key = value` entries (keys need not run 1..n).

@@ -121,11 +121,7 @@ impl<'a> Args<'a> {
         // SAFETY: as for `push`; the table is made and filled in place.
         unsafe {
             ffi::lua_createtable(self.state, c_int::try_from(items.size_hint().0).unwrap_or(0), 0);
-            for (i, item) in items.enumerate() {
-                let at = c_int::try_from(i + 1).map_err(|_| err("a list too long for the VM"))?;
-                ffi::lua_pushnumber(self.state, item as ffi::lua_Number);
-                ffi::lua_rawseti_(self.state, -2, at);
-            }
+            raw::fill_sequence(self.state, items);
         }
         Ok(Ret::OnStack)
     }
