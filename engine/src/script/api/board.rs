@@ -68,13 +68,13 @@ impl Methods for Cells {
     const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
         direct!("terrain", |lua, args| {
             let c = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             lua.create_string(&sl.state.board.cells()[c as usize].terrain).map(|t| Ret::One(LuaValue::String(t)))
         }),
         direct!("cell_name", |lua, args| {
             let c = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             Ok(Ret::One(match &sl.state.board.cells()[c as usize].name {
                 Some(name) => LuaValue::String(lua.create_string(name)?),
@@ -83,7 +83,7 @@ impl Methods for Cells {
         }),
         direct!("cell_info", |lua, args| {
             let c = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             let info = &sl.state.board.cells()[c as usize];
             let name = info.name.as_deref().map(Field::Text);
@@ -99,15 +99,15 @@ impl Methods for Cells {
             )
             .map(Ret::from)
         }),
-        direct!("region", |lua, args| {
+        direct!("region", |_, args| {
             let c = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             Ok(Ret::int(sl.state.board.cells()[c as usize].region as i64 + 1))
         }),
         direct!("region_info", |lua, args| {
             let r = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let index = (r - 1).max(0) as usize;
             let Some(region) = sl.state.board.regions().get(index) else { return Ok(Ret::One(LuaValue::Nil)) };
             let mut cache = lua.app_data_mut::<RegionTables>().ok_or_else(|| err("the region tables are missing"))?;
@@ -129,28 +129,28 @@ impl Methods for Cells {
             cache.tables[index] = Some(t.clone());
             Ok(Ret::from(t))
         }),
-        direct!("hex", |lua, args| {
+        direct!("hex", |_, args| {
             let c = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             Ok(match sl.state.board.cells()[c as usize].hex {
                 Some(h) => Ret::Two(LuaValue::Integer(h.x as i64), LuaValue::Integer(h.y as i64)),
                 None => Ret::Two(LuaValue::Nil, LuaValue::Nil),
             })
         }),
-        direct!("distance", |lua, args| {
+        direct!("distance", |_, args| {
             let (a, b) = (args.int(1)?, args.int(2)?);
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let (a, b) = (cell(&sl.state, a)?, cell(&sl.state, b)?);
             if let Board::Graph(_) = &*sl.state.board {
                 sl.budget.charge(scan_cost(&sl.state.board))?; // a breadth-first search
             }
             Ok(Ret::opt_int(sl.state.board.distance(a, b).map(i64::from)))
         }),
-        direct!("links", |lua, args| {
+        direct!("links", |_, args| {
             let (c, kind) = (args.int(1)?, args.text(2)?);
             let ids = {
-                let sl = slot(lua)?;
+                let sl = args.slot()?;
                 let c = cell(&sl.state, c)?;
                 sl.budget.charge(sl.state.board.links().len() as u64 * cost::LINK)?;
                 sl.state.board.linked(c, &[kind])

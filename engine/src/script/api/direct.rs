@@ -40,6 +40,12 @@ pub(super) struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
+    /// The running call's slot. `run` lifted the memory cap for the whole call, so
+    /// this takes the slot without lifting it again.
+    pub fn slot(&self) -> mlua::Result<super::SlotRef<'a>> {
+        super::slot_for_direct()
+    }
+
     /// Argument `n` as it lies on the stack (`Raw::Nil` when absent).
     pub fn raw(&self, n: c_int) -> Raw<'a> {
         // SAFETY: `run` checked the stack holds `g` at 1; an index past the top reads

@@ -64,15 +64,15 @@ impl Methods for Entities {
     ];
 
     const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
-        direct!("cell_of", |lua, args| {
+        direct!("cell_of", |_, args| {
             let e = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let e = entity(&sl.state, e)?;
             Ok(Ret::opt_int(sl.state.cell_of(e).map(|c| c as i64)))
         }),
-        direct!("entities", |lua, args| {
+        direct!("entities", |_, args| {
             let ids = {
-                let sl = slot(lua)?;
+                let sl = args.slot()?;
                 match filter(args, &sl.state)? {
                     Some(f) => {
                         sl.budget.charge(f.scan_cost(&sl.state))?;
@@ -83,8 +83,8 @@ impl Methods for Entities {
             };
             args.push_ints(ids.into_iter().map(|i| i as i64))
         }),
-        direct!("count", |lua, args| {
-            let sl = slot(lua)?;
+        direct!("count", |_, args| {
+            let sl = args.slot()?;
             let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::int(0)) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut n = 0i64;
@@ -94,8 +94,8 @@ impl Methods for Entities {
             });
             Ok(Ret::int(n))
         }),
-        direct!("first", |lua, args| {
-            let sl = slot(lua)?;
+        direct!("first", |_, args| {
+            let sl = args.slot()?;
             let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::opt_int(None)) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             if f.ordered() {
@@ -103,8 +103,8 @@ impl Methods for Entities {
             }
             Ok(Ret::opt_int(first_match(&sl.state, &f).map(|id| id as i64)))
         }),
-        direct!("last", |lua, args| {
-            let sl = slot(lua)?;
+        direct!("last", |_, args| {
+            let sl = args.slot()?;
             let Some(f) = filter(args, &sl.state)? else { return Ok(Ret::opt_int(None)) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let state = &sl.state;
@@ -121,8 +121,8 @@ impl Methods for Entities {
             });
             Ok(Ret::opt_int(last.map(|id| id as i64)))
         }),
-        direct!("cells_of", |lua, args| {
-            let sl = slot(lua)?;
+        direct!("cells_of", |_, args| {
+            let sl = args.slot()?;
             let Some(f) = filter(args, &sl.state)? else { return args.push_ints(std::iter::empty()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut cells = Vec::new();
@@ -136,8 +136,8 @@ impl Methods for Entities {
             cells.dedup();
             args.push_ints(cells.into_iter().map(|c| c as i64))
         }),
-        direct!("owners", |lua, args| {
-            let sl = slot(lua)?;
+        direct!("owners", |_, args| {
+            let sl = args.slot()?;
             let Some(f) = filter(args, &sl.state)? else { return args.push_ints(std::iter::empty()) };
             sl.budget.charge(f.scan_cost(&sl.state))?;
             let mut owners = SeatMask::NONE;
@@ -156,7 +156,7 @@ impl Methods for Entities {
                 "owner" => TallyBy::Owner,
                 other => return Err(err(format!("g:tally counts by \"cell\", \"region\" or \"owner\", not \"{other}\""))),
             };
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let state = &sl.state;
             let keys = match by {
                 TallyBy::Cell => state.board.cells().len(),
@@ -187,43 +187,43 @@ impl Methods for Entities {
             let entries: Vec<(i64, i64)> = counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as i64 + first, n)).collect();
             raw::int_map(lua, &entries).map(Ret::from)
         }),
-        direct!("kind", |lua, args| {
+        direct!("kind", |_, args| {
             let e = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             Ok(Ret::Name(sl.state.entities[entity(&sl.state, e)? as usize].kind.as_str()))
         }),
-        direct!("face", |lua, args| {
+        direct!("face", |_, args| {
             let e = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             Ok(Ret::Name(sl.state.entities[entity(&sl.state, e)? as usize].face.as_str()))
         }),
-        direct!("owner", |lua, args| {
+        direct!("owner", |_, args| {
             let e = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             Ok(Ret::opt_int(sl.state.entities[entity(&sl.state, e)? as usize].owner.map(|s| s as i64 + 1)))
         }),
-        direct!("prop", |lua, args| {
+        direct!("prop", |_, args| {
             let (e, k) = (args.int(1)?, args.text(2)?);
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let e = entity(&sl.state, e)?;
             read(args, &sl, VarsAt::Props(e), k)
         }),
         direct!("set_prop", |lua, args| {
             let (e, k, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let e = entity(&sl.state, e)?;
             write(&mut sl, VarsAt::Props(e), k, &v).map(|()| Ret::None)
         }),
         direct!("move", |lua, args| {
             let (e, at) = (args.int(1)?, args.value(lua, 2)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let e = entity(&sl.state, e)?;
             let to = location(&sl.state, &at)?;
             sl.state.move_entity(e, to).map(|()| Ret::None).map_err(|e| err(e.to_string()))
         }),
-        direct!("set_owner", |lua, args| {
+        direct!("set_owner", |_, args| {
             let (e, s) = (args.int(1)?, args.opt_int(2)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let e = entity(&sl.state, e)?;
             let owner = match s {
                 Some(s) => Some(seat(&sl.state, s)?),
@@ -235,7 +235,7 @@ impl Methods for Entities {
         direct!("where", |lua, args| {
             let e = args.int(1)?;
             let at = {
-                let sl = slot(lua)?;
+                let sl = args.slot()?;
                 sl.state.entities[entity(&sl.state, e)? as usize].at
             };
             location_to_lua(lua, at).map(Ret::from)

@@ -30,16 +30,16 @@ impl Methods for Flow {
     ];
 
     const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
-        direct!("log", |lua, args| {
+        direct!("log", |_, args| {
             let text = args.text(1)?;
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             sl.budget.charge_bytes(text.len())?;
             sl.state.log(text.to_owned(), None);
             stored(&sl.state).map(|()| Ret::None)
         }),
         direct!("log_to", |lua, args| {
             let (who, text) = (args.value(lua, 1)?, args.text(2)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let mask = seat_mask(&sl, &who)?;
             sl.budget.charge_bytes(text.len())?;
             sl.state.log(text.to_owned(), Some(mask));
@@ -47,7 +47,7 @@ impl Methods for Flow {
         }),
         direct!("push", |lua, args| {
             let (step, ctx) = (args.text(1)?, args.value(lua, 2)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             if sl.rules.step(step).is_none() && step != WINDOW_STEP {
                 return Err(err(format!("push: no step `{step}` is declared in pack.ron")));
             }

@@ -31,21 +31,21 @@ impl Methods for Knowledge {
     ];
 
     const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
-        direct!("hidden", |lua, args| {
+        direct!("hidden", |_, args| {
             let e = args.int(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             Ok(Ret::bool(sl.state.entities[entity(&sl.state, e)? as usize].hidden))
         }),
-        direct!("knows", |lua, args| {
+        direct!("knows", |_, args| {
             let (s, e) = (args.int(1)?, args.int(2)?);
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let s = seat(&sl.state, s)?;
             let e = entity(&sl.state, e)? as usize;
             Ok(Ret::bool(sl.state.knows_face(Some(s), &sl.state.entities[e])))
         }),
-        direct!("forget", |lua, args| {
+        direct!("forget", |_, args| {
             let (e, s) = (args.int(1)?, args.int(2)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let e = entity(&sl.state, e)? as usize;
             let s = seat(&sl.state, s)?;
             let ent = &mut sl.state.entities[e];

@@ -162,6 +162,18 @@ pub(super) fn take_slot() -> Option<Slot> {
 /// holds it: a method's own work is bounded by the kernel, and uncapped it runs
 /// without a protected call per Lua operation (see `super::limits`).
 fn slot(lua: &Lua) -> mlua::Result<SlotRef<'_>> {
+    let slot = running_slot()?;
+    Ok(SlotRef { slot, _uncapped: Some(uncapped(lua)) })
+}
+
+/// The running call's [`Slot`] as [`slot`] takes it, for a direct method, whose C
+/// function lifted the cap for the whole call already (lifting it again cost two
+/// more changes of the VM's limit, each under mlua's lock, per call).
+fn slot_for_direct<'a>() -> mlua::Result<SlotRef<'a>> {
+    Ok(SlotRef { slot: running_slot()?, _uncapped: None })
+}
+
+fn running_slot<'a>() -> mlua::Result<RefMut<'a, Slot>> {
     if !Tally::g_call() {
         return Err(err(PLANTED_FAILURE));
     }
@@ -169,14 +181,14 @@ fn slot(lua: &Lua) -> mlua::Result<SlotRef<'_>> {
     // used by a `g` method running on this thread, which ends first.
     let running: &RefCell<Option<Slot>> = RUNNING.with(|running| unsafe { &*(running as *const RefCell<Option<Slot>>) });
     let held = running.try_borrow_mut().map_err(|_| err("a g method was called while another one is still working (a bug: please report it)"))?;
-    let slot = RefMut::filter_map(held, Option::as_mut).map_err(|_| err("the game handle can only be used while the kernel runs a step"))?;
-    Ok(SlotRef { slot, _uncapped: uncapped(lua) })
+    RefMut::filter_map(held, Option::as_mut).map_err(|_| err("the game handle can only be used while the kernel runs a step"))
 }
 
 /// A `g` method's hold on the running call's [`Slot`]; see [`slot`].
 struct SlotRef<'a> {
     slot: RefMut<'a, Slot>,
-    _uncapped: Uncapped<'a>,
+    /// The lift of the memory cap this hold made, if it made one.
+    _uncapped: Option<Uncapped<'a>>,
 }
 
 impl std::ops::Deref for SlotRef<'_> {

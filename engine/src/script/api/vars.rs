@@ -43,51 +43,51 @@ impl Methods for Vars {
     ];
 
     const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
-        direct!("seats", |lua, _| Ok(Ret::int(slot(lua)?.state.seat_count() as i64))),
-        direct!("get", |lua, args| {
+        direct!("seats", |_, args| Ok(Ret::int(args.slot()?.state.seat_count() as i64))),
+        direct!("get", |_, args| {
             let (s, key) = (args.int(1)?, args.text(2)?);
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let s = seat(&sl.state, s)?;
             read(args, &sl, VarsAt::Seat(s), key)
         }),
         direct!("set", |lua, args| {
             let (s, key, v) = (args.int(1)?, args.text(2)?, args.value(lua, 3)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let s = seat(&sl.state, s)?;
             write(&mut sl, VarsAt::Seat(s), key, &v).map(|()| Ret::None)
         }),
-        direct!("global", |lua, args| {
+        direct!("global", |_, args| {
             let key = args.text(1)?;
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             read(args, &sl, VarsAt::Global, key)
         }),
-        direct!("pair", |lua, args| {
+        direct!("pair", |_, args| {
             let (a, b, key) = (args.int(1)?, args.int(2)?, args.text(3)?);
-            let sl = slot(lua)?;
+            let sl = args.slot()?;
             let at = pair(&sl, a, b)?;
             read(args, &sl, at, key)
         }),
-        direct!("variant", |lua, args| {
+        direct!("variant", |_, args| {
             let id = args.text(1)?;
-            Ok(Ret::bool(slot(lua)?.state.setup.variants.iter().any(|v| v == id)))
+            Ok(Ret::bool(args.slot()?.state.setup.variants.iter().any(|v| v == id)))
         }),
-        direct!("add", |lua, args| {
+        direct!("add", |_, args| {
             let (s, key, d) = (args.int(1)?, args.text(2)?, args.int(3)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let s = seat(&sl.state, s)?;
             add(&mut sl, VarsAt::Seat(s), key, d, "add").map(Ret::int)
         }),
         direct!("set_global", |lua, args| {
             let (key, v) = (args.text(1)?, args.value(lua, 2)?);
-            write(&mut *slot(lua)?, VarsAt::Global, key, &v).map(|()| Ret::None)
+            write(&mut *args.slot()?, VarsAt::Global, key, &v).map(|()| Ret::None)
         }),
-        direct!("add_global", |lua, args| {
+        direct!("add_global", |_, args| {
             let (key, d) = (args.text(1)?, args.int(2)?);
-            add(&mut *slot(lua)?, VarsAt::Global, key, d, "add_global").map(Ret::int)
+            add(&mut *args.slot()?, VarsAt::Global, key, d, "add_global").map(Ret::int)
         }),
         direct!("set_pair", |lua, args| {
             let (a, b, key, v) = (args.int(1)?, args.int(2)?, args.text(3)?, args.value(lua, 4)?);
-            let mut sl = slot(lua)?;
+            let mut sl = args.slot()?;
             let at = pair(&sl, a, b)?;
             write(&mut sl, at, key, &v).map(|()| Ret::None)
         }),
