@@ -120,6 +120,19 @@ fn module_locals_written_by_functions_are_refused_at_load() {
 }
 
 #[test]
+fn every_vm_of_a_pack_reports_its_script_problems_though_they_are_checked_once() {
+    // The first VM made for a pack lints and compiles its scripts; later ones (here
+    // on another thread, where `host_for` makes a VM of its own) reuse what it found.
+    for id in ["bad_lua", "stateful"] {
+        let rules = broken_rules(id);
+        let first = host_for(&rules).err().unwrap_or_else(|| panic!("{id} is refused"));
+        let second = std::thread::scope(|s| s.spawn(|| host_for(&rules).err()).join().expect("no panic"));
+        let second = second.unwrap_or_else(|| panic!("{id} is refused by a second VM too"));
+        assert_eq!(first, second, "{id}");
+    }
+}
+
+#[test]
 fn toy_scripts_cannot_write_to_definitions() {
     let mut game = Game::new(toy(), 2, 1, vec![]).expect("toy starts");
     // Two lines: `Game::eval` turns a one-line snippet into `return <snippet>`.

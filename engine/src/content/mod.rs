@@ -318,6 +318,7 @@ fn load_layer(dir: &Path, below: &mut Vec<PathBuf>) -> Result<Ruleset, ContentEr
         warnings,
         bytes: files.bytes,
         index,
+        checked_scripts: Default::default(),
     };
     Ok(rules)
 }

@@ -155,6 +155,11 @@ pub struct Ruleset {
     /// [`super::limits::MAX_PACK_BYTES`]).
     pub bytes: u64,
     pub(super) index: Index,
+    /// The scripts' lint findings, syntax errors and bytecode, worked out by the
+    /// first script VM made for this pack and reused by every later one (on any
+    /// thread): compiling and linting a large pack costs more than a hundred
+    /// decisions of play.
+    pub(crate) checked_scripts: std::sync::OnceLock<crate::script::CheckedScripts>,
 }
 
 /// Where each definition, step and variant is, by id, so that a lookup costs the same

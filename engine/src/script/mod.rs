@@ -115,11 +115,12 @@ impl ScriptHost {
         // still need over 64 MiB of live script data to meet the memory cap early.
         lua.gc_set_mode(mlua::state::GcMode::Incremental(mlua::state::GcIncParams::default().goal(400)));
         let limits = Limits::install(&lua).map_err(setup)?;
-        let (mut errors, mut broken, compiled) = source_problems(&lua, &rules.scripts);
+        let checked = rules.checked_scripts.get_or_init(|| source_problems(&lua, &rules.scripts));
+        let (mut errors, mut broken) = (checked.errors.clone(), checked.broken.clone());
         sandbox::restrict(&lua).map_err(setup)?;
         install_defs(&lua, rules).map_err(setup)?;
         let modules = lua.create_table().map_err(setup)?;
-        sandbox::install_require(&lua, rules, &modules, compiled).map_err(setup)?;
+        sandbox::install_require(&lua, rules, &modules, &checked.compiled).map_err(setup)?;
         lua.sandbox(true).map_err(setup)?;
         // `sandbox` puts a fresh, writable table in front of the frozen globals; no
         // script should be able to write there either.
@@ -314,7 +315,19 @@ impl ScriptHost {
 /// Lint findings and syntax errors of `scripts`, compiled without running them; the
 /// modules that do not compile (which cannot be loaded); and the bytecode of those
 /// that do, which loading them then uses rather than compiling again.
-fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<String>, HashMap<String, Vec<u8>>) {
+/// What checking a pack's script sources finds, before any of them runs; the same
+/// for every VM (see `Ruleset::checked_scripts`).
+#[derive(Debug)]
+pub struct CheckedScripts {
+    /// Lint findings and syntax errors.
+    errors: Vec<LoadError>,
+    /// Modules that do not compile.
+    broken: Vec<String>,
+    /// Bytecode of each module that compiles, by module name.
+    compiled: HashMap<String, Vec<u8>>,
+}
+
+fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> CheckedScripts {
     let mut errors = Vec::new();
     let mut broken = Vec::new();
     let mut compiled = HashMap::new();
@@ -350,14 +363,14 @@ fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> (Vec<LoadError>, Vec<
             broken.push(script.module.clone());
         }
     }
-    (errors, broken, compiled)
+    CheckedScripts { errors, broken, compiled }
 }
 
 /// The lint findings and syntax errors of `scripts`, without loading a pack: for
 /// reporting script mistakes even when the pack's content does not load.
 pub fn source_errors(scripts: &[ScriptSource]) -> Vec<LoadError> {
     match Lua::new_with(StdLib::NONE, LuaOptions::default()) {
-        Ok(lua) => source_problems(&lua, scripts).0,
+        Ok(lua) => source_problems(&lua, scripts).errors,
         Err(e) => vec![LoadError::Module { module: String::new(), error: ScriptError::from_lua("loading scripts", e) }],
     }
 }

@@ -141,13 +141,13 @@ fn is_file_path(name: &str) -> bool {
 /// Installs `require(name)`, which loads the pack's module `name` once, in an
 /// environment of its own, and then freezes every table the module can still reach
 /// (`freeze.rs`).
-pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table, mut compiled: HashMap<String, Vec<u8>>) -> mlua::Result<()> {
+pub fn install_require(lua: &Lua, rules: &Ruleset, modules: &Table, compiled: &HashMap<String, Vec<u8>>) -> mlua::Result<()> {
     // Each module's bytecode where the load-time check compiled it already, else its
     // text (which then fails to compile with the same error).
     let sources: HashMap<String, (String, Vec<u8>)> = rules
         .scripts
         .iter()
-        .map(|s| (s.module.clone(), (s.display.clone(), compiled.remove(&s.module).unwrap_or_else(|| s.source.clone().into_bytes()))))
+        .map(|s| (s.module.clone(), (s.display.clone(), compiled.get(&s.module).cloned().unwrap_or_else(|| s.source.clone().into_bytes()))))
         .collect();
     let loaded_modules = modules.clone();
     let modules = modules.clone();
