@@ -127,7 +127,7 @@ fn region_info_is_one_read_only_table_per_board_region() {
 }
 
 #[test]
-fn cell_info_gives_what_the_single_cell_methods_give() {
+fn cell_info_gives_what_the_single_cell_methods_give_in_a_shared_table() {
     let mut game = Game::new(rules(), 4, 3, vec![]).expect("a game starts");
     let same = game
         .eval(
@@ -144,8 +144,15 @@ fn cell_info_gives_what_the_single_cell_methods_give() {
                     named += 1
                 end
             end
+            if g:cell_info(1) ~= g:cell_info(1) then
+                return "each call makes a new table"
+            end
+            if pcall(function() g:cell_info(1).terrain = "x" end) then
+                return "a shared table can be changed by one caller"
+            end
+            local before = g:cell_info(0)
             g:set_terrain(0, "changed")
-            if g:cell_info(0).terrain ~= "changed" then
+            if g:cell_info(0).terrain ~= "changed" or before.terrain == "changed" then
                 return "a terrain change is not seen"
             end
             return named > 0 and "same" or "no cell has a name"

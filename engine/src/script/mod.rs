@@ -127,7 +127,7 @@ impl ScriptHost {
         lua.globals().set_readonly(true);
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
         api::install(&lua, &handle).map_err(setup)?;
-        lua.set_app_data(api::RegionTables::default());
+        lua.set_app_data(api::BoardTables::default());
         lua.set_app_data(field_names::FieldNames::new(&lua).map_err(setup)?);
 
         let require: Function = lua.globals().get("require").map_err(setup)?;

@@ -14,14 +14,41 @@ use mlua::{Table, UserDataMethods, Value as LuaValue};
 
 pub(super) struct Cells;
 
-/// The `g:region_info` tables of the board last asked about, made once per board
-/// rather than once per call: labels name a cell's region in every option that
-/// names a cell. The board is held weakly: while the cache holds it, no other board
-/// can take its address, so pointer equality means the same board.
+/// The `g:region_info` and `g:cell_info` tables of the board last asked about, made
+/// once per board rather than once per call: labels name a cell, its coordinates and
+/// its region in every option that names a cell. The board is held weakly: while the
+/// cache holds it, no other board can take its address, so pointer equality means the
+/// same board; and a change to the board (`g:set_terrain`) makes a new one (the board
+/// is copied on write, and a weak hold never keeps the old allocation in use).
 #[derive(Default)]
-pub struct RegionTables {
+pub struct BoardTables {
     board: Weak<Board>,
-    tables: Vec<Option<mlua::Table>>,
+    regions: Vec<Option<mlua::Table>>,
+    cells: Vec<Option<mlua::Table>>,
+}
+
+impl BoardTables {
+    /// The cache for `board`, emptied first if it held another board's tables.
+    fn of(&mut self, board: &Arc<Board>) -> &mut BoardTables {
+        if !self.board.ptr_eq(&Arc::downgrade(board)) {
+            *self = BoardTables { board: Arc::downgrade(board), regions: Vec::new(), cells: Vec::new() };
+        }
+        self
+    }
+}
+
+/// The table at `index` of `tables`, made by `make` (and frozen) the first time.
+fn shared(tables: &mut Vec<Option<mlua::Table>>, index: usize, make: impl FnOnce() -> mlua::Result<mlua::Table>) -> mlua::Result<mlua::Table> {
+    if let Some(Some(t)) = tables.get(index) {
+        return Ok(t.clone());
+    }
+    let t = make()?;
+    t.set_readonly(true);
+    if tables.len() <= index {
+        tables.resize(index + 1, None);
+    }
+    tables[index] = Some(t.clone());
+    Ok(t)
 }
 
 impl Methods for Cells {
@@ -36,7 +63,7 @@ impl Methods for Cells {
         Method::new("cell_name", "c: Cell", "string?",
             "The cell's name from content, or nil."),
         Method::new("cell_info", "c: Cell", "CellInfo",
-            "What labels a cell, in one call: its axial hex coordinates `q`, `r` (nil on a graph board), `name` (or nil), `region` (numbered from 1) and `terrain`, in a new table."),
+            "What labels a cell, in one call: its axial hex coordinates `q`, `r` (nil on a graph board), `name` (or nil), `region` (numbered from 1) and `terrain`: a read-only table, made once per board and shared by every call (a change of terrain makes a new one)."),
         Method::new("cell_prop", "c: Cell, name: string", "integer?",
             "The cell's integer property `name` from content (a tile cell's tags read as 1), or nil."),
         Method::new("region", "c: Cell", "integer",
@@ -86,18 +113,21 @@ impl Methods for Cells {
             let sl = args.slot()?;
             let c = cell(&sl.state, c)?;
             let info = &sl.state.board.cells()[c as usize];
-            let name = info.name.as_deref().map(Field::Text);
-            raw::record(
-                lua,
-                &[
-                    (c"q", info.hex.map(|h| Field::Int(h.x as i64))),
-                    (c"r", info.hex.map(|h| Field::Int(h.y as i64))),
-                    (c"name", name),
-                    (c"region", Some(Field::Int(info.region as i64 + 1))),
-                    (c"terrain", Some(Field::Text(&info.terrain))),
-                ],
-            )
-            .map(Ret::from)
+            let mut cache = lua.app_data_mut::<BoardTables>().ok_or_else(|| err("the board tables are missing"))?;
+            let make = || {
+                let name = info.name.as_deref().map(Field::Text);
+                raw::record(
+                    lua,
+                    &[
+                        (c"q", info.hex.map(|h| Field::Int(h.x as i64))),
+                        (c"r", info.hex.map(|h| Field::Int(h.y as i64))),
+                        (c"name", name),
+                        (c"region", Some(Field::Int(info.region as i64 + 1))),
+                        (c"terrain", Some(Field::Text(&info.terrain))),
+                    ],
+                )
+            };
+            shared(&mut cache.of(&sl.state.board).cells, c as usize, make).map(Ret::from)
         }),
         direct!("region", |_, args| {
             let c = args.int(1)?;
@@ -110,24 +140,16 @@ impl Methods for Cells {
             let sl = args.slot()?;
             let index = (r - 1).max(0) as usize;
             let Some(region) = sl.state.board.regions().get(index) else { return Ok(Ret::One(LuaValue::Nil)) };
-            let mut cache = lua.app_data_mut::<RegionTables>().ok_or_else(|| err("the region tables are missing"))?;
-            if !cache.board.ptr_eq(&Arc::downgrade(&sl.state.board)) {
-                *cache = RegionTables { board: Arc::downgrade(&sl.state.board), tables: Vec::new() };
-            }
-            if let Some(Some(t)) = cache.tables.get(index) {
-                return Ok(Ret::from(t.clone()));
-            }
-            let t = lua.create_table()?;
-            t.raw_set("label", region.label.as_str())?;
-            t.raw_set("tile", region.tile.as_str())?;
-            t.raw_set("side", region.side.as_str())?;
-            t.raw_set("rotation", region.rotation)?;
-            t.set_readonly(true);
-            if cache.tables.len() <= index {
-                cache.tables.resize(index + 1, None);
-            }
-            cache.tables[index] = Some(t.clone());
-            Ok(Ret::from(t))
+            let mut cache = lua.app_data_mut::<BoardTables>().ok_or_else(|| err("the board tables are missing"))?;
+            let make = || {
+                let t = lua.create_table()?;
+                t.raw_set("label", region.label.as_str())?;
+                t.raw_set("tile", region.tile.as_str())?;
+                t.raw_set("side", region.side.as_str())?;
+                t.raw_set("rotation", region.rotation)?;
+                Ok(t)
+            };
+            shared(&mut cache.of(&sl.state.board).regions, index, make).map(Ret::from)
         }),
         direct!("hex", |_, args| {
             let c = args.int(1)?;

@@ -31,7 +31,7 @@ mod random;
 mod tiles;
 mod vars;
 
-pub(super) use board::RegionTables;
+pub(super) use board::BoardTables;
 
 use super::convert::number;
 use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
