@@ -5,7 +5,7 @@
 
 mod cli;
 
-/// Counts allocations for `orrery bench`; otherwise the system allocator as is.
+/// Mimalloc, counting allocations for `orrery bench` (see `alloc_count`).
 #[global_allocator]
 static ALLOCATOR: orrery::alloc_count::Counting = orrery::alloc_count::Counting;
 
