@@ -5,9 +5,9 @@
 //! (a plain add: no lock, no atomic). Mimalloc rather than the C library's allocator
 //! because a decision allocates a great deal that lives briefly — every table and
 //! string of the script VM is a heap block — and mimalloc's thread-local free lists
-//! serve that in a fraction of the instructions (callgrind, 3 Galactic Era games:
-//! `Game::act` 486.9M → 462.1M instructions; peak memory of a 20-game simulate
-//! 17 → 34 MB, from the segments mimalloc reserves). Only the `orrery` binary
+//! serve that in a fraction of the instructions (callgrind over three seeded games of
+//! the base pack: `Game::act` 486.9M → 462.1M instructions; peak memory of a 20-game
+//! simulate 17 → 34 MB, from the segments mimalloc reserves; `PERFORMANCE.md`). Only the `orrery` binary
 //! installs it (`#[global_allocator]` in `main.rs`); elsewhere — the tests, a program
 //! using the library — nothing counts, and [`allocations`] says so rather than
 //! answering 0.
