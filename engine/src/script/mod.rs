@@ -312,9 +312,6 @@ impl ScriptHost {
     }
 }
 
-/// Lint findings and syntax errors of `scripts`, compiled without running them; the
-/// modules that do not compile (which cannot be loaded); and the bytecode of those
-/// that do, which loading them then uses rather than compiling again.
 /// What checking a pack's script sources finds, before any of them runs; the same
 /// for every VM (see `Ruleset::checked_scripts`).
 #[derive(Debug)]
@@ -327,6 +324,9 @@ pub struct CheckedScripts {
     compiled: HashMap<String, Vec<u8>>,
 }
 
+/// Lint findings and syntax errors of `scripts`, compiled without running them; the
+/// modules that do not compile (which cannot be loaded); and the bytecode of those
+/// that do, which loading them then uses rather than compiling again.
 fn source_problems(lua: &Lua, scripts: &[ScriptSource]) -> CheckedScripts {
     let mut errors = Vec::new();
     let mut broken = Vec::new();
