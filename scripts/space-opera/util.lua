@@ -216,10 +216,13 @@ function U.sector_names(g, s)
 	return #names > 0 and table.concat(names, "+") or "no sector"
 end
 
--- Whether two sets of sectors (as `U.sectors` gives them) have one in common.
+-- Whether two sets of sectors (as `U.sectors` gives them) have one in common. The five
+-- sectors are walked as a list: a plain indexed loop, where `pairs` over a set would
+-- cost a call of the sandbox's order-checking `next` per key (this runs for every
+-- pair of seats in every option list).
 local function overlap(sa, sb)
-	for id in pairs(sb) do
-		if sa[id] then
+	for _, id in ipairs(def_ids.sector) do
+		if sa[id] and sb[id] then
 			return true
 		end
 	end
