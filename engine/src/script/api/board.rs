@@ -30,7 +30,8 @@ pub struct BoardTables {
 impl BoardTables {
     /// The cache for `board`, emptied first if it held another board's tables.
     fn of(&mut self, board: &Arc<Board>) -> &mut BoardTables {
-        if !self.board.ptr_eq(&Arc::downgrade(board)) {
+        // Compared by address, without making a weak reference per call.
+        if !std::ptr::eq(self.board.as_ptr(), Arc::as_ptr(board)) {
             *self = BoardTables { board: Arc::downgrade(board), regions: Vec::new(), cells: Vec::new() };
         }
         self

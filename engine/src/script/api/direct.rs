@@ -214,40 +214,35 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             let args = Args { state, method, during: PhantomData };
             let ret = body(lua, &args)?;
             // A C function has room for twenty values on its stack (LUA_MINSTACK),
-            // and the cap is lifted, so a push cannot fail. Plain values go straight
-            // onto the stack; mlua pushes the ones it holds by reference (tables,
-            // strings); a method that built its result in place has pushed it.
-            match ret {
-                Ret::None => return Ok(0),
-                Ret::OnStack => return Ok(1),
+            // and the cap is lifted, so a push cannot fail. Plain values and names go
+            // straight onto the stack; mlua pushes the values it holds by reference
+            // (tables, strings); a method that built its result in place has pushed it.
+            Ok(match ret {
+                Ret::None => 0,
+                Ret::OnStack => 1,
                 Ret::One(LuaValue::Nil) => {
                     ffi::lua_pushnil(state);
-                    return Ok(1);
+                    1
                 }
                 Ret::One(LuaValue::Boolean(b)) => {
                     ffi::lua_pushboolean(state, c_int::from(b));
-                    return Ok(1);
+                    1
                 }
                 Ret::One(LuaValue::Integer(i)) => {
                     ffi::lua_pushnumber(state, i as ffi::lua_Number);
-                    return Ok(1);
+                    1
                 }
                 Ret::One(LuaValue::Number(n)) => {
                     ffi::lua_pushnumber(state, n);
-                    return Ok(1);
+                    1
                 }
-                _ => {}
-            }
-            lua.exec_raw_lua(|vm| match ret {
-                Ret::None => Ok(0),
-                Ret::One(v) => vm.push_value(&v).map(|()| 1),
-                Ret::OnStack => Ok(1),
-                Ret::Two(a, b) => vm.push_value(&a).and_then(|()| vm.push_value(&b)).map(|()| 2),
                 Ret::Name(name) => {
                     // Allocates a string while the cap is lifted (see the note).
                     ffi::lua_pushlstring(state, name.as_ptr().cast(), name.len());
-                    Ok(1)
+                    1
                 }
+                Ret::One(v) => lua.exec_raw_lua(|vm| vm.push_value(&v)).map(|()| 1)?,
+                Ret::Two(a, b) => lua.exec_raw_lua(|vm| vm.push_value(&a).and_then(|()| vm.push_value(&b))).map(|()| 2)?,
             })
         }));
         match outcome {
