@@ -178,6 +178,16 @@ fn human_seat_is_asked_again_on_bad_input_and_stops_at_end_of_input() {
 }
 
 #[test]
+fn options_left_to_a_labeller_are_shown_with_its_labels() {
+    // The toy's move question gives cells as bare values and names `turn.cell_label`.
+    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5"], "1\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let moves = &stdout[stdout.find("Move your pawn").expect("the move question")..];
+    assert!(moves.contains("6) Old Oak (0,0)") && moves.contains("1) (0,-2)"), "{moves}");
+}
+
+#[test]
 fn two_human_seats_get_a_privacy_screen_between_them() {
     let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,human", "--seed", "5"], "\n2\n\n3\nq\n");
     let (stdout, stderr) = text(&out);

@@ -114,6 +114,41 @@ impl Game {
         self.pending()?.open_for(seat).map(|(_, d)| d)
     }
 
+    /// The decision `seat` must answer now with every label made, as a person reads
+    /// it: what front ends show and scenarios pick by.
+    pub fn shown_decision(&self, seat: Seat) -> Result<Option<Decision>, GameError> {
+        self.decision_for(seat).map(|d| self.labelled(d)).transpose()
+    }
+
+    /// `decision` (one of this game's pending decisions) with the labels its
+    /// labeller makes: the pack function the decision names in `labels`, called as
+    /// `f(g, value, seat)` for each option the script gave no label, on a copy of
+    /// the state so that nothing it does stays. Labels are made only here, when
+    /// someone will read them; bots and simulations choose by index.
+    pub fn labelled(&self, decision: &Decision) -> Result<Decision, GameError> {
+        let mut out = decision.clone();
+        let Some(path) = decision.labels.as_deref().filter(|_| decision.needs_labels()) else { return Ok(out) };
+        let host = self.host()?;
+        let function = host.function(path)?;
+        let hook = format!("labels {path}");
+        let budget = host.budget();
+        let seat = decision.seat as i64 + 1;
+        let mut scratch = self.state.rollback_copy();
+        host.with_state(&mut scratch, &self.rules, &hook, |lua, g| {
+            for option in out.options.iter_mut().filter(|o| o.label.is_empty()) {
+                let value = to_lua(lua, &option.value, budget)?;
+                option.label = match capped(lua, || function.call::<LuaValue>((g.clone(), value, seat)))? {
+                    LuaValue::String(s) => s.to_str()?.to_string(),
+                    other => {
+                        return Err(mlua::Error::runtime(format!("a label must be a string, but the labeller gave a {} for {}", other.type_name(), option.value)))
+                    }
+                };
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
     /// Applies `seat`'s choice. On any error the state is left exactly as it was.
     pub fn act(&mut self, seat: Seat, choice: Choice) -> Result<(), GameError> {
         if self.is_over() {

@@ -124,19 +124,19 @@ M.turn = {
 			return nil
 		end
 		local seat = ctx.seat
-		local options = { { label = "End movement and resolve battles", value = { a = "end" } } }
+		-- Labelled by M.menu_label, only when a person reads the menu.
+		local options = { { value = { a = "end" } } }
 		local moved_any = g:get(seat, "moved_any")
 		local has_free_marker = nil -- looked up once, when a cell first needs it
 		for _, cell in ipairs(U.ship_cells(g, seat)) do
-			local label = U.cell_label(g, cell)
 			local ships = unmoved_ships(g, seat, cell)
 			local here = F.fleets_at(g, seat, cell)
 			local fleets = movable(g, here)
 			if #ships > 0 then
-				table.insert(options, { label = string.format("Move basic ships from %s (%d)", label, #ships), value = { a = "move_ships", cell = cell } })
+				table.insert(options, { value = { a = "move_ships", cell = cell } })
 			end
 			for _, m in ipairs(fleets) do
-				table.insert(options, { label = string.format("Move fleet %s (%d ships) from %s", g:face(m), U.fleet_value(g, m), label), value = { a = "move_fleet", marker = m } })
+				table.insert(options, { value = { a = "move_fleet", marker = m } })
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
 			if not moved_any and #ships > 0 then
@@ -144,21 +144,21 @@ M.turn = {
 					has_free_marker = #F.free_markers(g, seat) > 0
 				end
 				if has_free_marker and U.controller(g, cell) == seat then
-					table.insert(options, { label = "Create a fleet at " .. label, value = { a = "create", cell = cell }, free = true })
+					table.insert(options, { value = { a = "create", cell = cell }, free = true })
 				end
 			end
 			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
 			-- each ship's state through it).
 			if #here > 0 then
-				table.insert(options, { label = "Reorganise fleets at " .. label, value = { a = "reorganise", cell = cell }, free = true })
+				table.insert(options, { value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
 		if #require("cards").plays(g, seat) > 0 then
-			table.insert(options, { label = "Play a domination card", value = { a = "card" } })
+			table.insert(options, { value = { a = "card" } })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
 		if #require("peace").targets(g, seat, { phase = "movement", turn = seat }) > 0 then
-			table.insert(options, { label = "Propose peace", value = { a = "peace" } })
+			table.insert(options, { value = { a = "peace" } })
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
 		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
@@ -170,19 +170,19 @@ M.turn = {
 				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
 			end
 			if #pairs > 0 then
-				table.insert(options, { label = "Pretend to swap two markers (bluff)", value = { a = "pretend_swap" }, free = true })
+				table.insert(options, { value = { a = "pretend_swap" }, free = true })
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then
-			table.insert(options, { label = string.format("Spend a vision (%d left)", g:get(seat, "visions_left")), value = { a = "vision" } })
+			table.insert(options, { value = { a = "vision" } })
 		end
 		if g:get(seat, "ray_round") ~= g:global("round") and #require("relics").ray_targets(g, seat) > 0 then
-			table.insert(options, { label = "Fire the Planet Destroyer Ray", value = { a = "ray" } })
+			table.insert(options, { value = { a = "ray" } })
 		end
 		for _, s in ipairs(W.declarable_in_movement(g, seat)) do
-			table.insert(options, { label = "Declare war on seat " .. s, value = { a = "war", on = s } })
+			table.insert(options, { value = { a = "war", on = s } })
 		end
-		return { seat = seat, prompt = "Movement: choose what to do", rule = "GE 6.1", options = options,
+		return { seat = seat, prompt = "Movement: choose what to do", rule = "GE 6.1", options = options, labels = "movement.menu_label",
 			help = "Create fleets first (before any ship moves), then move ships and fleets within your Propulsion range; battles follow where your ships meet enemies." }
 	end,
 	resolve = function(g, ctx, choice)
@@ -215,6 +215,46 @@ M.turn = {
 		end
 	end,
 }
+
+-- The label of an entry of the movement menu (M.turn), made only when a person reads
+-- the menu: bots choose by position and never pay for the text.
+function M.menu_label(g, v, seat)
+	if v.a == "end" then
+		return "End movement and resolve battles"
+	elseif v.a == "move_ships" then
+		return string.format("Move basic ships from %s (%d)", U.cell_label(g, v.cell), #unmoved_ships(g, seat, v.cell))
+	elseif v.a == "move_fleet" then
+		return string.format("Move fleet %s (%d ships) from %s", g:face(v.marker), U.fleet_value(g, v.marker), U.cell_label(g, g:cell_of(v.marker)))
+	elseif v.a == "create" then
+		return "Create a fleet at " .. U.cell_label(g, v.cell)
+	elseif v.a == "reorganise" then
+		return "Reorganise fleets at " .. U.cell_label(g, v.cell)
+	elseif v.a == "card" then
+		return "Play a domination card"
+	elseif v.a == "peace" then
+		return "Propose peace"
+	elseif v.a == "pretend_swap" then
+		return "Pretend to swap two markers (bluff)"
+	elseif v.a == "vision" then
+		return string.format("Spend a vision (%d left)", g:get(seat, "visions_left"))
+	elseif v.a == "ray" then
+		return "Fire the Planet Destroyer Ray"
+	elseif v.a == "war" then
+		return "Declare war on seat " .. v.on
+	end
+	error("the movement menu has no entry " .. tostring(v.a))
+end
+
+-- The label of a destination of a move (M.move_group), or of what may be done where
+-- the move stopped.
+function M.target_label(g, v, seat)
+	if v.to then
+		return U.cell_label(g, v.to) .. " (cost " .. v.cost .. ")"
+	elseif v.pick then
+		return "Pick up basic ships here"
+	end
+	return "Merge fleet " .. g:face(v.merge) .. " into this fleet"
+end
 
 -- Marker swaps a seat may make before moving (GE 6.1.1).
 function M.swappable(g, seat)
@@ -499,25 +539,26 @@ M.move_group = {
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
 			if cost and c ~= cell then
-				-- Concatenated, as cell labels are (util.lua): one per reachable cell.
-				table.insert(options, { label = U.cell_label(g, c) .. " (cost " .. cost .. ")", value = { to = c } })
+				-- One per reachable cell, labelled by M.target_label when a person reads
+				-- them; the cost rides along for the label.
+				table.insert(options, { value = { to = c, cost = cost } })
 			end
 		end
 		if ctx.moved then
 			if ctx.marker and #unmoved_ships(g, seat, cell) > 0 then
-				table.insert(options, { label = "Pick up basic ships here", value = { pick = true } })
+				table.insert(options, { value = { pick = true } })
 			end
 			if ctx.marker then
 				for _, m in ipairs(unmoved_fleets(g, seat, cell)) do
 					if m ~= ctx.marker then
-						table.insert(options, { label = "Merge fleet " .. g:face(m) .. " into this fleet", value = { merge = m } })
+						table.insert(options, { value = { merge = m } })
 					end
 				end
 			end
 			return { seat = seat, prompt = string.format("Stopped at %s with %s range left: go on?", U.cell_label(g, cell), ctx.left < 0 and "unlimited" or tostring(ctx.left)),
-				rule = "GE 6.1.2.9", options = options, pass = "End this move here" }
+				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label", pass = "End this move here" }
 		end
-		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, pass = "Cancel" }
+		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = "Cancel" }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat

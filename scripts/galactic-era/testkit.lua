@@ -77,12 +77,27 @@ end
 function T.offers(g, handler, ctx, text)
 	local d = handler.run(g, ctx)
 	for _, o in ipairs(d and d.options or {}) do
-		local label = type(o) == "table" and o.label or tostring(o)
-		if string.find(label, text, 1, true) then
+		if string.find(T.label(g, d, o), text, 1, true) then
 			return true
 		end
 	end
 	return false
+end
+
+-- An option's label as a person reads it: its own, or the one its decision's
+-- labeller (`labels = "module.function"`) makes, as the kernel would.
+function T.label(g, d, o): string
+	if type(o) ~= "table" then
+		return tostring(o)
+	end
+	if o.label then
+		return o.label
+	end
+	if d.labels then
+		local module, name = string.match(d.labels, "^(.-)%.([^.]+)$")
+		return require(module)[name](g, o.value, d.seat)
+	end
+	return tostring(o.value)
 end
 
 -- What is wrong with a freshly set-up game (GE 5.2-5.4b), or nil: for the setup

@@ -7,7 +7,8 @@
 //! (its generator is seeded from the decision's text), so a tree search meets the
 //! same candidates each time it reaches the same decision.
 
-use crate::flow::{Choice, Decision, DecisionKind};
+use crate::flow::{Choice, Decision, DecisionKind, OptionItem};
+use crate::value::Value;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::hash_map::DefaultHasher;
@@ -139,21 +140,66 @@ fn combinations(n: usize, k: usize, current: &mut Vec<usize>, from: usize, out: 
     }
 }
 
-/// A hash of what a decision shows (prompt, kind, option labels).
+/// A hash of what a decision shows (prompt, kind, what each option is).
 pub(crate) fn fingerprint(decision: &Decision) -> u64 {
     let mut h = DefaultHasher::new();
     decision.seat.hash(&mut h);
     decision.prompt.hash(&mut h);
     format!("{:?}", decision.kind).hash(&mut h);
     for o in &decision.options {
-        o.label.hash(&mut h);
+        match Identity::of(o) {
+            Identity::Label(label) => label.hash(&mut h),
+            Identity::Value(value) => hash_value(value, &mut h),
+        }
     }
     h.finish()
 }
 
-/// A key for one answer of one seat, stable across sampled states: the chosen
-/// options' labels rather than their indices, since option lists may differ
-/// between samples.
+/// What tells an option from another across sampled states: its label when the
+/// script gave one (a sampled hidden card may be another entity with the same
+/// name), else its value — an option left to a labeller is known by its value,
+/// which is why a pack gives such options public, stable values (cells, names).
+enum Identity<'a> {
+    Label(&'a str),
+    Value(&'a Value),
+}
+
+impl Identity<'_> {
+    fn of(option: &OptionItem) -> Identity<'_> {
+        if option.label.is_empty() {
+            Identity::Value(&option.value)
+        } else {
+            Identity::Label(&option.label)
+        }
+    }
+}
+
+/// Hashes a value by its text (a value holds floats, which have no `Hash`), written
+/// straight into the hasher.
+fn hash_value(value: &Value, h: &mut DefaultHasher) {
+    struct Into<'a>(&'a mut DefaultHasher);
+    impl std::fmt::Write for Into<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    // Writing into a hasher cannot fail.
+    let _ = std::fmt::Write::write_fmt(&mut Into(h), format_args!("{value}"));
+}
+
+/// Hashes the option `i` of `decision` for [`answer_key`].
+fn hash_pick(decision: &Decision, i: usize, h: &mut DefaultHasher) {
+    match decision.options.get(i).map(Identity::of) {
+        Some(Identity::Value(value)) => hash_value(value, h),
+        Some(Identity::Label(label)) => Some(label).hash(h),
+        None => None::<&str>.hash(h),
+    }
+}
+
+/// A key for one answer of one seat, stable across sampled states: what the chosen
+/// options are ([`Identity`]) rather than their indices, since option lists may
+/// differ between samples.
 pub(crate) fn answer_key(decision: &Decision, choice: &Choice) -> u64 {
     let mut h = DefaultHasher::new();
     decision.seat.hash(&mut h);
@@ -161,12 +207,12 @@ pub(crate) fn answer_key(decision: &Decision, choice: &Choice) -> u64 {
         Choice::Pass => 0u8.hash(&mut h),
         Choice::Pick(i) => {
             1u8.hash(&mut h);
-            decision.options.get(*i).map(|o| o.label.as_str()).hash(&mut h);
+            hash_pick(decision, *i, &mut h);
         }
         Choice::PickMany(list) => {
             2u8.hash(&mut h);
             for i in list {
-                decision.options.get(*i).map(|o| o.label.as_str()).hash(&mut h);
+                hash_pick(decision, *i, &mut h);
             }
         }
         Choice::Number(n) => {
@@ -193,6 +239,7 @@ mod tests {
             options: (0..options).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i as i64), free: false }).collect(),
             pass: pass.then(|| "pass".to_string()),
             key: None,
+            labels: None,
         }
     }
 

@@ -361,6 +361,7 @@ mod tests {
                     options: (0..4).map(|i| OptionItem { label: i.to_string(), value: Value::Int(i), free: false }).collect(),
                     pass: pass.then(String::new),
                     key: None,
+                    labels: None,
                 };
                 for _ in 0..200 {
                     let c = random_choice(&d, &mut rng);
@@ -385,6 +386,7 @@ mod tests {
             ],
             pass: None,
             key: None,
+            labels: None,
         }
     }
 

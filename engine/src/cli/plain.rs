@@ -36,7 +36,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
             screen.public_lines(&table.game.state, out)?;
             continue;
         }
-        let Some(decision) = table.game.decision_for(seat).cloned() else {
+        let Some(decision) = table.decision(seat) else {
             return Err(GameError::Flow(format!("seat {} is waiting without a decision", seat as usize + 1)).into());
         };
         if !screen.hand_over(seat, input, out)? {

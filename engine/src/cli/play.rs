@@ -11,11 +11,12 @@ use super::saves::{self, Autosave};
 use super::seats::{self, Bots, Player};
 use orrery::bots::Budget;
 use super::{pack, plain, tui, CliError};
-use orrery::flow::Choice;
+use orrery::flow::{Choice, Decision};
 use orrery::game::{Game, GameError};
 use orrery::replay;
 use orrery::state::{GameState, Seat};
 use orrery::value::Value;
+use std::cell::RefCell;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -80,13 +81,37 @@ pub struct Table {
     undo: Vec<(Seat, GameState)>,
     /// Why the last autosave failed, if it did.
     pub save_error: Option<String>,
+    /// The last decision shown, as the game holds it and with its labels made: the
+    /// full-screen UI asks for it every frame, and labels cost script calls.
+    shown: RefCell<Option<(Decision, Decision)>>,
 }
 
 impl Table {
     pub fn new(game: Game, players: Vec<Player>, budget: Budget, autosave: Option<Autosave>) -> Table {
         let bots = Bots::new(&players, budget, game.state.setup.seed);
         let round = tui::present::round_variable(&game.rules);
-        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None }
+        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None, shown: RefCell::new(None) }
+    }
+
+    /// The decision `seat` must answer now, labelled for a person to read. If the
+    /// pack's labeller fails, each label it should have made shows the option's
+    /// value and the error, so that the game can go on and the author sees why.
+    pub fn decision(&self, seat: Seat) -> Option<Decision> {
+        let raw = self.game.decision_for(seat)?;
+        if let Some((held, shown)) = &*self.shown.borrow() {
+            if held == raw {
+                return Some(shown.clone());
+            }
+        }
+        let shown = self.game.labelled(raw).unwrap_or_else(|e| {
+            let mut plain = raw.clone();
+            for o in plain.options.iter_mut().filter(|o| o.label.is_empty()) {
+                o.label = format!("{} (no label: {e})", o.value);
+            }
+            plain
+        });
+        *self.shown.borrow_mut() = Some((raw.clone(), shown.clone()));
+        Some(shown)
     }
 
     /// Whether `seat` is played by a person.

@@ -112,6 +112,7 @@ mod tests {
             options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i), free: false }).collect(),
             pass: pass.then(|| "skip".to_string()),
             key: None,
+            labels: None,
         }
     }
 

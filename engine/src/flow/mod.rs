@@ -57,6 +57,8 @@ pub enum DecisionKind {
 /// A legal option: what a person reads and what the script gets back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OptionItem {
+    /// Empty until made when the decision has a labeller ([`Decision::labels`]) and
+    /// the script gave no label: [`crate::game::Game::labelled`] makes it.
     pub label: String,
     pub value: Value,
     /// A free action: it changes nothing that ends the seat's turn and may be
@@ -87,6 +89,18 @@ pub struct Decision {
     /// In a simultaneous pending where a seat answers several decisions, the name of
     /// this one's answer (`{[seat] = {[key] = value}}`).
     pub key: Option<String>,
+    /// The pack function (`"module.function"`) that makes the label of an option the
+    /// script gave without one, called as `f(g, value, seat)` only when someone will
+    /// read it: bots and simulations choose by index and never pay for the text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<String>,
+}
+
+impl Decision {
+    /// Whether some option's label is still to be made by the decision's labeller.
+    pub fn needs_labels(&self) -> bool {
+        self.labels.is_some() && self.options.iter().any(|o| o.label.is_empty())
+    }
 }
 
 /// What a seat answers.
@@ -238,6 +252,7 @@ mod tests {
             options: (0..3).map(|i| OptionItem { label: format!("o{i}"), value: Value::Int(i), free: false }).collect(),
             pass: pass.then(|| "pass".to_string()),
             key: None,
+            labels: None,
         }
     }
 

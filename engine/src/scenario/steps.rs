@@ -190,9 +190,10 @@ fn seat_index(game: &Game, seat: usize) -> Result<Seat, String> {
     Ok((seat - 1) as Seat)
 }
 
-/// The decision `seat` must answer now.
-fn open_decision(game: &Game, seat: Seat) -> Result<&Decision, String> {
-    game.decision_for(seat).ok_or_else(|| {
+/// The decision `seat` must answer now, labelled as a player reads it.
+fn open_decision(game: &Game, seat: Seat) -> Result<Decision, String> {
+    let shown = game.shown_decision(seat).map_err(|e| format!("the labels of seat {}'s decision: {e}", seat + 1))?;
+    shown.ok_or_else(|| {
         let waiting: Vec<String> = game.pending().map(|p| p.waiting_seats().iter().map(|s| (s + 1).to_string()).collect()).unwrap_or_default();
         format!("seat {} has no decision to make (waiting on seats: {})", seat + 1, waiting.join(", "))
     })
@@ -213,10 +214,10 @@ fn choice(game: &Game, answer: &Answer<'_>) -> Result<(Seat, Choice), String> {
     }
     let decision = open_decision(game, seat)?;
     if let Some(label) = answer.pick {
-        return Ok((seat, Choice::Pick(find(decision, label)?)));
+        return Ok((seat, Choice::Pick(find(&decision, label)?)));
     }
     let labels = answer.picks.as_deref().unwrap_or_default();
-    Ok((seat, Choice::PickMany(labels.iter().map(|l| find(decision, l)).collect::<Result<_, _>>()?)))
+    Ok((seat, Choice::PickMany(labels.iter().map(|l| find(&decision, l)).collect::<Result<_, _>>()?)))
 }
 
 /// The option whose label is `text`, else the only one whose label contains it;

@@ -76,13 +76,15 @@ impl Reader<'_> {
 struct Plain {
     seat: Seat,
     prompt: Option<String>,
-    /// Each option with what reading it charged the budget, in bytes.
-    options: Vec<(OptionItem, usize)>,
+    /// Each option with what reading it charged the budget, in bytes, and whether
+    /// the script gave its label.
+    options: Vec<(OptionItem, usize, bool)>,
     kind: DecisionKind,
     pass: Option<String>,
     rule: Option<String>,
     help: Option<String>,
     key: Option<String>,
+    labels: Option<String>,
 }
 
 impl Plain {
@@ -92,7 +94,10 @@ impl Plain {
         reader.count(std::mem::size_of::<Decision>())?;
         reader.charge_text(self.prompt.as_deref())?;
         let mut options = Vec::with_capacity(self.options.len());
-        for (option, charged) in self.options {
+        for (mut option, charged, labelled) in self.options {
+            if !labelled {
+                option.label = default_label(&option.value, self.labels.is_some());
+            }
             reader.budget.charge_bytes(charged)?;
             reader.count(std::mem::size_of::<OptionItem>() + option.label.len() + option.value.weight())?;
             options.push(option);
@@ -101,6 +106,7 @@ impl Plain {
         reader.charge_text(self.rule.as_deref())?;
         reader.charge_text(self.help.as_deref())?;
         reader.charge_text(self.key.as_deref())?;
+        reader.charge_text(self.labels.as_deref())?;
         Ok(Decision {
             seat: self.seat,
             prompt: self.prompt.unwrap_or_else(|| "Choose".into()),
@@ -110,6 +116,7 @@ impl Plain {
             options,
             pass: self.pass,
             key: self.key,
+            labels: self.labels,
         })
     }
 }
@@ -149,8 +156,8 @@ fn text_of(v: Raw<'_>) -> Option<String> {
 /// which refuses them as it counts them, before they are all built.
 fn plain(t: raw::TableAt<'_>, force_seat: Option<Seat>, room: usize) -> Option<Plain> {
     let (mut seat, mut prompt, mut kind, mut min, mut max) = (Field::Absent, Field::Absent, Field::Absent, Field::Absent, Field::Absent);
-    let (mut pass, mut rule, mut help, mut key) = (Field::Absent, Field::Absent, Field::Absent, Field::Absent);
-    let mut options: Option<Vec<(OptionItem, usize)>> = Some(Vec::new());
+    let (mut pass, mut rule, mut help, mut key, mut labels) = (Field::Absent, Field::Absent, Field::Absent, Field::Absent, Field::Absent);
+    let mut options: Option<Vec<(OptionItem, usize, bool)>> = Some(Vec::new());
     let mut simple = true;
     let walked = t.each_field(|k, v| {
         let Raw::Str(k) = k else { return Ok(()) };
@@ -165,6 +172,7 @@ fn plain(t: raw::TableAt<'_>, force_seat: Option<Seat>, room: usize) -> Option<P
             b"rule" => rule = Field::of(text_of(v)),
             b"help" => help = Field::of(text_of(v)),
             b"key" => key = Field::of(text_of(v)),
+            b"labels" => labels = Field::of(text_of(v)),
             b"options" => options = if let Raw::Table(list) = v { option_list(list, room) } else { None },
             // Even `simultaneous = false`: rare enough to leave to the checked reader.
             b"simultaneous" => simple = false,
@@ -209,6 +217,7 @@ fn plain(t: raw::TableAt<'_>, force_seat: Option<Seat>, room: usize) -> Option<P
         rule: rule.optional()?,
         help: help.optional()?,
         key: key.optional()?,
+        labels: labels.optional()?,
     };
     let legal = match plain.kind {
         DecisionKind::One => !plain.options.is_empty(),
@@ -218,9 +227,10 @@ fn plain(t: raw::TableAt<'_>, force_seat: Option<Seat>, room: usize) -> Option<P
     legal.then_some(plain)
 }
 
-/// The options of a plain decision, each with what reading it charges; `None` if
-/// one is not plain, or if they take more than `room` bytes.
-fn option_list(list: raw::TableAt<'_>, mut room: usize) -> Option<Vec<(OptionItem, usize)>> {
+/// The options of a plain decision, each with what reading it charges and whether
+/// its label was given; `None` if one is not plain, or if they take more than `room`
+/// bytes (counting a label not given as empty: the exact count is made later).
+fn option_list(list: raw::TableAt<'_>, mut room: usize) -> Option<Vec<(OptionItem, usize, bool)>> {
     if list.len() > MAX_OPTIONS {
         return None;
     }
@@ -228,9 +238,9 @@ fn option_list(list: raw::TableAt<'_>, mut room: usize) -> Option<Vec<(OptionIte
     let mut simple = true;
     let walked = list.each_item(|item| {
         let option = match item {
-            Raw::Str(bytes) => text_of(Raw::Str(bytes)).map(|s| (OptionItem { label: s.clone(), value: Value::Str(s), free: false }, 2 * bytes.len())),
+            Raw::Str(bytes) => text_of(Raw::Str(bytes)).map(|s| (OptionItem { label: s.clone(), value: Value::Str(s), free: false }, 2 * bytes.len(), true)),
             Raw::Table(o) => option_table(o),
-            other => from_raw(other).ok().map(|(value, weight)| (OptionItem { label: value.to_string(), value, free: false }, weight)),
+            other => from_raw(other).ok().map(|(value, weight)| (OptionItem { label: String::new(), value, free: false }, weight, false)),
         };
         match option {
             Some(option) => {
@@ -253,8 +263,9 @@ fn option_list(list: raw::TableAt<'_>, mut room: usize) -> Option<Vec<(OptionIte
     (walked.is_ok() && simple).then_some(options)
 }
 
-/// An option given as `{value = …, label = …, free = …}`.
-fn option_table(o: raw::TableAt<'_>) -> Option<(OptionItem, usize)> {
+/// An option given as `{value = …, label = …, free = …}`, with what reading it
+/// charges and whether its label was given.
+fn option_table(o: raw::TableAt<'_>) -> Option<(OptionItem, usize, bool)> {
     let (mut label, mut free) = (Field::Absent, Field::Absent);
     let mut value = Some((Value::Nil, Value::Nil.weight()));
     o.each_field(|k, v| {
@@ -268,11 +279,19 @@ fn option_table(o: raw::TableAt<'_>) -> Option<(OptionItem, usize)> {
     })
     .ok()?;
     let (value, weight) = value?;
-    let label = match label.optional()? {
-        Some(l) => l,
-        None => value.to_string(),
-    };
-    Some((OptionItem { label, value, free: free.optional()?.unwrap_or(false) }, weight))
+    let label = label.optional()?;
+    let given = label.is_some();
+    Some((OptionItem { label: label.unwrap_or_default(), value, free: free.optional()?.unwrap_or(false) }, weight, given))
+}
+
+/// The label of an option the script gave none: left for the decision's labeller
+/// to make if it has one, else the value as text.
+fn default_label(value: &Value, labeller: bool) -> String {
+    if labeller {
+        String::new()
+    } else {
+        value.to_string()
+    }
 }
 
 /// Reads a decision table field by field through mlua: the reader of every table
@@ -323,6 +342,8 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
     };
     reader.count(std::mem::size_of::<Decision>())?;
     let prompt: String = reader.text(t, &reader.names.prompt)?.unwrap_or_else(|| "Choose".into());
+    // Read now, since it decides the options' missing labels; charged last, in order.
+    let labels: Option<String> = t.raw_get(&reader.names.labels)?;
     let mut options = Vec::new();
     if let Some(list) = t.raw_get::<Option<Table>>(&reader.names.options)? {
         if list.raw_len() > MAX_OPTIONS {
@@ -342,14 +363,14 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
                     let value = from_lua(&o.raw_get::<LuaValue>(&reader.names.value)?, reader.budget)?;
                     let label: String = match o.raw_get::<Option<String>>(&reader.names.label)? {
                         Some(l) => l,
-                        None => value.to_string(),
+                        None => default_label(&value, labels.is_some()),
                     };
                     let free = o.raw_get::<Option<bool>>(&reader.names.free)?.unwrap_or(false);
                     OptionItem { label, value, free }
                 }
                 other => {
                     let value = from_lua(&other, reader.budget)?;
-                    OptionItem { label: value.to_string(), value, free: false }
+                    OptionItem { label: default_label(&value, labels.is_some()), value, free: false }
                 }
             };
             reader.count(std::mem::size_of::<OptionItem>() + option.label.len() + option.value.weight())?;
@@ -386,6 +407,10 @@ fn read_decision(t: &Table, force_seat: Option<Seat>, reader: &mut Reader) -> ml
         options,
         pass,
         key: reader.text(t, &reader.names.key)?,
+        labels: {
+            reader.charge_text(labels.as_deref())?;
+            labels
+        },
     };
     let legal = match decision.kind {
         DecisionKind::One => !decision.options.is_empty(),
@@ -430,6 +455,8 @@ mod tests {
             r#"{seat = 1, kind = "number", min = 0, max = 3}"#,
             r#"{seat = 1, options = {}, pass = "Nothing"}"#,
             r#"{seat = 64, options = {{value = "v"}, {label = "no value"}}}"#,
+            r#"{seat = 1, labels = "m.f", options = {{value = 1}, {value = {x = 2}, label = "two"}, 3, "s", {value = "v", free = true}}}"#,
+            r#"{options = {{value = 1}}, seat = 1, labels = "m.f"}"#,
             &format!("{{seat = 1, prompt = '{}', options = {{'{}'}}}}", "p".repeat(5000), "o".repeat(9000)),
         ];
         for (i, code) in plain_tables.iter().enumerate() {
@@ -460,6 +487,8 @@ mod tests {
             r#"{seat = 1, options = {"\xff"}}"#,
             r#"{seat = 1, options = {{value = "\xff"}}}"#,
             r#"{seat = 1, options = {"a"}, help = true}"#,
+            r#"{seat = 1, options = {{value = 1}}, labels = 5}"#,
+            r#"{seat = 1, options = {{value = 1}}, labels = {}}"#,
             r#"local t = {} t[1] = t return {seat = 1, options = {{value = t}}}"#,
             r#"{simultaneous = false, seat = 1, options = {"a"}}"#,
             r#"{simultaneous = true, decisions = {{seat = 1, options = {"a"}}, {seat = 2, options = {"b"}}}}"#,

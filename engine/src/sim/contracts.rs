@@ -6,6 +6,8 @@
 //! random game:
 //!
 //! - a running game waits on some seat, and each waiting seat has a legal answer;
+//! - every option of an open decision has a label, or its decision's labeller makes
+//!   one without an error;
 //! - entities are never created or destroyed after setup (ids stay stable);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
@@ -131,6 +133,7 @@ pub fn play(
 /// and of one seat's determinization (the seat changes from position to position).
 pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), String> {
     legal_answers_exist(game, rng)?;
+    labels_are_made(game)?;
     refused_answer_changes_nothing(game)?;
     if views {
         let secrets = &game.rules.manifest.secrets;
@@ -159,6 +162,20 @@ fn legal_answers_exist(game: &Game, rng: &mut ChaCha8Rng) -> Result<(), String> 
         let countable = decision.answer_count() > 0 || matches!(decision.kind, DecisionKind::Many { min: 0, .. });
         if !countable || decision.accept(&random_choice(decision, rng)).is_err() {
             return Err(format!("seat {}'s decision \"{}\" has no legal answer", seat + 1, decision.prompt));
+        }
+    }
+    Ok(())
+}
+
+/// Every open decision's options can be labelled for a person, and the labeller
+/// changes nothing.
+fn labels_are_made(game: &Game) -> Result<(), String> {
+    let Some(pending) = game.pending() else { return Ok(()) };
+    for seat in pending.waiting_seats() {
+        let Some(decision) = game.decision_for(seat) else { continue };
+        let shown = game.labelled(decision).map_err(|e| format!("seat {}'s decision \"{}\" cannot be labelled: {e}", seat + 1, decision.prompt))?;
+        if let Some(o) = shown.options.iter().find(|o| o.label.is_empty()) {
+            return Err(format!("seat {}'s decision \"{}\" has an option without a label (value {})", seat + 1, decision.prompt, o.value));
         }
     }
     Ok(())

@@ -281,6 +281,7 @@ mod tests {
             options: labels.iter().map(|l| OptionItem { label: l.to_string(), value: Value::Nil, free: false }).collect(),
             pass: pass.then(|| "skip".into()),
             key: None,
+            labels: None,
         }
     }
 

@@ -108,12 +108,12 @@ impl App {
         }
     }
 
-    fn decision<'a>(&self, table: &'a Table, seat: Option<Seat>) -> Option<&'a Decision> {
+    fn decision(&self, table: &Table, seat: Option<Seat>) -> Option<Decision> {
         let seat = seat?;
         if !table.is_human(seat) {
             return None;
         }
-        table.game.decision_for(seat)
+        table.decision(seat)
     }
 
     /// Draws one frame.
@@ -126,7 +126,7 @@ impl App {
                 if self.grid.place.len() != v.board.len() {
                     self.grid = Grid::new(&v.board);
                 }
-                let decision = self.decision(table, *seat).cloned();
+                let decision = self.decision(table, *seat);
                 if let Some(d) = &decision {
                     self.ui.sync(d, table.game.state.history.len(), &self.grid, &v.board);
                 }
@@ -280,7 +280,7 @@ impl App {
     /// Applies a key that is not an answer; returns the answer or a request to
     /// stop or undo for the caller.
     fn handle(&mut self, table: &Table, seat: Option<Seat>, key: KeyEvent) -> Action {
-        let decision = self.decision(table, seat).cloned();
+        let decision = self.decision(table, seat);
         if self.help {
             if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?') | KeyCode::Char('q')) || key.modifiers.contains(KeyModifiers::CONTROL) {
                 self.help = false;
@@ -416,7 +416,7 @@ pub fn run_with<B: Backend>(terminal: &mut Terminal<B>, events: &mut dyn Events,
         }
         let screen = Screen::Game { seat: Some(seat), busy: None };
         draw(terminal, events, &mut app, table, &screen)?;
-        let decision = table.game.decision_for(seat).cloned();
+        let decision = table.decision(seat);
         let Some(k) = key_of(events.next(decision.as_ref(), None)?) else { continue };
         match app.handle(table, Some(seat), k) {
             Action::Quit => return Ok(End::Quit),

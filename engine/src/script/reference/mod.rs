@@ -54,15 +54,16 @@ pub const TYPES: &[TypeDoc] = &[
     ty("WindowSpec", "{ seats: { Seat }, offer: string, respond: string, data: Value? }",
         "A reaction window: the seats in the order they are asked, the `module.function` names of its `Offer` and `Respond` functions, and the data both receive."),
     ty("Outcome", "{ scores: { integer }, ranking: { Seat } }", "The end of a game: a score per seat (seat 1 first) and every seat once, best first."),
-    ty("DecisionOption", "string | { label: string?, value: Value }",
-        "An answer on offer: a string (its own label and value), or a label and the value `resolve` receives (the label defaults to the value as text)."),
-    ty("Decision", "{ seat: Seat, prompt: string?, rule: string?, help: string?, options: { DecisionOption }?, kind: (\"one\" | \"many\" | \"number\")?, min: integer?, max: integer?, pass: string?, key: string? }",
+    ty("DecisionOption", "string | { label: string?, value: Value, free: boolean? }",
+        "An answer on offer: a string (its own label and value), or a label and the value `resolve` receives (without a label: the decision's labeller makes it, else the value as text). `free`: see Decisions."),
+    ty("Decision", "{ seat: Seat, prompt: string?, rule: string?, help: string?, options: { DecisionOption }?, kind: (\"one\" | \"many\" | \"number\")?, min: integer?, max: integer?, pass: string?, key: string?, labels: string? }",
         "A decision a step asks; see Decisions."),
     ty("Simultaneous", "{ simultaneous: true, decisions: { Decision } }", "Decisions of several seats answered in secret; see Decisions."),
     ty("StepResult", "Decision | Simultaneous", "What a step's `run` may return (or nil)."),
     ty("Ctx", "{ [string]: any }", "A frame's context table: plain data, kept between the calls of a step."),
     ty("Step", "{ enter: ((g: Game, ctx: Ctx) -> ())?, run: ((g: Game, ctx: Ctx) -> StepResult?)?, resolve: ((g: Game, ctx: Ctx, answer: Value) -> ())? }",
         "The table a step's `handler` names; see Steps."),
+    ty("Labeller", "(g: Game, value: Value, seat: Seat) -> string", "Makes the label of an option a decision gave without one (its `labels`); see Decisions."),
     ty("Offer", "(g: Game, data: Value, seat: Seat) -> Decision?", "A reaction window's offer: a decision for `seat` (its `seat` field is not needed), or nil when the seat is not eligible."),
     ty("Respond", "(g: Game, data: Value, seat: Seat, answer: Value) -> boolean?", "A reaction window's response to a seat's answer; true closes the window."),
     ty("Evaluate", "(g: Game, seat: Seat, shared: {[string]: any}) -> number", "The function `pack.ron` names in `evaluate`: how good the position is for `seat`, for bots; `shared` is one table for all seats' calls on a position."),
@@ -154,7 +155,13 @@ and reports the first act where they differ."),
 to `max`, default all, of `options`) or \"number\" (a whole number from `min` to `max`, both required). \
 `resolve` receives the chosen option's `value`, a list of values for \"many\", or the number. \
 `pass = \"label\"` also allows passing, and `resolve` then receives nil. A decision with no legal answer \
-(no options and no pass) is an error at the step that returned it.
+(no options and no pass) is an error at the step that returned it. An option marked `free = true` does not end \
+the seat's turn and may be repeated (bots take only a few in a row).
+
+Labels are for people: bots and simulations choose by position. `labels = \"module.function\"` names a `Labeller` \
+that makes the label of each option given without one, called only when a front end shows the decision or a \
+scenario picks by label, on a copy of the game (nothing it writes stays). Searching bots then know such an \
+option by its value, so give it a public, stable value (a cell, a name), not a hidden entity's id.
 
 For secret simultaneous decisions, `run` returns `{simultaneous = true, decisions = {...}}`: `resolve` is \
 called once, when every seat has answered, with `{[seat] = value}`, and until then no view shows any answer. \
