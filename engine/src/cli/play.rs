@@ -43,7 +43,7 @@ pub struct Args {
     /// Continue a saved game.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub load: Option<PathBuf>,
-    /// Continue the latest autosave.
+    /// Continue the latest autosave of a game that has not ended.
     #[arg(long = "continue", id = "resume")]
     pub resume: bool,
     /// Time an ismcts or heuristic bot may think per decision, in milliseconds (0: no clock).

@@ -65,11 +65,13 @@ pub fn players_of(save: &Path) -> Option<String> {
     std::fs::read_to_string(seats_file(save)).ok().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
 }
 
-/// The most recently written autosave in `dir`.
+/// The most recently written autosave in `dir` of a game that has not ended: a
+/// finished game keeps its autosave (to replay it), but there is nothing in it to
+/// continue. A save that cannot be read is not skipped: continuing it reports why.
 pub fn latest(dir: &Path) -> Result<PathBuf, CliError> {
-    let none = || CliError::Usage(format!("no autosave to continue in {} (start a game with `orrery play`)", dir.display()));
+    let none = || CliError::Usage(format!("no unfinished game to continue in {} (start one with `orrery play`)", dir.display()));
     let entries = std::fs::read_dir(dir).map_err(|_| none())?;
-    entries
+    let mut saves: Vec<_> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| {
@@ -77,7 +79,14 @@ pub fn latest(dir: &Path) -> Result<PathBuf, CliError> {
             name.starts_with(PREFIX) && name.ends_with(".ron")
         })
         .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
-        .max()
-        .map(|(_, p)| p)
-        .ok_or_else(none)
+        .collect();
+    // Newest first; the name breaks a tie of times, so the choice never depends on
+    // the order the directory lists its files in.
+    saves.sort_by(|a, b| b.cmp(a));
+    saves.into_iter().map(|(_, p)| p).find(|p| !is_finished(p)).ok_or_else(none)
+}
+
+/// Whether the save at `path` holds a game that has ended.
+fn is_finished(path: &Path) -> bool {
+    replay::read(path).is_ok_and(|save| save.state.outcome.is_some())
 }

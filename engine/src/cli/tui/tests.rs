@@ -377,22 +377,42 @@ fn a_saved_game_continues_to_the_same_end() {
 }
 
 #[test]
-fn autosaves_at_round_ends_and_continue_finds_the_latest() {
+fn autosaves_at_round_ends_and_continue_finds_the_latest_unfinished_game() {
     let dir = std::env::temp_dir().join(format!("orrery-autosave-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let players = seats::parse("random,random").unwrap();
-    let game = Game::new(toy(), 2, 9, vec![]).expect("starts");
-    let autosave = Autosave::new(&dir, &game, &players);
-    let mut table = Table::new(game, players, Budget::iterations(8), Some(autosave));
-    assert!(saves::latest(&dir).is_err(), "nothing saved before the first round ends");
-    while !table.game.is_over() {
+    let table_for = |seed: u64| {
+        let players = seats::parse("random,random").unwrap();
+        let game = Game::new(toy(), 2, seed, vec![]).expect("starts");
+        let autosave = Autosave::new(&dir, &game, &players);
+        Table::new(game, players, Budget::iterations(8), Some(autosave))
+    };
+    let bot_act = |table: &mut Table| {
         let seat = table.game.pending().expect("pending").waiting_seats()[0];
         table.bot_turn(seat).expect("bots play");
+    };
+    // Game 9 is left after a few acts (as quitting does, saving it); game 10 is then
+    // played to its end, so its autosave is the newer one.
+    let mut stopped = table_for(9);
+    assert!(saves::latest(&dir).is_err(), "nothing saved before the first round ends");
+    for _ in 0..3 {
+        bot_act(&mut stopped);
     }
-    let latest = saves::latest(&dir).expect("an autosave");
+    stopped.save_now().expect("saves");
+    assert!(!stopped.game.is_over());
+    let mut finished = table_for(10);
+    while !finished.game.is_over() {
+        bot_act(&mut finished);
+    }
+    let newest = finished.autosave_path().expect("autosaves").to_path_buf();
+    assert!(replay::read(&newest).expect("a valid save").state.outcome.is_some(), "the finished game's autosave is kept");
+    let latest = saves::latest(&dir).expect("an unfinished game");
+    assert_eq!(latest, stopped.autosave_path().expect("autosaves"), "--continue skips the finished game");
     assert_eq!(saves::players_of(&latest).as_deref(), Some("random,random"));
-    let save = replay::read(&latest).expect("a valid save");
-    assert!(save.state.outcome.is_some(), "the last autosave is the finished game");
+    while !stopped.game.is_over() {
+        bot_act(&mut stopped);
+    }
+    let err = saves::latest(&dir).expect_err("every game has ended");
+    assert!(err.to_string().contains("no unfinished game"), "{err}");
     std::fs::write(&latest, "SaveFile(format: 1, pack_ver").expect("write");
     let err = replay::read(&latest).expect_err("a corrupt save is an error");
     assert!(err.to_string().contains("not a valid save"), "{err}");
