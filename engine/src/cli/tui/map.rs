@@ -174,21 +174,20 @@ impl MapFrame<'_> {
         let y0 = area.y + 1 + u16::from(state.zoom == 1);
         let right = area.x + area.width;
         let bottom = area.y + area.height;
-        // Hex numbers along the top (at the positions of unshifted rows).
+        // Hex numbers along the top (at the positions of unshifted rows), whole, as the
+        // cell names read (`E15`). At zoom 0 a hex is two characters wide, too narrow
+        // for every number: like a ruler, the first shown and every fifth are written
+        // and the others are dots, and a number never runs into the next mark.
+        let mut free_from = x0;
         for c in state.left..(state.left + cols).min(self.grid.cols) {
             let n = c + 1;
             let x = x0 + ((c - state.left) * pw) as u16 + if state.zoom == 1 { 1 } else { 0 };
-            // At zoom 0 a number takes the gap after it: tens are written whole and
-            // the number after them is left out.
-            let text = if state.zoom == 1 || n % 10 == 0 {
-                n.to_string()
-            } else if n % 10 == 1 && n > 10 && c > state.left {
-                continue;
-            } else {
-                (n % 10).to_string()
-            };
-            if x + (text.len() as u16) <= right {
+            let text = if state.zoom == 1 || n % 5 == 0 || c == state.left { n.to_string() } else { "·".to_string() };
+            let width = text.chars().count() as u16;
+            if x >= free_from && x + width <= right {
                 buf.set_string(x, area.y, &text, label);
+                // A gap after a number, so that `10` and the next mark do not touch.
+                free_from = x + width + 1;
             }
         }
         for r in state.top..(state.top + rows).min(self.grid.rows) {

@@ -369,7 +369,9 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
                 };
                 format!("{:>2}) {check}{at}{label}", o + 1)
             }
-            Item::Number(n) => format!("{:>2}) {n}", i + 1),
+            // Only the value: a list position beside it would be taken for the
+            // number to type, and typing the value is what answers.
+            Item::Number(n) => format!("{n:>3}"),
             Item::Pass => format!(" p) {}", decision.pass.clone().unwrap_or_default()),
         };
         let style = if chosen { Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD) } else { Style::default() };

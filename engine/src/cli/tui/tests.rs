@@ -138,8 +138,40 @@ fn base_game_screen_fits_80x24_with_map_seats_log_and_decision() {
     assert!(screen.contains(&start), "the decision is shown: {start}\n{screen}");
     assert!(screen.contains(" 1) "), "options are numbered: {screen}");
     assert!(lines[3].starts_with("│ A "), "rows are lettered: {screen}");
-    assert!(lines[2].starts_with("│   1 2 3"), "hexes are numbered: {screen}");
+    // Numbered like a ruler at two characters a hex: whole numbers, every fifth.
+    assert!(lines[2].starts_with("│   1 · · · 5 · · · · 10  · · · 15"), "hexes are numbered: {screen}");
     assert!(lines[23].contains("? explain"), "{screen}");
+}
+
+/// At any width, each number over the map stands over the hexes it names (two
+/// characters a hex at zoom 0, the first after the border and the row letters).
+#[test]
+fn map_header_numbers_stand_over_their_hexes_at_any_width() {
+    let table = table(base(), "human,random,random,random", 7);
+    for width in [80, 100, 140, 200] {
+        let mut app = App::new(&table, false);
+        let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, width, 30);
+        // The map panel's part of the line: up to its right border.
+        let line: Vec<char> = screen.lines().nth(2).expect("a header").chars().collect();
+        let end = line.iter().skip(1).position(|&c| c == '│').map_or(line.len(), |p| p + 1);
+        let header = &line[..end];
+        let mut numbers = Vec::new();
+        let mut i = 0;
+        while i < header.len() {
+            if header[i].is_ascii_digit() {
+                let start = i;
+                while i < header.len() && header[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: usize = header[start..i].iter().collect::<String>().parse().expect("a number");
+                assert_eq!(start, 2 * n + 2, "hex {n} is numbered at column {start} of {width}: {}", header.iter().collect::<String>());
+                numbers.push(n);
+            }
+            i += 1;
+        }
+        assert!(numbers.starts_with(&[1, 5, 10]), "{numbers:?} at width {width}");
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{numbers:?}");
+    }
 }
 
 /// Every hex drawn at zoom 0 shows what the scene says about its cell.
@@ -475,4 +507,41 @@ fn snapshot_help_box() {
     let mut app = App::new(&table, false);
     app.handle(&table, Some(0), key(KeyCode::Char('?')));
     assert_snapshot("base-80x24-help", &render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24));
+}
+
+/// A listed number decision shows the values alone, so the number a person reads is
+/// the number to type (a list position beside it was taken for one).
+#[test]
+fn a_number_decision_lists_values_that_are_typed_as_shown() {
+    use super::decision::DecisionUi;
+    use orrery::flow::Decision;
+    let table = table(toy(), "human,random", 3);
+    let v = table.game.view(Some(0));
+    let present = Presentation::new(&table.game.rules);
+    let grid = Grid::new(&v.board);
+    let cells = scene::summaries(&v, &present);
+    let ctx = panels::Ctx { view: &v, present: &present, grid: &grid, cells: &cells, players: &table.players, colour: false };
+    let decision = Decision {
+        seat: 0,
+        prompt: "How many?".into(),
+        rule: None,
+        help: None,
+        kind: DecisionKind::Number { min: 0, max: 3 },
+        options: Vec::new(),
+        pass: None,
+        key: None,
+        labels: None,
+    };
+    let mut ui = DecisionUi::default();
+    ui.sync(&decision, 0, &grid, &v.board);
+    let pane = panels::decision_pane(&ctx, &decision, &ui, 40);
+    let lines: Vec<String> = pane.options.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>().trim().to_owned()).collect();
+    assert_eq!(lines, [">  0", "1", "2", "3"].map(str::to_owned), "the highlight, then the values alone: {lines:?}");
+    for c in "3\n".chars() {
+        let code = if c == '\n' { KeyCode::Enter } else { KeyCode::Char(c) };
+        let action = ui.key(Some(&decision), &grid, key(code));
+        if code == KeyCode::Enter {
+            assert_eq!(action, decision::Action::Answer(Choice::Number(3)));
+        }
+    }
 }
