@@ -34,7 +34,26 @@ fn packs_lists_one_line_per_pack() {
     let out = orrery(&["--root", &root(), "packs"]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    assert_eq!(stdout.trim(), "tinker  Tinker's Table  players 2-3  variants: none\ntoy  Toy Meadow  players 2-4  variants: short, long, duel");
+    assert_eq!(
+        stdout.trim(),
+        "tinker  Tinker's Table  players 2-3  variants: none\ntoy  Toy Meadow  players 2-4  variants: short, long, duel (`orrery packs --pack toy` describes them)"
+    );
+}
+
+#[test]
+fn packs_describes_the_variants_of_one_pack() {
+    let out = orrery(&["packs", "--pack", "galactic-era"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("Galactic Era (galactic-era), 3-6 players"), "{stdout}");
+    assert!(stdout.contains("--variant ID"), "says how to choose: {stdout}");
+    let line = stdout.lines().find(|l| l.trim_start().starts_with("two_player_puppet")).expect("the puppet variant");
+    assert!(line.contains("Two players (puppet): ") && line.contains("(GE 8.3)") && line.ends_with("[2 players]"), "{line}");
+    // Exclusive variants are listed together under one heading, with no group id.
+    assert!(stdout.contains("at most one of:\n  beginner_1 "), "{stdout}");
+    assert!(!stdout.contains("balance_1"), "{stdout}");
+    let out = orrery(&["packs", "--pack", "nope"]);
+    assert!(!out.status.success() && text(&out).1.contains("no pack `nope`"), "{:?}", text(&out));
 }
 
 #[test]
