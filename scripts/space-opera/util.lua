@@ -139,10 +139,28 @@ function U.initiative(g, s)
 	return sp and sp.initiative or 99
 end
 
+-- What `compute(g, key)` gives, remembered in `g:memo()` under `name` and `key` while
+-- the game does not change: the turn menu asks the same of every card and seat.
+-- What is remembered is shared by every caller, so none may change it.
+local function remembered(g, name, key, compute)
+	local memo = g:memo()
+	local known = memo[name]
+	if known == nil then
+		known = {}
+		memo[name] = known
+	end
+	local answer = known[key]
+	if answer == nil then
+		answer = compute(g, key)
+		known[key] = answer
+	end
+	return answer
+end
+
 -- Live seats in ascending initiative (SO §5.2; revised SO §10 B9). A tie, possible when
 -- two competitive players bring the same species, goes to the lower seat number
--- (SO §9.6: not in source).
-function U.order(g)
+-- (SO §9.6: not in source). Shared: do not change the list.
+local function order_now(g)
 	local seats = U.live_seats(g)
 	local init = {}
 	for _, s in ipairs(seats) do
@@ -155,6 +173,10 @@ function U.order(g)
 		return a < b
 	end)
 	return seats
+end
+
+function U.order(g)
+	return remembered(g, "order", 0, order_now)
 end
 
 -- Who is asked to respond, in order: the active seat first, then the others in turn
@@ -188,7 +210,8 @@ end
 
 -- The sectors a seat is in, as a set. Classic round 1 (pre-jump era) has no star system:
 -- nobody is in any sector (SO §10 B14), unless `alt_round1_shared` puts everyone in all.
-function U.sectors(g, s)
+-- Shared: do not change the set.
+local function sectors_now(g, s)
 	local out = {}
 	if U.classic(g) and g:global("prejump") == true and U.alt(g, "round1_shared") then
 		for _, id in ipairs(def_ids.sector) do
@@ -203,6 +226,10 @@ function U.sectors(g, s)
 		end
 	end
 	return out
+end
+
+function U.sectors(g, s)
+	return remembered(g, "sectors", s, sectors_now)
 end
 
 function U.sector_names(g, s)
@@ -242,17 +269,35 @@ function U.may_reach(g, user, target, universal)
 	return universal or U.shares(g, user, target)
 end
 
--- Other live seats `user` may reach.
-function U.reachable(g, user, universal)
+local function reachable_near(g, user)
 	local out = {}
-	-- The user's sectors once, not once per other seat (this runs for every option list).
-	local mine = (not universal) and U.sectors(g, user) or nil
+	-- The user's sectors once, not once per other seat.
+	local mine = U.sectors(g, user)
 	for _, s in ipairs(U.order(g)) do
-		if s ~= user and (universal or overlap(mine, U.sectors(g, s))) then
+		if s ~= user and overlap(mine, U.sectors(g, s)) then
 			table.insert(out, s)
 		end
 	end
 	return out
+end
+
+local function reachable_all(g, user)
+	local out = {}
+	for _, s in ipairs(U.order(g)) do
+		if s ~= user then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- Other live seats `user` may reach: those sharing a sector with it, or every one for
+-- a universal card. Shared: do not change the list.
+function U.reachable(g, user, universal)
+	if universal then
+		return remembered(g, "reachable_all", user, reachable_all)
+	end
+	return remembered(g, "reachable", user, reachable_near)
 end
 
 return U

@@ -55,6 +55,9 @@ pub struct Slot {
     pub rules: Arc<Ruleset>,
     /// The call's budget, which `g` methods charge their work to.
     pub budget: Budget,
+    /// Whether `g:memo()`'s table holds only what was computed since the state last
+    /// changed in this call; false at the start of every call (`api::memo`).
+    pub memo_kept: bool,
 }
 
 /// An act in progress on a [`ScriptHost`]: until it is dropped, every call shares
@@ -128,6 +131,8 @@ impl ScriptHost {
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
         api::install(&lua, &handle).map_err(setup)?;
         lua.set_app_data(api::BoardTables::default());
+        let memo_key = api::MEMO_REGISTRY_KEY.to_str().map_err(|e| setup(mlua::Error::runtime(e.to_string())))?;
+        lua.set_named_registry_value(memo_key, lua.create_table().map_err(setup)?).map_err(setup)?;
         lua.set_app_data(field_names::FieldNames::new(&lua).map_err(setup)?);
 
         let require: Function = lua.globals().get("require").map_err(setup)?;
@@ -258,7 +263,7 @@ impl ScriptHost {
         body: impl FnOnce(&Lua, &mlua::AnyUserData) -> mlua::Result<R>,
     ) -> Result<R, ScriptError> {
         self.limits.reset();
-        let slot = Slot { state: std::mem::take(state), rules: rules.clone(), budget: self.limits.budget().clone() };
+        let slot = Slot { state: std::mem::take(state), rules: rules.clone(), budget: self.limits.budget().clone(), memo_kept: false };
         if let Err(slot) = api::put_slot(slot) {
             *state = slot.state;
             return Err(ScriptError::plain(hook, "a script call began while another was running on this thread (a bug: please report it)".into()));

@@ -25,7 +25,7 @@ use super::super::raw::{self, Raw};
 use super::err;
 use crate::value::Value;
 use mlua::{ffi, Lua, Value as LuaValue};
-use std::ffi::c_int;
+use std::ffi::{c_int, CStr};
 use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -128,6 +128,29 @@ impl<'a> Args<'a> {
         unsafe {
             ffi::lua_createtable(self.state, c_int::try_from(items.size_hint().0).unwrap_or(0), 0);
             raw::fill_sequence(self.state, items);
+        }
+        Ok(Ret::OnStack)
+    }
+
+    /// Pushes the VM's table kept in the registry under `key` as the call's result
+    /// (see [`Ret::OnStack`]); with `empty_first`, first makes it an empty, plain,
+    /// writable table again, whatever a script did to it (contents, metatable,
+    /// freezing), so nothing of it outlives what it was kept for.
+    pub fn push_registry_table(&self, key: &CStr, empty_first: bool) -> mlua::Result<Ret> {
+        // SAFETY: `run` lifted the cap, so the push allocates without failing; the
+        // table is checked to be one before it is changed, and with readonly off
+        // neither clearing it nor removing its metatable can raise an error.
+        unsafe {
+            if ffi::lua_rawgetfield(self.state, ffi::LUA_REGISTRYINDEX, key.as_ptr()) != ffi::LUA_TTABLE {
+                ffi::lua_pop(self.state, 1);
+                return Err(err(format!("g:{} has no table in this VM (a bug: please report it)", self.method)));
+            }
+            if empty_first {
+                ffi::lua_setreadonly(self.state, -1, 0);
+                ffi::lua_cleartable(self.state, -1);
+                ffi::lua_pushnil(self.state);
+                ffi::lua_setmetatable(self.state, -2);
+            }
         }
         Ok(Ret::OnStack)
     }

@@ -26,12 +26,14 @@ mod direct;
 mod entities;
 mod flow;
 mod knowledge;
+mod memo;
 mod movement;
 mod random;
 mod tiles;
 mod vars;
 
 pub(super) use board::BoardTables;
+pub(super) use memo::REGISTRY_KEY as MEMO_REGISTRY_KEY;
 
 use super::convert::number;
 use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
@@ -85,6 +87,7 @@ pub const GROUPS: &[(&str, &[Method])] = &[
     (board::Cells::TITLE, board::Cells::DOCS),
     (movement::Movement::TITLE, movement::Movement::DOCS),
     (tiles::Tiles::TITLE, tiles::Tiles::DOCS),
+    (memo::Memo::TITLE, memo::Memo::DOCS),
 ];
 
 /// The userdata behind `g`; it holds nothing, the state is in the running call's slot.
@@ -100,6 +103,7 @@ impl UserData for GameHandle {
         board::Cells::register(m);
         movement::Movement::register(m);
         tiles::Tiles::register(m);
+        memo::Memo::register(m);
     }
 }
 
@@ -113,6 +117,7 @@ const DIRECT: &[&[(&str, mlua::ffi::lua_CFunction)]] = &[
     board::Cells::DIRECT,
     movement::Movement::DIRECT,
     tiles::Tiles::DIRECT,
+    memo::Memo::DIRECT,
 ];
 
 /// Makes `handle` the `g` of scripts: its userdata methods are registered with its
@@ -200,6 +205,9 @@ impl std::ops::Deref for SlotRef<'_> {
 
 impl std::ops::DerefMut for SlotRef<'_> {
     fn deref_mut(&mut self) -> &mut Slot {
+        // What takes the slot to change it may change the game: what the memo holds
+        // may no longer be true (see `memo`).
+        self.slot.memo_kept = false;
         &mut self.slot
     }
 }
