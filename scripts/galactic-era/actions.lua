@@ -97,6 +97,16 @@ local function conquest_strength(g, seat, cell, double, no_b)
 	return strength
 end
 
+-- How each way of gaining a planet (GE 6.2.4.1 table) reads: `verb` as an option
+-- ("Ally with Rigel") or what a blocker is asked about, `does` in the log.
+local GAIN_WORDS = {
+	colonize = { verb = "colonize", does = "colonizes" },
+	subjugate = { verb = "subjugate", does = "subjugates" },
+	ally = { verb = "ally with", does = "allies with" },
+	conquer = { verb = "conquer", does = "conquers" },
+	liberate = { verb = "liberate", does = "liberates" },
+}
+
 -- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
 function A.gain_options(g, seat, cell, double)
 	local units = U.ship_units(g, seat, cell)
@@ -223,8 +233,8 @@ local function execute_gain(g, seat, cell, opt)
 		if require("peoples").is(g, victim, "mayas", "STO") and removed_discs > 0 then
 			g:push("mayas_relocate", { seat = victim, from = cell, left = math.min(3, removed_discs) })
 		end
-		g:log(string.format("Seat %d %ss %s from seat %d (%d population removed, %d discs placed). -- GE 6.2.4.1",
-			seat, opt.how, label, victim, removed, placed))
+		g:log(string.format("Seat %d %s %s from seat %d (%d population removed, %s placed). -- GE 6.2.4.1",
+			seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, "disc")))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
 			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
 			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
@@ -237,7 +247,7 @@ local function execute_gain(g, seat, cell, opt)
 		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
 	else
 		local placed = place_discs(g, seat, cell, opt.discs)
-		g:log(string.format("Seat %d %ss %s (%d discs). -- GE 6.2.4.1", seat, opt.how, label, placed))
+		g:log(string.format("Seat %d %s %s (%s). -- GE 6.2.4.1", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, "disc")))
 	end
 	if fresh_relic then
 		require("relics").on_gain(g, seat, cell, relic)
@@ -303,7 +313,8 @@ A.gain_planet = {
 			local allowed = not ctx.central_only or g:region(cell) == g:global("central_region")
 			if allowed and U.is_planet(g, cell) and U.take_disc(g, seat) then
 				for _, opt in ipairs(A.gain_options(g, seat, cell, ctx.double)) do
-					table.insert(options, { label = string.format("%s %s (%d disc%s)", opt.how, U.cell_label(g, cell), opt.discs, opt.discs == 1 and "" or "s"),
+					local verb = GAIN_WORDS[opt.how].verb
+					table.insert(options, { label = string.format("%s%s %s (%s)", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, "disc")),
 						value = { cell = cell, opt = opt } })
 				end
 			end
@@ -348,7 +359,7 @@ A.gain_planet = {
 		local blockers = A.blockers(g, ctx.seat, { choice.cell }, choice.opt.innocent)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-				data = { actor = ctx.seat, what = choice.opt.how .. " " .. U.cell_label(g, choice.cell) } })
+				data = { actor = ctx.seat, what = GAIN_WORDS[choice.opt.how].verb .. " " .. U.cell_label(g, choice.cell) } })
 		end
 	end,
 }
@@ -503,7 +514,7 @@ A.emergency = {
 			local seat = ctx.seat
 			g:set(seat, "emergency", 0)
 			local placed = A.place_new_ships(g, seat, U.capital_cell(g, seat), 6)
-			g:log(string.format("Seat %d spends its emergency reserve: %d ships at its capital. -- GE 7.4", seat, placed))
+			g:log(string.format("Seat %d spends its emergency reserve: %s at its capital. -- GE 7.4", seat, U.count(placed, "ship")))
 			g:add_global("usage.emergency", 1)
 		end
 	end,
@@ -624,7 +635,7 @@ A.increase_population = {
 			return nil
 		end
 		return { seat = seat, kind = "many", min = 0, max = max, options = options,
-			prompt = string.format("Place up to %d replicas (one per planet)", max), rule = "GE 6.2.4.2, A2.5" }
+			prompt = string.format("Place up to %s (one per planet)", U.count(max, "replica")), rule = "GE 6.2.4.2, A2.5" }
 	end,
 	resolve = function(g, ctx, cells)
 		if ctx.growing then
@@ -634,7 +645,7 @@ A.increase_population = {
 				local room = A.natural_limit(g, c) - U.planet_population(g, c)
 				ctx.placed += place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
 			end
-			g:log(string.format("Seat %d's planets grow naturally by %d disc(s). -- GE 6.2.4.2", ctx.seat, ctx.placed))
+			g:log(string.format("Seat %d's planets grow naturally by %s. -- GE 6.2.4.2", ctx.seat, U.count(ctx.placed, "disc")))
 			return
 		end
 		if ctx.sacrificing then
@@ -744,14 +755,14 @@ A.build_ships = {
 				-- Constructor is played when its condition happens, and only then (GE A3.5).
 				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
-			g:log(string.format("Seat %d builds %d ships (population %d, asteroids %d). -- GE 6.2.4.3", seat, n, pop, asteroids))
+			g:log(string.format("Seat %d builds %s (population %d, asteroids %d). -- GE 6.2.4.3", seat, U.count(n, "ship"), pop, asteroids))
 		end
 		if ctx.left <= 0 then
 			return nil
 		end
 		local yards = A.shipyards(g, seat, ctx.anywhere)
 		if #yards == 0 then
-			g:log(string.format("Seat %d has no free shipyard: %d ships are lost. -- GE 6.2.4.3", seat, ctx.left))
+			g:log(string.format("Seat %d has no free shipyard: %s are lost. -- GE 6.2.4.3", seat, U.count(ctx.left, "ship")))
 			return nil
 		end
 		if ctx.yard then

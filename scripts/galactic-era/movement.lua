@@ -224,7 +224,7 @@ function M.menu_label(g, v, seat)
 	elseif v.a == "move_ships" then
 		return string.format("Move basic ships from %s (%d)", U.cell_label(g, v.cell), #unmoved_ships(g, seat, v.cell))
 	elseif v.a == "move_fleet" then
-		return string.format("Move fleet %s (%d ships) from %s", g:face(v.marker), U.fleet_value(g, v.marker), U.cell_label(g, g:cell_of(v.marker)))
+		return string.format("Move fleet %s (%s) from %s", g:face(v.marker), U.count(U.fleet_value(g, v.marker), "ship"), U.cell_label(g, g:cell_of(v.marker)))
 	elseif v.a == "create" then
 		return "Create a fleet at " .. U.cell_label(g, v.cell)
 	elseif v.a == "reorganise" then
@@ -804,8 +804,8 @@ M.vision = {
 				g:peek(seat, t, "")
 				table.insert(values, g:face(t))
 			end
-			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%d ships).",
-				g:owner(target), g:face(target), table.concat(values, "+"), U.fleet_value(g, target)))
+			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%s).",
+				g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), "ship")))
 		else
 			g:peek(seat, target, string.format("Vision: that %s is %s.", g:kind(target), g:face(target)))
 		end

@@ -227,4 +227,15 @@ function U.contains(list, x)
 	return false
 end
 
+-- `n` and a noun, plural unless `n` is 1: "1 disc", "3 discs", "2 militaries".
+function U.count(n, noun)
+	if n == 1 then
+		return "1 " .. noun
+	end
+	if string.sub(noun, -1) == "y" and not string.find("aeiou", string.sub(noun, -2, -2), 1, true) then
+		return n .. " " .. string.sub(noun, 1, -2) .. "ies"
+	end
+	return n .. " " .. noun .. "s"
+end
+
 return U

@@ -123,7 +123,7 @@ function A.perform(g, s, v)
 		g:push("stack", { kind = "response" })
 	elseif v.a == "build" then
 		C.build(g, s, v.card)
-		g:log(string.format("Seat %d builds a technology face down (%d credits on it). -- SO §4.3", s, g:prop(v.card, "credits")))
+		g:log(string.format("Seat %d builds a technology face down (%s on it). -- SO §4.3", s, U.count(g:prop(v.card, "credits"), "credit")))
 	elseif v.a == "mount" then
 		C.mount(g, s, v.card, v.ship)
 		g:log(string.format("Seat %d mounts %s on its %s. -- SO §4.3", s, U.name(g, v.card), U.name(g, v.ship)))

@@ -109,7 +109,7 @@ function CK.invariants(g)
 			end
 		end
 		if U.revised(g) and C.built_count(g, s) > C.TECH_CAP then
-			return string.format("seat %d has %d technologies built (at most 8, SO §6.3)", s, C.built_count(g, s))
+			return string.format("seat %d has %s built (at most 8, SO §6.3)", s, U.count(C.built_count(g, s), "technology"))
 		end
 		if g:global("round") ~= nil then
 			local cards = g:entities({ kind = "species", zone = "species", seat = s })

@@ -48,7 +48,7 @@ function D.validate(list)
 	for _, entry in ipairs(list.cards or {}) do
 		local n = entry.copies or 0
 		if n < 1 then
-			table.insert(errors, string.format("%s: %s is listed with %d copies (at least 1)", name, tostring(entry.card), n))
+			table.insert(errors, string.format("%s: %s is listed with %s (at least 1)", name, tostring(entry.card), U.count(n, "copy")))
 		end
 		total += n
 		if copies[entry.card] == nil then
@@ -69,9 +69,9 @@ function D.validate(list)
 				table.insert(errors, string.format("%s: %s is not a card of the revised game (competitive mode is revised only)", name, d.name))
 			end
 			if U.has_keyword(d, "unique") and n > D.MAX_UNIQUE then
-				table.insert(errors, string.format("%s: %d copies of %s, a unique card (at most %d)", name, n, d.name, D.MAX_UNIQUE))
+				table.insert(errors, string.format("%s: %s of %s, a unique card (at most %d)", name, U.count(n, "copy"), d.name, D.MAX_UNIQUE))
 			elseif n > D.MAX_COPIES then
-				table.insert(errors, string.format("%s: %d copies of %s (at most %d copies of a card)", name, n, d.name, D.MAX_COPIES))
+				table.insert(errors, string.format("%s: %s of %s (at most %s of a card)", name, U.count(n, "copy"), d.name, U.count(D.MAX_COPIES, "copy")))
 			end
 		end
 	end

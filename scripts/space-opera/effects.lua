@@ -76,7 +76,7 @@ E.annul_ship = { when = { stack = true }, targets = annul_targets(true), apply =
 E.annul = { when = { stack = true }, targets = annul_targets(false), apply = annul_apply }
 
 E.credits = { when = { main = true }, targets = function(g, user, src)
-	return self_target(string.format("gain %d credits", src.amount))
+	return self_target(string.format("gain %s", U.count(src.amount, "credit")))
 end, apply = function(g, item)
 	g:add(item.seat, "credits", item.amount)
 end }
@@ -163,7 +163,7 @@ end), apply = function(g, item)
 	local n = math.min(item.amount, g:get(victim, "credits"))
 	g:add(victim, "credits", -n)
 	g:add(item.seat, "credits", n)
-	g:log(string.format("Seat %d steals %d credits from seat %d.", item.seat, n, victim))
+	g:log(string.format("Seat %d steals %s from seat %d.", item.seat, U.count(n, "credit"), victim))
 end }
 
 E.spy = { when = { main = true }, targets = seat_targets("look at the hand of", function(g, s)
@@ -178,7 +178,7 @@ E.destroy_building = { when = { main = true }, targets = function(g, user, src)
 	local out = {}
 	for _, s in ipairs(U.reachable(g, user, src.universal)) do
 		for _, card in ipairs(C.building(g, s)) do
-			table.insert(out, { label = string.format("destroy seat %d's technology under construction (%d credits on it)", s, g:prop(card, "credits") or 0),
+			table.insert(out, { label = string.format("destroy seat %d's technology under construction (%s on it)", s, U.count(g:prop(card, "credits") or 0, "credit")),
 				target = { card = card } })
 		end
 	end

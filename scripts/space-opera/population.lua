@@ -34,7 +34,7 @@ function P.train(g, s, price)
 	g:add(s, "civ", -1)
 	g:add(s, "mil", 1)
 	require("victory").observe(g)
-	g:log(string.format("Seat %d trains a military (%d credits). -- SO §3", s, price))
+	g:log(string.format("Seat %d trains a military (%s). -- SO §3", s, U.count(price, "credit")))
 end
 
 -- SO §3 income: 2 credits per civilian (classic, round start) or 1 (revised,

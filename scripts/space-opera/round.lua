@@ -20,7 +20,7 @@ function R.classic_round_start(g, round)
 		for _, s in ipairs(U.order(g)) do
 			local n = 2 * P.civ(g, s)
 			g:add(s, "credits", n)
-			g:log(string.format("Seat %d receives %d credits (2 per starting civilian). -- SO §5.3", s, n))
+			g:log(string.format("Seat %d receives %s (2 per starting civilian). -- SO §5.3", s, U.count(n, "credit")))
 		end
 		return
 	end
@@ -44,7 +44,7 @@ function R.classic_round_start(g, round)
 	-- 3. 2 credits per civilian
 	for _, s in ipairs(U.order(g)) do
 		local n = P.income(g, s)
-		g:log(string.format("Seat %d: %d civilians, %d militaries; income %d credits. -- SO §5.4", s, P.civ(g, s), P.mil(g, s), n))
+		g:log(string.format("Seat %d: %s, %s; income %s. -- SO §5.4", s, U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military"), U.count(n, "credit")))
 	end
 	-- 4. a star system each, in initiative order, without drawing a resource
 	for _, s in ipairs(U.order(g)) do

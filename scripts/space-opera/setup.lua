@@ -36,7 +36,7 @@ local function casual_deck(g)
 		local d = defs.resource[id]
 		if U.contains(d.versions, v) and (d.expansion == nil or U.expansion(g, d.expansion)) then
 			if U.has_keyword(d, "unique") and d.copies > 1 then
-				error(string.format("resource %s is unique but has %d copies in the casual deck (SO §4.3)", id, d.copies))
+				error(string.format("resource %s is unique but has %s in the casual deck (SO §4.3)", id, U.count(d.copies, "copy")))
 			end
 			for _ = 1, d.copies do
 				g:create({ kind = "resource", face = id, at = "deck", hidden = true })

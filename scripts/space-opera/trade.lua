@@ -60,9 +60,9 @@ TR.negotiate = {
 					g:peek(b, card, string.format("Seat %d offers you %s.", a, U.name(g, card)))
 				end
 				return { seat = b, rule = "SO §4.6", pass = "Refuse",
-					prompt = string.format("Seat %d offers %d card%s%s and %d credits for %d credits and %d card%s of your choice. Accept?",
+					prompt = string.format("Seat %d offers %d card%s%s and %s for %s and %d card%s of your choice. Accept?",
 						a, #names, #names == 1 and "" or "s", #names > 0 and (" (" .. table.concat(names, ", ") .. ")") or "",
-						ctx.give_credits, ctx.ask_credits, ctx.ask_cards, ctx.ask_cards == 1 and "" or "s"),
+						U.count(ctx.give_credits, "credit"), U.count(ctx.ask_credits, "credit"), ctx.ask_cards, ctx.ask_cards == 1 and "" or "s"),
 					options = { { label = "Accept", value = true } } }
 			elseif st == "pick_cards" then
 				if ctx.ask_cards > 0 and #ctx.picked == 0 then
@@ -127,8 +127,8 @@ function TR.transfer(g, ctx)
 	local to_a = math.min(ctx.ask_credits, g:get(b, "credits"))
 	g:add(a, "credits", to_a - to_b)
 	g:add(b, "credits", to_b - to_a)
-	g:log(string.format("Seat %d and seat %d trade: %d card%s and %d credits for %d card%s and %d credits. -- SO §4.6",
-		a, b, #ctx.give_cards, #ctx.give_cards == 1 and "" or "s", to_b, #(ctx.picked or {}), #(ctx.picked or {}) == 1 and "" or "s", to_a))
+	g:log(string.format("Seat %d and seat %d trade: %d card%s and %s for %d card%s and %s. -- SO §4.6",
+		a, b, #ctx.give_cards, #ctx.give_cards == 1 and "" or "s", U.count(to_b, "credit"), #(ctx.picked or {}), #(ctx.picked or {}) == 1 and "" or "s", U.count(to_a, "credit")))
 	ctx.stage = "done"
 end
 

@@ -32,7 +32,7 @@ function TU.reorganise(g, s)
 		P.add_civ(g, s, 1)
 	end
 	local n = P.income(g, s)
-	g:log(string.format("Seat %d reorganises: %d civilians, %d militaries, +%d credits. -- SO §6.2.1", s, P.civ(g, s), P.mil(g, s), n))
+	g:log(string.format("Seat %d reorganises: %s, %s, +%s. -- SO §6.2.1", s, U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military"), U.count(n, "credit")))
 	C.discard_systems(g, s)
 	C.jump(g, s, true)
 end
@@ -79,8 +79,8 @@ TU.turn = {
 		g:set_global("active", s)
 		g:set_global("sync", { kind = "main" })
 		if ctx.stage == "main" then
-			return { seat = s, prompt = string.format("Your turn (%s, %d credits, %d civilians, %d militaries): what now?",
-				U.sector_names(g, s), g:get(s, "credits"), P.civ(g, s), P.mil(g, s)), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
+			return { seat = s, prompt = string.format("Your turn (%s, %s, %s, %s): what now?",
+				U.sector_names(g, s), U.count(g:get(s, "credits"), "credit"), U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military")), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
 				options = A.options(g, s) }
 		end
 		-- ctx.stage == "end"

@@ -300,4 +300,15 @@ function U.reachable(g, user, universal)
 	return remembered(g, "reachable", user, reachable_near)
 end
 
+-- `n` and a noun, plural unless `n` is 1: "1 disc", "3 discs", "2 militaries".
+function U.count(n, noun)
+	if n == 1 then
+		return "1 " .. noun
+	end
+	if string.sub(noun, -1) == "y" and not string.find("aeiou", string.sub(noun, -2, -2), 1, true) then
+		return n .. " " .. string.sub(noun, 1, -2) .. "ies"
+	end
+	return n .. " " .. noun .. "s"
+end
+
 return U

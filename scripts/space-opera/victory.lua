@@ -219,7 +219,7 @@ function V.round_end(g, round)
 			return P().units(g, s) * 100 + C.raised_count(g, s)
 		end)
 		if w then
-			return V.finish(g, w, string.format("overpopulation (%d troops at the end of the round)", P().units(g, w)))
+			return V.finish(g, w, string.format("overpopulation (%s at the end of the round)", U.count(P().units(g, w), "troop")))
 		end
 		g:log("Several races are overpopulated with equal troops and technologies: play goes on. -- SO §5.8.3")
 	end
@@ -249,7 +249,7 @@ end
 
 -- Not in either text: a game that reaches the round limit ends without a winner.
 function V.time_limit(g)
-	V.finish(g, nil, string.format("the round limit (%d rounds, a digital safeguard) was reached", g:global("max_rounds") or U.MAX_ROUNDS))
+	V.finish(g, nil, string.format("the round limit (%s, a digital safeguard) was reached", U.count(g:global("max_rounds") or U.MAX_ROUNDS, "round")))
 end
 
 return V
