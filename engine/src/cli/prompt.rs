@@ -4,7 +4,7 @@
 //! pure function of the decision and the line, so it is unit-tested without a
 //! terminal; anything unreadable becomes a reason to ask again, never a panic.
 
-use orrery::flow::{Choice, Decision, DecisionKind};
+use orrery::flow::{option_count, Choice, Decision, DecisionKind};
 use std::io::Write;
 
 /// What a line of input asks for.
@@ -34,7 +34,10 @@ fn hint(decision: &Decision) -> String {
     match decision.kind {
         DecisionKind::One if decision.options.is_empty() => "only passing is possible".into(),
         DecisionKind::One => format!("a number from 1 to {}", decision.options.len()),
-        DecisionKind::Many { min, max } => format!("{min} to {max} numbers separated by spaces, or `none`"),
+        DecisionKind::Many { min, max } => {
+            let none = if min == 0 { ", or `none`" } else { "" };
+            format!("the numbers of {}, separated by spaces{none}", option_count(min, max))
+        }
         DecisionKind::Number { min, max } => format!("a whole number from {min} to {max}"),
     }
 }
@@ -72,14 +75,14 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
                 text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).map(|t| option(decision, t)).collect::<Result<Vec<_>, _>>()?
             };
             if picks.len() < min || picks.len() > max {
-                return Err(format!("choose between {min} and {max} options, not {}", picks.len()));
+                return Err(format!("choose {}, not {}", option_count(min, max), picks.len()));
             }
             Ok(Input::Answer(Choice::PickMany(picks)))
         }
         DecisionKind::Number { min, max } => {
             let n: i64 = text.parse().map_err(|_| format!("`{text}` is not a whole number"))?;
             if n < min || n > max {
-                return Err(format!("{n} is outside {min}..={max}"));
+                return Err(format!("{n} is not a number from {min} to {max}"));
             }
             Ok(Input::Answer(Choice::Number(n)))
         }
@@ -136,7 +139,10 @@ mod tests {
         let d = decision(DecisionKind::Many { min: 0, max: 2 }, false);
         assert_eq!(parse(&d, "3 1"), Ok(Input::Answer(Choice::PickMany(vec![2, 0]))));
         assert_eq!(parse(&d, "none"), Ok(Input::Answer(Choice::PickMany(vec![]))));
-        assert!(parse(&d, "1 2 3").is_err());
+        assert_eq!(parse(&d, "1 2 3"), Err("choose up to 2 options, not 3".into()));
+        let exactly = decision(DecisionKind::Many { min: 2, max: 2 }, false);
+        assert_eq!(parse(&exactly, "1"), Err("choose 2 options, not 1".into()), "never 'between 2 and 2'");
+        assert_eq!(parse(&decision(DecisionKind::Number { min: 0, max: 3 }, false), "4"), Err("4 is not a number from 0 to 3".into()));
     }
 
     #[test]

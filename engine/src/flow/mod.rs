@@ -170,14 +170,25 @@ pub enum ChoiceError {
     NoSuchOption { index: usize, count: usize },
     #[error("this decision takes one option, not {0}")]
     WrongShape(&'static str),
-    #[error("choose between {min} and {max} options, not {got}")]
+    #[error("choose {}, not {got}", option_count(*min, *max))]
     WrongCount { min: usize, max: usize, got: usize },
     #[error("option {0} was chosen twice")]
     Duplicate(usize),
-    #[error("{got} is outside {min}..={max}")]
+    #[error("{got} is not a number from {min} to {max}")]
     OutOfRange { min: i64, max: i64, got: i64 },
     #[error("passing is not allowed here")]
     CannotPass,
+}
+
+/// How many options a `many` decision takes, in words: "2 options", "up to 3
+/// options", "1 to 4 options".
+pub fn option_count(min: usize, max: usize) -> String {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    match (min, max) {
+        (a, b) if a == b => format!("{a} option{}", plural(a)),
+        (0, b) => format!("up to {b} option{}", plural(b)),
+        (a, b) => format!("{a} to {b} options"),
+    }
 }
 
 impl Decision {

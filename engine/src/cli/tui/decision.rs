@@ -10,7 +10,7 @@
 use super::super::prompt::{self, Input};
 use super::scene::Grid;
 use orrery::board::{Board, CellId};
-use orrery::flow::{Choice, Decision, DecisionKind};
+use orrery::flow::{option_count, Choice, Decision, DecisionKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Number decisions with at most this many values are listed as options.
@@ -107,7 +107,7 @@ impl DecisionUi {
             (Some(Item::Option(_)), DecisionKind::Many { min, max }) => {
                 let picks: Vec<usize> = self.checked.iter().enumerate().filter(|(_, c)| **c).map(|(i, _)| i).collect();
                 if picks.len() < *min || picks.len() > *max {
-                    self.message = Some(format!("check {} with Space, then Enter", count_words(*min, *max)));
+                    self.message = Some(format!("check {} with Space, then Enter", option_count(*min, *max)));
                     return Action::None;
                 }
                 Action::Answer(Choice::PickMany(picks))
@@ -245,20 +245,11 @@ impl DecisionUi {
     }
 }
 
-/// "2", "1 to 3", "up to 2".
-pub fn count_words(min: usize, max: usize) -> String {
-    match (min, max) {
-        (a, b) if a == b => format!("{a} option{}", if a == 1 { "" } else { "s" }),
-        (0, b) => format!("up to {b} options"),
-        (a, b) => format!("{a} to {b} options"),
-    }
-}
-
 /// How to answer, in a few words.
 pub fn hint(decision: &Decision) -> String {
     match decision.kind {
         DecisionKind::One => "↑↓ and Enter, or type a number".into(),
-        DecisionKind::Many { min, max } => format!("check {} with Space, then Enter", count_words(min, max)),
+        DecisionKind::Many { min, max } => format!("check {} with Space, then Enter", option_count(min, max)),
         DecisionKind::Number { min, max } if max - min < LISTED_NUMBERS => "↑↓ and Enter, or type the number".into(),
         DecisionKind::Number { min, max } => format!("type a number from {min} to {max}"),
     }
