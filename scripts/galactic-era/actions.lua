@@ -194,7 +194,7 @@ local function execute_gain(g, seat, cell, opt)
 			if kind == "relic" then
 				g:add_global("usage.relic." .. g:face(t), 1)
 			end
-			g:log(string.format("The %s token on %s is %s.", kind, label, g:face(t)))
+			g:log(string.format("The %s token on %s is %s.", kind, label, U.token_name(g, t)))
 		end
 	end
 	local token = g:first({ kind = "neutral", cell = cell })

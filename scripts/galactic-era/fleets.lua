@@ -190,8 +190,8 @@ function F.create(g, seat, cell, ships, decoys, marker)
 	g:move(marker, cell)
 	F.add_units(g, marker, ships, false)
 	F.add_decoys(g, marker, decoys)
-	g:log(string.format("Seat %d forms fleet %s from %d basic ships at %s. -- GE 6.1.1",
-		seat, F.public_letter(g, marker), ships, U.cell_label(g, cell)))
+	g:log(string.format("Seat %d forms fleet %s from %s at %s. -- GE 6.1.1",
+		seat, F.public_letter(g, marker), U.count(ships, "basic ship"), U.cell_label(g, cell)))
 end
 
 -- Basic ships of `seat` on `cell` that have (`moved`) or have not moved join a fleet

@@ -60,7 +60,7 @@ function M.update_exploration(g)
 				local known = g:knows(s, token)
 				if present and not known then
 					g:reveal(token, s)
-					g:log_to(s, string.format("You explore %s: %s %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind, g:face(token)))
+					g:log_to(s, string.format("You explore %s: %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind == "relic" and U.token_name(g, token) or ("neutral " .. g:face(token))))
 				elseif known and not present then
 					g:forget(token, s)
 				end
@@ -807,7 +807,7 @@ M.vision = {
 			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%s).",
 				g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), "ship")))
 		else
-			g:peek(seat, target, string.format("Vision: that %s is %s.", g:kind(target), g:face(target)))
+			g:peek(seat, target, string.format("Vision: that %s token is %s.", g:kind(target), U.token_name(g, target)))
 		end
 		g:log(string.format("Seat %d spends a vision.", seat))
 	end,

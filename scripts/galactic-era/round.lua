@@ -1,5 +1,6 @@
 --!strict
 -- Galactic Era: the game as 8 rounds of four phases (GE 2, 4.9, 6.0, 6.5).
+local U = require("util")
 local R = {}
 
 -- GE 4.9: rounds 1–2 First Luminous Era, 3–6 Dark Era, 7–8 Second Luminous Era.
@@ -40,7 +41,7 @@ R.game = {
 		end
 		g:set_global("r_ethics_tokens", 0)
 		g:set_global("phase", "round")
-		g:log(string.format("== Round %d (%s era) ==", ctx.round, R.era(ctx.round)))
+		g:log(string.format("== Round %d (%s) ==", ctx.round, U.ERA_NAMES[R.era(ctx.round)]))
 		-- Pushed in reverse: movement runs first (GE 6.0).
 		g:push("scoring", {})
 		g:push("trade_phase", {})

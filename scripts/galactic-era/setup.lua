@@ -346,7 +346,7 @@ function S.sector_bonus(g, s)
 	elseif bonus == "two_ships" then
 		require("fleets").place_basic(g, s, capital, 2)
 	end
-	g:log(string.format("Seat %d takes the %s sector bonus (%s). -- GE 5.4f, A6", s, defs.sector_tile[tile].name, bonus))
+	g:log(string.format("Seat %d takes the %s sector bonus: %s. -- GE 5.4f, A6", s, defs.sector_tile[tile].name, U.START_BONUS_NAMES[bonus]))
 end
 
 -- GE 5.4d: every seat secretly picks STO or STS; all are revealed at once.

@@ -6,6 +6,32 @@ local U = {}
 U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
 U.TECH_NAMES = { mil = "Military Power", spi = "Spirituality", pro = "Propulsion", rob = "Robotics", gen = "Genetics" }
 
+-- Sector start bonuses as a player reads them (GE A6.1).
+U.START_BONUS_NAMES = {
+	military_2 = "Military Power II",
+	spirituality_2 = "Spirituality II",
+	propulsion_2 = "Propulsion II",
+	robotics_2 = "Robotics II",
+	genetics_2 = "Genetics II",
+	extra_token_round_1 = "1 extra action token at no cost in round 1",
+	two_discs = "2 extra population discs under the capital",
+	two_ships = "2 extra ships at the capital",
+}
+
+-- What a neutral or relic token is, as a player reads it: a neutral token's face
+-- ("primitive"), a relic's English name with the rulebook's beside it (GE A7).
+function U.token_name(g, t)
+	local face = g:face(t)
+	local relic = g:kind(t) == "relic" and defs.relic[face]
+	if relic then
+		return string.format("the relic %s (%s)", relic.english, relic.name)
+	end
+	return face
+end
+
+-- The eras of the round track as a player reads them (GE 4.9).
+U.ERA_NAMES = { first_luminous = "First Luminous Era", dark = "Dark Era", second_luminous = "Second Luminous Era" }
+
 -- Value of a per-level table of a technology at a seat's current level (GE A2).
 function U.tech_value(g, seat, tech, key)
 	local level = g:get(seat, tech)

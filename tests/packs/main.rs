@@ -7,6 +7,7 @@
 //! - `scenario::<folder>::<file>`: each file of `tests/scenarios/<folder>/` and of the
 //!   toy fixture's scenarios;
 //! - `bad_pack::<case>`: each broken pack of `tests/bad-packs/`;
+//! - `words::<pack>`: no internal id in what a player reads of random games;
 //! - `hostile::<class>::<case>`: each hostile pack and save of `tests/hostile/` and of
 //!   the generators in `hostile_generated.rs`, with a table per class at the end.
 //!
@@ -19,6 +20,7 @@ mod contracts;
 mod hostile;
 mod hostile_generated;
 mod scenarios;
+mod words;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -50,6 +52,7 @@ fn main() {
     trials.extend(scenarios::trials());
     trials.extend(bad_packs::trials());
     trials.extend(hostile::trials());
+    trials.extend(words::trials());
     let conclusion = libtest_mimic::run(&args, trials);
     hostile::print_table();
     conclusion.exit();

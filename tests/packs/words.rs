@@ -1,0 +1,76 @@
+//! What a player reads holds no internal id: `words::<pack>` plays seeded random
+//! games of every real pack under `content/` and looks at every log line, prompt,
+//! option label (as a front end shows it, labellers run) and pass text, refusing a
+//! snake_case identifier (`extra_token_round_1`, `first_luminous`) or a raw table dump.
+//! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
+
+use crate::repo;
+use libtest_mimic::{Failed, Trial};
+use orrery::content::{self, Ruleset};
+use orrery::game::Game;
+use orrery::sim::play_random;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+pub fn trials() -> Vec<Trial> {
+    content::discover(&repo())
+        .into_iter()
+        .filter_map(|dir| {
+            let id = dir.file_name()?.to_string_lossy().into_owned();
+            let rules = Arc::new(content::load(&dir).ok()?);
+            Some(Trial::test(format!("words::{id}"), move || read_as_a_player(&rules)))
+        })
+        .collect()
+}
+
+/// The first word of `text` that looks like an id rather than English.
+fn internal_id(text: &str) -> Option<String> {
+    if text.contains("table: ") || text.contains("{}") || text.contains("= {") {
+        return Some("a table dump".into());
+    }
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|w| {
+            let parts: Vec<&str> = w.split('_').collect();
+            parts.len() > 1 && parts.iter().all(|p| !p.is_empty()) && w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        })
+        .map(str::to_owned)
+}
+
+fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
+    let mut found: BTreeSet<String> = BTreeSet::new();
+    let mut look = |what: &str, text: &str| {
+        if let Some(id) = internal_id(text) {
+            found.insert(format!("{what} `{id}`: {text}"));
+        }
+    };
+    let seats = 4.clamp(rules.manifest.players.0, rules.manifest.players.1);
+    for seed in 1..=2 * crate::soak() {
+        let mut seen_decisions: Vec<String> = Vec::new();
+        let run = play_random(rules.clone(), seats, seed, &[], |game: &Game| {
+            let Some(pending) = game.pending() else { return Ok(()) };
+            for seat in pending.waiting_seats() {
+                let decision = game.shown_decision(seat).map_err(|e| e.to_string())?.ok_or("a waiting seat has a decision")?;
+                if seen_decisions.contains(&decision.prompt) {
+                    continue;
+                }
+                seen_decisions.push(decision.prompt.clone());
+                look("prompt", &decision.prompt);
+                decision.options.iter().for_each(|o| look("option", &o.label));
+                if let Some(pass) = &decision.pass {
+                    look("pass", pass);
+                }
+            }
+            Ok(())
+        });
+        let game = run.result.map_err(|(e, _)| Failed::from(format!("seed {seed}: {e}")))?;
+        for line in &game.state.log {
+            let text = line.text.split(" -- ").next().unwrap_or_default();
+            look("log", text);
+        }
+    }
+    if found.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = found.into_iter().take(40).collect();
+    Err(Failed::from(format!("text a player reads names internal ids:\n{}", list.join("\n"))))
+}
