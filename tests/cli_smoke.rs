@@ -215,6 +215,8 @@ fn two_human_seats_get_a_privacy_screen_between_them() {
     let reveal = stdout.find("Seat 1 plans to Walk.").expect("the plans are revealed once both chose");
     assert!(screen < reveal, "seat 1's plan must not be shown before seat 2 chose:\n{stdout}");
     assert!(!stdout[..screen].contains("Walk."), "{stdout}");
+    // Piped input echoes no Enter: the hand-over line still ends before the seat's screen.
+    assert!(stdout.contains("==== Pass to seat 2 and press Enter ====\n"), "{stdout}");
 }
 
 #[test]

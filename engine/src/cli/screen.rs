@@ -73,7 +73,13 @@ impl Screen {
         }
         write!(out, "\n==== Pass to seat {} and press Enter ====", seat as usize + 1)?;
         out.flush()?;
-        Ok(read_line(input)?.is_some())
+        let answered = read_line(input)?.is_some();
+        if !std::io::stdin().is_terminal() {
+            // No terminal echoed the Enter: end the line here, or the seat's screen
+            // would start on it.
+            writeln!(out)?;
+        }
+        Ok(answered)
     }
 }
 
