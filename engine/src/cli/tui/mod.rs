@@ -206,11 +206,19 @@ impl App {
         // The prompt and the typed line always show; the options scroll between them.
         let room = (dec_h.saturating_sub(2) as usize).saturating_sub(pane.header.len() + pane.footer.len()).max(1);
         let first = (pane.highlighted + 1).saturating_sub(room).min(pane.options.len().saturating_sub(room));
+        let below = pane.options.len().saturating_sub(first + room);
+        // Options out of sight are counted on the pane's lower edge.
+        let more = match (first, below) {
+            (0, 0) => String::new(),
+            (0, b) => format!(" ↓ {b} more "),
+            (a, 0) => format!(" ↑ {a} more "),
+            (a, b) => format!(" ↑ {a} more · ↓ {b} more "),
+        };
         let mut lines = pane.header;
         lines.extend(pane.options.into_iter().skip(first).take(room));
         lines.extend(pane.footer);
         let wrap_waiting = decision.is_none();
-        let mut paragraph = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title));
+        let mut paragraph = Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title).title_bottom(Line::from(more).right_aligned()));
         if wrap_waiting {
             paragraph = paragraph.wrap(Wrap { trim: false });
         }

@@ -355,6 +355,8 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
         header.push(Line::raw(""));
     }
     let mut options = Vec::new();
+    // The highlighted option's whole text, when its line is too narrow for it.
+    let mut whole = None;
     for (i, item) in ui.items.iter().enumerate() {
         let chosen = i == ui.highlight;
         let text = match item {
@@ -375,13 +377,22 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
             Item::Pass => format!(" p) {}", decision.pass.clone().unwrap_or_default()),
         };
         let style = if chosen { Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD) } else { Style::default() };
+        if chosen && text.chars().count() > width.saturating_sub(1) {
+            whole = Some(text.trim_start().to_owned());
+        }
         options.push(Line::from(vec![Span::raw(if chosen { ">" } else { " " }), Span::styled(cut(text, width.saturating_sub(1)), style)]));
     }
-    let note = ui.message.clone().unwrap_or_else(|| format!("{}; ? explains", hint(decision)));
-    let footer = vec![
-        Line::from(vec![Span::styled("> ", ctx.fg(Color::Yellow)), Span::raw(ui.buffer.clone()), Span::styled("_", Style::default().add_modifier(Modifier::SLOW_BLINK))]),
-        Line::styled(cut(note, width), ctx.fg(Color::Cyan)),
-    ];
+    let mut footer =
+        vec![Line::from(vec![Span::styled("> ", ctx.fg(Color::Yellow)), Span::raw(ui.buffer.clone()), Span::styled("_", Style::default().add_modifier(Modifier::SLOW_BLINK))])];
+    match (&ui.message, whole) {
+        // A cut option is read whole under the list (up to three lines) until a
+        // message takes the place.
+        (None, Some(text)) => footer.extend(wrap(&text, width).into_iter().take(3).map(|l| Line::styled(l, ctx.fg(Color::Cyan)))),
+        (message, _) => {
+            let note = message.clone().unwrap_or_else(|| format!("{}; ? explains", hint(decision)));
+            footer.push(Line::styled(cut(note, width), ctx.fg(Color::Cyan)));
+        }
+    }
     DecisionPane { header, options, footer, highlighted: ui.highlight }
 }
 

@@ -545,3 +545,48 @@ fn a_number_decision_lists_values_that_are_typed_as_shown() {
         }
     }
 }
+
+/// At 80×24 a long option list scrolls: the options out of sight are counted on the
+/// pane's edge, and a highlighted option too long for its line is shown whole below.
+#[test]
+fn options_out_of_sight_are_counted_and_a_cut_option_is_shown_whole() {
+    let mut table = table(base(), "human,random,random,random", 7);
+    // Play on (seat 1 takes its first option) until seat 1 faces a long menu.
+    loop {
+        let seat = table.game.pending().expect("pending").waiting_seats()[0];
+        if table.bot_turn(seat).expect("bots play") {
+            continue;
+        }
+        let decision = table.decision(seat).expect("a decision");
+        if decision.kind == DecisionKind::One && decision.options.len() > 6 {
+            break;
+        }
+        let first = match decision.kind {
+            DecisionKind::One if decision.options.is_empty() => Choice::Pass,
+            DecisionKind::One => Choice::Pick(0),
+            DecisionKind::Many { min, .. } => Choice::PickMany((0..min).collect()),
+            DecisionKind::Number { min, .. } => Choice::Number(min),
+        };
+        table.act(seat, first).expect("legal");
+    }
+    let mut app = App::new(&table, false);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.contains("↓") && screen.contains(" more "), "hidden options are counted: {screen}");
+    // Walk the highlight down the list on a narrow screen: wherever a line is cut,
+    // its whole text shows.
+    let decision = table.decision(0).expect("seat 1 decides");
+    let mut shown_whole = 0;
+    for i in 0..decision.options.len() {
+        let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 56, 24);
+        let label = &decision.options[i].label;
+        let highlighted = screen.lines().find(|l| l.contains(&format!("│>{:>2}) ", i + 1))).expect("the highlighted line");
+        if highlighted.contains('…') {
+            let words: Vec<&str> = label.split_whitespace().collect();
+            let last = words.last().expect("a label has words");
+            assert!(screen.lines().filter(|l| !l.contains(&format!("{:>2}) ", i + 1))).any(|l| l.contains(last)), "{label} is read whole: {screen}");
+            shown_whole += 1;
+        }
+        app.handle(&mut table, Some(0), key(KeyCode::Down));
+    }
+    assert!(shown_whole > 0, "some label is too long for a narrow screen: {:?}", decision.options);
+}
