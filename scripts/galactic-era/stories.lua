@@ -166,7 +166,7 @@ end
 local function each_gain(g, era, award)
 	each_seat(g, function(s)
 		if ethics_scores(g, s, era) then
-			award(s, 1, g:get(s, "ethics") .. " in the " .. U.ERA_NAMES[era] .. " -- GE A4")
+			award(s, 1, g:get(s, "ethics") .. " in the " .. defs.era[era].name .. " -- GE A4")
 		end
 	end)
 	S[g:global("story")][era](g, award)

@@ -24,13 +24,11 @@ function U.token_name(g, t)
 	local face = g:face(t)
 	local relic = g:kind(t) == "relic" and defs.relic[face]
 	if relic then
-		return string.format("the relic %s (%s)", relic.english, relic.name)
+		return string.format("the relic %s (%s)", relic.name, relic.original)
 	end
 	return face
 end
 
--- The eras of the round track as a player reads them (GE 4.9).
-U.ERA_NAMES = { first_luminous = "First Luminous Era", dark = "Dark Era", second_luminous = "Second Luminous Era" }
 
 -- Value of a per-level table of a technology at a seat's current level (GE A2).
 function U.tech_value(g, seat, tech, key)
