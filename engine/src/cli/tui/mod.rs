@@ -258,10 +258,8 @@ impl App {
         let width = area.width.max(1) as usize;
         let mut wrapped: Vec<String> = Vec::new();
         for line in &v.log {
-            let chars: Vec<char> = line.chars().collect();
-            for chunk in chars.chunks(width) {
-                wrapped.push(chunk.iter().collect());
-            }
+            // Broken between words, so that no word is split across two lines.
+            wrapped.extend(panels::wrap(line, width));
         }
         let h = area.height as usize;
         self.log_back = self.log_back.min(wrapped.len().saturating_sub(h));

@@ -316,18 +316,33 @@ pub struct DecisionPane {
     pub highlighted: usize,
 }
 
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// `text` in lines of at most `width` characters (at least 8), broken between words;
+/// a word longer than a line is broken where the line ends.
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(8);
     let mut out = Vec::new();
     let mut line = String::new();
+    let mut count = 0;
     for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        let mut word: Vec<char> = word.chars().collect();
+        // A word longer than a line fills lines of its own.
+        while word.len() > width {
+            if count > 0 {
+                out.push(std::mem::take(&mut line));
+                count = 0;
+            }
+            out.push(word.drain(..width).collect());
+        }
+        if count > 0 && count + 1 + word.len() > width {
             out.push(std::mem::take(&mut line));
+            count = 0;
         }
-        if !line.is_empty() {
+        if count > 0 {
             line.push(' ');
+            count += 1;
         }
-        line.push_str(word);
+        count += word.len();
+        line.extend(word);
     }
     if !line.is_empty() {
         out.push(line);

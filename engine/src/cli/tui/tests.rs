@@ -590,3 +590,13 @@ fn options_out_of_sight_are_counted_and_a_cut_option_is_shown_whole() {
     }
     assert!(shown_whole > 0, "some label is too long for a narrow screen: {:?}", decision.options);
 }
+
+/// Lines are broken between words, never inside one, unless a word is longer than
+/// a whole line (the log pane used to cut every line at its width: "du|ring").
+#[test]
+fn wrapping_breaks_between_words() {
+    let lines = panels::wrap("Seat 3 declares war on seat 2 during its movement. -- GE 7.1", 32);
+    assert_eq!(lines, ["Seat 3 declares war on seat 2", "during its movement. -- GE 7.1"]);
+    assert!(lines.iter().all(|l| l.chars().count() <= 32));
+    assert_eq!(panels::wrap("a abcdefghijklmnopqrstuvwxyz b", 10), ["a", "abcdefghij", "klmnopqrst", "uvwxyz b"]);
+}
