@@ -29,6 +29,14 @@ function P.extra_tokens(g, seat)
 	return n + free, free
 end
 
+-- A square token as a player reads it (GE 6.2.1.1).
+local function square_name(t)
+	if t == "up" or t == "down" then
+		return "turn order " .. t
+	end
+	return "research token " .. U.TECH_NAMES[t]
+end
+
 -- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from Robotics V.
 local function square_options(g, seat)
 	local singles = {}
@@ -78,12 +86,25 @@ local function reveal_and_pay(g, ctx)
 		g:set(s, "chosen_ovals", chosen)
 		g:add_global("r_ethics_tokens", left.ethics) -- for Moral (GE A3.13)
 		g:set(s, "squares", squares)
-		g:log(string.format("Seat %d reveals: %s | %s. -- GE 6.2.1", s, table.concat(names, ", "), table.concat(squares, " + ")))
+		local square_names = {}
+		local research_squares = {}
+		for _, t in ipairs(squares) do
+			table.insert(square_names, square_name(t))
+			if U.TECH_NAMES[t] then
+				table.insert(research_squares, U.TECH_NAMES[t])
+			end
+		end
+		g:log(string.format("Seat %d reveals: %s; %s. -- GE 6.2.1", s, table.concat(names, ", "), table.concat(square_names, " and ")))
+		if left.research == 0 and #research_squares > 0 then
+			-- No silent waste: the token only works with the Research action.
+			g:log(string.format("Seat %d chose no Research action: its research token (%s) advances nothing unless a card or ability gives one. -- GE 6.2.4.4",
+				s, table.concat(research_squares, ", ")))
+		end
 		local _, free = P.extra_tokens(g, s)
 		local paid = #ovals - 2 - free
 		if paid > 0 then
 			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-			U.dp(g, s, -paid * cost, string.format("%d extra action token(s) -- GE 6.2.1.2", paid))
+			U.dp(g, s, -paid * cost, string.format("%s -- GE 6.2.1.2", U.count(paid, "extra action token")))
 		end
 		if #squares == 2 and g:get(s, "rob") == 5 then
 			U.dp(g, s, -2, "second square token at Robotics V -- GE A2.4")
@@ -180,9 +201,11 @@ P.phase = {
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
 					prompt = extra > 0 and string.format("Choose 2 action tokens (up to %d extra at %d DP each)", extra, cost) or "Choose 2 action tokens",
-					rule = "GE 6.2.1" })
+					rule = "GE 6.2.1",
+					help = "The actions you will take in your progress turn this round, chosen in secret and revealed together. Research advances a technology only with a research square token." })
 				table.insert(decisions, { seat = s, key = "squares", prompt = "Choose your square token (research or turn order)",
-					rule = "GE 6.2.1.1", options = square_options(g, s) })
+					rule = "GE 6.2.1.1", options = square_options(g, s),
+					help = "A research token names the technology your Research action advances: without the Research action token it does nothing. A turn-order token moves you one place up or down the turn order." })
 			end
 			return { simultaneous = true, decisions = decisions }
 		end
