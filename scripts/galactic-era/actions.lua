@@ -728,6 +728,17 @@ function A.place_new_ships(g, seat, cell, n)
 	return n - left
 end
 
+-- Places `n` of the build's new ships at its chosen shipyard, and says so.
+local function place_at_yard(g, ctx, n)
+	local placed = A.place_new_ships(g, ctx.seat, ctx.yard, n)
+	g:log(string.format("Seat %d places %s at %s. -- GE 6.2.4.3", ctx.seat, U.count(placed, "new ship"), U.cell_label(g, ctx.yard)))
+	if placed < n then
+		g:log(string.format("Seat %d has no room for %s and loses %s. -- GE 6.2.4.3", ctx.seat, U.count(n - placed, "ship"), n - placed == 1 and "it" or "them"))
+	end
+	ctx.left -= n
+	ctx.yard = nil
+end
+
 A.build_ships = {
 	enter = function(g, ctx)
 		if ctx.bonus then
@@ -765,26 +776,32 @@ A.build_ships = {
 			g:log(string.format("Seat %d has no free shipyard: %s are lost. -- GE 6.2.4.3", seat, U.count(ctx.left, "ship")))
 			return nil
 		end
+		-- No question without a choice: a single shipyard takes every new ship, and a
+		-- single ship goes wherever its shipyard is chosen.
+		if not ctx.yard and #yards == 1 then
+			ctx.yard = yards[1]
+		end
+		if ctx.yard and (ctx.left == 1 or #yards == 1) then
+			place_at_yard(g, ctx, ctx.left)
+			return nil
+		end
 		if ctx.yard then
-			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = "How many of the new ships go to " .. U.cell_label(g, ctx.yard) .. "?", rule = "GE 6.2.4.3" }
+			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = "How many of the new ships go to " .. U.cell_label(g, ctx.yard) .. "?", rule = "GE 6.2.4.3",
+				help = "New ships may be shared among your shipyards; the ones not placed here are placed next." }
 		end
 		local options = {}
 		for _, c in ipairs(yards) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = string.format("Place %d new ships: which shipyard?", ctx.left), rule = "GE 6.2.4.3", options = options }
+		return { seat = seat, prompt = string.format("Place %s: which shipyard?", U.count(ctx.left, "new ship")), rule = "GE 6.2.4.3", options = options,
+			help = "Your shipyards are your planets that are not blockaded and hold enough population for your Robotics level." }
 	end,
 	resolve = function(g, ctx, choice)
 		if not ctx.yard then
 			ctx.yard = choice
 			return
 		end
-		local placed = A.place_new_ships(g, ctx.seat, ctx.yard, choice)
-		if placed < choice then
-			g:log(string.format("Seat %d has no room for %d ship(s) and loses them. -- GE 6.2.4.3", ctx.seat, choice - placed))
-		end
-		ctx.left -= choice
-		ctx.yard = nil
+		place_at_yard(g, ctx, choice)
 	end,
 }
 
