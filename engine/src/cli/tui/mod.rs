@@ -171,10 +171,13 @@ impl App {
             status.push(Span::styled(format!(" · autosave failed: {e}"), Style::default().add_modifier(Modifier::BOLD)));
         }
         frame.render_widget(Paragraph::new(Line::from(status)), rows[0]);
-        frame.render_widget(
-            Paragraph::new(Line::styled("↑↓ Enter choose · ? explain · Tab panels · ←→ map · +/- zoom · ^Z undo · ^C quit", Style::default().add_modifier(Modifier::DIM))),
-            rows[2],
-        );
+        let has_map = !v.board.is_empty();
+        let keys = if has_map {
+            "↑↓ Enter choose · ? explain · Tab panels · ←→ map · +/- zoom · ^Z undo · ^C quit"
+        } else {
+            "↑↓ Enter choose · ? explain · Tab panels · PgUp/PgDn log · ^Z undo · ^C quit"
+        };
+        frame.render_widget(Paragraph::new(Line::styled(keys, Style::default().add_modifier(Modifier::DIM))), rows[2]);
         let main = rows[1];
         let right_w = if main.width >= 100 { main.width * 2 / 5 } else { 34.min(main.width / 2) };
         let cols = Layout::default().direction(Direction::Horizontal).constraints([Constraint::Min(10), Constraint::Length(right_w)]).split(main);
@@ -185,8 +188,10 @@ impl App {
             None => panels::DecisionPane { header: self.waiting_lines(table, v, busy), options: Vec::new(), footer: Vec::new(), highlighted: 0 },
         };
         let want = (pane.header.len() + pane.options.len() + pane.footer.len()) as u16 + 2;
-        let dec_h = want.clamp(5, (main.height * 9 / 20).max(5)).min(main.height.saturating_sub(3));
-        let left = Layout::default().direction(Direction::Vertical).constraints([Constraint::Min(3), Constraint::Length(dec_h)]).split(cols[0]);
+        // A game without a map gives the whole column to the decision.
+        let dec_h = if has_map { want.clamp(5, (main.height * 9 / 20).max(5)).min(main.height.saturating_sub(3)) } else { main.height };
+        let map_h = if has_map { Constraint::Min(3) } else { Constraint::Length(0) };
+        let left = Layout::default().direction(Direction::Vertical).constraints([map_h, Constraint::Length(dec_h)]).split(cols[0]);
         let focus = self.ui.focus().filter(|_| decision.is_some()).or(self.look);
         let marked = if decision.is_some() { self.ui.marked() } else { Vec::new() };
         let map_block = Block::default().borders(Borders::ALL).title(match focus {
@@ -244,7 +249,7 @@ impl App {
         let scroll = if self.tab == Tab::Log { 0 } else { self.tab_scroll };
         frame.render_widget(Paragraph::new(body).wrap(Wrap { trim: false }).scroll((scroll, 0)), inner);
         if self.help {
-            let lines = panels::help_lines(decision, &self.present);
+            let lines = panels::help_lines(decision, &self.present, !v.board.is_empty());
             let w = area.width.min(72);
             let h = (lines.len() as u16 + 10).min(area.height);
             let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };

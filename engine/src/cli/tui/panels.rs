@@ -439,7 +439,9 @@ pub fn legend(present: &Presentation) -> Vec<String> {
 }
 
 /// The help box of `?`: the decision explained, its rule, the keys and the legend.
-pub fn help_lines(decision: Option<&Decision>, present: &Presentation) -> Vec<Line<'static>> {
+/// The help box: the decision's explanation and rule, the keys, and (for a game with
+/// a map) the map's legend. A game without a map is not told about cells and zoom.
+pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: bool) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(d) = decision {
         lines.push(Line::styled(d.prompt.clone(), Style::default().add_modifier(Modifier::BOLD)));
@@ -450,16 +452,23 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation) -> Vec<Li
         lines.push(Line::raw(format!("How: {}.", hint(d))));
         lines.push(Line::raw(""));
     }
+    let (typing, panels) = if has_map {
+        ("type a number, p (pass), or a cell (C7) and Enter", "Tab panels · PgUp/PgDn log · ←→ ⇧↑↓ scroll map · +/- zoom")
+    } else {
+        ("type a number or p (pass) and Enter", "Tab panels · PgUp/PgDn log")
+    };
     for keys in [
         "↑↓ highlight · Enter choose · Space check (several)",
-        "type a number, p (pass), or a cell (C7) and Enter",
-        "Tab panels · PgUp/PgDn log · ←→ ⇧↑↓ scroll map · +/- zoom",
+        typing,
+        panels,
         "Ctrl-Z or `undo` take back · Ctrl-C or `quit` stop (autosaved)",
         "Esc closes this box",
     ] {
         lines.push(Line::raw(keys));
     }
-    lines.push(Line::raw(""));
-    lines.extend(legend(present).into_iter().map(Line::raw));
+    if has_map {
+        lines.push(Line::raw(""));
+        lines.extend(legend(present).into_iter().map(Line::raw));
+    }
     lines
 }

@@ -600,3 +600,19 @@ fn wrapping_breaks_between_words() {
     assert!(lines.iter().all(|l| l.chars().count() <= 32));
     assert_eq!(panels::wrap("a abcdefghijklmnopqrstuvwxyz b", 10), ["a", "abcdefghij", "klmnopqrst", "uvwxyz b"]);
 }
+
+/// A game without a map (Space Opera) gets no map panel: the decision has the
+/// column, and neither the help nor the key line speaks of cells, hexes or zoom.
+#[test]
+fn a_game_without_a_map_gives_its_room_to_the_decision() {
+    let rules = pack::load(&repo(), "space-opera").expect("space-opera loads");
+    let table = table(rules, "human,random,random,random", 3);
+    let mut app = App::new(&table, false);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(!screen.contains(" Map "), "{screen}");
+    assert!(screen.lines().nth(1).is_some_and(|l| l.contains("your decision")), "the decision starts at the top: {screen}");
+    assert!(!screen.contains("zoom"), "{screen}");
+    app.handle(&table, Some(0), key(KeyCode::Char('?')));
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert!(screen.contains(" Help ") && !screen.contains("C7") && !screen.contains("hexes"), "{screen}");
+}
