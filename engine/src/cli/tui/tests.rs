@@ -610,6 +610,8 @@ fn a_game_without_a_map_gives_its_room_to_the_decision() {
     let mut app = App::new(&table, false);
     let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
     assert!(!screen.contains(" Map "), "{screen}");
+    // The pack's presentation names the seats' facts (no raw variable names).
+    assert!(screen.contains("0cr 3 civ 0 mil") && !screen.contains("credits 0"), "{screen}");
     assert!(screen.lines().nth(1).is_some_and(|l| l.contains("your decision")), "the decision starts at the top: {screen}");
     assert!(!screen.contains("zoom"), "{screen}");
     app.handle(&table, Some(0), key(KeyCode::Char('?')));
