@@ -36,7 +36,7 @@ fn packs_lists_one_line_per_pack() {
     assert!(out.status.success(), "{stderr}");
     assert_eq!(
         stdout.trim(),
-        "tinker  Tinker's Table  players 2-3  variants: none\ntoy  Toy Meadow  players 2-4  variants: short, long, duel (`orrery packs --pack toy` describes them)"
+        "tinker  Tinker's Table  players 2-3  variants: none\ntoy  Toy Meadow  players 2-4  variants: short, long, duel, tired (`orrery packs --pack toy` describes them)"
     );
 }
 

@@ -36,6 +36,19 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
             screen.public_lines(&table.game.state, out)?;
             continue;
         }
+        if let Some((prompt, answer)) = table.forced_turn(seat)? {
+            // With several people at one screen, what a seat was dealt stays its own.
+            if humans > 1 {
+                writeln!(out, "  Seat {} had a single choice, made for it.", seat as usize + 1)?;
+            } else {
+                writeln!(out, "  {prompt} — only one choice: {answer}.")?;
+            }
+            screen.public_lines(&table.game.state, out)?;
+            if humans == 1 {
+                screen.private_lines(&table.game.state, seat, out)?;
+            }
+            continue;
+        }
         let Some(decision) = table.decision(seat) else {
             return Err(GameError::Flow(format!("seat {} is waiting without a decision", seat as usize + 1)).into());
         };

@@ -129,6 +129,26 @@ impl Table {
         Ok(true)
     }
 
+    /// Answers `seat`'s decision for its person when the rules leave exactly one
+    /// answer (nothing to decide, so nothing to ask), and says what was done:
+    /// `(prompt, answer)` as the seat would have read them. `None` when the seat is
+    /// a bot's or has a real choice.
+    pub fn forced_turn(&mut self, seat: Seat) -> Result<Option<(String, String)>, GameError> {
+        if !self.is_human(seat) {
+            return Ok(None);
+        }
+        let Some(decision) = self.decision(seat).filter(orrery::bots::is_forced) else { return Ok(None) };
+        let Some(choice) = orrery::bots::candidates(&decision, 1).into_iter().next() else { return Ok(None) };
+        let answer = match &choice {
+            Choice::Pick(i) => decision.options.get(*i).map_or_else(String::new, |o| o.label.clone()),
+            Choice::PickMany(list) => list.iter().filter_map(|i| decision.options.get(*i)).map(|o| o.label.as_str()).collect::<Vec<_>>().join(", "),
+            Choice::Number(n) => n.to_string(),
+            Choice::Pass => decision.pass.clone().unwrap_or_else(|| "pass".into()),
+        };
+        self.act(seat, choice)?;
+        Ok(Some((decision.prompt, answer)))
+    }
+
     /// A person's answer for `seat`; refused answers leave everything unchanged.
     pub fn act(&mut self, seat: Seat, choice: Choice) -> Result<(), GameError> {
         let snapshot = self.game.state.clone();

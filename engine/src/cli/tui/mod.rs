@@ -411,6 +411,13 @@ pub fn run_with<B: Backend>(terminal: &mut Terminal<B>, events: &mut dyn Events,
             continue;
         }
         let seat = waiting[0];
+        if let Some((prompt, answer)) = table.forced_turn(seat)? {
+            // Shown to the seat it concerns only (another may be at the screen).
+            if app.shown == Some(seat) {
+                app.ui.message = Some(format!("{prompt} — only one choice: {answer}."));
+            }
+            continue;
+        }
         if app.shown != Some(seat) {
             draw(terminal, events, &mut app, table, &Screen::Privacy(seat))?;
             let Some(k) = key_of(events.next(None, None)?) else { continue };

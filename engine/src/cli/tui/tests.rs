@@ -601,20 +601,47 @@ fn wrapping_breaks_between_words() {
     assert_eq!(panels::wrap("a abcdefghijklmnopqrstuvwxyz b", 10), ["a", "abcdefghij", "klmnopqrst", "uvwxyz b"]);
 }
 
-/// A game without a map (Space Opera) gets no map panel: the decision has the
-/// column, and neither the help nor the key line speaks of cells, hexes or zoom.
+/// A game without a map gets no map panel: the decision has the column, and neither
+/// the help nor the key line speaks of cells, hexes or zoom.
 #[test]
 fn a_game_without_a_map_gives_its_room_to_the_decision() {
-    let rules = pack::load(&repo(), "space-opera").expect("space-opera loads");
+    // The first real pack whose games have no board, found rather than named.
+    let rules = orrery::content::discover(&repo())
+        .into_iter()
+        .filter_map(|dir| pack::load(&repo(), &dir.file_name()?.to_string_lossy()).ok())
+        .find(|rules| Game::new(rules.clone(), 4, 3, vec![]).is_ok_and(|g| g.state.board.is_empty()))
+        .expect("a pack without a map");
     let table = table(rules, "human,random,random,random", 3);
     let mut app = App::new(&table, false);
     let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
     assert!(!screen.contains(" Map "), "{screen}");
-    // The pack's presentation names the seats' facts (no raw variable names).
-    assert!(screen.contains("0cr 3 civ 0 mil") && !screen.contains("credits 0"), "{screen}");
+    // The pack's presentation names the seats' facts: no raw variable name shows.
+    let seats: String = screen.lines().skip(1).take(5).map(|l| l.split("││").nth(1).unwrap_or_default()).collect();
+    for (name, _) in table.game.state.seats[0].iter() {
+        assert!(name.as_str().len() <= 3 || !seats.contains(&format!("{} ", name.as_str())), "{name} shown raw: {screen}");
+    }
     assert!(screen.lines().nth(1).is_some_and(|l| l.contains("your decision")), "the decision starts at the top: {screen}");
     assert!(!screen.contains("zoom"), "{screen}");
     app.handle(&table, Some(0), key(KeyCode::Char('?')));
     let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
     assert!(screen.contains(" Help ") && !screen.contains("C7") && !screen.contains("hexes"), "{screen}");
+}
+
+/// A person is not asked what has one answer: the table answers it and says what,
+/// and leaves every real choice to the person.
+#[test]
+fn a_decision_with_one_answer_is_made_for_the_person() {
+    // The toy's `tired` variant leaves one plan (TOY 2.1).
+    let players = seats::parse("human,random").expect("seat list");
+    let game = Game::new(toy(), 2, 5, vec!["tired".into()]).expect("game starts");
+    let mut table = Table::new(game, players, Budget::iterations(8), None);
+    let seat = table.game.pending().expect("pending").waiting_seats()[0];
+    assert_eq!(seat, 0, "the person's plan is asked first");
+    let (prompt, answer) = table.forced_turn(0).expect("acts").expect("one answer: made for the person");
+    assert_eq!((prompt.as_str(), answer.as_str()), ("Choose your plan for this round", "Rest"));
+    assert_eq!(table.game.state.history.len(), 1, "answered once");
+    // A real choice is left alone.
+    let mut table = self::table(toy(), "human,random", 5);
+    assert!(table.forced_turn(0).expect("nothing to do").is_none());
+    assert!(table.game.state.history.is_empty());
 }
