@@ -107,6 +107,18 @@ local GAIN_WORDS = {
 	liberate = { verb = "liberate", does = "liberates" },
 }
 
+-- How many planets `seat` could gain now with a Gain a Planet action (GE 6.2.4.1):
+-- what a player is told before choosing one, so an action is not chosen for nothing.
+function A.gainable_planets(g, seat)
+	local n = 0
+	for _, cell in ipairs(U.ship_cells(g, seat)) do
+		if U.is_planet(g, cell) and #A.gain_options(g, seat, cell, false) > 0 then
+			n += 1
+		end
+	end
+	return n
+end
+
 -- The ways `seat` could gain the planet on `cell` now (GE 6.2.4.1 table).
 function A.gain_options(g, seat, cell, double)
 	local units = U.ship_units(g, seat, cell)

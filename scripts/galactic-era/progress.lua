@@ -304,28 +304,29 @@ P.action_turn = {
 		local seat = ctx.seat
 		local left = g:get(seat, "selected")
 		local options = {}
+		-- Labelled by P.action_label, only when a person reads the menu.
 		if #require("cards").plays(g, seat) > 0 then
-			table.insert(options, { label = "Play a domination card", value = "card" })
+			table.insert(options, { value = "card" })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
 		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
-			table.insert(options, { label = "Propose peace", value = "peace" })
+			table.insert(options, { value = "peace" })
 		end
 		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
 		-- ships present, blockade or not: Spirituality V+ may evacuate too).
 		local capital = U.capital_cell(g, seat)
 		if capital and W.enemy_ships_at(g, seat, capital) then
-			table.insert(options, { label = "Evacuate your capital (leaving 1 disc)", value = "evacuate" })
+			table.insert(options, { value = "evacuate" })
 		end
 		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
 		-- as data may have them too).
 		local colonies = g:get(seat, "free_colonies") or 0
 		if colonies > 0 then
-			table.insert(options, { label = string.format("Free Colonize (%d left)", colonies), value = "colony" })
+			table.insert(options, { value = "colony" })
 		end
 		local relocations = U.tech_value(g, seat, "pro", "relocate")
 		if relocations > 0 and not ctx.relocated then
-			table.insert(options, { label = string.format("Relocate up to %d population disc(s)", relocations), value = "relocate" })
+			table.insert(options, { value = "relocate" })
 		end
 		-- Special progress actions of a people defined as data (GE 6.2.4.5, peoples.lua).
 		for _, o in ipairs(require("peoples").actions(g, seat)) do
@@ -333,13 +334,15 @@ P.action_turn = {
 		end
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if (left[a] or 0) > 0 then
-				table.insert(options, { label = ACTION_LABELS[a] .. (left[a] > 1 and (" (x" .. left[a] .. ")") or ""), value = a })
+				table.insert(options, { value = a })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = "Progress: resolve an action", rule = "GE 6.2.4", options = options, pass = "End turn (unused actions are lost)" }
+		return { seat = seat, prompt = "Progress: resolve an action", rule = "GE 6.2.4", options = options, labels = "progress.action_label",
+			pass = "End turn (unused actions are lost)",
+			help = "Resolve the actions you chose, one at a time, in any order; then end your turn. Gain a Planet needs your ships on the planet." }
 	end,
 	resolve = function(g, ctx, action)
 		local seat = ctx.seat
@@ -383,5 +386,33 @@ P.action_turn = {
 		end
 	end,
 }
+
+-- The label of an entry of the progress menu (the step above), made only when a
+-- person reads it. An action token says how many times it may still be used, and
+-- Gain a Planet how many planets are within reach, so it is not chosen for nothing.
+function P.action_label(g, v, seat)
+	if v == "card" then
+		return "Play a domination card"
+	elseif v == "peace" then
+		return "Propose peace"
+	elseif v == "evacuate" then
+		return "Evacuate your capital (leaving 1 disc)"
+	elseif v == "colony" then
+		return string.format("Free Colonize (%d left)", g:get(seat, "free_colonies") or 0)
+	elseif v == "relocate" then
+		return string.format("Relocate up to %s", U.count(U.tech_value(g, seat, "pro", "relocate"), "population disc"))
+	end
+	local times = g:get(seat, "selected")[v] or 0
+	local label = ACTION_LABELS[v] .. (times > 1 and (" (x" .. times .. ")") or "")
+	if v == "gain" then
+		local planets = require("actions").gainable_planets(g, seat)
+		if planets == 0 then
+			label ..= ": no planet within reach now"
+		elseif planets < times then
+			label ..= string.format(": only %s within reach now", U.count(planets, "planet"))
+		end
+	end
+	return label
+end
 
 return P
