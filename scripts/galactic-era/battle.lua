@@ -143,6 +143,20 @@ local function count_retreat(g, ctx, seat)
 	end
 end
 
+-- "seat 2", "seats 2 and 3" (capitalised for the start of a sentence with `capital`).
+local function seats_named(seats, capital)
+	local names = {}
+	for _, s in ipairs(seats) do
+		table.insert(names, tostring(s))
+	end
+	local word = capital and "Seat" or "seat"
+	if #names == 1 then
+		return word .. " " .. names[1]
+	end
+	local last = table.remove(names)
+	return word .. "s " .. table.concat(names, ", ") .. " and " .. last
+end
+
 -- Resolves the combat once retreats are done and the fleets are revealed; returns the
 -- losing seats that must retreat.
 function B.fight(g, attacker, defending, cell)
@@ -160,8 +174,8 @@ function B.fight(g, attacker, defending, cell)
 	local losers = attacker_wins and defending or attackers
 	local win_cs = attacker_wins and a_cs or d_cs
 	local lose_cs = attacker_wins and d_cs or a_cs
-	g:log(string.format("Battle at %s: attacker CS %d against defender CS %d; %s wins. -- GE 6.1.3.4",
-		U.cell_label(g, cell), a_cs, d_cs, attacker_wins and "the attacker" or "the defence"))
+	g:log(string.format("Battle at %s: %s, attacking, has combat strength %d; %s, defending, %d. %s wins. -- GE 6.1.3.4",
+		U.cell_label(g, cell), seats_named(attackers), a_cs, seats_named(defending), d_cs, seats_named(winners, true)))
 	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
 	-- GE 6.1.4.2: +3 DP once per battle won with a "+3 DP" fleet.
 	local T = require("techs")

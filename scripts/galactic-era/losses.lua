@@ -98,7 +98,7 @@ local function finish_loser(g, ctx)
 			g:add(w, "r_destroyed", done) -- Wars, Dark Era
 		end
 	end
-	g:log(string.format("%d of seat %d's ships are destroyed. -- GE 6.1.3.4", done, l))
+	g:log(string.format("Seat %d loses %s in the battle. -- GE 6.1.3.4", l, U.count(done, "ship")))
 	ctx.destroyed += done
 	ctx.li += 1
 	ctx.done = 0
@@ -112,7 +112,7 @@ local function finish_own(g, ctx)
 		if n > 0 then
 			total += n
 			require("peoples").on_losses(g, s, n, true)
-			g:log(string.format("Seat %d loses %d of its own ships. -- GE 6.1.3.4 step 6", s, n))
+			g:log(string.format("Seat %d, the winner, loses %s of its own. -- GE 6.1.3.4 step 6", s, U.count(n, "ship")))
 		end
 	end
 	for _, l in ipairs(ctx.losers) do
