@@ -66,7 +66,8 @@ function A.offer_war(g, data, seat)
 		return nil
 	end
 	return { prompt = string.format("Seat %d is about to %s. Declare war on them to block it?", data.actor, data.what),
-		rule = "GE 7.1", options = { { label = "Declare war and block", value = true } }, pass = "Let it happen" }
+		rule = "GE 7.1", options = { { label = "Declare war and block", value = true } }, pass = "Let it happen",
+		help = "By declaring war now you block what this seat is about to do where your ships are; you are then at war with it." }
 end
 
 function A.respond_war(g, data, seat, _)
@@ -348,7 +349,8 @@ A.gain_planet = {
 			g:log(string.format("Seat %d has no planet it can gain. -- GE 6.2.4.1", seat))
 			return nil
 		end
-		return { seat = seat, prompt = "Gain a Planet: which one?", rule = "GE 6.2.4.1", options = options, pass = "Give up this action" }
+		return { seat = seat, prompt = "Gain a Planet: which one?", rule = "GE 6.2.4.1", options = options, pass = "Give up this action",
+			help = "You may gain a planet where your ships are. How depends on the planet and your ethics: colonize an empty one, subjugate a primitive one (STS), ally with an advanced one (STO), conquer or liberate one held by another seat with enough ships. The discs come from your population track." }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -601,7 +603,8 @@ A.increase_population = {
 				-- GE 6.2.4.2 note 1: placing each natural disc is optional.
 				ctx.growing = true
 				return { seat = seat, kind = "many", min = 0, max = #grow, options = grow,
-					prompt = "Natural increase: which planets grow? (each is optional)", rule = "GE 6.2.4.2" }
+					prompt = "Natural increase: which planets grow? (each is optional)", rule = "GE 6.2.4.2",
+					help = "Each planet below its natural limit (its distance from your capital) may take one disc from your population track; a planet you leave out keeps its discs on the track." }
 			end
 			ctx.natural_done = true
 		end

@@ -240,7 +240,8 @@ B.battle = {
 				end
 				if #options > 0 then
 					return { seat = d, prompt = "Seat " .. attacker .. " attacks you at " .. U.cell_label(g, cell) .. ": retreat before combat?",
-						rule = "GE 6.1.3.2", options = options, pass = "Stay and fight" }
+						rule = "GE 6.1.3.2", options = options, pass = "Stay and fight",
+						help = "You may retreat before the combat because your Spirituality or Propulsion is higher than the attacker's, or with an E fleet; otherwise the sides compare combat strength and the loser loses ships." }
 				end
 				ctx.di += 1
 			end
@@ -432,7 +433,8 @@ B.retreat = {
 			g:log(string.format("Seat %d has nowhere to retreat. -- GE 6.1.3.2", ctx.seat))
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Retreat to which hex?", rule = "GE 6.1.3.2", options = options }
+		return { seat = ctx.seat, prompt = "Retreat to which hex?", rule = "GE 6.1.3.2", options = options,
+			help = "Retreating ships all go to one adjacent cell without enemy ships (the nearest such cell if every adjacent one has them), never through a wormhole or portal; they are not destroyed." }
 	end,
 	resolve = function(g, ctx, to)
 		local units = {}

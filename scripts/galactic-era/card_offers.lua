@@ -196,7 +196,8 @@ O.offer = {
 			return nil
 		end
 		return { seat = ctx.seat, prompt = ctx.forced and "End of game: play your domination card" or PROMPT,
-			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and "Not now" or nil }
+			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and "Not now" or nil,
+			help = "Your domination card can be played now: each card says when it may be played and what it gives (GE A3). Play it, or keep it for a later moment." }
 	end,
 	resolve = function(g, ctx, play)
 		if play == nil then

@@ -315,7 +315,8 @@ M.pretend_swap = {
 		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
 			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
 		end
-		return { seat = ctx.seat, prompt = "Pretend to swap which markers? (they stay as they are)", rule = "GE 6.1.1", options = options, pass = "Cancel" }
+		return { seat = ctx.seat, prompt = "Pretend to swap which markers? (they stay as they are)", rule = "GE 6.1.1", options = options, pass = "Cancel",
+			help = "Swaps are made unseen, so you may bluff: the others see two markers swapped, but they stay where they were." }
 	end,
 	resolve = function(g, ctx, choice)
 		ctx.done = true
@@ -334,16 +335,19 @@ M.create_fleet = {
 		end
 		if not ctx.ships then
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell),
-				prompt = "How many basic ships form the fleet?", rule = "GE 6.1.1", pass = "Cancel" }
+				prompt = "How many basic ships form the fleet?", rule = "GE 6.1.1", pass = "Cancel",
+				help = "The ships leave the board and become face-down number tokens under a fleet marker: the others see a fleet, not how many ships are in it." }
 		elseif not ctx.decoys then
 			return { seat = seat, kind = "number", min = 0, max = F.decoys_left(g, seat),
-				prompt = "How many decoys (value 0) to add?", rule = "GE 4.6.5" }
+				prompt = "How many decoys (value 0) to add?", rule = "GE 4.6.5",
+				help = "Decoys are number tokens worth 0: they make the fleet's stack look bigger than it is. You have 5." }
 		end
 		local options = {}
 		for _, m in ipairs(F.free_markers(g, seat)) do
 			table.insert(options, { label = "Marker " .. g:face(m), value = m })
 		end
-		return { seat = seat, prompt = "Which fleet marker (its letter is the tactic)?", rule = "GE 6.1.1, 6.1.4", options = options }
+		return { seat = seat, prompt = "Which fleet marker (its letter is the tactic)?", rule = "GE 6.1.1, 6.1.4", options = options,
+			help = "The letter is the fleet's tactic, hidden from the others: A Assault (+1 per ship in every combat), B Bombardment (more ships when conquering), C Counter-attack (+2 per ship against an A fleet), D Distance (+1 range per ship), E Evasion (may retreat when attacked)." }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -526,7 +530,8 @@ M.move_group = {
 		local seat, cell = ctx.seat, ctx.cell
 		if not ctx.marker and not ctx.count then
 			local n = #unmoved_ships(g, seat, cell)
-			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel" }
+			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel",
+				help = "Basic ships (not in a fleet) move as a group to one destination; the others stay and may move later this turn. Each ship moves once per movement phase." }
 		end
 		if ctx.left == nil then
 			ctx.left = M.range(g, seat, cell, ctx.marker)
@@ -556,9 +561,11 @@ M.move_group = {
 				end
 			end
 			return { seat = seat, prompt = string.format("Stopped at %s with %s range left: go on?", U.cell_label(g, cell), ctx.left < 0 and "unlimited" or tostring(ctx.left)),
-				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label", pass = "End this move here" }
+				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label", pass = "End this move here",
+				help = "Your ships stopped here on the way: go on with the range they have left, pick up ships or merge fleets here, or end the move." }
 		end
-		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = "Cancel" }
+		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = "Cancel",
+			help = "The cells within your range (Propulsion), with what reaching each costs: entering a nebula costs 2, wormholes and portals link distant cells. Ships that end where enemy ships are fight a battle after movement." }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
@@ -700,9 +707,11 @@ M.reorganise = {
 			else
 				max = U.fleet_value(g, op.m) - 1 -- split: both fleets keep a ship
 			end
-			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9" }
+			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9",
+				help = "How many ships (number-token value) this reorganisation moves between the fleet and the basic ships here." }
 		end
-		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = "Done" }
+		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = "Done",
+			help = "Fleets may grow from basic ships here, give ships back, split, merge or dissolve, in any cell and as often as you like in your turn; no ship may move further than its range allows." }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -777,7 +786,8 @@ M.vision = {
 				end
 			end
 		end
-		return { seat = seat, prompt = "What does the vision show?", rule = "GE 6.1.2.3", options = options, pass = "Cancel" }
+		return { seat = seat, prompt = "What does the vision show?", rule = "GE 6.1.2.3", options = options, pass = "Cancel",
+			help = "A vision looks at one thing at any distance, privately: a planet's neutral token, a relic token, the top domination card, or a fleet of a seat with lower Spirituality (its tokens and letter)." }
 	end,
 	resolve = function(g, ctx, target)
 		ctx.done = true

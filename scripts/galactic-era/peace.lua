@@ -86,7 +86,8 @@ Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
 			return { seat = ctx.answer, prompt = string.format("Seat %d proposes peace. Accept?", ctx.seat), rule = "GE 4.7",
-				options = { { label = "Sign peace", value = true } }, pass = "Refuse" }
+				options = { { label = "Sign peace", value = true } }, pass = "Refuse",
+				help = "At peace, neither of you can attack the other until one declares war again; seats at peace may also trade." }
 		end
 		if ctx.done then
 			return nil
@@ -98,7 +99,8 @@ Pe.offer = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Propose peace?", rule = "GE 4.7", options = options, pass = "Not now" }
+		return { seat = ctx.seat, prompt = "Propose peace?", rule = "GE 4.7", options = options, pass = "Not now",
+			help = "Seats at war may agree on peace at any time; the other seat accepts or refuses. Once at peace, neither attacks the other until war is declared again." }
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.answer then

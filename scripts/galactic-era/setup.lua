@@ -300,7 +300,8 @@ S.choose_people = {
 				local d = defs.star_people[g:face(tile)]
 				table.insert(options, { label = d.name .. (d.name_sts and (" / " .. d.name_sts) or ""), value = tile })
 			end
-			table.insert(decisions, { seat = s, prompt = "Keep one of your two star peoples", rule = "GE 5.4c", options = options })
+			table.insert(decisions, { seat = s, prompt = "Keep one of your two star peoples", rule = "GE 5.4c", options = options,
+				help = "Your star people is your civilisation for the whole game: each has an ability and a start bonus for each ethics (luminous STO or dark STS), which you choose next. The other one goes back unseen." })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,

@@ -89,7 +89,8 @@ T.phase = {
 			local o = ctx.offer
 			return { seat = o.with, rule = "GE 6.3",
 				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
-				options = { { label = "Accept the trade", value = true } }, pass = "Refuse" }
+				options = { { label = "Accept the trade", value = true } }, pass = "Refuse",
+				help = "A trade gives each seat one level in a technology where the other is ahead; nobody loses a level. Each seat trades at most once a round." }
 		end
 		while ctx.i <= #order do
 			local s = order[ctx.i]
@@ -122,7 +123,8 @@ T.phase = {
 				table.insert(options, { label = "Propose peace", value = { a = "peace" } })
 			end
 			if #options > 0 then
-				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers" }
+				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers",
+					help = "Offer a seat at peace and in contact with you (anyone at peace from Spirituality IV) to learn a level each in a technology where the other is ahead. It may refuse. One trade per round." }
 			end
 			ctx.i += 1
 		end

@@ -21,6 +21,9 @@
 -- `fleet_battle` = {attacker, defender, a_ships, d_ships, pairs, current} while a
 -- battle is fought; the war's ctx only holds the stage.
 local U = require("util")
+
+-- What the fleet battle's questions say for `?` (SO §5.7.2, §6.5.2).
+local FLEET_HELP = "In a fleet battle each of the defender's ships may block one attacking ship, and the two fight a duel of attack against defence."
 local C = require("cards")
 local T = require("totals")
 local P = require("population")
@@ -90,7 +93,7 @@ F.run.choose_ships = function(g, ctx)
 		table.insert(options, { label = stats(g, ship), value = ship })
 	end
 	return { seat = ctx.attacker, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.5.2.1",
-		prompt = "Fleet battle: which of your ships take part?" }
+		prompt = "Fleet battle: which of your ships take part?", help = FLEET_HELP }
 end
 
 F.resolve.choose_ships = function(g, ctx, ships)
@@ -113,7 +116,7 @@ F.run.defender_ships = function(g, ctx)
 		table.insert(options, { label = stats(g, ship), value = ship })
 	end
 	return { seat = ctx.defender, kind = "many", min = 0, max = #options, options = options, rule = "SO §10 B4",
-		prompt = "Fleet battle: which of your ships take part?" }
+		prompt = "Fleet battle: which of your ships take part?", help = FLEET_HELP }
 end
 
 F.resolve.defender_ships = function(g, ctx, ships)
@@ -148,7 +151,8 @@ function F.block_decision(g, b)
 		return nil
 	end
 	return { seat = b.defender, prompt = "Fleet battle: block an attacking ship?", rule = U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2",
-		options = options, pass = (not F.blocks_mandatory(g)) and "No more blocks" or nil }
+		options = options, pass = (not F.blocks_mandatory(g)) and "No more blocks" or nil,
+		help = "Each of your ships may block one attacking ship: the two then fight a duel. In the revised rules an attacking ship left unblocked deals its damage to your species; in the classic rules it does nothing." }
 end
 
 -- The defender blocks attacking ships one by one.
@@ -199,7 +203,7 @@ F.run.duels = function(g, ctx)
 		end
 		table.insert(options, { label = string.format("Resolve next: your %s vs seat %d's %s", U.name(g, first), g:owner(second) or 0, U.name(g, second)), value = i })
 	end
-	return { seat = chooser, prompt = "Which duel is resolved next?", rule = "SO §6.5.2.3", options = options }
+	return { seat = chooser, prompt = "Which duel is resolved next?", rule = "SO §6.5.2.3", options = options, help = FLEET_HELP }
 end
 
 F.resolve.duels = function(g, ctx, i)

@@ -142,7 +142,8 @@ P.losses = {
 				end
 				local whose = hit.chooser == hit.victim and "you lose" or string.format("%s loses", U.seat_label(g, hit.victim))
 				table.insert(decisions, { seat = hit.chooser, key = "hit" .. i, options = options, rule = ctx.rule or "SO §5.7.3, §6.5.2",
-					prompt = string.format("%s %d unit%s: which?", whose, n, n == 1 and "" or "s") })
+					prompt = string.format("%s %d unit%s: which?", whose, n, n == 1 and "" or "s"),
+					help = "Population lost in a war comes from civilians and militaries; this says how many of each go." })
 			end
 		end
 		if #decisions == 0 then

@@ -108,7 +108,8 @@ S.choose_species = {
 			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
 				table.insert(options, { label = species_label(defs.species[g:face(card)]), value = card })
 			end
-			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options })
+			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options,
+				help = "Your species is your side for the whole game: its initiative sets the order of play (lower goes first), its bonuses add to your ships' attack and defence, and its ability can be used once a turn. The other one is discarded." })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,

@@ -10,6 +10,11 @@ local U = require("util")
 local C = require("cards")
 local TR = {}
 
+-- What every question of a negotiation says for `?` (SO §4.6).
+local NEGOTIATION_HELP = "A negotiation trades cards from hand and credits with a seat in a shared sector, during your turn: "
+	.. "you offer cards and credits and ask for credits and cards of its choice; it sees your cards and accepts or refuses the whole offer. "
+	.. "Built technologies and population cannot be traded."
+
 local STAGES = { "give_cards", "give_credits", "ask_credits", "ask_cards", "answer", "pick_cards" }
 
 local function next_stage(ctx)
@@ -39,16 +44,16 @@ TR.negotiate = {
 					table.insert(options, { label = U.name(g, card), value = card })
 				end
 				return { seat = a, kind = "many", min = 0, max = #options, options = options, rule = "SO §4.6",
-					prompt = string.format("Negotiating with seat %d: which cards from your hand do you offer?", b) }
+					prompt = string.format("Negotiating with seat %d: which cards from your hand do you offer?", b), help = NEGOTIATION_HELP }
 			elseif st == "give_credits" and g:get(a, "credits") > 0 then
 				return { seat = a, kind = "number", min = 0, max = g:get(a, "credits"), rule = "SO §4.6",
-					prompt = string.format("How many credits do you offer seat %d?", b) }
+					prompt = string.format("How many credits do you offer seat %d?", b), help = NEGOTIATION_HELP }
 			elseif st == "ask_credits" and g:get(b, "credits") > 0 then
 				return { seat = a, kind = "number", min = 0, max = g:get(b, "credits"), rule = "SO §4.6",
-					prompt = string.format("How many credits do you ask of seat %d?", b) }
+					prompt = string.format("How many credits do you ask of seat %d?", b), help = NEGOTIATION_HELP }
 			elseif st == "ask_cards" and #C.hand(g, b) > 0 then
 				return { seat = a, kind = "number", min = 0, max = #C.hand(g, b), rule = "SO §4.6",
-					prompt = string.format("How many cards (of their choice) do you ask of seat %d?", b) }
+					prompt = string.format("How many cards (of their choice) do you ask of seat %d?", b), help = NEGOTIATION_HELP }
 			elseif st == "answer" then
 				if #ctx.give_cards == 0 and ctx.give_credits == 0 and ctx.ask_credits == 0 and ctx.ask_cards == 0 then
 					g:log(string.format("Seat %d and seat %d talk; nothing changes hands. -- SO §4.6", a, b))
@@ -63,7 +68,7 @@ TR.negotiate = {
 					prompt = string.format("Seat %d offers %d card%s%s and %s for %s and %d card%s of your choice. Accept?",
 						a, #names, #names == 1 and "" or "s", #names > 0 and (" (" .. table.concat(names, ", ") .. ")") or "",
 						U.count(ctx.give_credits, "credit"), U.count(ctx.ask_credits, "credit"), ctx.ask_cards, ctx.ask_cards == 1 and "" or "s"),
-					options = { { label = "Accept", value = true } } }
+					options = { { label = "Accept", value = true } }, help = NEGOTIATION_HELP }
 			elseif st == "pick_cards" then
 				if ctx.ask_cards > 0 and #ctx.picked == 0 then
 					local options = {}
@@ -73,7 +78,8 @@ TR.negotiate = {
 					local n = math.min(ctx.ask_cards, #options)
 					if n > 0 then
 						return { seat = b, kind = "many", min = n, max = n, options = options, rule = "SO §4.6",
-							prompt = string.format("Choose the %d card%s you give seat %d", n, n == 1 and "" or "s", a) }
+							prompt = string.format("Choose the %d card%s you give seat %d", n, n == 1 and "" or "s", a),
+							help = "You accepted to give this many cards of your choice from your hand." }
 					end
 				end
 				TR.transfer(g, ctx)

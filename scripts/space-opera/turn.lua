@@ -81,6 +81,7 @@ TU.turn = {
 		if ctx.stage == "main" then
 			return { seat = s, prompt = string.format("Your turn (%s, %s, %s, %s): what now?",
 				U.sector_names(g, s), U.count(g:get(s, "credits"), "credit"), U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military")), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
+				help = "Your turn: play cards and build technologies and ships with credits, train militaries, jump to another star system, declare war on or negotiate with seats in a sector you share, use your species' ability; then end the turn. Reaching the victory conditions wins (SO §5.8, §6.6).",
 				options = A.options(g, s) }
 		end
 		-- ctx.stage == "end"

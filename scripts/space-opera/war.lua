@@ -45,7 +45,8 @@ RUN.assault_choice = function(g, ctx)
 		return "continue"
 	end
 	return { seat = ctx.attacker, prompt = "Make the planetary assault?", rule = "SO §6.5.3",
-		options = { { label = "Make the planetary assault", value = true } }, pass = "End the war" }
+		options = { { label = "Make the planetary assault", value = true } }, pass = "End the war",
+		help = "The second phase of the war: the totals are compared crosswise, and a side whose attack exceeds the other's defence deals 1 damage per military it has. Or end the war now." }
 end
 
 RESOLVE.assault_choice = function(g, ctx, v)

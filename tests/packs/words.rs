@@ -3,6 +3,8 @@
 //! option label (as a front end shows it, labellers run) and pass text, refusing a
 //! snake_case identifier (`extra_token_round_1`, `first_luminous`) or a raw table dump.
 //! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
+//! And every decision a player meets often (five times or more in these games) has
+//! a help text for `?`.
 
 use crate::repo;
 use libtest_mimic::{Failed, Trial};
@@ -38,6 +40,8 @@ fn internal_id(text: &str) -> Option<String> {
 
 fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
     let mut found: BTreeSet<String> = BTreeSet::new();
+    // How often each decision (by its prompt's first words) was met, and whether it had help.
+    let mut met: std::collections::BTreeMap<String, (usize, bool)> = std::collections::BTreeMap::new();
     let mut look = |what: &str, text: &str| {
         if let Some(id) = internal_id(text) {
             found.insert(format!("{what} `{id}`: {text}"));
@@ -50,6 +54,10 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
             let Some(pending) = game.pending() else { return Ok(()) };
             for seat in pending.waiting_seats() {
                 let decision = game.shown_decision(seat).map_err(|e| e.to_string())?.ok_or("a waiting seat has a decision")?;
+                let kind: String = decision.prompt.split(|c: char| c.is_ascii_digit() || c == '(' || c == ':').next().unwrap_or_default().trim().to_owned();
+                let entry = met.entry(kind).or_insert((0, true));
+                entry.0 += 1;
+                entry.1 &= decision.help.is_some();
                 if seen_decisions.contains(&decision.prompt) {
                     continue;
                 }
@@ -68,9 +76,14 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
             look("log", text);
         }
     }
+    for (prompt, (times, helped)) in &met {
+        if *times >= 5 && !helped {
+            found.insert(format!("decision without help, met {times} times: {prompt}"));
+        }
+    }
     if found.is_empty() {
         return Ok(());
     }
     let list: Vec<String> = found.into_iter().take(40).collect();
-    Err(Failed::from(format!("text a player reads names internal ids:\n{}", list.join("\n"))))
+    Err(Failed::from(format!("what a player reads is not ready for a person:\n{}", list.join("\n"))))
 }
