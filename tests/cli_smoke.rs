@@ -207,6 +207,18 @@ fn options_left_to_a_labeller_are_shown_with_its_labels() {
 }
 
 #[test]
+fn help_says_how_to_win_before_the_decision() {
+    // The default pack's presentation has "How to win" paragraphs (ui_text).
+    let root = crate::common::repo().display().to_string();
+    let out = play_with_input(&["--root", &root, "play", "--plain", "--seats", "human,random,random,random", "--seed", "3"], "?\nq\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let goal = stdout.find("How to win: ").expect("the goal is explained");
+    let rule = stdout.find("Rule: ").expect("the decision's rule");
+    assert!(goal < rule, "{stdout}");
+}
+
+#[test]
 fn two_human_seats_get_a_privacy_screen_between_them() {
     let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,human", "--seed", "5"], "\n2\n\n3\nq\n");
     let (stdout, stderr) = text(&out);

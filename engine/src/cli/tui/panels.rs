@@ -443,6 +443,13 @@ pub fn legend(present: &Presentation) -> Vec<String> {
 /// a map) the map's legend. A game without a map is not told about cells and zoom.
 pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: bool) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
+    // What every player should know first (how to win, how a round goes).
+    for (title, text) in &present.texts {
+        lines.push(Line::from(vec![Span::styled(format!("{title}: "), Style::default().add_modifier(Modifier::BOLD)), Span::raw(text.clone())]));
+    }
+    if !present.texts.is_empty() {
+        lines.push(Line::raw(""));
+    }
     if let Some(d) = decision {
         lines.push(Line::styled(d.prompt.clone(), Style::default().add_modifier(Modifier::BOLD)));
         lines.push(Line::raw(d.help.clone().unwrap_or_else(|| "(the rules give no more explanation for this decision)".into())));

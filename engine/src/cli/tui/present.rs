@@ -21,6 +21,8 @@
 //! - `ui_link(id: <link kind>, glyph, label)`.
 //! - `ui_round(id: <global variable>, label)`: the round counter; the game
 //!   autosaves whenever it changes.
+//! - `ui_text(id, title, text)`: a short paragraph every player should know (how to
+//!   win, how a round goes), shown first in the help box, in declaration order.
 //!
 //! Without any of them the UI draws terrains by their first letter and pieces by
 //! the first letter of their kind, and lists every variable.
@@ -101,6 +103,8 @@ pub struct Presentation {
     pub zones: Vec<ZoneStyle>,
     pub links: BTreeMap<String, LinkStyle>,
     pub round: Option<(String, String)>,
+    /// `(title, text)` of the pack's `ui_text` paragraphs, in declaration order.
+    pub texts: Vec<(String, String)>,
     /// Whether the pack declared any presentation at all.
     pub declared: bool,
     /// `(kind, id) -> name` of every definition with a `name` field.
@@ -186,6 +190,7 @@ impl Presentation {
                 LinkStyle { glyph: glyph(&d.value, &d.id), label: text(&d.value, "label").unwrap_or_else(|| d.id.replace('_', " ")) },
             );
         }
+        p.texts = defs("ui_text").iter().filter_map(|d| Some((text(&d.value, "title")?, text(&d.value, "text")?))).collect();
         if let Some(d) = defs("ui_round").first() {
             p.round = Some((d.id.clone(), text(&d.value, "label").unwrap_or_else(|| "Round".into())));
         }
