@@ -217,7 +217,8 @@ F.run.duel_window = function(g, ctx)
 	local b = battle(g)
 	local p = b.pairs[b.current]
 	g:set_global("sync", { kind = "duel", attacker = ctx.attacker, defender = ctx.defender, a_ship = p.a, d_ship = p.d })
-	g:log(string.format("Duel: seat %d's %s against seat %d's %s. -- SO §6.5.2.3", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d)))
+	g:log(string.format("Duel: seat %d's %s against seat %d's %s. -- %s", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d),
+		U.classic(g) and "SO §5.7.2" or "SO §6.5.2.3"))
 	g:push("stack", { kind = "duel" })
 	ctx.stage = "duel_resolve"
 	return "wait"
