@@ -207,7 +207,7 @@ fn options_left_to_a_labeller_are_shown_with_its_labels() {
 }
 
 #[test]
-fn help_says_how_to_win_before_the_decision() {
+fn help_explains_the_decision_then_how_to_win() {
     // The default pack's presentation has "How to win" paragraphs (ui_text).
     let root = crate::common::repo().display().to_string();
     let out = play_with_input(&["--root", &root, "play", "--plain", "--seats", "human,random,random,random", "--seed", "3"], "?\nq\n");
@@ -215,7 +215,7 @@ fn help_says_how_to_win_before_the_decision() {
     assert!(out.status.success(), "{stdout}{stderr}");
     let goal = stdout.find("How to win: ").expect("the goal is explained");
     let rule = stdout.find("Rule: ").expect("the decision's rule");
-    assert!(goal < rule, "{stdout}");
+    assert!(rule < goal, "the decision's own help comes first: {stdout}");
 }
 
 #[test]

@@ -365,7 +365,7 @@ A.gain_planet = {
 			for _, c in ipairs(choice.convert) do
 				g:move(g:first({ kind = "white_disc", zone = "white_discs" }), c)
 			end
-			g:log(string.format("Seat %d converts %d primitive planet(s) into advanced ones. -- GE A1.2", ctx.seat, #choice.convert))
+			g:log(string.format("Seat %d converts %s into advanced ones. -- GE A1.2", ctx.seat, U.counted(#choice.convert, "primitive planet(s)")))
 			ctx.done = true
 			return
 		end
@@ -681,7 +681,7 @@ A.increase_population = {
 			end
 		end
 		if #cells > 0 then
-			g:log(string.format("Seat %d places %d replica disc(s). -- GE 6.2.4.2", ctx.seat, #cells))
+			g:log(string.format("Seat %d places %s. -- GE 6.2.4.2", ctx.seat, U.counted(#cells, "replica disc(s)")))
 		end
 		ctx.done = true
 		if ctx.placed > 0 then

@@ -72,7 +72,7 @@ function E.immediate(g, seat, id, moment)
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
 		if tokens > 0 then
-			require("cards").award(g, seat, 2 * tokens, tokens .. " Change Ethics token(s) this round -- GE A3.13 Moral")
+			require("cards").award(g, seat, 2 * tokens, U.counted(tokens, "Change Ethics token(s)") .. " this round -- GE A3.13 Moral")
 		end
 	end
 end

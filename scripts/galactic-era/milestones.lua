@@ -102,7 +102,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, n .. " main planet(s) -- GE A5.1 Control", "milestones")
+				U.dp(g, s, 10 * n, U.counted(n, "main planet(s)") .. " -- GE A5.1 Control", "milestones")
 			end
 		end
 	elseif id == "descubrimiento" then
@@ -126,7 +126,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, n .. " planet(s) with a relic -- GE A5.5 Legado", "milestones")
+				U.dp(g, s, 10 * n, U.counted(n, "planet(s)") .. " with a relic -- GE A5.5 Legado", "milestones")
 			end
 		end
 	elseif id == "liderazgo" then

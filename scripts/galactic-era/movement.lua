@@ -637,7 +637,7 @@ M.move_group = {
 		end
 		g:set(seat, "moved_any", 1)
 		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
-			ctx.marker and ("fleet " .. F.public_letter(g, ctx.marker)) or (#group .. " basic ship(s)"),
+			ctx.marker and ("fleet " .. F.public_letter(g, ctx.marker)) or U.counted(#group, "basic ship(s)"),
 			U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
 		ctx.cell = to

@@ -235,7 +235,7 @@ end
 -- Mayas STS: 1 DP per own ship lost in a combat, at most 3 when on the losing side (A1.13).
 function P.on_losses(g, seat, lost, won)
 	if lost > 0 and P.is(g, seat, "mayas", "STS") then
-		U.dp(g, seat, won and lost or math.min(lost, 3), lost .. " ship(s) lost in combat -- GE A1.13")
+		U.dp(g, seat, won and lost or math.min(lost, 3), U.counted(lost, "ship(s)") .. " lost in combat -- GE A1.13")
 	end
 	if lost > 0 then
 		notify(g, seat, "on_losses", { lost = lost, won = won })

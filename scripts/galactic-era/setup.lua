@@ -317,7 +317,9 @@ S.choose_people = {
 					g:reveal(tile)
 					g:set(s, "people", g:face(tile))
 					g:add_global("usage.star_people." .. g:face(tile), 1)
-					g:log(string.format("Seat %d keeps %s.", s, defs.star_people[g:face(tile)].name))
+					-- A name may end with its own full stop (I.C.C.): no second one.
+					local name = defs.star_people[g:face(tile)].name
+					g:log(string.format("Seat %d keeps %s%s", s, name, string.sub(name, -1) == "." and "" or "."))
 				else
 					g:move(tile, "people_box")
 				end

@@ -49,7 +49,7 @@ local function per_tally(g, award, name, dp, what, why)
 	each_seat(g, function(s)
 		local n = tally(g, s, name)
 		if n ~= 0 then
-			award(s, n * dp, string.format("%d %s -- %s", n, what, why))
+			award(s, n * dp, string.format("%s -- %s", U.counted(n, what), why))
 		end
 	end)
 end
@@ -64,7 +64,7 @@ S.journeys = {
 				end
 			end
 			if contacts > 0 then
-				award(s, contacts, contacts .. " seat(s) in contact -- GE A4.1")
+				award(s, contacts, U.counted(contacts, "seat(s) in contact") .. " -- GE A4.1")
 			end
 		end)
 	end,
@@ -134,7 +134,7 @@ S.rivalry = {
 				end
 			end
 			if n > 0 then
-				award(s, n, n .. " hostile planet(s) blockaded -- GE A4.4")
+				award(s, n, U.counted(n, "hostile planet(s) blockaded") .. " -- GE A4.4")
 			end
 		end)
 		per_tally(g, award, "r_retreats", -2, "retreat(s) before combat", "GE A4.4")

@@ -251,6 +251,11 @@ function U.contains(list, x)
 	return false
 end
 
+-- `n` and a phrase whose "(s)" marks are plurals: "1 planet taken", "3 planets taken".
+function U.counted(n, phrase)
+	return n .. " " .. string.gsub(phrase, "%(s%)", n == 1 and "" or "s")
+end
+
 -- `n` and a noun, plural unless `n` is 1: "1 disc", "3 discs", "2 militaries".
 function U.count(n, noun)
 	if n == 1 then

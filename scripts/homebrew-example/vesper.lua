@@ -28,7 +28,7 @@ function M.on_round_end(g, ctx)
 	local enemies = #W.enemies(g, ctx.seat)
 	if capital and enemies > 0 then
 		local placed = F.place_basic(g, ctx.seat, capital, enemies)
-		g:log(string.format("Seat %d's Saqueadores de Vesper plunder %d ship(s) from %d war(s). -- HX 2.2", ctx.seat, placed, enemies))
+		g:log(string.format("Seat %d's Saqueadores de Vesper plunder %s from %s. -- HX 2.2", ctx.seat, U.counted(placed, "ship(s)"), U.counted(enemies, "war(s)")))
 		g:add_global("usage.hook.vesper_plunder", 1)
 	end
 end

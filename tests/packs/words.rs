@@ -1,7 +1,8 @@
 //! What a player reads holds no internal id: `words::<pack>` plays seeded random
 //! games of every real pack under `content/` and looks at every log line, prompt,
 //! option label (as a front end shows it, labellers run) and pass text, refusing a
-//! snake_case identifier (`extra_token_round_1`, `first_luminous`) or a raw table dump.
+//! snake_case identifier (`extra_token_round_1`, `first_luminous`), a raw table dump or
+//! a plural left undecided (`disc(s)`).
 //! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
 //! And every decision a player meets often (five times or more in these games) has
 //! a help text for `?`.
@@ -29,6 +30,9 @@ pub fn trials() -> Vec<Trial> {
 fn internal_id(text: &str) -> Option<String> {
     if text.contains("table: ") || text.contains("{}") || text.contains("= {") {
         return Some("a table dump".into());
+    }
+    if text.contains("(s)") {
+        return Some("a plural left as (s)".into());
     }
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .find(|w| {

@@ -63,11 +63,11 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
             let Some(line) = read_line(input)? else { return Ok(End::Quit) };
             match prompt::parse(&decision, &line) {
                 Ok(Input::Help) => {
-                    // What every player should know first, then this decision.
+                    // This decision first, then what every player should know.
+                    writeln!(out, "{}", prompt::help(&decision))?;
                     for (title, text) in &Presentation::new(&table.game.rules).texts {
                         writeln!(out, "{title}: {text}")?;
                     }
-                    writeln!(out, "{}", prompt::help(&decision))?
                 }
                 Ok(Input::Quit) => return Ok(End::Quit),
                 Ok(Input::Answer(choice)) => match table.act(seat, choice) {

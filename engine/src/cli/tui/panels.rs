@@ -439,17 +439,10 @@ pub fn legend(present: &Presentation) -> Vec<String> {
 }
 
 /// The help box of `?`: the decision explained, its rule, the keys and the legend.
-/// The help box: the decision's explanation and rule, the keys, and (for a game with
-/// a map) the map's legend. A game without a map is not told about cells and zoom.
+/// The help box: the decision's explanation and rule, what every player should know
+/// (the pack's `ui_text`), the keys, and (for a game with a map) the map's legend. A game without a map is not told about cells and zoom.
 pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: bool) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    // What every player should know first (how to win, how a round goes).
-    for (title, text) in &present.texts {
-        lines.push(Line::from(vec![Span::styled(format!("{title}: "), Style::default().add_modifier(Modifier::BOLD)), Span::raw(text.clone())]));
-    }
-    if !present.texts.is_empty() {
-        lines.push(Line::raw(""));
-    }
     if let Some(d) = decision {
         lines.push(Line::styled(d.prompt.clone(), Style::default().add_modifier(Modifier::BOLD)));
         lines.push(Line::raw(d.help.clone().unwrap_or_else(|| "(the rules give no more explanation for this decision)".into())));
@@ -457,6 +450,13 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: 
             lines.push(Line::raw(format!("Rule: {rule}")));
         }
         lines.push(Line::raw(format!("How: {}.", hint(d))));
+        lines.push(Line::raw(""));
+    }
+    // Then what every player should know (how to win, how a round goes).
+    for (title, text) in &present.texts {
+        lines.push(Line::from(vec![Span::styled(format!("{title}: "), Style::default().add_modifier(Modifier::BOLD)), Span::raw(text.clone())]));
+    }
+    if !present.texts.is_empty() {
         lines.push(Line::raw(""));
     }
     let (typing, panels) = if has_map {
