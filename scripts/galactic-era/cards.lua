@@ -391,7 +391,8 @@ C.era_change = {
 				ctx.i += 1
 			elseif done < 2 and #C.hand(g, s) > 0 and not (g:global("round") == 6 and done == 0) then
 				return { seat = s, prompt = "Era change: discard your domination card and draw a new one?", rule = "GE 6.5.1",
-					options = { { label = "Discard and draw", value = true } }, pass = "Keep it" }
+					options = { { label = "Discard and draw", value = true } }, pass = "Keep it",
+					help = "At each change of era you may put your uncompleted domination card at the bottom of the deck and draw a new one, if its goal no longer suits you." }
 			else
 				ctx.i += 1
 			end

@@ -152,7 +152,8 @@ L.destruction = {
 					local cost = ctx.free and "3:1 — you lose none" or string.format("you will lose %d, half rounded up",
 						(ctx.destroyed + ctx.done + 1) // 2)
 					return { seat = ctx.chooser, prompt = string.format("You won at %s: destroy which of seat %d's ships? (%d destroyed so far; %s)",
-						U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = "Destroy no more" }
+						U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = "Destroy no more",
+						help = "The winner chooses which of the loser's ships are destroyed: all, some or none. Unless the winner's combat strength is at least three times the loser's (the 3:1 rule), it then loses half as many of its own ships, rounded up; the loser's survivors retreat." }
 				end
 				finish_loser(g, ctx)
 			end
@@ -184,7 +185,8 @@ L.destruction = {
 				own_loss(g, ctx, options[1].value.seat)
 			else
 				return { seat = ctx.chooser, prompt = string.format("The 3:1 rule was not reached: destroy %d more of your side's ships. Which one next?",
-					ctx.own_left), rule = "GE 6.1.3.4 step 6", options = options }
+					ctx.own_left), rule = "GE 6.1.3.4 step 6", options = options,
+					help = "Without three times the loser's combat strength, the winner loses half as many of its own ships as it destroyed, rounded up; you choose which." }
 			end
 		end
 		finish_own(g, ctx)
