@@ -167,8 +167,9 @@ fn legal_answers_exist(game: &Game, rng: &mut ChaCha8Rng) -> Result<(), String> 
     Ok(())
 }
 
-/// Every open decision's options can be labelled for a person, and the labeller
-/// changes nothing.
+/// Every open decision's options can be labelled for a person, without an error and
+/// with no empty label (`Game::labelled` runs the labeller on a copy of the state,
+/// so it cannot change the game; `tests/kernel_labels.rs` checks that).
 fn labels_are_made(game: &Game) -> Result<(), String> {
     let Some(pending) = game.pending() else { return Ok(()) };
     for seat in pending.waiting_seats() {

@@ -249,7 +249,7 @@ impl App {
         let scroll = if self.tab == Tab::Log { 0 } else { self.tab_scroll };
         frame.render_widget(Paragraph::new(body).wrap(Wrap { trim: false }).scroll((scroll, 0)), inner);
         if self.help {
-            let lines = panels::help_lines(decision, &self.present, !v.board.is_empty());
+            let lines = panels::help_lines(decision, &self.present, has_map);
             let w = area.width.min(72);
             let h = (lines.len() as u16 + 10).min(area.height);
             let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
