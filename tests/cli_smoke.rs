@@ -1,9 +1,7 @@
 //! Smoke tests of the `orrery` binary against the fixture packs: every subcommand
 //! runs, prints what other tools parse, and exits with the right code.
 
-use crate::common::{broken, fixtures, orrery, text, tmp};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::common::{broken, fixtures, orrery, orrery_with_input, text, tmp};
 
 fn root() -> String {
     fixtures().display().to_string()
@@ -14,19 +12,6 @@ fn is_located(line: &str) -> bool {
     let mut parts = line.splitn(4, ':');
     let (Some(file), Some(l), Some(c), Some(rest)) = (parts.next(), parts.next(), parts.next(), parts.next()) else { return false };
     !file.is_empty() && l.parse::<u32>().is_ok() && c.parse::<u32>().is_ok() && rest.starts_with(' ')
-}
-
-/// Runs `orrery play` with `input` on stdin.
-fn play_with_input(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the orrery binary starts");
-    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("orrery ends")
 }
 
 #[test]
@@ -185,7 +170,7 @@ fn replay_of_a_damaged_save_fails_cleanly() {
 #[test]
 fn human_seat_is_asked_again_on_bad_input_and_stops_at_end_of_input() {
     let save = tmp("cli-human.ron").display().to_string();
-    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5", "--save", &save], "9\nzebra\n?\n1\n");
+    let out = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5", "--save", &save], "9\nzebra\n?\n1\n");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stdout.contains("there is no option 9"), "{stdout}");
@@ -199,7 +184,7 @@ fn human_seat_is_asked_again_on_bad_input_and_stops_at_end_of_input() {
 #[test]
 fn options_left_to_a_labeller_are_shown_with_its_labels() {
     // The toy's move question gives cells as bare values and names `turn.cell_label`.
-    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5"], "1\n");
+    let out = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "5"], "1\n");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     let moves = &stdout[stdout.find("Move your pawn").expect("the move question")..];
@@ -210,7 +195,7 @@ fn options_left_to_a_labeller_are_shown_with_its_labels() {
 fn help_explains_the_decision_then_how_to_win() {
     // The default pack's presentation has "How to win" paragraphs (ui_text).
     let root = crate::common::repo().display().to_string();
-    let out = play_with_input(&["--root", &root, "play", "--plain", "--seats", "human,random,random,random", "--seed", "3"], "?\nq\n");
+    let out = orrery_with_input(&["--root", &root, "play", "--plain", "--seats", "human,random,random,random", "--seed", "3"], "?\nq\n");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     let goal = stdout.find("How to win: ").expect("the goal is explained");
@@ -220,7 +205,7 @@ fn help_explains_the_decision_then_how_to_win() {
 
 #[test]
 fn two_human_seats_get_a_privacy_screen_between_them() {
-    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,human", "--seed", "5"], "\n2\n\n3\nq\n");
+    let out = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,human", "--seed", "5"], "\n2\n\n3\nq\n");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     let screen = stdout.find("Pass to seat 2").expect("a privacy screen before seat 2");
@@ -234,9 +219,9 @@ fn two_human_seats_get_a_privacy_screen_between_them() {
 #[test]
 fn loaded_game_continues_where_it_stopped() {
     let save = tmp("cli-resume.ron").display().to_string();
-    let first = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "8", "--save", &save], "1\nq\n");
+    let first = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--seed", "8", "--save", &save], "1\nq\n");
     assert!(first.status.success(), "{:?}", text(&first));
-    let out = play_with_input(&["--root", &root(), "play", "--load", &save, "--seats", "random,random", "--save", &save], "");
+    let out = orrery_with_input(&["--root", &root(), "play", "--load", &save, "--seats", "random,random", "--save", &save], "");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stdout.contains("loaded") && stdout.contains("Game over."), "{stdout}");
@@ -249,13 +234,13 @@ fn a_person_does_not_see_a_drawn_seed_until_the_game_ends() {
     // The seed decides every hidden draw: shown at the start, a second game with it
     // would show the first one's hidden setup.
     let save = tmp("cli-hidden-seed.ron");
-    let out = play_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--save", &save.display().to_string()], "1\nq\n");
+    let out = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--seats", "human,random", "--save", &save.display().to_string()], "1\nq\n");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stdout.contains("seed hidden until the game ends"), "{stdout}");
     let seed = orrery::replay::read(&save).expect("the save reads").setup.seed;
     assert!(!stdout.contains(&seed.to_string()), "the seed {seed} was shown:\n{stdout}");
-    let out = play_with_input(&["--root", &root(), "play", "--load", &save.display().to_string(), "--seats", "random,random"], "");
+    let out = orrery_with_input(&["--root", &root(), "play", "--load", &save.display().to_string(), "--seats", "random,random"], "");
     let (stdout, _) = text(&out);
     assert!(stdout.contains("Game over.") && stdout.contains(&format!("(seed {seed})")), "the seed is shown at the end:\n{stdout}");
 }

@@ -1,10 +1,11 @@
-//! Shared helpers: where the fixtures are, loading them, temporary files, and
-//! running the `orrery` binary.
+//! Shared helpers: where the fixtures are, loading them, temporary files and
+//! copies of fixtures, and running the `orrery` binary.
 
 use orrery::content::{self, ContentErrors, Ruleset};
 use orrery::game::Game;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, OnceLock};
 
 /// The repository root (the directory holding `engine/` and `tests/`).
@@ -67,6 +68,33 @@ pub fn orrery(args: &[&str]) -> Output {
         .current_dir(repo())
         .output()
         .expect("the orrery binary runs")
+}
+
+/// Runs `orrery` with `input` on stdin.
+pub fn orrery_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the orrery binary starts");
+    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("orrery ends")
+}
+
+/// Copies a directory tree (a fixture pack into a scratch root).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("make a directory");
+    for entry in std::fs::read_dir(from).expect("read a fixture directory") {
+        let path = entry.expect("dir entry").path();
+        let target = to.join(path.file_name().expect("file name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy a fixture file");
+        }
+    }
 }
 
 /// Standard output and standard error of a run, for assertion messages.

@@ -2,23 +2,11 @@
 //! schema fields, variants, steps and script modules by id, and every way of
 //! getting that wrong is a positioned error.
 
-use crate::common::{fixtures, orrery, text, tmp};
+use crate::common::{copy_dir, fixtures, orrery, text, tmp};
 use orrery::content;
 use orrery::game::Game;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read_dir").filter_map(Result::ok) {
-        let path = entry.path();
-        if path.is_dir() {
-            copy_dir(&path, &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
-        }
-    }
-}
 
 /// A root holding the toy pack and a layer `id` over it with the given files.
 fn root_with_layer(name: &str, id: &str, files: &[(&str, &str)]) -> PathBuf {

@@ -6,6 +6,7 @@
 //! behaviour it checks.
 
 mod common;
+mod content_glossary;
 
 mod authoring;
 mod cli_smoke;

@@ -5,7 +5,7 @@
 //! The toy pack has no report function, so these tests copy it into a temporary root
 //! and add one (`report.lua`); the real fixture stays as it is for every other test.
 
-use crate::common::{fixtures, orrery, text, tmp};
+use crate::common::{copy_dir, fixtures, orrery, text, tmp};
 use orrery::bots::BotKind;
 use orrery::content::{self, Ruleset};
 use orrery::game::Game;
@@ -51,20 +51,6 @@ fn toy_root(name: &str, report_lua: &str) -> PathBuf {
     std::fs::write(content.join("pack.ron"), manifest).expect("write pack.ron");
     std::fs::write(scripts.join("report.lua"), report_lua).expect("write report.lua");
     root
-}
-
-/// Copies a directory tree.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("make a directory");
-    for entry in std::fs::read_dir(from).expect("read a fixture directory") {
-        let path = entry.expect("dir entry").path();
-        let target = to.join(path.file_name().expect("file name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy a fixture file");
-        }
-    }
 }
 
 fn load(dir: &Path) -> Arc<Ruleset> {

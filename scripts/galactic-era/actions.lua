@@ -239,7 +239,7 @@ local function execute_gain(g, seat, cell, opt)
 		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
-			U.dp(g, seat, 2, "Pleyares liberation -- GE A1.14")
+			U.dp(g, seat, 2, "Pleiadian liberation -- GE A1.14")
 		end
 		-- Mayas STO: up to 3 of the removed discs move to other planets in range (A1.13).
 		local removed_discs = removed - (had_capital and 6 or 0)
@@ -620,7 +620,7 @@ A.increase_population = {
 			if #spots > 0 and U.take_disc(g, seat) then
 				ctx.sacrificing = true
 				return { seat = seat, kind = "many", min = 0, max = math.min(2, #spots), options = spots,
-					prompt = "I.A. Rebelde: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10" }
+					prompt = "Rogue AI: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10" }
 			end
 		end
 		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)

@@ -222,9 +222,9 @@ B.battle = {
 				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) and ctx.felidos_asked ~= ctx.di then
 					ctx.felidos_asked = ctx.di
 					ctx.felidos_pending = true
-					return { seat = d, prompt = "Félidos: spend your white disc to make seat " .. attacker .. " retreat from " .. U.cell_label(g, cell) .. "?", rule = "GE A1.8",
+					return { seat = d, prompt = "Felines: spend your white disc to make seat " .. attacker .. " retreat from " .. U.cell_label(g, cell) .. "?", rule = "GE A1.8",
 						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No",
-						help = "Once a round, before anything about the ships is revealed, the Félidos (STO) may spend their white disc to send an attacker back: its ships there retreat and there is no combat. The disc returns at the start of the next round." }
+						help = "Once a round, before anything about the ships is revealed, the Felines (STO) may spend their white disc to send an attacker back: its ships there retreat and there is no combat. The disc returns at the start of the next round." }
 				end
 				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
 				-- effects (above) still apply (GE A3.2).
@@ -261,8 +261,8 @@ B.battle = {
 				end
 				if #options > 0 then
 					ctx.stage = "felidos_wait"
-					return { seat = attacker, prompt = "Félidos: spend your white disc to force a retreat?", rule = "GE A1.8", options = options, pass = "No",
-						help = "Once a round, when you attack ships that will not or cannot retreat, the Félidos (STS) may spend their white disc to force them out of the cell without a combat. The disc returns at the start of the next round." }
+					return { seat = attacker, prompt = "Felines: spend your white disc to force a retreat?", rule = "GE A1.8", options = options, pass = "No",
+						help = "Once a round, when you attack ships that will not or cannot retreat, the Felines (STS) may spend their white disc to force them out of the cell without a combat. The disc returns at the start of the next round." }
 				end
 			end
 		end
@@ -369,7 +369,7 @@ B.battle = {
 				if choice == "felidos" then
 					g:set(d, "felidos_used", g:global("round"))
 					g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
-					g:log(string.format("Seat %d's Félidos make seat %d retreat. -- GE A1.8", d, ctx.attacker))
+					g:log(string.format("Seat %d's Felines make seat %d retreat. -- GE A1.8", d, ctx.attacker))
 					ctx.di = #ctx.defenders + 1
 				end
 				return

@@ -14,7 +14,7 @@ function E.immediate(g, seat, id, moment)
 		-- GE A3.1: one more theft level from any one of the seats taken from this turn.
 		g:push("tech_theft", { seat = seat, victims = g:get(seat, "turn_victims"), left = 1 })
 	elseif id == "belico" and phase == "battle" then
-		push_choice(g, seat, id, "Bélico: which effect in this battle?", {
+		push_choice(g, seat, id, "Warlike: which effect in this battle?", {
 			{ label = "Enemy ships cannot retreat", value = "no_retreat" },
 			{ label = "You suffer no ship losses", value = "no_losses" },
 		})
@@ -53,7 +53,7 @@ function E.immediate(g, seat, id, moment)
 			end
 		end
 		if #options > 0 then
-			push_choice(g, seat, id, "Especializado: a free Research with an unused square token", options)
+			push_choice(g, seat, id, "Specialised: a free Research with an unused square token", options)
 		end
 	elseif id == "eterico" then
 		g:set(seat, "etheric_round", g:global("round")) -- GE A3.11: +4 range from nebulae
@@ -67,7 +67,7 @@ function E.immediate(g, seat, id, moment)
 					table.insert(options, { label = "Look at seat " .. o .. "'s hand", value = o })
 				end
 			end
-			push_choice(g, seat, id, "Explorador: whose domination cards do you look at?", options)
+			push_choice(g, seat, id, "Explorer: whose domination cards do you look at?", options)
 		end
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
@@ -91,12 +91,12 @@ E.choice = {
 		if ctx.card == "belico" then
 			g:set(seat, "battle_" .. v, 1)
 		elseif ctx.card == "especializado" then
-			if require("actions").raise(g, seat, v, "Especializado") then
+			if require("actions").raise(g, seat, v, "Specialised") then
 				g:set(seat, "r_raised_" .. v, 1)
 			end
 		elseif ctx.card == "explorador" then
 			for _, card in ipairs(require("cards").hand(g, v)) do
-				g:peek(seat, card, string.format("Explorador: seat %d holds %s.", v, defs.domination_card[g:face(card)].name))
+				g:peek(seat, card, string.format("Explorer: seat %d holds %s.", v, defs.domination_card[g:face(card)].name))
 			end
 		end
 	end,

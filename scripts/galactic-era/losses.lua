@@ -143,7 +143,7 @@ L.destruction = {
 				local l = ctx.losers[ctx.li]
 				local left = U.ship_units(g, l, cell)
 				if spared(g, l) and left > 0 then
-					g:log(string.format("Bélico: seat %d suffers no ship losses. -- GE A3.2", l))
+					g:log(string.format("Warlike: seat %d suffers no ship losses. -- GE A3.2", l))
 				elseif left > 0 then
 					local options = unit_options(g, l, cell, "")
 					if left > 1 then

@@ -37,15 +37,15 @@ end
 function M.on_declare(g, by, on)
 	if M.active(g, "cooperacion") and not g:pair(by, on, "declared_by_" .. by) then
 		g:set_pair(by, on, "declared_by_" .. by, true)
-		U.dp(g, by, -3, "first war declared on seat " .. on .. " -- GE A5.2 Cooperación", "milestones")
+		U.dp(g, by, -3, "first war declared on seat " .. on .. " -- GE A5.2 Cooperation", "milestones")
 	end
 end
 
 -- GE A5.2: +2 DP to each side of a technology trade.
 function M.on_trade(g, a, b)
 	if M.active(g, "cooperacion") then
-		U.dp(g, a, 2, "trade -- GE A5.2 Cooperación", "milestones")
-		U.dp(g, b, 2, "trade -- GE A5.2 Cooperación", "milestones")
+		U.dp(g, a, 2, "trade -- GE A5.2 Cooperation", "milestones")
+		U.dp(g, b, 2, "trade -- GE A5.2 Cooperation", "milestones")
 	end
 end
 
@@ -112,7 +112,7 @@ function M.score_end(g)
 			end)
 			if best and best > 0 then
 				for _, s in ipairs(who) do
-					U.dp(g, s, 10, "most " .. face .. " tokens -- GE A5.4 Descubrimiento", "milestones")
+					U.dp(g, s, 10, "most " .. face .. " tokens -- GE A5.4 Discovery", "milestones")
 				end
 			end
 		end
@@ -126,7 +126,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.counted(n, "planet(s)") .. " with a relic -- GE A5.5 Legado", "milestones")
+				U.dp(g, s, 10 * n, U.counted(n, "planet(s)") .. " with a relic -- GE A5.5 Legacy", "milestones")
 			end
 		end
 	elseif id == "liderazgo" then
@@ -135,7 +135,7 @@ function M.score_end(g)
 		end)
 		if best and best > 0 then
 			for _, s in ipairs(who) do
-				U.dp(g, s, 10, "most ships on the Leadership tile -- GE A5.6 Liderazgo", "milestones")
+				U.dp(g, s, 10, "most ships on the Leadership tile -- GE A5.6 Leadership", "milestones")
 			end
 		end
 	elseif id == "poder" then
@@ -147,7 +147,7 @@ function M.score_end(g)
 			end
 			for s = 1, g:seats() do
 				if units[s] > total - units[s] then
-					U.dp(g, s, 8, "more ships than all others in " .. g:region_info(region).label .. " -- GE A5.7 Poder", "milestones")
+					U.dp(g, s, 8, "more ships than all others in " .. g:region_info(region).label .. " -- GE A5.7 Power", "milestones")
 				end
 			end
 		end
@@ -161,7 +161,7 @@ function M.score_end(g)
 					end
 				end
 				if n >= 2 then
-					U.dp(g, s, 10, "2+ planets in " .. g:region_info(region).label .. " -- GE A5.8 Presencia", "milestones")
+					U.dp(g, s, 10, "2+ planets in " .. g:region_info(region).label .. " -- GE A5.8 Presence", "milestones")
 				end
 			end
 		end

@@ -10,6 +10,7 @@
 -- definition names (star_peoples.ron, schema record `people_hooks`):
 --
 --     star_people(id: "void_choir", name: "Void Choir", name_sts: Some("Void Chorus"),
+--         explain: Some("No start bonus. STO: ... STS: ..."),
 --         source: "my-pack", edition: homebrew,
 --         hooks: Some((cv_bonus: Some("void_choir.cv_bonus"), on_trade: Some("void_choir.on_trade")))),
 --
@@ -197,7 +198,7 @@ end
 -- Alianza Oscura: an STS seat declaring war on it loses 3 DP (A1.1).
 function P.on_declare(g, by, on)
 	if P.is(g, on, "alianza", "STS") and g:get(by, "ethics") == "STS" then
-		U.dp(g, by, -3, "declared war on the Alianza Oscura -- GE A1.1")
+		U.dp(g, by, -3, "declared war on the Dark Alliance -- GE A1.1")
 	end
 	notify(g, by, "on_declare", { role = "declarer", by = by, on = on, other = on })
 	notify(g, on, "on_declare", { role = "target", by = by, on = on, other = by })
@@ -206,7 +207,7 @@ end
 -- Alianza loses 2 DP on every ethics change, the Spirituality V flip included (A1.1).
 function P.on_ethics_change(g, seat, from)
 	if P.is(g, seat, "alianza") then
-		U.dp(g, seat, -2, "the Alianza changes ethics -- GE A1.1")
+		U.dp(g, seat, -2, "the Alliance changes ethics -- GE A1.1")
 	end
 	notify(g, seat, "on_ethics_change", { from = from })
 end
@@ -284,8 +285,8 @@ end
 function P.on_trade(g, a, b)
 	for _, s in ipairs({ a, b }) do
 		if P.is(g, s, "caninoides", "STO") then
-			U.dp(g, a, 1, "trade with the Caninoides -- GE A1.4")
-			U.dp(g, b, 1, "trade with the Caninoides -- GE A1.4")
+			U.dp(g, a, 1, "trade with the Caninoids -- GE A1.4")
+			U.dp(g, b, 1, "trade with the Caninoids -- GE A1.4")
 		end
 	end
 	notify(g, a, "on_trade", { partner = b })

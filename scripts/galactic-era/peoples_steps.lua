@@ -144,7 +144,7 @@ S.mayas_relocate = {
 		if #options == 0 or not U.take_disc(g, seat) then
 			return nil
 		end
-		return { seat = seat, prompt = string.format("Mayas: relocate conquered discs (%d left)", ctx.left), rule = "GE A1.13", options = options, pass = "Stop" }
+		return { seat = seat, prompt = string.format("Cosmic Maya: relocate conquered discs (%d left)", ctx.left), rule = "GE A1.13", options = options, pass = "Stop" }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -172,7 +172,7 @@ S.rebelde_sacrifice = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "I.A. Rebelde: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more" }
+		return { seat = ctx.seat, prompt = "Rogue AI: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more" }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -194,7 +194,7 @@ S.griseos_learn = {
 			return nil
 		end
 		if ctx.teacher then
-			return { seat = ctx.teacher, prompt = "The Gríseos learned from you: declare war on them?", rule = "GE A1.9",
+			return { seat = ctx.teacher, prompt = "The Greys learned from you: declare war on them?", rule = "GE A1.9",
 				options = { { label = "Declare war", value = true } }, pass = "No" }
 		end
 		local options = {}
@@ -210,12 +210,12 @@ S.griseos_learn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Gríseos: learn a level from a seat in contact", rule = "GE A1.9", options = options, pass = "No" }
+		return { seat = ctx.seat, prompt = "Greys: learn a level from a seat in contact", rule = "GE A1.9", options = options, pass = "No" }
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.teacher then
 			if v then
-				W.declare(g, ctx.teacher, ctx.seat, "after the Gríseos learned from it")
+				W.declare(g, ctx.teacher, ctx.seat, "after the Greys learned from it")
 			end
 			ctx.done = true
 			return
@@ -224,7 +224,7 @@ S.griseos_learn = {
 			ctx.done = true
 			return
 		end
-		require("actions").raise(g, ctx.seat, v.tech, "Gríseos learning")
+		require("actions").raise(g, ctx.seat, v.tech, "Greys learning")
 		if g:get(v.seat, "ethics") == "STO" and g:global("era") == "dark" and not W.at_war(g, v.seat, ctx.seat) then
 			ctx.teacher = v.seat
 		else
@@ -249,7 +249,7 @@ S.ankara_token = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Coalición de Ankara: one more action token, free", rule = "GE A1.5", options = options, pass = "No" }
+		return { seat = ctx.seat, prompt = "Ankara Coalition: one more action token, free", rule = "GE A1.5", options = options, pass = "No" }
 	end,
 	resolve = function(g, ctx, a)
 		ctx.done = true

@@ -216,9 +216,9 @@ function U.cell_label(g, cell)
 	local info = g:cell_info(cell)
 	local region = g:region_info(info.region)
 	local where = region and region.label or "?"
-	-- Concatenated rather than formatted: labels are made for every option naming a
-	-- cell, and the coordinates are whole numbers, which print alike either way.
-	return (info.name or info.terrain) .. " (" .. info.q .. "," .. info.r .. " " .. where .. ")"
+	-- The code is the one the map shows and a player types (E15), so the log and the
+	-- options name a cell as the map does.
+	return (info.name or info.terrain) .. " (" .. info.code .. " " .. where .. ")"
 end
 
 -- Two seats are in contact when they share a cell with ships of both, or one's ships

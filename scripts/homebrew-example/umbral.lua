@@ -1,6 +1,7 @@
 --!strict
--- Homebrew example, HX 3: Arquitectos del Umbral (STO) / Señores del Umbral (STS). A
--- people with a new progress action (GE 6.2.4.5; content/galactic-era/HOOKS.md).
+-- Homebrew example, HX 3: Threshold Architects (STO) / Threshold Lords (STS), in its
+-- rules Arquitectos / Señores del Umbral. A people with a new progress action
+-- (GE 6.2.4.5; content/galactic-era/HOOKS.md).
 local U = require("util")
 local W = require("war")
 local F = require("fleets")

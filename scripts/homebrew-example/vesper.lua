@@ -1,23 +1,23 @@
 --!strict
--- Homebrew example, HX 2: Cronistas de Vesper (STO) / Saqueadores de Vesper (STS). A
--- people made of reactions to events (content/galactic-era/HOOKS.md).
+-- Homebrew example, HX 2: Vesper Chroniclers (STO) / Vesper Raiders (STS), in its rules
+-- Cronistas / Saqueadores de Vesper. A people made of reactions to events (content/galactic-era/HOOKS.md).
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
 local M = {}
 
--- HX 2.1: when a seat declares war on the Cronistas (GE 7.1), they gain 2 DP and the
+-- HX 2.1: when a seat declares war on the Chroniclers (GE 7.1), they gain 2 DP and the
 -- declarer loses 1 DP.
 ---@param g Game
 function M.on_declare(g, ctx)
 	if ctx.face == "STO" and ctx.role == "target" then
-		U.dp(g, ctx.seat, 2, "the Cronistas de Vesper record the aggression -- HX 2.1")
-		U.dp(g, ctx.by, -1, "shamed by the Cronistas de Vesper -- HX 2.1")
+		U.dp(g, ctx.seat, 2, "the Vesper Chroniclers record the aggression -- HX 2.1")
+		U.dp(g, ctx.by, -1, "shamed by the Vesper Chroniclers -- HX 2.1")
 		g:add_global("usage.hook.vesper_chronicle", 1)
 	end
 end
 
--- HX 2.2: at the end of each round (after scoring, GE 6.4), the Saqueadores place 1
+-- HX 2.2: at the end of each round (after scoring, GE 6.4), the Raiders place 1
 -- basic ship from their reserve at their capital for each seat at war with them.
 ---@param g Game
 function M.on_round_end(g, ctx)
@@ -28,7 +28,7 @@ function M.on_round_end(g, ctx)
 	local enemies = #W.enemies(g, ctx.seat)
 	if capital and enemies > 0 then
 		local placed = F.place_basic(g, ctx.seat, capital, enemies)
-		g:log(string.format("Seat %d's Saqueadores de Vesper plunder %s from %s. -- HX 2.2", ctx.seat, U.counted(placed, "ship(s)"), U.counted(enemies, "war(s)")))
+		g:log(string.format("Seat %d's Vesper Raiders plunder %s from %s. -- HX 2.2", ctx.seat, U.counted(placed, "ship(s)"), U.counted(enemies, "war(s)")))
 		g:add_global("usage.hook.vesper_plunder", 1)
 	end
 end

@@ -90,9 +90,25 @@ S.setup = {
 	end,
 }
 
+-- What a species ability does, in words (the effects of effects.lua, SO §2, §6.4).
+local ABILITY_WORDS = {
+	draw = function(n) return "draw " .. U.count(n, "resource") end,
+	credits = function(n) return "gain " .. U.count(n, "credit") end,
+	recruit = function(n) return "gain " .. U.count(n, "civilian") end,
+	train = function() return "turn a civilian into a military" end,
+	spy = function() return "look at the hand of a species in your sector" end,
+	jump = function() return "jump and draw 1 resource" end,
+	steal = function(n) return "steal " .. U.count(n, "credit") .. " from a species in your sector" end,
+	destroy_building = function() return "destroy a technology under construction in your sector" end,
+}
+
 local function species_label(d)
-	return string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s %d for %d)",
-		d.name, d.initiative, d.attack, d.defence, d.storage, d.ability.name, d.ability.effect, d.ability.amount, d.ability.price)
+	local ab = d.ability
+	local words = ABILITY_WORDS[ab.effect]
+	local what = words and words(ab.amount) or ab.effect
+	local price = ab.price == 0 and "free" or ("for " .. U.count(ab.price, "credit"))
+	return string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s, %s, once a turn)",
+		d.name, d.initiative, d.attack, d.defence, d.storage, ab.name, what, price)
 end
 
 -- SO §5.1.2: each player keeps one of its two species in secret; all are revealed
@@ -109,7 +125,7 @@ S.choose_species = {
 				table.insert(options, { label = species_label(defs.species[g:face(card)]), value = card })
 			end
 			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options,
-				help = "Your species is your side for the whole game: its initiative sets the order of play (lower goes first), its bonuses add to your ships' attack and defence, and its ability can be used once a turn. The other one is discarded." })
+				help = "Your species is your side for the whole game: its initiative sets the order of play (lower goes first), its bonuses add to your attack and defence totals in a war, and its ability can be used once in each of your turns. The other one is discarded." })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,

@@ -5,10 +5,13 @@
 //! a plural left undecided (`disc(s)`).
 //! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
 //! And every decision a player meets often (five times or more in these games) has
-//! a help text for `?`.
+//! a help text for `?`; every definition a player meets (the pack's `ui_glossary`
+//! kinds) has an English name, an explanation and its section, and those texts,
+//! like the pack's terms, hold no id either.
 
 use crate::repo;
 use libtest_mimic::{Failed, Trial};
+use orrery::content::glossary::{self, Glossary};
 use orrery::content::{self, Ruleset};
 use orrery::game::Game;
 use orrery::sim::play_random;
@@ -79,6 +82,15 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
             let text = line.text.split(" -- ").next().unwrap_or_default();
             look("log", text);
         }
+    }
+    for section in &Glossary::new(rules).sections {
+        for entry in &section.entries {
+            look(&format!("{} name", section.label), &entry.title());
+            look(&format!("{} explanation", section.label), entry.explain.as_deref().unwrap_or_default());
+        }
+    }
+    for warning in glossary::warnings(rules) {
+        found.insert(format!("unexplained: {warning}"));
     }
     for (prompt, (times, helped)) in &met {
         if *times >= 5 && !helped {

@@ -12,6 +12,7 @@
 //!
 //! Movement is computed by [`Board::movement_field`] (see [`MoveRules`]).
 
+pub mod codes;
 mod field;
 mod graph;
 mod hex;

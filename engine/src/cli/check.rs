@@ -17,7 +17,8 @@
 //!    difference with the game, the act and the step that ran it.
 //!
 //! Errors go to stderr, one per line, starting `file:line[:col]: `. Warnings (ids that
-//! look alike) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
+//! look alike, definitions players meet without a name or explanation:
+//! [`glossary::warnings`]) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
 //! line on stdout (which counts them); they do not fail the check.
 
 mod determinism;
@@ -25,7 +26,7 @@ mod places;
 mod play;
 
 use super::{pack, CliError};
-use orrery::content::{self, Ruleset, ScriptSource};
+use orrery::content::{self, glossary, Ruleset, ScriptSource};
 use orrery::game::GameError;
 use orrery::script::{LoadError, ScriptError, ScriptHost};
 use places::PackPlaces;
@@ -92,7 +93,8 @@ pub fn check(dir: &Path) -> Result<(String, Vec<String>), Vec<String>> {
     })?;
     let m = &rules.manifest;
     let definitions: usize = rules.defs.values().map(Vec::len).sum();
-    let warnings: Vec<String> = rules.warnings.iter().map(|w| format!("warning: {w}")).collect();
+    // Ids that look alike, then what players would meet unexplained.
+    let warnings: Vec<String> = rules.warnings.iter().chain(&glossary::warnings(&rules)).map(|w| format!("warning: {w}")).collect();
     let warned = match warnings.len() {
         0 => String::new(),
         1 => ", 1 warning".to_owned(),

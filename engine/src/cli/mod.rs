@@ -9,6 +9,7 @@
 mod api;
 mod bench;
 mod check;
+mod explain;
 mod pack;
 mod packs;
 mod plain;

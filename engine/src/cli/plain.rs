@@ -6,6 +6,7 @@
 //! [`super::prompt`]). What is on screen is governed by [`Screen`]. `q` or the end
 //! of the input stops the game.
 
+use super::explain::{self, GlossaryLine};
 use super::play::{End, Table};
 use super::printable::Printable;
 use super::prompt::{self, Input};
@@ -63,10 +64,26 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
             let Some(line) = read_line(input)? else { return Ok(End::Quit) };
             match prompt::parse(&decision, &line) {
                 Ok(Input::Help) => {
-                    // This decision first, then what every player should know.
+                    // This decision and what its options name first, then what every
+                    // player should know.
                     writeln!(out, "{}", prompt::help(&decision))?;
-                    for (title, text) in &Presentation::new(&table.game.rules).texts {
+                    let present = Presentation::new(&table.game.rules);
+                    for line in explain::mentioned(&present.glossary, &decision) {
+                        writeln!(out, "{line}")?;
+                    }
+                    for (title, text) in &present.texts {
                         writeln!(out, "{title}: {text}")?;
+                    }
+                    if !present.glossary.is_empty() {
+                        writeln!(out, "(g lists every word of the game and what it means)")?;
+                    }
+                }
+                Ok(Input::Glossary) => {
+                    for line in explain::glossary_lines(&Presentation::new(&table.game.rules).glossary) {
+                        match line {
+                            GlossaryLine::Heading(label) => writeln!(out, "== {label} ==")?,
+                            GlossaryLine::Entry { title, text } => writeln!(out, "{title}: {text}")?,
+                        }
                     }
                 }
                 Ok(Input::Quit) => return Ok(End::Quit),

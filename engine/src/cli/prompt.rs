@@ -12,6 +12,8 @@ use std::io::Write;
 pub enum Input {
     Answer(Choice),
     Help,
+    /// Everything the pack explains (`g`).
+    Glossary,
     Quit,
 }
 
@@ -56,6 +58,7 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
     let text = line.trim();
     match text {
         "?" | "help" => return Ok(Input::Help),
+        "g" | "glossary" => return Ok(Input::Glossary),
         "q" | "quit" => return Ok(Input::Quit),
         "p" | "pass" => {
             return match decision.pass {
@@ -158,6 +161,7 @@ mod tests {
         let d = decision(DecisionKind::One, false);
         assert_eq!(parse(&d, "?"), Ok(Input::Help));
         assert_eq!(parse(&d, "q"), Ok(Input::Quit));
+        assert_eq!(parse(&d, "g"), Ok(Input::Glossary));
         assert!(help(&d).contains("R 1"));
     }
 }

@@ -13,6 +13,7 @@
 
 mod definitions;
 mod files;
+pub mod glossary;
 mod ids;
 mod layering;
 pub mod limits;

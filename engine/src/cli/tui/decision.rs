@@ -37,6 +37,8 @@ pub enum Action {
     Scroll(i32, i32),
     Tab(i8),
     Log(i32),
+    /// Open the Rules tab (the glossary).
+    Rules,
 }
 
 /// The decision pane's state for one decision.
@@ -130,6 +132,7 @@ impl DecisionUi {
             "q" | "quit" => return Action::Quit,
             "u" | "undo" => return Action::Undo,
             "?" | "help" => return Action::Help,
+            "g" | "glossary" => return Action::Rules,
             "z" | "zoom" => return Action::Zoom(0),
             _ => {}
         }
@@ -143,6 +146,7 @@ impl DecisionUi {
         match prompt::parse(decision, &text) {
             Ok(Input::Answer(choice)) => Action::Answer(choice),
             Ok(Input::Help) => Action::Help,
+            Ok(Input::Glossary) => Action::Rules,
             Ok(Input::Quit) => Action::Quit,
             Err(reason) => {
                 self.message = Some(reason);

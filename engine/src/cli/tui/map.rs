@@ -9,7 +9,8 @@
 //! scrolls to keep the focus visible.
 
 use super::present::Presentation;
-use super::scene::{row_name, CellSummary, Grid};
+use super::scene::{CellSummary, Grid};
+use orrery::board::codes::row_name;
 use orrery::board::CellId;
 use orrery::state::Seat;
 use orrery::view::View;

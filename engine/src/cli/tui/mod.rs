@@ -86,6 +86,8 @@ pub struct App {
     /// The cell a person typed to look at.
     look: Option<CellId>,
     help: bool,
+    /// Lines scrolled down in the help box.
+    help_scroll: u16,
     colour: bool,
     /// The seat whose view is on screen.
     shown: Option<Seat>,
@@ -103,6 +105,7 @@ impl App {
             tab_scroll: 0,
             look: None,
             help: false,
+            help_scroll: 0,
             colour,
             shown: None,
         }
@@ -245,6 +248,7 @@ impl App {
             Tab::Cell => ctx.cell_details(focus),
             Tab::You => ctx.own_details(),
             Tab::Seats => ctx.seat_details(),
+            Tab::Rules => ctx.rules_details(),
         };
         let scroll = if self.tab == Tab::Log { 0 } else { self.tab_scroll };
         frame.render_widget(Paragraph::new(body).wrap(Wrap { trim: false }).scroll((scroll, 0)), inner);
@@ -254,7 +258,12 @@ impl App {
             let h = (lines.len() as u16 + 10).min(area.height);
             let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
             frame.render_widget(Clear, r);
-            frame.render_widget(Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Help ")).wrap(Wrap { trim: true }), r);
+            let block = Block::default().borders(Borders::ALL).title(" Help ").title_bottom(Line::from(" ↑↓ PgUp/PgDn scroll · Esc close ").right_aligned());
+            let paragraph = Paragraph::new(lines).wrap(Wrap { trim: true });
+            // Scrolled no further than its last line at the box's bottom.
+            let hidden = paragraph.line_count(r.width.saturating_sub(2)).saturating_sub(r.height.saturating_sub(2) as usize);
+            self.help_scroll = self.help_scroll.min(u16::try_from(hidden).unwrap_or(u16::MAX));
+            frame.render_widget(paragraph.block(block).scroll((self.help_scroll, 0)), r);
         }
     }
 
@@ -293,14 +302,24 @@ impl App {
     fn handle(&mut self, table: &Table, seat: Option<Seat>, key: KeyEvent) -> Action {
         let decision = self.decision(table, seat);
         if self.help {
-            if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?') | KeyCode::Char('q')) || key.modifiers.contains(KeyModifiers::CONTROL) {
-                self.help = false;
+            match key.code {
+                KeyCode::Up => self.help_scroll = self.help_scroll.saturating_sub(1),
+                KeyCode::Down => self.help_scroll = self.help_scroll.saturating_add(1),
+                KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+                KeyCode::PageDown => self.help_scroll = self.help_scroll.saturating_add(10),
+                _ if matches!(key.code, KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?') | KeyCode::Char('q')) || key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    self.help = false;
+                }
+                _ => {}
             }
             return Action::None;
         }
         let action = self.ui.key(decision.as_ref(), &self.grid, key);
         match action {
-            Action::Help => self.help = true,
+            Action::Help => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
             Action::Zoom(d) => {
                 self.map.zoom_set = true;
                 self.map.zoom = match d {
@@ -321,7 +340,11 @@ impl App {
             Action::Log(d) if self.tab == Tab::Log => {
                 self.log_back = if d < 0 { self.log_back + (-d) as usize } else { self.log_back.saturating_sub(d as usize) };
             }
-            Action::Log(d) => self.tab_scroll = (self.tab_scroll as i32 + d).clamp(0, 200) as u16,
+            Action::Log(d) => self.tab_scroll = (self.tab_scroll as i32 + d).clamp(0, i32::from(u16::MAX)) as u16,
+            Action::Rules => {
+                self.tab = Tab::Rules;
+                self.tab_scroll = 0;
+            }
             Action::Focus(cell) => {
                 self.look = Some(cell);
                 self.tab = Tab::Cell;

@@ -9,7 +9,9 @@ use super::decision::{hint, DecisionUi, Item};
 use super::map::seat_colour;
 use super::present::{Layer, Presentation, Scope};
 use super::scene::{entities_at, CellSummary, Grid};
+use crate::cli::explain::{self, GlossaryLine};
 use crate::cli::seats::Player;
+use orrery::content::glossary::Entry;
 use orrery::board::CellId;
 use orrery::flow::{Decision, DecisionKind};
 use orrery::state::{Location, Seat};
@@ -26,10 +28,12 @@ pub enum Tab {
     Cell,
     You,
     Seats,
+    /// How to win, how a round goes, and the pack's glossary.
+    Rules,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Log, Tab::Cell, Tab::You, Tab::Seats];
+    pub const ALL: [Tab; 5] = [Tab::Log, Tab::Cell, Tab::You, Tab::Seats, Tab::Rules];
 
     pub fn title(self) -> &'static str {
         match self {
@@ -37,6 +41,7 @@ impl Tab {
             Tab::Cell => "Cell",
             Tab::You => "You",
             Tab::Seats => "Seats",
+            Tab::Rules => "Rules",
         }
     }
 
@@ -56,7 +61,7 @@ pub struct Ctx<'a> {
     pub colour: bool,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     fn fg(&self, c: Color) -> Style {
         if self.colour {
             Style::default().fg(c)
@@ -205,6 +210,63 @@ impl Ctx<'_> {
             if let Some(vars) = self.view.seat_vars.get(me as usize) {
                 lines.extend(vars.iter().map(|(k, v)| Line::raw(format!("{k}: {}", self.present.show(v, None)))));
             }
+        }
+        // Then what each named thing the viewer has does, as the pack explains it.
+        let explained = self.held_entries(me);
+        if !explained.is_empty() {
+            lines.push(Line::raw(""));
+            lines.extend(explained.into_iter().map(|e| entry_line(&e.title(), &e.text())));
+        }
+        lines
+    }
+
+    /// The glossary entries of what the viewer is and holds: statistics and zones
+    /// the pack names by a definition kind, each entry once, in panel order.
+    fn held_entries(&self, me: Seat) -> Vec<&'a Entry> {
+        let glossary = &self.present.glossary;
+        let mut found: Vec<&Entry> = Vec::new();
+        let mut add = |kind: &str, id: &str| {
+            if let Some(e) = glossary.entry(kind, id) {
+                if !found.iter().any(|f| std::ptr::eq(*f, e)) {
+                    found.push(e);
+                }
+            }
+        };
+        for stat in self.present.stats.iter().filter(|s| matches!(s.scope, Scope::Own | Scope::Seat)) {
+            if let (Some(kind), Some(id)) = (&stat.names, self.var(me, &stat.var).and_then(|v| v.as_str())) {
+                add(kind, id);
+            }
+        }
+        for zone in self.present.zones.iter().filter(|z| !z.count) {
+            let Some(kind) = &zone.names else { continue };
+            let at = Location::Zone { zone: Sym::new(&zone.zone), seat: zone.owner_only.then_some(me) };
+            for e in entities_at(self.view, at) {
+                if let Some(face) = e.face {
+                    add(kind, face.as_str());
+                }
+            }
+        }
+        found
+    }
+
+    /// The Rules tab: how to win and how a round goes, then the pack's glossary.
+    pub fn rules_details(&self) -> Vec<Line<'static>> {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut lines = Vec::new();
+        for (title, text) in &self.present.texts {
+            lines.push(entry_line(title, text));
+        }
+        for line in explain::glossary_lines(&self.present.glossary) {
+            match line {
+                GlossaryLine::Heading(label) => {
+                    lines.push(Line::raw(""));
+                    lines.push(Line::styled(label, bold.add_modifier(Modifier::UNDERLINED)));
+                }
+                GlossaryLine::Entry { title, text } => lines.push(entry_line(&title, &text)),
+            }
+        }
+        if lines.is_empty() {
+            lines.push(Line::raw("This pack explains no words of its game."));
         }
         lines
     }
@@ -441,6 +503,11 @@ pub fn legend(present: &Presentation) -> Vec<String> {
 /// The help box of `?`: the decision explained, its rule, the keys and the legend.
 /// The help box: the decision's explanation and rule, what every player should know
 /// (the pack's `ui_text`), the keys, and (for a game with a map) the map's legend. A game without a map is not told about cells and zoom.
+/// `Title: text`, the title in bold.
+fn entry_line(title: &str, text: &str) -> Line<'static> {
+    Line::from(vec![Span::styled(format!("{title}: "), Style::default().add_modifier(Modifier::BOLD)), Span::raw(text.to_owned())])
+}
+
 pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: bool) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if let Some(d) = decision {
@@ -451,10 +518,16 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: 
         }
         lines.push(Line::raw(format!("How: {}.", hint(d))));
         lines.push(Line::raw(""));
+        // What the options name (a card, a people...), as the pack explains it.
+        let named = explain::mentioned(&present.glossary, d);
+        if !named.is_empty() {
+            lines.extend(named.into_iter().map(Line::raw));
+            lines.push(Line::raw(""));
+        }
     }
     // Then what every player should know (how to win, how a round goes).
     for (title, text) in &present.texts {
-        lines.push(Line::from(vec![Span::styled(format!("{title}: "), Style::default().add_modifier(Modifier::BOLD)), Span::raw(text.clone())]));
+        lines.push(entry_line(title, text));
     }
     if !present.texts.is_empty() {
         lines.push(Line::raw(""));
@@ -468,6 +541,7 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: 
         "↑↓ highlight · Enter choose · Space check (several)",
         typing,
         panels,
+        "g and Enter: the Rules tab (how to win, what every word means)",
         "Ctrl-Z or `undo` take back · Ctrl-C or `quit` stop (autosaved)",
         "Esc closes this box",
     ] {

@@ -23,10 +23,13 @@
 //!   autosaves whenever it changes.
 //! - `ui_text(id, title, text)`: a short paragraph every player should know (how to
 //!   win, how a round goes), shown first in the help box, in declaration order.
+//! - `ui_glossary` and `ui_term`: what the pack explains ([`Glossary`]), shown in
+//!   the Rules tab, under a decision's help and beside what the viewer holds.
 //!
 //! Without any of them the UI draws terrains by their first letter and pieces by
 //! the first letter of their kind, and lists every variable.
 
+use orrery::content::glossary::Glossary;
 use orrery::content::Ruleset;
 use orrery::value::Value;
 use ratatui::style::Color;
@@ -105,6 +108,8 @@ pub struct Presentation {
     pub round: Option<(String, String)>,
     /// `(title, text)` of the pack's `ui_text` paragraphs, in declaration order.
     pub texts: Vec<(String, String)>,
+    /// What the pack explains: its terms and the definitions players meet.
+    pub glossary: Glossary,
     /// Whether the pack declared any presentation at all.
     pub declared: bool,
     /// `(kind, id) -> name` of every definition with a `name` field.
@@ -194,6 +199,7 @@ impl Presentation {
         if let Some(d) = defs("ui_round").first() {
             p.round = Some((d.id.clone(), text(&d.value, "label").unwrap_or_else(|| "Round".into())));
         }
+        p.glossary = Glossary::new(rules);
         p.declared = rules.defs.keys().any(|k| k.starts_with("ui_"));
         for (kind, list) in &rules.defs {
             for d in list {

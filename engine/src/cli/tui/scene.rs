@@ -7,6 +7,7 @@
 //! coordinates a pack prints (`2,-1`). Graph boards are shown as rows of ten.
 
 use super::present::{Layer, Presentation};
+use orrery::board::codes::{parse_code, row_name, Layout};
 use orrery::board::{Board, CellId};
 use orrery::state::{Location, Seat};
 use orrery::view::{EntityView, View};
@@ -24,59 +25,25 @@ pub struct Grid {
     pub axial: Vec<Option<(i32, i32)>>,
 }
 
-/// `0 -> A`, `25 -> Z`, `26 -> AA`.
-pub fn row_name(mut row: i32) -> String {
-    let mut out = Vec::new();
-    loop {
-        out.push((b'A' + (row % 26) as u8) as char);
-        row = row / 26 - 1;
-        if row < 0 {
-            break;
-        }
-    }
-    out.iter().rev().collect()
-}
-
-fn row_index(letters: &str) -> Option<i32> {
-    let mut n: i32 = 0;
-    for c in letters.chars() {
-        let d = c.to_ascii_uppercase();
-        if !d.is_ascii_uppercase() {
-            return None;
-        }
-        n = n.checked_mul(26)?.checked_add((d as u8 - b'A') as i32 + 1)?;
-    }
-    Some(n - 1)
-}
-
 impl Grid {
     pub fn new(board: &Board) -> Grid {
-        let cells = board.cells();
-        let mut grid = Grid { axial: cells.iter().map(|c| c.hex.map(|h| (h.x, h.y))).collect(), ..Grid::default() };
-        if cells.iter().all(|c| c.hex.is_some()) && !cells.is_empty() {
-            let offset: Vec<(i32, i32, bool)> = cells
-                .iter()
-                .map(|c| {
-                    let h = c.hex.expect("checked");
-                    let odd = h.y.rem_euclid(2) == 1;
-                    (h.y, h.x + (h.y - i32::from(odd)) / 2, odd)
-                })
-                .collect();
-            let rmin = offset.iter().map(|o| o.0).min().unwrap_or(0);
-            let cmin = offset.iter().map(|o| o.1).min().unwrap_or(0);
-            grid.place = offset.iter().map(|&(r, c, odd)| (r - rmin, c - cmin, odd)).collect();
-        } else {
-            grid.place = (0..cells.len() as i32).map(|i| (i / 10, i % 10, false)).collect();
-        }
-        grid.rows = grid.place.iter().map(|p| p.0 + 1).max().unwrap_or(0);
-        grid.cols = grid.place.iter().map(|p| p.1 + 1).max().unwrap_or(0);
+        // The kernel lays the board out, so that the map names cells as the options
+        // and the log do.
+        let layout = Layout::new(board);
+        let mut grid = Grid {
+            axial: board.cells().iter().map(|c| c.hex.map(|h| (h.x, h.y))).collect(),
+            rows: layout.rows,
+            cols: layout.cols,
+            place: layout.place,
+            ..Grid::default()
+        };
         for (id, p) in grid.place.iter().enumerate() {
             grid.at.insert((p.0, p.1), id as CellId);
         }
         grid
     }
 
-    /// The typeable name of a cell (`C7`).
+    /// The cell's code (`C7`).
     pub fn code(&self, cell: CellId) -> String {
         match self.place.get(cell as usize) {
             Some(&(r, c, _)) => format!("{}{}", row_name(r), c + 1),
@@ -87,14 +54,8 @@ impl Grid {
     /// Reads `C7`, `c7`, `2,-1` or `(2,-1)` as a cell.
     pub fn parse(&self, text: &str) -> Option<CellId> {
         let t = text.trim();
-        let letters: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-        if !letters.is_empty() && letters.len() <= 2 {
-            let rest = &t[letters.len()..];
-            if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit()) {
-                let col: i32 = rest.parse().ok()?;
-                return self.at.get(&(row_index(&letters)?, col - 1)).copied();
-            }
-            return None;
+        if t.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return self.at.get(&parse_code(t)?).copied();
         }
         let inner = t.trim_start_matches('(').trim_end_matches(')');
         let (q, r) = inner.split_once(',')?;
@@ -102,9 +63,14 @@ impl Grid {
         self.axial.iter().position(|a| *a == Some((q, r))).map(|i| i as CellId)
     }
 
-    /// Cells a text refers to: axial pairs `q,r` written in it, else cell names.
+    /// Cells a text refers to: the codes (`E15`, upper-case letters then digits, a word of
+    /// its own) and axial pairs `q,r` written in it, else cell names.
     pub fn mentioned(&self, text: &str, board: &Board) -> Vec<CellId> {
-        let mut found = Vec::new();
+        let mut found: Vec<CellId> = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()) && w.chars().take_while(char::is_ascii_alphabetic).all(|c| c.is_ascii_uppercase()))
+            .filter_map(|w| self.at.get(&parse_code(w)?).copied())
+            .collect();
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {

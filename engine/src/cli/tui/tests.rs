@@ -3,7 +3,9 @@
 //! privacy screen between human seats, undo, and saves.
 
 use super::*;
-use super::scene::CellSummary;
+use super::scene::{entities_at, CellSummary};
+use orrery::state::Location;
+use orrery::sym::Sym;
 use crate::cli::pack;
 use crate::cli::play::{default_pack, Table};
 use crate::cli::saves::{self, Autosave};
@@ -250,6 +252,70 @@ fn help_box_explains_the_decision_and_cites_the_rule() {
     app.handle(&table, Some(0), key(KeyCode::Esc));
     let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
     assert!(!screen.contains(" Help "), "{screen}");
+}
+
+/// What the first decision offers is explained under the decision's help,
+/// and the box scrolls to the end of what it holds.
+#[test]
+fn help_box_explains_what_the_options_name_and_scrolls() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    let decision = app.decision(&table, Some(0)).expect("seat 1 decides first");
+    let offered: Vec<_> = decision.options.iter().filter_map(|o| app.present.glossary.mentioned_in(&o.label).first().map(|e| e.title())).collect();
+    assert_eq!(offered.len(), decision.options.len(), "every option names what the pack explains: {:?}", decision.options);
+    assert_eq!(app.handle(&table, Some(0), key(KeyCode::Char('?'))), Action::Help);
+    let screen = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 100, 60);
+    for people in &offered {
+        assert!(screen.contains(&format!("{people}:")), "{people} is explained:\n{screen}");
+    }
+    let top = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    for _ in 0..200 {
+        app.handle(&table, Some(0), key(KeyCode::Down));
+    }
+    let bottom = render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24);
+    assert_ne!(top, bottom, "the box scrolls");
+    let last = panels::help_lines(Some(&decision), &app.present, true).last().map(ToString::to_string).expect("help lines");
+    let rows: Vec<&str> = bottom.lines().collect();
+    let box_bottom = rows.iter().rposition(|l| l.contains("Esc close")).expect("the box's lower edge");
+    assert!(rows[box_bottom - 1].contains(last.split_whitespace().last().unwrap_or_default()), "scrolled to its last line at the bottom, no further:\n{bottom}");
+    assert!(app.help, "arrows scroll the box and do not close it");
+}
+
+/// The Rules tab holds how to win and the glossary; `g` opens it; the You tab
+/// explains what the seat holds.
+#[test]
+fn rules_tab_lists_the_glossary_and_you_tab_explains_what_you_hold() {
+    let table = table(base(), "human,random,random,random", 7);
+    let mut app = App::new(&table, false);
+    for c in "g".chars() {
+        app.handle(&table, Some(0), key(KeyCode::Char(c)));
+    }
+    assert_eq!(app.handle(&table, Some(0), key(KeyCode::Enter)), Action::Rules);
+    assert_eq!(app.tab, Tab::Rules);
+    let v = table.game.view(Some(0));
+    let cells = summaries(&v, &app.present);
+    let ctx = Ctx { view: &v, present: &app.present, grid: &app.grid, cells: &cells, players: &table.players, colour: false };
+    let rules: Vec<String> = ctx.rules_details().iter().map(ToString::to_string).collect();
+    assert!(rules[0].starts_with("How to win: "), "{rules:?}");
+    for section in &app.present.glossary.sections {
+        assert!(rules.contains(&section.label), "section {} is listed", section.label);
+        for e in &section.entries {
+            assert!(rules.iter().any(|l| l.starts_with(&format!("{}: ", e.title()))), "{} is listed", e.title());
+        }
+    }
+    let you: Vec<String> = ctx.own_details().iter().map(ToString::to_string).collect();
+    // Each face the seat holds in a zone the pack names by a definition kind.
+    let mut held = 0;
+    for zone in app.present.zones.iter().filter(|z| z.owner_only && !z.count) {
+        let Some(kind) = &zone.names else { continue };
+        for e in entities_at(&v, Location::Zone { zone: Sym::new(&zone.zone), seat: Some(0) }) {
+            let face = e.face.expect("the owner sees its faces");
+            let entry = app.present.glossary.entry(kind, face.as_str()).expect("what the seat holds is explained");
+            assert!(you.iter().any(|l| l.starts_with(&format!("{}: ", entry.title())) && l.contains(entry.explain.as_deref().unwrap_or("?"))), "{you:?}");
+            held += 1;
+        }
+    }
+    assert!(held >= 2, "seat 1 holds named things at the start: {you:?}");
 }
 
 #[test]

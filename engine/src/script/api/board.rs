@@ -6,6 +6,7 @@
 
 use super::direct::{direct, Ret};
 use super::{cell, err, int_list, slot, stored, Method, Methods};
+use crate::board::codes::Layout;
 use crate::board::Board;
 use std::sync::{Arc, Weak};
 use crate::script::cost;
@@ -25,6 +26,8 @@ pub struct BoardTables {
     board: Weak<Board>,
     regions: Vec<Option<mlua::Table>>,
     cells: Vec<Option<mlua::Table>>,
+    /// The board's layout, for cell codes, made with the first cell table.
+    layout: Option<Layout>,
 }
 
 impl BoardTables {
@@ -32,7 +35,7 @@ impl BoardTables {
     fn of(&mut self, board: &Arc<Board>) -> &mut BoardTables {
         // Compared by address, without making a weak reference per call.
         if !std::ptr::eq(self.board.as_ptr(), Arc::as_ptr(board)) {
-            *self = BoardTables { board: Arc::downgrade(board), regions: Vec::new(), cells: Vec::new() };
+            *self = BoardTables { board: Arc::downgrade(board), regions: Vec::new(), cells: Vec::new(), layout: None };
         }
         self
     }
@@ -64,7 +67,7 @@ impl Methods for Cells {
         Method::new("cell_name", "c: Cell", "string?",
             "The cell's name from content, or nil."),
         Method::new("cell_info", "c: Cell", "CellInfo",
-            "What labels a cell, in one call: its axial hex coordinates `q`, `r` (nil on a graph board), `name` (or nil), `region` (numbered from 1) and `terrain`: a read-only table, made once per board and shared by every call (a change of terrain makes a new one)."),
+            "What labels a cell, in one call: its `code` (row letter and column number, `C7`, as front ends draw and players type it), axial hex coordinates `q`, `r` (nil on a graph board), `name` (or nil), `region` (numbered from 1) and `terrain`: a read-only table, made once per board and shared by every call (a change of terrain makes a new one)."),
         Method::new("cell_prop", "c: Cell, name: string", "integer?",
             "The cell's integer property `name` from content (a tile cell's tags read as 1), or nil."),
         Method::new("region", "c: Cell", "integer",
@@ -115,6 +118,8 @@ impl Methods for Cells {
             let c = cell(&sl.state, c)?;
             let info = &sl.state.board.cells()[c as usize];
             let mut cache = lua.app_data_mut::<BoardTables>().ok_or_else(|| err("the board tables are missing"))?;
+            let tables = cache.of(&sl.state.board);
+            let code = tables.layout.get_or_insert_with(|| Layout::new(&sl.state.board)).code(c).unwrap_or_default();
             let make = || {
                 let name = info.name.as_deref().map(Field::Text);
                 raw::record(
@@ -122,13 +127,14 @@ impl Methods for Cells {
                     &[
                         (c"q", info.hex.map(|h| Field::Int(h.x as i64))),
                         (c"r", info.hex.map(|h| Field::Int(h.y as i64))),
+                        (c"code", Some(Field::Text(&code))),
                         (c"name", name),
                         (c"region", Some(Field::Int(info.region as i64 + 1))),
                         (c"terrain", Some(Field::Text(&info.terrain))),
                     ],
                 )
             };
-            shared(&mut cache.of(&sl.state.board).cells, c as usize, make).map(Ret::from)
+            shared(&mut tables.cells, c as usize, make).map(Ret::from)
         }),
         direct!("region", |_, args| {
             let c = args.int(1)?;
