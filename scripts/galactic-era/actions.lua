@@ -620,7 +620,8 @@ A.increase_population = {
 			if #spots > 0 and U.take_disc(g, seat) then
 				ctx.sacrificing = true
 				return { seat = seat, kind = "many", min = 0, max = math.min(2, #spots), options = spots,
-					prompt = "Rogue AI: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10" }
+					prompt = "Rogue AI: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10",
+					help = "As the luminous Rogue AI, on up to 2 of your planets you may send one of your ships there back to your reserve to add a replica (one more population disc) on that planet." }
 			end
 		end
 		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)
@@ -650,7 +651,8 @@ A.increase_population = {
 			return nil
 		end
 		return { seat = seat, kind = "many", min = 0, max = max, options = options,
-			prompt = string.format("Place up to %s (one per planet)", U.count(max, "replica")), rule = "GE 6.2.4.2, A2.5" }
+			prompt = string.format("Place up to %s (one per planet)", U.count(max, "replica")), rule = "GE 6.2.4.2, A2.5",
+			help = "Replicas are extra population discs your Genetics level gives at each Increase Population, at most one per planet and never above a planet's limit. More population means more ships built and more destiny points at the end." }
 	end,
 	resolve = function(g, ctx, cells)
 		if ctx.growing then

@@ -537,7 +537,8 @@ M.move_group = {
 			ctx.left = M.range(g, seat, cell, ctx.marker)
 		end
 		if ctx.picking then
-			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9" }
+			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9",
+				help = "Basic ships in this hex that have not moved yet join the fleet marker: others then see only the marker, not how many ships it hides. The fleet moves and fights as one." }
 		end
 		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
 		local options = {}

@@ -84,7 +84,8 @@ S.setup = {
 			end
 			if ctx.stage == "choice" then
 				local name = defs.star_people[g:get(s, "people")].name
-				return { seat = s, prompt = name .. ": raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}) }
+				return { seat = s, prompt = name .. ": raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}),
+					help = "Your people's start bonus lets you choose the technology that starts at level II. A technology's level decides what it gives you all game (the Rules tab lists each one)." }
 			end
 			if ctx.stage == "sector" then
 				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
@@ -104,7 +105,8 @@ S.setup = {
 				local exclude = P.is(g, s, "yowies") and { "spi" } or {}
 				local options = tech_options(g, s, exclude)
 				if #options > 0 then
-					return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options }
+					return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options,
+						help = "A start bonus never counts twice: when your home sector gives the same technology as your star people, you raise a different technology of your choice to level II instead." }
 				end
 				ctx.i += 1
 				ctx.stage = "people"
@@ -172,7 +174,8 @@ S.rebelde_sacrifice = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Rogue AI: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more" }
+		return { seat = ctx.seat, prompt = "Rogue AI: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more",
+			help = "As the dark Rogue AI, each population disc you take back from a planet (never the capital) becomes 2 ships in that hex. Fewer discs mean less population at the end, so trade them only when the ships matter now." }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -243,13 +246,14 @@ S.ankara_token = {
 		local options = {}
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if not U.contains(chosen, a) then
-				table.insert(options, { label = "Also take " .. a, value = a })
+				table.insert(options, { label = "Also take " .. U.ACTION_NAMES[a], value = a })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Ankara Coalition: one more action token, free", rule = "GE A1.5", options = options, pass = "No" }
+		return { seat = ctx.seat, prompt = "Ankara Coalition: one more action token, free", rule = "GE A1.5", options = options, pass = "No",
+			help = "Because you chose Change Ethics, the Ankara Coalition also takes one of the action tokens you did not pick, for nothing. Research only advances a technology if you also picked a research square token." }
 	end,
 	resolve = function(g, ctx, a)
 		ctx.done = true

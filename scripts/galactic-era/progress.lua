@@ -238,7 +238,7 @@ P.phase = {
 	end,
 }
 
-local ACTION_LABELS = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
+local ACTION_LABELS = U.ACTION_NAMES
 
 local ROMAN = { "I", "II", "III", "IV", "V", "VI" }
 
@@ -282,7 +282,8 @@ P.research_choice = {
 		for n = 1, math.min(ctx.most, 6 - level) do
 			table.insert(options, { label = string.format("Raise %s to level %s", U.TECH_NAMES[ctx.tech], ROMAN[level + n]), value = n })
 		end
-		return { seat = ctx.seat, prompt = "Research: how far does " .. U.TECH_NAMES[ctx.tech] .. " rise?", rule = "GE 6.2.4.4, A1.9", options = options }
+		return { seat = ctx.seat, prompt = "Research: how far does " .. U.TECH_NAMES[ctx.tech] .. " rise?", rule = "GE 6.2.4.4, A1.9", options = options,
+			help = "The luminous Greys may raise a technology at level I straight to level III with one Research action. Higher levels give more at once; the Rules tab lists what each level of each technology gives." }
 	end,
 	resolve = function(g, ctx, levels)
 		ctx.done = true

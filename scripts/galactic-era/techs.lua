@@ -40,7 +40,8 @@ T.place_tactic = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Place an advanced tactic token (permanent)", rule = "GE 6.1.4.2", options = options }
+		return { seat = ctx.seat, prompt = "Place an advanced tactic token (permanent)", rule = "GE 6.1.4.2", options = options,
+			help = "Each fleet marker has slots for advanced tactics, placed for good. x2 doubles the tactic that fleet plays in a battle; +3 DP gives 3 destiny points each time that fleet wins a combat." }
 	end,
 	resolve = function(g, ctx, v)
 		g:set(ctx.seat, "tactic_" .. v[1], v[2])

@@ -5,6 +5,8 @@ local U = {}
 
 U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
 U.TECH_NAMES = { mil = "Military Power", spi = "Spirituality", pro = "Propulsion", rob = "Robotics", gen = "Genetics" }
+-- The action tokens by id, as players read them (GE 6.2).
+U.ACTION_NAMES = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
 
 -- Sector start bonuses as a player reads them (GE A6.1).
 U.START_BONUS_NAMES = {

@@ -52,7 +52,7 @@ function M.perform(g, ctx)
 		local cell = choice.cell
 		g:move(g:first({ kind = "disc", owner = seat, cell = cell }), { zone = "track", seat = seat })
 		local placed = F.place_basic(g, seat, cell, 2)
-		g:log(string.format("Seat %d strip-mines %s: 1 disc for %d ship(s). -- HX 3.2", seat, U.cell_label(g, cell), placed))
+		g:log(string.format("Seat %d strip-mines %s: 1 disc for %s. -- HX 3.2", seat, U.cell_label(g, cell), U.counted(placed, "ship(s)")))
 		g:add_global("usage.people_action.umbral_strip", 1)
 	end
 end

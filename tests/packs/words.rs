@@ -4,8 +4,7 @@
 //! snake_case identifier (`extra_token_round_1`, `first_luminous`), a raw table dump or
 //! a plural left undecided (`disc(s)`).
 //! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
-//! And every decision a player meets often (five times or more in these games) has
-//! a help text for `?`; every definition a player meets (the pack's `ui_glossary`
+//! And every decision a player meets in these games has a help text for `?`; every definition a player meets (the pack's `ui_glossary`
 //! kinds) has an English name, an explanation and its section, and those texts,
 //! like the pack's terms, hold no id either.
 
@@ -93,8 +92,8 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
         found.insert(format!("unexplained: {warning}"));
     }
     for (prompt, (times, helped)) in &met {
-        if *times >= 5 && !helped {
-            found.insert(format!("decision without help, met {times} times: {prompt}"));
+        if !helped {
+            found.insert(format!("decision without help (met {times} times): {prompt}"));
         }
     }
     if found.is_empty() {
