@@ -214,3 +214,21 @@ fn tally_counts_pieces_as_a_loop_over_them_does() {
     let error = game.eval("bad", r#"g:tally({ kind = "ship" }, "sector")"#).expect_err("no such grouping");
     assert!(error.to_string().contains(r#"g:tally counts by "cell", "region" or "owner", not "sector""#), "{error}");
 }
+
+/// The seat panels' public facts (pack.ron `summary`): at the start every seat has
+/// its capital (population 6, GE 4.5), one planet and no war; a war declared shows
+/// on both sides.
+#[test]
+fn seat_summary_tells_population_planets_ships_and_wars() {
+    let mut game = Game::new(rules(), 4, 3, vec![]).expect("starts");
+    let fact = |game: &Game, seat, label: &str| game.seat_summary(seat).expect("made").into_iter().find(|(l, _)| l == label).map(|(_, v)| v);
+    for seat in 0..4 {
+        assert_eq!(fact(&game, seat, "Population").as_deref(), Some("6"));
+        assert_eq!(fact(&game, seat, "Planets").as_deref(), Some("1"));
+        assert_eq!(fact(&game, seat, "At war with").as_deref(), Some("no one"));
+        assert!(fact(&game, seat, "Ships on the board").is_some_and(|v| v.ends_with("0 fleets")));
+    }
+    game.eval("T", "require('testkit').war(g, 1, 3)").expect("a war");
+    assert_eq!(fact(&game, 0, "At war with").as_deref(), Some("seat 3"));
+    assert_eq!(fact(&game, 2, "At war with").as_deref(), Some("seat 1"));
+}

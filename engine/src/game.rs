@@ -276,6 +276,26 @@ impl Game {
         Ok(Some(values))
     }
 
+    /// The public facts of `seat` that front ends show beside it, as `(label, value)`
+    /// pairs: the function `pack.ron` names in `summary`, called as `f(g, seat)` with a
+    /// 1-based seat, returning a list of `{ label = "...", value = ... }` (a value
+    /// shown as text); empty when the pack names none. It runs on a copy of the state,
+    /// so nothing it does stays; what it tells, every player sees, so a pack tells
+    /// there only what the rules make public.
+    pub fn seat_summary(&self, seat: Seat) -> Result<Vec<(String, String)>, GameError> {
+        let Some(path) = self.rules.manifest.summary.as_deref() else { return Ok(Vec::new()) };
+        let host = self.host()?;
+        let function = host.function(path)?;
+        let hook = format!("summary {path}");
+        let budget = host.budget();
+        let mut scratch = self.state.rollback_copy();
+        let facts = host.with_state(&mut scratch, &self.rules, &hook, |lua, g| {
+            let list = from_lua(&capped(lua, || function.call::<LuaValue>((g.clone(), seat as i64 + 1)))?, budget)?;
+            summary_facts(&list).map_err(|why| mlua::Error::runtime(format!("a summary must be a list of {{ label, value }}: {why}")))
+        })?;
+        Ok(facts)
+    }
+
     /// Calls the `resolve` of the frame that asked.
     fn resolve(&mut self, frame: usize, seat: Seat, answer: Value) -> Result<(), GameError> {
         let step = self.state.flow.get(frame).map(|f| f.step).ok_or_else(|| GameError::Flow("the asking frame is gone".into()))?;
@@ -490,3 +510,24 @@ fn check_setup(rules: &Ruleset, seats: usize, variants: &[String]) -> Result<(),
     Ok(())
 }
 
+/// The `(label, value)` pairs of a summary function's result.
+fn summary_facts(list: &Value) -> Result<Vec<(String, String)>, String> {
+    let items = match list {
+        Value::List(items) => items.as_slice(),
+        // An empty table reads as an empty map.
+        Value::Map(entries) if entries.is_empty() => &[],
+        other => return Err(format!("got {other}")),
+    };
+    items
+        .iter()
+        .map(|item| {
+            let label = item.get("label").and_then(Value::as_str).ok_or_else(|| format!("an item has no text `label`: {item}"))?;
+            let value = match item.get("value") {
+                Some(Value::Str(s)) => s.to_string(),
+                Some(v @ (Value::Int(_) | Value::Num(_) | Value::Bool(_))) => v.to_string(),
+                other => return Err(format!("`{label}` has no text or number `value`: {other:?}")),
+            };
+            Ok((label.to_owned(), value))
+        })
+        .collect()
+}

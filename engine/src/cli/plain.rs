@@ -75,7 +75,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                         writeln!(out, "{title}: {text}")?;
                     }
                     if !present.glossary.is_empty() {
-                        writeln!(out, "(g lists every word of the game and what it means)")?;
+                        writeln!(out, "(g lists every word of the game and what it means; seats shows every seat's public facts)")?;
                     }
                 }
                 Ok(Input::Glossary) => {
@@ -84,6 +84,13 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                             GlossaryLine::Heading(label) => writeln!(out, "== {label} ==")?,
                             GlossaryLine::Entry { title, text } => writeln!(out, "{title}: {text}")?,
                         }
+                    }
+                }
+                Ok(Input::Seats) => {
+                    for (s, facts) in table.seat_facts().iter().enumerate() {
+                        let mut parts: Vec<String> = facts.iter().map(|(label, value)| format!("{label}: {value}")).collect();
+                        parts.extend(public_stats(table, s as Seat));
+                        writeln!(out, "  seat {}{}: {}", s + 1, if s as Seat == seat { " (you)" } else { "" }, parts.join(" · "))?;
                     }
                 }
                 Ok(Input::Quit) => return Ok(End::Quit),
@@ -107,19 +114,34 @@ fn summary(table: &Table, seat: Seat, screen: &mut Screen, out: &mut dyn Write) 
     let v = table.game.view(Some(seat));
     let own = v.seat_vars.get(seat as usize);
     let present = Presentation::new(&table.game.rules);
-    let facts: Vec<String> = if present.stats.is_empty() {
-        own.map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect()).unwrap_or_default()
+    let own_facts = table.seat_facts().into_iter().nth(seat as usize).unwrap_or_default();
+    let mut facts: Vec<String> = own_facts.into_iter().map(|(label, value)| format!("{label}: {value}")).collect();
+    facts.extend(if present.stats.is_empty() {
+        own.map(|vars| vars.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<String>>()).unwrap_or_default()
     } else {
         present
             .stats
             .iter()
             .filter(|s| matches!(s.scope, Scope::Seat | Scope::Own))
             .filter_map(|s| present.stat_value(s, own.and_then(|vars| vars.get(Sym::new(&s.var)))).map(|value| format!("{}: {value}", s.label)))
-            .collect()
-    };
+            .collect::<Vec<String>>()
+    });
     writeln!(out, "---- seat {} ----", seat as usize + 1)?;
     if !facts.is_empty() {
         writeln!(out, "  {}", facts.join(" · "))?;
     }
     screen.private_lines(&table.game.state, seat, out)
+}
+
+/// The statistics of `seat` that every player sees, as the pack presents them.
+fn public_stats(table: &Table, seat: Seat) -> Vec<String> {
+    let v = table.game.view(None);
+    let vars = v.seat_vars.get(seat as usize);
+    let present = Presentation::new(&table.game.rules);
+    present
+        .stats
+        .iter()
+        .filter(|s| s.scope == Scope::Seat)
+        .filter_map(|s| present.stat_value(s, vars.and_then(|vars| vars.get(Sym::new(&s.var)))).map(|value| format!("{}: {value}", s.label)))
+        .collect()
 }

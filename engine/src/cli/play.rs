@@ -84,13 +84,16 @@ pub struct Table {
     /// The last decision shown, as the game holds it and with its labels made: the
     /// full-screen UI asks for it every frame, and labels cost script calls.
     shown: RefCell<Option<(Decision, Decision)>>,
+    /// Every seat's public facts (the pack's `summary`), with the number of choices
+    /// and log lines they were made for: made again only when the game moved.
+    facts: RefCell<Option<((usize, usize), Vec<Vec<(String, String)>>)>>,
 }
 
 impl Table {
     pub fn new(game: Game, players: Vec<Player>, budget: Budget, autosave: Option<Autosave>) -> Table {
         let bots = Bots::new(&players, budget, game.state.setup.seed);
         let round = tui::present::round_variable(&game.rules);
-        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None, shown: RefCell::new(None) }
+        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None, shown: RefCell::new(None), facts: RefCell::new(None) }
     }
 
     /// The decision `seat` must answer now, labelled for a person to read. If the
@@ -112,6 +115,22 @@ impl Table {
         });
         *self.shown.borrow_mut() = Some((raw.clone(), shown.clone()));
         Some(shown)
+    }
+
+    /// Every seat's public facts as the pack summarises them (seat 1 first); a
+    /// failing summary shows its error as the one fact, so that the game goes on.
+    pub fn seat_facts(&self) -> Vec<Vec<(String, String)>> {
+        let moment = (self.game.state.history.len(), self.game.state.log.len());
+        if let Some((at, facts)) = &*self.facts.borrow() {
+            if *at == moment {
+                return facts.clone();
+            }
+        }
+        let facts: Vec<Vec<(String, String)>> = (0..self.game.state.seat_count() as Seat)
+            .map(|seat| self.game.seat_summary(seat).unwrap_or_else(|e| vec![("summary failed".into(), e.to_string())]))
+            .collect();
+        *self.facts.borrow_mut() = Some((moment, facts.clone()));
+        facts
     }
 
     /// Whether `seat` is played by a person.

@@ -14,6 +14,8 @@ pub enum Input {
     Help,
     /// Everything the pack explains (`g`).
     Glossary,
+    /// Every seat's public facts (`seats`).
+    Seats,
     Quit,
 }
 
@@ -27,7 +29,7 @@ pub fn show(decision: &Decision, out: &mut dyn Write) -> std::io::Result<()> {
     if let Some(pass) = &decision.pass {
         writeln!(out, "  p) {pass}")?;
     }
-    writeln!(out, "  ({}; ? for help, q to quit)", hint(decision))?;
+    writeln!(out, "  ({}; ? for help, g for the glossary, seats for everyone, q to quit)", hint(decision))?;
     Ok(())
 }
 
@@ -59,6 +61,7 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
     match text {
         "?" | "help" => return Ok(Input::Help),
         "g" | "glossary" => return Ok(Input::Glossary),
+        "seats" => return Ok(Input::Seats),
         "q" | "quit" => return Ok(Input::Quit),
         "p" | "pass" => {
             return match decision.pass {
@@ -162,6 +165,7 @@ mod tests {
         assert_eq!(parse(&d, "?"), Ok(Input::Help));
         assert_eq!(parse(&d, "q"), Ok(Input::Quit));
         assert_eq!(parse(&d, "g"), Ok(Input::Glossary));
+        assert_eq!(parse(&d, "seats"), Ok(Input::Seats));
         assert!(help(&d).contains("R 1"));
     }
 }

@@ -65,6 +65,7 @@ pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
     m.steps = by_id(&base.steps, m.steps, |s| s.id.clone());
     m.evaluate = m.evaluate.or_else(|| base.evaluate.clone());
     m.report = m.report.or_else(|| base.report.clone());
+    m.summary = m.summary.or_else(|| base.summary.clone());
     m.secrets = Secrets::union(&base.secrets, &m.secrets);
     m
 }

@@ -8,7 +8,7 @@ use crate::value::Value;
 use super::ids;
 use super::ContentError;
 
-pub const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "secrets"];
+pub const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "summary", "secrets"];
 
 /// A parsed manifest and what a layer leaves to the pack beneath it.
 pub struct Parsed {
@@ -112,6 +112,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         steps,
         evaluate: f.opt_text("evaluate")?,
         report: f.opt_text("report")?,
+        summary: f.opt_text("summary")?,
         secrets,
     };
     Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start, at })

@@ -51,6 +51,10 @@ pub struct Manifest {
     /// `module.function` describing a finished game for balance reports: per seat,
     /// the groups it belongs to and where its score came from.
     pub report: Option<String>,
+    /// `module.function` giving the public facts of a seat that front ends show
+    /// beside it (its population, what it has on the board...): `f(g, seat)` returns
+    /// a list of `{ label, value }`; see [`crate::game::Game::seat_summary`].
+    pub summary: Option<String>,
     /// What the pack keeps secret beyond hidden faces.
     pub secrets: Secrets,
 }

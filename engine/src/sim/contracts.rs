@@ -8,6 +8,7 @@
 //! - a running game waits on some seat, and each waiting seat has a legal answer;
 //! - every option of an open decision has a label, or its decision's labeller makes
 //!   one without an error;
+//! - every seat's public summary (the pack's `summary`) is made without an error;
 //! - entities are never created or destroyed after setup (ids stay stable);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
@@ -134,6 +135,7 @@ pub fn play(
 pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), String> {
     legal_answers_exist(game, rng)?;
     labels_are_made(game)?;
+    summaries_are_made(game)?;
     refused_answer_changes_nothing(game)?;
     if views {
         let secrets = &game.rules.manifest.secrets;
@@ -177,6 +179,18 @@ fn labels_are_made(game: &Game) -> Result<(), String> {
         let shown = game.labelled(decision).map_err(|e| format!("seat {}'s decision \"{}\" cannot be labelled: {e}", seat + 1, decision.prompt))?;
         if let Some(o) = shown.options.iter().find(|o| o.label.is_empty()) {
             return Err(format!("seat {}'s decision \"{}\" has an option without a label (value {})", seat + 1, decision.prompt, o.value));
+        }
+    }
+    Ok(())
+}
+
+/// Every seat's public summary (the pack's `summary`, if it names one) is made
+/// without an error, with no empty label or value.
+fn summaries_are_made(game: &Game) -> Result<(), String> {
+    for seat in 0..game.state.seat_count() as Seat {
+        let facts = game.seat_summary(seat).map_err(|e| format!("seat {}'s summary cannot be made: {e}", seat + 1))?;
+        if let Some((label, value)) = facts.iter().find(|(label, value)| label.trim().is_empty() || value.trim().is_empty()) {
+            return Err(format!("seat {}'s summary has an empty label or value: {label:?}: {value:?}", seat + 1));
         }
     }
     Ok(())

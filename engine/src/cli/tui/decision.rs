@@ -147,6 +147,7 @@ impl DecisionUi {
             Ok(Input::Answer(choice)) => Action::Answer(choice),
             Ok(Input::Help) => Action::Help,
             Ok(Input::Glossary) => Action::Rules,
+            Ok(Input::Seats) => Action::Tab(0),
             Ok(Input::Quit) => Action::Quit,
             Err(reason) => {
                 self.message = Some(reason);

@@ -155,7 +155,8 @@ impl App {
 
     fn draw_game(&mut self, frame: &mut Frame, area: Rect, table: &Table, v: &View, decision: Option<&Decision>, busy: Option<Seat>) {
         let cells = summaries(v, &self.present);
-        let ctx = Ctx { view: v, present: &self.present, grid: &self.grid, cells: &cells, players: &table.players, colour: self.colour };
+        let facts = table.seat_facts();
+        let ctx = Ctx { view: v, present: &self.present, grid: &self.grid, cells: &cells, players: &table.players, facts: &facts, colour: self.colour };
         let rows = Layout::default().direction(Direction::Vertical).constraints([Constraint::Length(1), Constraint::Min(4), Constraint::Length(1)]).split(area);
         // Status line.
         let who = match v.seat {

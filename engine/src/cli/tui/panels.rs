@@ -58,6 +58,8 @@ pub struct Ctx<'a> {
     pub grid: &'a Grid,
     pub cells: &'a [CellSummary],
     pub players: &'a [Player],
+    /// Each seat's public facts as the pack summarises them (seat 1 first).
+    pub facts: &'a [Vec<(String, String)>],
     pub colour: bool,
 }
 
@@ -154,7 +156,8 @@ impl<'a> Ctx<'a> {
         let mut lines = Vec::new();
         for s in 0..self.view.seat_vars.len() as Seat {
             lines.push(Line::from(vec![self.seat_span(s), Span::styled(format!(" seat {} ({})", s as usize + 1, self.who(s)), Style::default().add_modifier(Modifier::BOLD))]));
-            let mut parts = Vec::new();
+            // The pack's summary first (what the variables do not say), then the variables.
+            let mut parts: Vec<String> = self.facts.get(s as usize).into_iter().flatten().map(|(label, value)| format!("{label}: {value}")).collect();
             for stat in &self.present.stats {
                 let value = match stat.scope {
                     Scope::Seat => self.var(s, &stat.var),
@@ -183,6 +186,7 @@ impl<'a> Ctx<'a> {
     pub fn own_details(&self) -> Vec<Line<'static>> {
         let Some(me) = self.view.seat else { return vec![Line::raw("You are watching: nothing private to show.")] };
         let mut lines = vec![Line::from(vec![self.seat_span(me), Span::styled(format!(" seat {}", me as usize + 1), Style::default().add_modifier(Modifier::BOLD))])];
+        lines.extend(self.facts.get(me as usize).into_iter().flatten().map(|(label, value)| Line::raw(format!("{label}: {value}"))));
         for stat in self.present.stats.iter().filter(|s| matches!(s.scope, Scope::Own | Scope::Seat)) {
             if let Some(v) = self.present.stat_value(stat, self.var(me, &stat.var)) {
                 lines.push(Line::raw(format!("{}: {v}", stat.label)));

@@ -294,7 +294,8 @@ fn rules_tab_lists_the_glossary_and_you_tab_explains_what_you_hold() {
     assert_eq!(app.tab, Tab::Rules);
     let v = table.game.view(Some(0));
     let cells = summaries(&v, &app.present);
-    let ctx = Ctx { view: &v, present: &app.present, grid: &app.grid, cells: &cells, players: &table.players, colour: false };
+    let facts = table.seat_facts();
+    let ctx = Ctx { view: &v, present: &app.present, grid: &app.grid, cells: &cells, players: &table.players, facts: &facts, colour: false };
     let rules: Vec<String> = ctx.rules_details().iter().map(ToString::to_string).collect();
     assert!(rules[0].starts_with("How to win: "), "{rules:?}");
     for section in &app.present.glossary.sections {
@@ -586,7 +587,7 @@ fn a_number_decision_lists_values_that_are_typed_as_shown() {
     let present = Presentation::new(&table.game.rules);
     let grid = Grid::new(&v.board);
     let cells = scene::summaries(&v, &present);
-    let ctx = panels::Ctx { view: &v, present: &present, grid: &grid, cells: &cells, players: &table.players, colour: false };
+    let ctx = panels::Ctx { view: &v, present: &present, grid: &grid, cells: &cells, players: &table.players, facts: &[], colour: false };
     let decision = Decision {
         seat: 0,
         prompt: "How many?".into(),

@@ -1,0 +1,34 @@
+--- What every player can see of a seat, for the front ends' seat panels (pack.ron
+--- `summary`): the population that scores at the end, the planets and ships on the
+--- board, and the wars. Only public facts: the board is open, a fleet's ships are
+--- not (GE 4.6), so fleets are counted as markers.
+
+local U = require("util")
+local W = require("war")
+
+local M = {}
+
+function M.seat(g, seat)
+	local basic, fleets = 0, 0
+	for _, c in ipairs(U.ship_cells(g, seat)) do
+		basic += g:count({ kind = "ship", owner = seat, cell = c })
+		fleets += g:count({ kind = "marker", owner = seat, cell = c })
+	end
+	local wars = {}
+	for s = 1, g:seats() do
+		if s ~= seat and W.at_war(g, seat, s) then
+			table.insert(wars, tostring(s))
+		end
+	end
+	return {
+		-- GE 4.10, 6.6: the population track; its value is the seat's DP at the end.
+		{ label = "Population", value = U.population(g, seat) },
+		{ label = "Planets", value = #U.controlled_planets(g, seat) },
+		-- GE 4.6: basic ships are open, fleets hide their ships.
+		{ label = "Ships on the board", value = U.counted(basic, "basic ship(s)") .. ", " .. U.counted(fleets, "fleet(s)") },
+		-- GE 4.7: war and peace are declared openly.
+		{ label = "At war with", value = #wars == 0 and "no one" or ("seat " .. table.concat(wars, ", ")) },
+	}
+end
+
+return M
