@@ -595,8 +595,9 @@ A.increase_population = {
 			ctx.sacrificed = ctx.sacrificed or {}
 			local grow = {}
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
-				if not W.blockaded(g, seat, c) and U.planet_population(g, c) < A.natural_limit(g, c) then
-					table.insert(grow, { label = U.cell_label(g, c), value = c })
+				local population, limit = U.planet_population(g, c), A.natural_limit(g, c)
+				if not W.blockaded(g, seat, c) and population < limit then
+					table.insert(grow, { label = string.format("%s: population %d, limit %d", U.cell_label(g, c), population, limit), value = c })
 				end
 			end
 			if #grow > 0 and U.take_disc(g, seat) then
@@ -604,7 +605,7 @@ A.increase_population = {
 				ctx.growing = true
 				return { seat = seat, kind = "many", min = 0, max = #grow, options = grow,
 					prompt = "Natural increase: which planets grow? (each is optional)", rule = "GE 6.2.4.2",
-					help = "Each planet below its natural limit (its distance from your capital) may take one disc from your population track; a planet you leave out keeps its discs on the track." }
+					help = "Each planet whose population is below its natural limit (its distance in hexes to the nearest other populated planet, anyone's) may take one disc from your population track; a planet you leave out keeps its discs on the track." }
 			end
 			ctx.natural_done = true
 		end
@@ -643,6 +644,10 @@ A.increase_population = {
 				if not W.blockaded(g, seat, c) then
 					ctx.placed += place_discs(g, seat, c, 1)
 				end
+			end
+			if ctx.placed == 0 then
+				-- No silent waste: the action is spent, so say why it gave nothing.
+				g:log(string.format("Seat %d's Increase Population adds nothing: no planet is below its natural limit (its distance to the nearest other populated planet) or free of blockade, and no replica can be placed. -- GE 6.2.4.2", seat))
 			end
 			if ctx.placed > 0 then
 				g:add(seat, "r_grew", 1) -- Migrations, First Luminous Era

@@ -248,7 +248,9 @@ end
 -- The label of a destination of a move (M.move_group), or of what may be done where
 -- the move stopped.
 function M.target_label(g, v, seat)
-	if v.to then
+	if v.stop then
+		return "End this move here"
+	elseif v.to then
 		return U.cell_label(g, v.to) .. " (cost " .. v.cost .. ")"
 	elseif v.pick then
 		return "Pick up basic ships here"
@@ -551,6 +553,9 @@ M.move_group = {
 			end
 		end
 		if ctx.moved then
+			-- Stopping comes first: it is what Enter does, so a person who only meant to
+			-- reach this cell never sends the ships on by accident.
+			table.insert(options, 1, { value = { stop = true } })
 			if ctx.marker and #unmoved_ships(g, seat, cell) > 0 then
 				table.insert(options, { value = { pick = true } })
 			end
@@ -562,7 +567,7 @@ M.move_group = {
 				end
 			end
 			return { seat = seat, prompt = string.format("Stopped at %s with %s range left: go on?", U.cell_label(g, cell), ctx.left < 0 and "unlimited" or tostring(ctx.left)),
-				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label", pass = "End this move here",
+				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label",
 				help = "Your ships stopped here on the way: go on with the range they have left, pick up ships or merge fleets here, or end the move." }
 		end
 		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = "Cancel",
@@ -570,7 +575,7 @@ M.move_group = {
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
-		if choice == nil then
+		if choice == nil or (type(choice) == "table" and choice.stop) then
 			ctx.done = true
 			return
 		end
