@@ -39,7 +39,10 @@ local O = {}
 ---@field happened string?  the card whose "when it happens" condition just happened
 
 local PROMPT = "Play a domination card?"
-local HELP = "Everyone who might hold a card playable now is asked at the same time, so the question "
+local HELP = "A domination card is scored once, by section A (its goal met: more DP and an optional effect "
+	.. "used now or lost; once per game) or by section B (no goal: the DP its option gives now). Either way "
+	.. "the card is completed and you draw a new one after the first; you complete exactly two in a game. "
+	.. "Everyone who might hold a card playable now is asked at the same time, so the question "
 	.. "tells nobody who holds one. With nothing to play, answer Not now."
 
 -- Cards whose text lets them be played in a battle even after the fleets are revealed

@@ -265,7 +265,11 @@ C.options_b = {
 			{ "Propulsion level", g:get(s, "pro") } }
 	end,
 	moral = function(g, s)
-		return { { "4 DP if you did not score your ethics this round", g:get(s, "r_ethics_scored") == 1 and 0 or 4 },
+		-- GE A3.13 B1 pays for not meeting the story's ethics premise this round. Played
+		-- before the round is scored, the premise is judged on the seat's ethics now, so
+		-- that the 4 DP and the ethics point are never both won in one round.
+		local premise = g:get(s, "r_ethics_scored") == 1 or require("stories").ethics_scores(g, s, g:global("era"))
+		return { { "4 DP if you did not score your ethics this round", premise and 0 or 4 },
 			{ "Spirituality level", g:get(s, "spi") } }
 	end,
 }
@@ -300,6 +304,7 @@ function C.draw(g, seat)
 	if card then
 		g:move(card, { zone = "domination_hand", seat = seat })
 		g:hide(card, seat)
+		g:log_to({ seat }, string.format("You draw the domination card %s. -- GE 7.3", defs.domination_card[g:face(card)].name))
 	end
 end
 

@@ -156,10 +156,11 @@ S.rivalry = {
 
 -- Whether a seat's ethics scores the era's point: STO in a luminous era, STS in the
 -- dark one (GE A4).
-local function ethics_scores(g, s, era)
+function S.ethics_scores(g, s, era)
 	local ethics = g:get(s, "ethics")
 	return (era ~= "dark" and ethics == "STO") or (era == "dark" and ethics == "STS")
 end
+local ethics_scores = S.ethics_scores
 
 -- Every gain of the round's scoring for the story in play: the era's ethics point, then
 -- the story's objectives for the era (GE 6.4, A4).
