@@ -190,8 +190,11 @@ function F.create(g, seat, cell, ships, decoys, marker)
 	g:move(marker, cell)
 	F.add_units(g, marker, ships, false)
 	F.add_decoys(g, marker, decoys)
-	g:log(string.format("Seat %d forms fleet %s from %s at %s. -- GE 6.1.1",
-		seat, F.public_letter(g, marker), U.count(ships, "basic ship"), U.cell_label(g, cell)))
+	-- Others see a fleet marker, not its letter (unless a D, GE 4.6.2); the owner is told.
+	local letter = F.public_letter(g, marker)
+	g:log(string.format("Seat %d forms %s from %s at %s. -- GE 6.1.1",
+		seat, letter == "?" and "a fleet" or ("fleet " .. letter), U.count(ships, "basic ship"), U.cell_label(g, cell)))
+	g:log_to({ seat }, string.format("Your new fleet at %s is fleet %s.", U.cell_label(g, cell), g:face(marker)))
 end
 
 -- Basic ships of `seat` on `cell` that have (`moved`) or have not moved join a fleet

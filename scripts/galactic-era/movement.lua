@@ -532,8 +532,13 @@ M.move_group = {
 		local seat, cell = ctx.seat, ctx.cell
 		if not ctx.marker and not ctx.count then
 			local n = #unmoved_ships(g, seat, cell)
-			return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel",
-				help = "Basic ships (not in a fleet) move as a group to one destination; the others stay and may move later this turn. Each ship moves once per movement phase." }
+			if n == 1 then
+				-- One ship can only move alone: no question ("Where to?" may still cancel).
+				ctx.count = 1
+			else
+				return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel",
+					help = "Basic ships (not in a fleet) move as a group to one destination; the others stay and may move later this turn. Each ship moves once per movement phase." }
+			end
 		end
 		if ctx.left == nil then
 			ctx.left = M.range(g, seat, cell, ctx.marker)
@@ -823,7 +828,8 @@ M.vision = {
 			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%s).",
 				g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), "ship")))
 		else
-			g:peek(seat, target, string.format("Vision: that %s token is %s.", g:kind(target), U.token_name(g, target)))
+			local at = g:cell_of(target)
+			g:peek(seat, target, string.format("Vision: the planet token %s is %s.", at and ("on " .. U.cell_label(g, at)) or "seen", U.token_name(g, target)))
 		end
 		g:log(string.format("Seat %d spends a vision.", seat))
 	end,

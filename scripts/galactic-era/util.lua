@@ -220,7 +220,7 @@ function U.cell_label(g, cell)
 	local where = region and region.label or "?"
 	-- The code is the one the map shows and a player types (E15), so the log and the
 	-- options name a cell as the map does.
-	return (info.name or info.terrain) .. " (" .. info.code .. " " .. where .. ")"
+	return (info.name or string.gsub(info.terrain, "_", " ")) .. " (" .. info.code .. " " .. where .. ")"
 end
 
 -- Two seats are in contact when they share a cell with ships of both, or one's ships
