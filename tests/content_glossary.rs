@@ -30,10 +30,10 @@ const GLOSSARY: &str = r#"[
         explain: Some("Move up to three hexes and gain no energy.")),
 ]"#;
 
-/// A root with the toy pack and the layer `toy-glossed` over it, which explains
-/// only the `dash` plan.
-fn root() -> String {
-    let root = tmp("glossary");
+/// A root of its own (tests run in parallel) with the toy pack and the layer
+/// `toy-glossed` over it, which explains only the `dash` plan.
+fn root(name: &str) -> String {
+    let root = tmp(&format!("glossary-{name}"));
     let _ = std::fs::remove_dir_all(&root);
     copy_dir(&fixtures().join("content/toy"), &root.join("content/toy"));
     copy_dir(&fixtures().join("scripts/toy"), &root.join("scripts/toy"));
@@ -48,7 +48,7 @@ fn root() -> String {
 
 #[test]
 fn check_warns_at_each_unexplained_definition_players_meet() {
-    let root = root();
+    let root = root("check");
     let out = orrery(&["--root", &root, "check", "toy-glossed"]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "warnings do not fail the check: {stderr}");
@@ -65,7 +65,7 @@ fn check_warns_at_each_unexplained_definition_players_meet() {
 
 #[test]
 fn the_glossary_lists_terms_then_kinds_and_finds_what_a_text_names() {
-    let rules = content::load(&std::path::Path::new(&root()).join("content/toy-glossed")).expect("the layer loads");
+    let rules = content::load(&std::path::Path::new(&root("load")).join("content/toy-glossed")).expect("the layer loads");
     let g = Glossary::new(&rules);
     let labels: Vec<&str> = g.sections.iter().map(|s| s.label.as_str()).collect();
     assert_eq!(labels, [glossary::TERMS, "Plans"]);
@@ -79,7 +79,7 @@ fn the_glossary_lists_terms_then_kinds_and_finds_what_a_text_names() {
 
 #[test]
 fn the_plain_prompt_explains_named_options_and_lists_the_glossary() {
-    let root = root();
+    let root = root("plain");
     let out = orrery_with_input(&["--root", &root, "play", "--pack", "toy-glossed", "--plain", "--seats", "human,random", "--seed", "1"], "?\ng\nq\n");
     let (stdout, stderr) = text(&out);
     assert!(stdout.contains("Choose your plan"), "{stdout}{stderr}");
