@@ -25,7 +25,7 @@ function A.raise(g, seat, tech, why)
 	end
 	g:set(seat, tech, level + 1)
 	require("techs").on_level(g, seat, tech, level + 1)
-	g:log(string.format("Seat %d raises %s to level %d (%s). -- GE A2", seat, U.TECH_NAMES[tech], level + 1, why))
+	g:log(string.format("Seat %d raises %s to level %s (%s). -- GE A2", seat, U.TECH_NAMES[tech], U.ROMAN[level + 1] or tostring(level + 1), why))
 	-- GE A2.2: reaching Spirituality V sets the tile to STO for good (an ethics change).
 	if tech == "spi" and level + 1 == 5 and g:get(seat, "ethics") ~= "STO" then
 		W.change_ethics(g, seat, "STO")

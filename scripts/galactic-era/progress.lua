@@ -43,8 +43,14 @@ local function square_options(g, seat)
 	for _, t in ipairs(U.TECHS) do
 		table.insert(singles, { label = "Research: " .. U.TECH_NAMES[t], value = { t } })
 	end
-	table.insert(singles, { label = "Turn order: up", value = { "up" } })
-	table.insert(singles, { label = "Turn order: down", value = { "down" } })
+	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
+	local order, last = g:get(seat, "order"), 0
+	for s = 1, g:seats() do
+		last = math.max(last, g:get(s, "order") or 0)
+	end
+	local useless = { up = order == 1 and " (you are first: no effect)" or "", down = order == last and " (you are last: no effect)" or "" }
+	table.insert(singles, { label = "Turn order: up" .. useless.up, value = { "up" } })
+	table.insert(singles, { label = "Turn order: down" .. useless.down, value = { "down" } })
 	local options = table.clone(singles)
 	if U.tech_value(g, seat, "rob", "squares") >= 2 then
 		local cost = g:get(seat, "rob") == 5 and " (2 DP)" or ""
@@ -54,7 +60,7 @@ local function square_options(g, seat)
 				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + " .. U.TECH_NAMES[b] .. cost, value = { a, b } })
 			end
 			for _, dir in ipairs({ "up", "down" }) do
-				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + turn order " .. dir .. cost, value = { a, dir } })
+				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + turn order " .. dir .. useless[dir] .. cost, value = { a, dir } })
 			end
 		end
 	end
@@ -240,7 +246,7 @@ P.phase = {
 
 local ACTION_LABELS = U.ACTION_NAMES
 
-local ROMAN = { "I", "II", "III", "IV", "V", "VI" }
+local ROMAN = U.ROMAN
 
 local function raise_by(g, seat, tech, levels)
 	for _ = 1, levels do

@@ -45,7 +45,8 @@ T.place_tactic = {
 	end,
 	resolve = function(g, ctx, v)
 		g:set(ctx.seat, "tactic_" .. v[1], v[2])
-		g:log(string.format("Seat %d places an advanced tactic token on fleet %s (%s). -- GE 6.1.4.2", ctx.seat, v[1], v[2]))
+		local side = v[2] == "x2" and "x2, doubling its tactic" or "+3 DP per combat won"
+		g:log(string.format("Seat %d places an advanced tactic token on fleet %s (%s). -- GE 6.1.4.2", ctx.seat, v[1], side))
 		ctx.left -= 1
 	end,
 }

@@ -123,7 +123,9 @@ T.phase = {
 				table.insert(options, { label = "Propose peace", value = { a = "peace" } })
 			end
 			if #options > 0 then
-				return { seat = s, prompt = "Trade phase: make an offer?", rule = "GE 6.3", options = options, pass = "No more offers",
+				-- Only peace to propose: say why no trade is offered.
+				local prompt = (#options == 1 and options[1].value.a == "peace") and "Trade phase: no one can trade with you now (trading needs peace and contact); propose peace?" or "Trade phase: make an offer?"
+				return { seat = s, prompt = prompt, rule = "GE 6.3", options = options, pass = "No more offers",
 					help = "Offer a seat at peace and in contact with you (anyone at peace from Spirituality IV) to learn a level each in a technology where the other is ahead. It may refuse. One trade per round." }
 			end
 			ctx.i += 1

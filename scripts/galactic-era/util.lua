@@ -5,6 +5,8 @@ local U = {}
 
 U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
 U.TECH_NAMES = { mil = "Military Power", spi = "Spirituality", pro = "Propulsion", rob = "Robotics", gen = "Genetics" }
+-- Technology levels as the rules write them (GE 4.8).
+U.ROMAN = { "I", "II", "III", "IV", "V", "VI" }
 -- The action tokens by id, as players read them (GE 6.2).
 U.ACTION_NAMES = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
 

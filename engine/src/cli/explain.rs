@@ -38,13 +38,16 @@ pub enum GlossaryLine {
     Entry { title: String, text: String },
 }
 
-/// The whole glossary, section by section.
+/// The whole glossary, section by section. A definition's title carries the
+/// rulebook's name beside the English one; a word of the game's does not, as a
+/// newcomer reads a long list of them and the original adds only noise there.
 pub fn glossary_lines(glossary: &Glossary) -> Vec<GlossaryLine> {
     let mut lines = Vec::new();
     for section in &glossary.sections {
         lines.push(GlossaryLine::Heading(section.label.clone()));
         for e in &section.entries {
-            lines.push(GlossaryLine::Entry { title: e.title(), text: e.text() });
+            let title = if section.kind.is_some() { e.title() } else { e.name.clone() };
+            lines.push(GlossaryLine::Entry { title, text: e.text() });
         }
     }
     lines

@@ -107,7 +107,7 @@ impl<'a> Ctx<'a> {
         }
         for stat in self.present.stats.iter().filter(|s| s.scope == Scope::Global) {
             if let Some(v) = self.present.stat_value(stat, self.view.globals.get(Sym::new(&stat.var))) {
-                out.push(format!("{} {v}", stat.label));
+                out.push(format!("{}: {v}", stat.label));
             }
         }
         out
@@ -260,6 +260,9 @@ impl<'a> Ctx<'a> {
         for (title, text) in &self.present.texts {
             lines.push(entry_line(title, text));
         }
+        if !self.view.board.is_empty() {
+            lines.extend(legend(self.present).into_iter().map(Line::raw));
+        }
         for line in explain::glossary_lines(&self.present.glossary) {
             match line {
                 GlossaryLine::Heading(label) => {
@@ -290,9 +293,6 @@ impl<'a> Ctx<'a> {
         head.push_str(&terrain.label);
         if !region.is_empty() {
             head.push_str(&format!(" · {region}"));
-        }
-        if let Some(Some((q, r))) = self.grid.axial.get(cell as usize) {
-            head.push_str(&format!(" · ({q},{r})"));
         }
         let mut lines = vec![Line::styled(head, Style::default().add_modifier(Modifier::BOLD))];
         let summary = &self.cells[cell as usize];
@@ -490,11 +490,13 @@ pub fn legend(present: &Presentation) -> Vec<String> {
     if !terrains.is_empty() {
         out.push(format!("Map: {}", terrains.join(", ")));
     }
-    let holding: Vec<&str> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(|p| p.label.as_str()).collect();
-    let units: Vec<&str> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(|p| p.label.as_str()).collect();
+    // Piece labels are singular ("tower"): the legend speaks of them in the plural.
+    let plural = |label: &str| if label.ends_with('s') { label.to_owned() } else { format!("{label}s") };
+    let holding: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(|p| plural(&p.label)).collect();
+    let units: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(|p| plural(&p.label)).collect();
     let mut figures = String::from("A held cell is drawn in its holder's colour");
     if !holding.is_empty() {
-        figures.push_str(&format!(" (zoomed in, with its total of {})", holding.join(" and ")));
+        figures.push_str(&format!(" (zoomed in, with the total of its {})", holding.join(" and ")));
     }
     figures.push_str(&format!(
         "; a digit on a seat's colour counts its {} there, * marks several seats. Rows are letters, hexes numbers: type C7.",
@@ -504,7 +506,6 @@ pub fn legend(present: &Presentation) -> Vec<String> {
     out
 }
 
-/// The help box of `?`: the decision explained, its rule, the keys and the legend.
 /// The help box: the decision's explanation and rule, what every player should know
 /// (the pack's `ui_text`), the keys, and (for a game with a map) the map's legend. A game without a map is not told about cells and zoom.
 /// `Title: text`, the title in bold.

@@ -14,7 +14,8 @@
 //! - `ui_stat(id: <variable>, label, scope, short, set, unset, names)`: `scope` is
 //!   `seat` (everyone's, in the seats table), `own` (only the viewer's), `pair` (the
 //!   viewer and each other seat), or `global`; `short` is a template for the seats
-//!   table (`"{}dp"`); `set`/`unset` name true and missing values.
+//!   table (`"{}dp"`); `set`/`unset` name true and missing values; `roman: true`
+//!   shows a number as the rules write levels (`IV`).
 //! - `ui_zone(id: <zone>, label, owner_only, show, names)`: a zone listed in the
 //!   "You" panel: the viewer's own zone if `owner_only`, else the shared one; `show`
 //!   is `faces` or `count`.
@@ -79,6 +80,8 @@ pub struct Stat {
     pub set: Option<String>,
     pub unset: Option<String>,
     pub names: Option<String>,
+    /// Shown in Roman numerals, as the rules write levels (`IV`).
+    pub roman: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -178,6 +181,7 @@ impl Presentation {
                 set: text(&d.value, "set"),
                 unset: text(&d.value, "unset"),
                 names: text(&d.value, "names"),
+                roman: d.value.get("roman").is_some_and(Value::is_truthy),
             });
         }
         for d in defs("ui_zone") {
@@ -280,10 +284,36 @@ impl Presentation {
         match value {
             None | Some(Value::Nil) | Some(Value::Bool(false)) => stat.unset.clone(),
             Some(Value::Bool(true)) => Some(stat.set.clone().unwrap_or_else(|| "yes".into())),
-            Some(v) => Some(match &stat.set {
-                Some(word) if matches!(v, Value::Bool(_)) => word.clone(),
+            Some(v) => Some(match (&stat.set, v) {
+                (Some(word), Value::Bool(_)) => word.clone(),
+                (_, Value::Int(n)) if stat.roman => roman(*n),
                 _ => self.show(v, stat.names.as_deref()),
             }),
         }
+    }
+}
+
+/// `n` in Roman numerals for 1..=3999, else in digits.
+pub fn roman(n: i64) -> String {
+    if !(1..=3999).contains(&n) {
+        return n.to_string();
+    }
+    let mut left = n;
+    let mut out = String::new();
+    for (value, symbol) in [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")] {
+        while left >= value {
+            out.push_str(symbol);
+            left -= value;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn roman_numerals_as_levels_are_written() {
+        let shown: Vec<String> = [1, 2, 4, 5, 6, 9, 14, 0, -3].into_iter().map(super::roman).collect();
+        assert_eq!(shown, ["I", "II", "IV", "V", "VI", "IX", "XIV", "0", "-3"]);
     }
 }
