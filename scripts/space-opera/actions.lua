@@ -41,8 +41,27 @@ function A.options(g, s)
 	for i, card in ipairs(hand) do
 		def_of[i] = U.def(g, card)
 	end
+	-- Copies of one card do the same: one option says it once (the first copy).
+	local said = {}
 	local function add(label, value)
-		table.insert(out, { label = label, value = value })
+		if not said[label] then
+			said[label] = true
+			table.insert(out, { label = label, value = value })
+		end
+	end
+	-- Ships of one name are told apart by the order they were built in.
+	local ship_label = {}
+	do
+		local ships, count, seen = C.ships(g, s), {}, {}
+		for _, ship in ipairs(ships) do
+			local name = U.name(g, ship)
+			count[name] = (count[name] or 0) + 1
+		end
+		for _, ship in ipairs(ships) do
+			local name = U.name(g, ship)
+			seen[name] = (seen[name] or 0) + 1
+			ship_label[ship] = count[name] > 1 and string.format("%s no. %d", name, seen[name]) or name
+		end
 	end
 	-- SO §4.3: consumables (price paid, effect, discard).
 	for i, card in ipairs(hand) do
@@ -67,7 +86,7 @@ function A.options(g, s)
 			for _, ship in ipairs(C.ships(g, s)) do
 				local fits = (d.type == "equipment" and C.free_slots(g, ship) > 0) or (d.type == "crew" and not C.has_crew(g, ship))
 				if fits then
-					add(string.format("Mount %s on your %s (%d cr)", d.name, U.name(g, ship), d.price), { a = "mount", card = card, ship = ship })
+					add(string.format("Mount %s on your %s (%d cr)", d.name, ship_label[ship], d.price), { a = "mount", card = card, ship = ship })
 				end
 			end
 		end
@@ -124,6 +143,7 @@ function A.perform(g, s, v)
 	elseif v.a == "build" then
 		C.build(g, s, v.card)
 		g:log(string.format("Seat %d builds a technology face down (%s on it). -- SO §4.3", s, U.count(g:prop(v.card, "credits"), "credit")))
+		g:log_to({ s }, string.format("The technology you build face down is %s; it is raised at your next upkeep. -- SO §4.3", U.name(g, v.card)))
 	elseif v.a == "mount" then
 		C.mount(g, s, v.card, v.ship)
 		g:log(string.format("Seat %d mounts %s on its %s. -- SO §4.3", s, U.name(g, v.card), U.name(g, v.ship)))

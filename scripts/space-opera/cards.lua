@@ -70,6 +70,7 @@ end
 -- Draws `n` resources into a seat's hand; returns how many it drew.
 function C.draw(g, s, n)
 	local drawn = 0
+	local names = {}
 	for _ = 1, n do
 		local deck = entities_at(g, C.deck_of(g, s))
 		if #deck == 0 then
@@ -82,10 +83,15 @@ function C.draw(g, s, n)
 			break
 		end
 		C.to_hand(g, card, s)
+		table.insert(names, U.name(g, card))
 		drawn += 1
 		if #deck == 1 then
 			decline(g, s)
 		end
+	end
+	if drawn > 0 then
+		-- What was drawn is the drawer's alone (SO §4.3).
+		g:log_to({ s }, string.format("You draw %s.", table.concat(names, ", ")))
 	end
 	return drawn
 end

@@ -119,6 +119,10 @@ function V.observe(g)
 			local last = g:get(s, "last_level")
 			if level > (last or 0) then
 				g:set(s, "rose_at", turn)
+				if level >= 3 and last ~= nil then
+					-- Everyone should see a win coming (SO §6.6).
+					g:log(string.format("Seat %d reaches civilisation level %d: a species wins at the end of its own turn if it held level 3 or more, above every other, through the whole turn. -- SO §6.6", s, level))
+				end
 			end
 			if level ~= last then
 				g:set(s, "last_level", level)
@@ -141,6 +145,15 @@ function V.turn_start(g, s)
 	g:set(s, "turn_began", turn)
 	g:set(s, "min_level", P().level(g, s))
 	V.observe(g)
+	if not U.classic(g) and U.live(g, s) then
+		local level, ahead = P().level(g, s), true
+		for _, o in ipairs(U.live_seats(g)) do
+			ahead = ahead and (o == s or P().level(g, o) < level)
+		end
+		if level >= 3 and ahead then
+			g:log(string.format("Seat %d begins its turn at civilisation level %d, above every other species: it wins at the end of this turn unless it drops below that or is caught up. -- SO §6.6", s, level))
+		end
+	end
 end
 
 -- SO §6.6 (revised): at the end of its own turn a species wins when the lowest level it

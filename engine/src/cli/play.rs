@@ -345,7 +345,8 @@ fn shown_seed(seed: u64, players: &[Player]) -> String {
     }
 }
 
-/// The final ranking, one line per seat.
+/// The final ranking, one line per seat: its score and, so that the score says what
+/// it counts, the seat's public facts as the pack summarises them.
 pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
     let Some(outcome) = &game.state.outcome else { return Vec::new() };
     outcome
@@ -355,7 +356,9 @@ pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
         .map(|(place, &seat)| {
             let kind = players.get(seat as usize).map_or("?", |p| p.name());
             let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
-            format!("  {}. seat {} ({kind}): {score}", place + 1, seat as usize + 1)
+            let facts: Vec<String> = game.seat_summary(seat).unwrap_or_default().into_iter().map(|(label, value)| format!("{label}: {value}")).collect();
+            let facts = if facts.is_empty() { String::new() } else { format!(" ({})", facts.join(", ")) };
+            format!("  {}. seat {} ({kind}): score {score}{facts}", place + 1, seat as usize + 1)
         })
         .chain([format!("  (seed {})", game.state.setup.seed)])
         .collect()

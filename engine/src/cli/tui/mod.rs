@@ -192,21 +192,31 @@ impl App {
             None => panels::DecisionPane { header: self.waiting_lines(table, v, busy), options: Vec::new(), footer: Vec::new(), highlighted: 0 },
         };
         let want = (pane.header.len() + pane.options.len() + pane.footer.len()) as u16 + 2;
-        // A game without a map gives the whole column to the decision.
-        let dec_h = if has_map { want.clamp(5, (main.height * 9 / 20).max(5)).min(main.height.saturating_sub(3)) } else { main.height };
-        let map_h = if has_map { Constraint::Min(3) } else { Constraint::Length(0) };
-        let left = Layout::default().direction(Direction::Vertical).constraints([map_h, Constraint::Length(dec_h)]).split(cols[0]);
+        // A game without a map shows the decision over what the seat is and holds.
+        let dec_h = if has_map { want.clamp(5, (main.height * 9 / 20).max(5)) } else { want.clamp(5, (main.height * 3 / 5).max(5)) }.min(main.height.saturating_sub(3));
+        let left = if has_map {
+            Layout::default().direction(Direction::Vertical).constraints([Constraint::Min(3), Constraint::Length(dec_h)]).split(cols[0])
+        } else {
+            let parts = Layout::default().direction(Direction::Vertical).constraints([Constraint::Length(dec_h), Constraint::Min(3)]).split(cols[0]);
+            // Drawn in the order map, decision: the situation takes the map's place below.
+            std::rc::Rc::from([parts[1], parts[0]])
+        };
         let focus = self.ui.focus().filter(|_| decision.is_some()).or(self.look);
         let marked = if decision.is_some() { self.ui.marked() } else { Vec::new() };
-        let map_block = Block::default().borders(Borders::ALL).title(match focus {
-            Some(c) => format!(" Map · {} ", self.grid.code(c)),
-            None => " Map ".into(),
-        });
-        let inner = map_block.inner(left[0]);
-        frame.render_widget(map_block, left[0]);
-        map::scroll(&mut self.map, inner, &self.grid, focus);
-        let mf = MapFrame { view: v, present: &self.present, grid: &self.grid, cells: &cells, focus, marked: &marked, colour: self.colour };
-        mf.draw(frame.buffer_mut(), inner, &self.map);
+        if has_map {
+            let map_block = Block::default().borders(Borders::ALL).title(match focus {
+                Some(c) => format!(" Map · {} ", self.grid.code(c)),
+                None => " Map ".into(),
+            });
+            let inner = map_block.inner(left[0]);
+            frame.render_widget(map_block, left[0]);
+            map::scroll(&mut self.map, inner, &self.grid, focus);
+            let mf = MapFrame { view: v, present: &self.present, grid: &self.grid, cells: &cells, focus, marked: &marked, colour: self.colour };
+            mf.draw(frame.buffer_mut(), inner, &self.map);
+        } else {
+            let block = Block::default().borders(Borders::ALL).title(" You ");
+            frame.render_widget(Paragraph::new(ctx.own_details()).block(block).wrap(Wrap { trim: false }), left[0]);
+        }
         let title = match decision {
             Some(d) => format!(" Seat {}: your decision ", d.seat as usize + 1),
             None if v.outcome.is_some() => " Game over ".into(),
@@ -237,7 +247,7 @@ impl App {
         let seats_h = (seat_rows.len() as u16 + 2).min(cols[1].height / 2);
         let right = Layout::default().direction(Direction::Vertical).constraints([Constraint::Length(seats_h), Constraint::Min(3)]).split(cols[1]);
         frame.render_widget(Paragraph::new(seat_rows).block(Block::default().borders(Borders::ALL).title(" Seats ")), right[0]);
-        let tabs: Vec<Span> = Tab::ALL
+        let tabs: Vec<Span> = Tab::shown(has_map)
             .iter()
             .map(|t| if *t == self.tab { Span::styled(format!("[{}]", t.title()), Style::default().add_modifier(Modifier::BOLD)) } else { Span::raw(format!(" {} ", t.title())) })
             .collect();
@@ -335,7 +345,7 @@ impl App {
                 self.look = None;
             }
             Action::Tab(d) => {
-                self.tab = self.tab.step(d);
+                self.tab = self.tab.step(d, !table.game.state.board.is_empty());
                 self.tab_scroll = 0;
             }
             Action::Log(d) if self.tab == Tab::Log => {

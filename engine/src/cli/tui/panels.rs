@@ -45,9 +45,15 @@ impl Tab {
         }
     }
 
-    pub fn step(self, by: i8) -> Tab {
-        let i = Tab::ALL.iter().position(|t| *t == self).unwrap_or(0) as i8;
-        Tab::ALL[(i + by).rem_euclid(Tab::ALL.len() as i8) as usize]
+    /// The tabs a game shows: a game without a map has no cells to look at.
+    pub fn shown(has_map: bool) -> Vec<Tab> {
+        Tab::ALL.into_iter().filter(|t| has_map || *t != Tab::Cell).collect()
+    }
+
+    pub fn step(self, by: i8, has_map: bool) -> Tab {
+        let tabs = Tab::shown(has_map);
+        let i = tabs.iter().position(|t| *t == self).unwrap_or(0) as i8;
+        tabs[(i + by).rem_euclid(tabs.len() as i8) as usize]
     }
 }
 

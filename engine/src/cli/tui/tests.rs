@@ -358,7 +358,7 @@ fn no_panel_shows_what_the_seat_may_not_know() {
         let mut screens = String::new();
         for _ in Tab::ALL {
             screens.push_str(&render(&mut app, table, &Screen::Game { seat: Some(0), busy: None }, 200, 60));
-            app.tab = app.tab.step(1);
+            app.tab = app.tab.step(1, true);
         }
         app.tab = Tab::Cell;
         for &cell in &cells {
@@ -576,6 +576,52 @@ fn snapshot_help_box() {
     let mut app = App::new(&table, false);
     app.handle(&table, Some(0), key(KeyCode::Char('?')));
     assert_snapshot("base-80x24-help", &render(&mut app, &table, &Screen::Game { seat: Some(0), busy: None }, 80, 24));
+}
+
+/// Lets the bots of an all-bot table play until `reached` holds (at most `limit`
+/// acts); the screen then shows the game as seat 1 sees it.
+fn play_until(table: &mut Table, limit: usize, reached: &dyn Fn(&Game) -> bool) {
+    for _ in 0..limit {
+        if reached(&table.game) || table.game.is_over() {
+            break;
+        }
+        let waiting = table.game.pending().expect("a running game waits").waiting_seats();
+        table.bot_turn(waiting[0]).expect("the bot acts");
+    }
+    assert!(reached(&table.game), "the moment came within {limit} acts (over: {})", table.game.is_over());
+}
+
+/// Every pack listed in `tests/snapshots/tui/moments.txt`, at 100x30 and 80x24: the
+/// first screen, the help box, a battle's result in the log and the end of the first
+/// round, as seat 1 sees each.
+#[test]
+fn snapshot_every_pack_at_two_sizes() {
+    let list = std::fs::read_to_string(repo().join("tests/snapshots/tui/moments.txt")).expect("the moments file");
+    let round_two = |g: &Game| g.state.globals.get(Sym::new("round")).and_then(orrery::value::Value::as_int).is_some_and(|r| r >= 2);
+    let mut packs = 0;
+    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [id, seed, battle] = fields[..] else { panic!("a moments line is `pack | seed | battle`: {line}") };
+        let rules = pack::load(&repo(), id).unwrap_or_else(|e| panic!("{id} does not load: {e}"));
+        let seed: u64 = seed.parse().expect("a seed");
+        let battle_fought = |g: &Game| g.state.log.iter().any(|l| l.text.starts_with(battle));
+        for (w, h) in [(100, 30), (80, 24)] {
+            let first = table(rules.clone(), "human,random,random,random", seed);
+            let mut app = App::new(&first, false);
+            let you = Screen::Game { seat: Some(0), busy: None };
+            assert_snapshot(&format!("{id}-{w}x{h}-start"), &render(&mut app, &first, &you, w, h));
+            app.handle(&first, Some(0), key(KeyCode::Char('?')));
+            assert_snapshot(&format!("{id}-{w}x{h}-help"), &render(&mut app, &first, &you, w, h));
+            for (moment, reached) in [("battle", &battle_fought as &dyn Fn(&Game) -> bool), ("round-end", &round_two)] {
+                let mut bots = table(rules.clone(), "random,random,random,random", seed);
+                play_until(&mut bots, 5_000, reached);
+                let mut app = App::new(&bots, false);
+                assert_snapshot(&format!("{id}-{w}x{h}-{moment}"), &render(&mut app, &bots, &you, w, h));
+            }
+        }
+        packs += 1;
+    }
+    assert!(packs >= 2, "every playable pack has its moments listed");
 }
 
 /// A listed number decision shows the values alone, so the number a person reads is
