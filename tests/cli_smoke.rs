@@ -257,3 +257,16 @@ fn saves_are_readable_by_their_owner_only() {
     let mode = std::fs::metadata(&save).expect("the save exists").permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "a save holds every secret of the game");
 }
+
+/// The plain prompt draws the map as text (`map`, rows lettered as the cells are
+/// named) and lists every seat (`seats`), and asks its question again.
+#[test]
+fn plain_prompt_draws_the_map_and_lists_the_seats() {
+    let out = orrery_with_input(&["--root", &root(), "play", "--pack", "toy", "--plain", "--seats", "human,random", "--seed", "5"], "map\nseats\nq\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_uppercase()) && l.len() > 3 && l.as_bytes()[1].is_ascii_uppercase() && l.as_bytes()[2] == b' ').collect();
+    assert!(rows.len() >= 5, "the toy board's five rows, lettered: {stdout}");
+    assert!(stdout.contains("Rows are letters, hexes numbers"), "the legend follows: {stdout}");
+    assert!(stdout.contains("  seat 1 (you): ") && stdout.contains("  seat 2: "), "{stdout}");
+}

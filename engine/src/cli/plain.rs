@@ -12,6 +12,7 @@ use super::printable::Printable;
 use super::prompt::{self, Input};
 use super::screen::{read_line, Screen};
 use super::tui::present::{Presentation, Scope};
+use super::tui;
 use super::CliError;
 use orrery::game::GameError;
 use orrery::state::Seat;
@@ -75,7 +76,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                         writeln!(out, "{title}: {text}")?;
                     }
                     if !present.glossary.is_empty() {
-                        writeln!(out, "(g lists every word of the game and what it means; seats shows every seat's public facts)")?;
+                        writeln!(out, "(g lists every word of the game and what it means; seats shows every seat's public facts; map draws the map)")?;
                     }
                 }
                 Ok(Input::Glossary) => {
@@ -91,6 +92,17 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                         let mut parts: Vec<String> = facts.iter().map(|(label, value)| format!("{label}: {value}")).collect();
                         parts.extend(public_stats(table, s as Seat));
                         writeln!(out, "  seat {}{}: {}", s + 1, if s as Seat == seat { " (you)" } else { "" }, parts.join(" · "))?;
+                    }
+                }
+                Ok(Input::Map) => {
+                    let present = Presentation::new(&table.game.rules);
+                    let view = table.game.view(Some(seat));
+                    let map = tui::text_map(&view, &present, 100);
+                    if map.is_empty() {
+                        writeln!(out, "This game has no map.")?;
+                    }
+                    for line in map.iter().chain(&tui::legend(&present)) {
+                        writeln!(out, "{line}")?;
                     }
                 }
                 Ok(Input::Quit) => return Ok(End::Quit),

@@ -16,6 +16,8 @@ pub enum Input {
     Glossary,
     /// Every seat's public facts (`seats`).
     Seats,
+    /// The map, as text (`map`).
+    Map,
     Quit,
 }
 
@@ -29,7 +31,7 @@ pub fn show(decision: &Decision, out: &mut dyn Write) -> std::io::Result<()> {
     if let Some(pass) = &decision.pass {
         writeln!(out, "  p) {pass}")?;
     }
-    writeln!(out, "  ({}; ? for help, g for the glossary, seats for everyone, q to quit)", hint(decision))?;
+    writeln!(out, "  ({}; ? help, g glossary, seats, map, q quit)", hint(decision))?;
     Ok(())
 }
 
@@ -62,6 +64,7 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
         "?" | "help" => return Ok(Input::Help),
         "g" | "glossary" => return Ok(Input::Glossary),
         "seats" => return Ok(Input::Seats),
+        "map" => return Ok(Input::Map),
         "q" | "quit" => return Ok(Input::Quit),
         "p" | "pass" => {
             return match decision.pass {
@@ -166,6 +169,7 @@ mod tests {
         assert_eq!(parse(&d, "q"), Ok(Input::Quit));
         assert_eq!(parse(&d, "g"), Ok(Input::Glossary));
         assert_eq!(parse(&d, "seats"), Ok(Input::Seats));
+        assert_eq!(parse(&d, "map"), Ok(Input::Map));
         assert!(help(&d).contains("R 1"));
     }
 }

@@ -147,7 +147,8 @@ impl DecisionUi {
             Ok(Input::Answer(choice)) => Action::Answer(choice),
             Ok(Input::Help) => Action::Help,
             Ok(Input::Glossary) => Action::Rules,
-            Ok(Input::Seats) => Action::Tab(0),
+            // The full-screen UI shows both at all times.
+            Ok(Input::Seats | Input::Map) => Action::None,
             Ok(Input::Quit) => Action::Quit,
             Err(reason) => {
                 self.message = Some(reason);
@@ -213,8 +214,8 @@ impl DecisionUi {
                 self.highlight = self.items.len().saturating_sub(1);
                 Action::None
             }
-            KeyCode::PageUp => Action::Log(-5),
-            KeyCode::PageDown => Action::Log(5),
+            KeyCode::PageUp => Action::Log(-10),
+            KeyCode::PageDown => Action::Log(10),
             KeyCode::Tab => Action::Tab(1),
             KeyCode::BackTab => Action::Tab(-1),
             KeyCode::Esc => {

@@ -247,3 +247,21 @@ fn put(buf: &mut Buffer, x: i32, y: i32, right: u16, bottom: u16, glyph: char, s
         cell.set_style(style);
     }
 }
+
+/// The map as `seat` sees it, as lines of text `width` wide (zoom 0, no colour), for
+/// the plain prompt's `map`; no lines for a game without a map.
+pub fn text_map(view: &View, present: &Presentation, width: u16) -> Vec<String> {
+    if view.board.is_empty() {
+        return Vec::new();
+    }
+    let grid = Grid::new(&view.board);
+    let cells = super::scene::summaries(view, present);
+    let area = Rect::new(0, 0, width, u16::try_from(grid.rows).unwrap_or(u16::MAX).saturating_add(1));
+    let mut state = MapState { zoom: 0, zoom_set: true, ..MapState::default() };
+    scroll(&mut state, area, &grid, None);
+    let mut buf = Buffer::empty(area);
+    MapFrame { view, present, grid: &grid, cells: &cells, focus: None, marked: &[], colour: false }.draw(&mut buf, area, &state);
+    (0..area.height)
+        .map(|y| (0..area.width).map(|x| buf.cell((x, y)).map_or(" ", |c| c.symbol())).collect::<String>().trim_end().to_owned())
+        .collect()
+}

@@ -18,6 +18,9 @@ mod scene;
 #[cfg(test)]
 mod tests;
 
+pub use map::text_map;
+pub use panels::legend;
+
 use super::play::{outcome_lines, End, Table};
 use super::CliError;
 use decision::{Action, DecisionUi};
