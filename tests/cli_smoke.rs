@@ -270,3 +270,26 @@ fn plain_prompt_draws_the_map_and_lists_the_seats() {
     assert!(stdout.contains("Rows are letters, hexes numbers"), "the legend follows: {stdout}");
     assert!(stdout.contains("  seat 1 (you): ") && stdout.contains("  seat 2: "), "{stdout}");
 }
+
+/// `orrery check` warns, at the step in pack.ron, about a decision its games met
+/// without help (a copy of the toy whose bank question lost its help).
+#[test]
+fn check_warns_about_a_decision_met_without_help() {
+    let root = tmp("unhelped");
+    let _ = std::fs::remove_dir_all(&root);
+    crate::common::copy_dir(&fixtures().join("content/toy"), &root.join("content/toy"));
+    crate::common::copy_dir(&fixtures().join("scripts/toy"), &root.join("scripts/toy"));
+    let score = root.join("scripts/toy/score.lua");
+    let lua = std::fs::read_to_string(&score).expect("read");
+    let stripped: String = lua.lines().filter(|l| !l.trim_start().starts_with("help = ")).map(|l| format!("{l}\n")).collect();
+    assert_ne!(lua, stripped, "the bank question had a help to take away");
+    std::fs::write(&score, stripped).expect("write");
+    let out = orrery(&["--root", &root.display().to_string(), "check", "toy"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "a warning does not fail the check: {stderr}");
+    assert!(stdout.contains("1 warning"), "{stdout}");
+    assert!(
+        stderr.contains("pack.ron:") && stderr.contains("step \"bank\": players meet the decision \"Bank how much energy as points?\" without a `help`"),
+        "{stderr}"
+    );
+}

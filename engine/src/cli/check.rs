@@ -18,7 +18,7 @@
 //!
 //! Errors go to stderr, one per line, starting `file:line[:col]: `. Warnings (ids that
 //! look alike, definitions players meet without a name or explanation:
-//! [`glossary::warnings`]) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
+//! [`glossary::warnings`], decisions the games met without help) go to stderr too, as `warning: file:line:col: ...`, before the `ok:`
 //! line on stdout (which counts them); they do not fail the check.
 
 mod determinism;
@@ -79,22 +79,24 @@ pub fn check(dir: &Path) -> Result<(String, Vec<String>), Vec<String>> {
         return Err(lines);
     }
     // The determinism stage's other run starts now, to play alongside the games stage.
-    std::thread::scope(|scope| {
+    let unhelped = std::thread::scope(|scope| {
         let other = determinism::OtherRun::start(scope, &rules, play::setups(&rules));
-        let (lines, played) = play::play(&rules, &places);
+        let found = play::play(&rules, &places);
+        if !found.errors.is_empty() {
+            return Err(found.errors);
+        }
+        let lines = other.compare(&rules, &places, &found.played);
         if !lines.is_empty() {
             return Err(lines);
         }
-        let lines = other.compare(&rules, &places, &played);
-        if !lines.is_empty() {
-            return Err(lines);
-        }
-        Ok(())
+        Ok(found.warnings)
     })?;
     let m = &rules.manifest;
     let definitions: usize = rules.defs.values().map(Vec::len).sum();
-    // Ids that look alike, then what players would meet unexplained.
-    let warnings: Vec<String> = rules.warnings.iter().chain(&glossary::warnings(&rules)).map(|w| format!("warning: {w}")).collect();
+    // Ids that look alike, then what players would meet unexplained: definitions, and
+    // decisions the games met without help.
+    let mut warnings: Vec<String> = rules.warnings.iter().chain(&glossary::warnings(&rules)).map(|w| format!("warning: {w}")).collect();
+    warnings.extend(unhelped);
     let warned = match warnings.len() {
         0 => String::new(),
         1 => ", 1 warning".to_owned(),

@@ -13,6 +13,8 @@
 //! size limit ends the stage: reaching a limit takes seconds, and the next games
 //! nearly always hit the same one. The games that end without an error are handed
 //! to the determinism stage ([`super::determinism`]), which plays them again.
+//! Every decision met without a `help` is noted, once per step and question, for a
+//! warning: a player pressing `?` there learns nothing.
 
 use super::{game_line, PackPlaces};
 use orrery::content::Ruleset;
@@ -35,14 +37,23 @@ pub struct Played {
     pub state: GameState,
 }
 
-/// Plays the games; returns one line per distinct error, and the games that ended
-/// without one.
-pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> (Vec<String>, Vec<Played>) {
+/// What the games stage found: one line per distinct error, the games that ended
+/// without one, and a warning per decision met without help.
+pub struct Findings {
+    pub errors: Vec<String>,
+    pub played: Vec<Played>,
+    pub warnings: Vec<String>,
+}
+
+/// Plays the games.
+pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> Findings {
     let mut seen: Vec<String> = Vec::new();
     let mut lines = Vec::new();
     let mut played = Vec::new();
+    // (step, prompt) of each decision met without help, in the order first met.
+    let mut unhelped: Vec<(String, String)> = Vec::new();
     for (seats, seed) in setups(rules) {
-        let (error, decision) = match one_game(rules, seats, seed) {
+        let (error, decision) = match one_game(rules, seats, seed, &mut unhelped) {
             Ok(state) => {
                 played.push(Played { seats, seed, state });
                 continue;
@@ -66,7 +77,11 @@ pub fn play(rules: &Arc<Ruleset>, places: &PackPlaces) -> (Vec<String>, Vec<Play
             break;
         }
     }
-    (lines, played)
+    let warnings = unhelped
+        .iter()
+        .map(|(step, prompt)| format!("warning: {}: step \"{step}\": players meet the decision \"{prompt}\" without a `help` (say what it decides and what its options do)", places.step(step)))
+        .collect();
+    Findings { errors: lines, played, warnings }
 }
 
 /// The games played, as (seats, seed): each with a different player count from the
@@ -78,11 +93,22 @@ pub fn setups(rules: &Ruleset) -> Vec<(usize, u64)> {
 
 /// Plays one game; the state it ended in, or its first error and the decision it
 /// came at (`None`: at the start).
-fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64) -> Result<GameState, (GameError, Option<usize>)> {
+fn one_game(rules: &Arc<Ruleset>, seats: usize, seed: u64, unhelped: &mut Vec<(String, String)>) -> Result<GameState, (GameError, Option<usize>)> {
     let mut decisions = 0;
     let mut side_error = None;
     let run = play_random(rules.clone(), seats, seed, &[], |game| {
         decisions += 1;
+        if let (Some(pending), Some(frame)) = (game.pending(), game.state.flow.last()) {
+            for seat in pending.waiting_seats() {
+                let Some(d) = game.decision_for(seat).filter(|d| d.help.is_none()) else { continue };
+                // A question is known by its words before any number or name in it.
+                let question: String = d.prompt.split(|c: char| c.is_ascii_digit() || c == '(' || c == ':').next().unwrap_or_default().trim().to_owned();
+                let key = (frame.step.to_string(), question);
+                if !unhelped.contains(&key) {
+                    unhelped.push(key);
+                }
+            }
+        }
         // `evaluate` may change what it is given; it gets a copy.
         if let Err(e) = game.clone().evaluate() {
             side_error = Some(e);
