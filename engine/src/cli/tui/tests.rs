@@ -527,6 +527,8 @@ fn autosaves_at_round_ends_and_continue_finds_the_latest_unfinished_game() {
 // them with `ORRERY_BLESS=1 cargo test --bin orrery snapshot` and read the diff.
 
 fn assert_snapshot(name: &str, screen: &str) {
+    let ids = internal_ids(screen);
+    assert!(ids.is_empty(), "screen {name} shows internal ids {ids:?}:\n{screen}");
     let path = repo().join("tests/snapshots/tui").join(format!("{name}.txt"));
     let screen: String = screen.lines().map(|l| format!("{}\n", l.trim_end())).collect();
     if std::env::var_os("ORRERY_BLESS").is_some() {
@@ -591,9 +593,27 @@ fn play_until(table: &mut Table, limit: usize, reached: &dyn Fn(&Game) -> bool) 
     assert!(reached(&table.game), "the moment came within {limit} acts (over: {})", table.game.is_over());
 }
 
+/// What on a rendered screen looks like an internal id rather than words: a
+/// snake_case identifier or a raw table.
+fn internal_ids(screen: &str) -> Vec<String> {
+    let mut found: Vec<String> = screen
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_lowercase()) && w.split('_').filter(|p| !p.is_empty()).count() > 1)
+        .map(str::to_owned)
+        .collect();
+    found.extend(["table: 0x", "{}", "= {"].into_iter().filter(|raw| screen.contains(raw)).map(str::to_owned));
+    found
+}
+
+#[test]
+fn internal_ids_are_found_and_words_are_not() {
+    assert_eq!(internal_ids("Seat 1 takes extra_token_round_1 and {}"), ["extra_token_round_1", "{}"]);
+    assert!(internal_ids("E15 Arcturus · Destiny points: 3 · ^Z undo · half-way").is_empty());
+}
+
 /// Every pack listed in `tests/snapshots/tui/moments.txt`, at 100x30 and 80x24: the
 /// first screen, the help box, a battle's result in the log and the end of the first
-/// round, as seat 1 sees each.
+/// round, as seat 1 sees each; and none of them shows an internal id.
 #[test]
 fn snapshot_every_pack_at_two_sizes() {
     let list = std::fs::read_to_string(repo().join("tests/snapshots/tui/moments.txt")).expect("the moments file");
