@@ -116,6 +116,30 @@ function B.strength(g, seats, cell, facing_a, defending, enemies)
 	return cs
 end
 
+-- How a side's combat strength is made, for the log: each seat's basic ships and each
+-- revealed fleet with its ships and their combat value (tactics and bonuses included),
+-- as B.strength counts them (GE 6.1.3.4 step 4).
+local function strength_parts(g, seats, cell, facing_a, defending, enemies)
+	local parts = {}
+	for _, s in ipairs(seats) do
+		local bonus = require("peoples").cv_bonus(g, s, defending, enemies or {})
+		local items = {}
+		local basic = g:count({ kind = "ship", owner = s, cell = cell })
+		if basic > 0 then
+			table.insert(items, string.format("%s at %d", U.count(basic, "basic ship"), B.ship_cv(g, s, nil, facing_a) + bonus))
+		end
+		for _, m in ipairs(F.fleets_at(g, s, cell)) do
+			table.insert(items, string.format("fleet %s of %s at %d", g:face(m), U.count(U.fleet_value(g, m), "ship"), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
+		end
+		local extra = g:get(s, "battle_bonus") or 0
+		if extra ~= 0 then
+			table.insert(items, string.format("%+d from cards", extra))
+		end
+		table.insert(parts, string.format("seat %d: %s", s, #items > 0 and table.concat(items, ", ") or "no ships"))
+	end
+	return table.concat(parts, "; ")
+end
+
 local function best_military(g, seats)
 	local best = 0
 	for _, s in ipairs(seats) do
@@ -164,18 +188,24 @@ function B.fight(g, attacker, defending, cell)
 	local a_cs = B.strength(g, attackers, cell, side_has_a(g, defending, cell), false, defending)
 	local d_cs = B.strength(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)
 	local attacker_wins
+	local tie = ""
 	if a_cs ~= d_cs then
 		attacker_wins = a_cs > d_cs
 	else
 		-- Ties: the better Military Power (highest on each side), else the defender.
-		attacker_wins = best_military(g, attackers) > best_military(g, defending)
+		local a_mil, d_mil = best_military(g, attackers), best_military(g, defending)
+		attacker_wins = a_mil > d_mil
+		tie = a_mil == d_mil and " (a tie with equal Military Power: the defender wins)" or " (a tie: the better Military Power wins)"
 	end
 	local winners = attacker_wins and attackers or defending
 	local losers = attacker_wins and defending or attackers
 	local win_cs = attacker_wins and a_cs or d_cs
 	local lose_cs = attacker_wins and d_cs or a_cs
-	g:log(string.format("Battle at %s: %s, attacking, has combat strength %d; %s, defending, %d. %s wins. -- GE 6.1.3.4",
-		U.cell_label(g, cell), seats_named(attackers), a_cs, seats_named(defending), d_cs, seats_named(winners, true)))
+	g:log(string.format("Battle at %s: %s, attacking, has combat strength %d; %s, defending, %d. %s wins%s. -- GE 6.1.3.4",
+		U.cell_label(g, cell), seats_named(attackers), a_cs, seats_named(defending), d_cs, seats_named(winners, true), tie))
+	g:log(string.format("Strength is ships times their combat value: attacking %s; defending %s. -- GE 6.1.3.4",
+		strength_parts(g, attackers, cell, side_has_a(g, defending, cell), false, defending),
+		strength_parts(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)))
 	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
 	-- GE 6.1.4.2: +3 DP once per battle won with a "+3 DP" fleet.
 	local T = require("techs")
