@@ -139,8 +139,8 @@ function D.build(g, s, list)
 	for _, card in ipairs(g:entities(D.collection(s))) do
 		g:hide(card, s)
 	end
-	g:log(string.format("Seat %d brings %s and a deck of 40 resources. -- SO §6.7.2", s, defs.species[list.species].name))
-	g:log_to(s, string.format("Your deck list: %s.", list.name or "your own"))
+	g:log(U.text("setup.brings_deck", s, defs.species[list.species].name))
+	g:log_to(s, U.text("setup.your_deck_list", list.name or U.text("setup.your_own_list")))
 end
 
 return D

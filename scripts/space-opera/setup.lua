@@ -80,7 +80,7 @@ S.setup = {
 			g:set(s, "mil", 0)
 			g:set(s, "credits", 0) -- SO §5.1.5: not mentioned, 0
 		end
-		g:log(string.format("Space Opera, %s rules%s. -- SO §5.1, §6.7", version(g), U.competitive(g) and ", competitive mode" or ""))
+		g:log(U.text("setup.start", U.text(U.classic(g) and "setup.rules_classic" or "setup.rules_revised"), U.competitive(g) and U.text("setup.competitive_mode") or ""))
 		g:push("game", {})
 		if U.competitive(g) then
 			g:push("mulligan", {})
@@ -92,22 +92,22 @@ S.setup = {
 
 -- What a species ability does, in words (the effects of effects.lua, SO §2, §6.4).
 local ABILITY_WORDS = {
-	draw = function(n) return "draw " .. U.count(n, "resource") end,
-	credits = function(n) return "gain " .. U.count(n, "credit") end,
-	recruit = function(n) return "gain " .. U.count(n, "civilian") end,
-	train = function() return "turn a civilian into a military" end,
-	spy = function() return "look at the hand of a species in your sector" end,
-	jump = function() return "jump and draw 1 resource" end,
-	steal = function(n) return "steal " .. U.count(n, "credit") .. " from a species in your sector" end,
-	destroy_building = function() return "destroy a technology under construction in your sector" end,
+	draw = function(n) return U.text("setup.ability.draw", U.count_of(n, "word.resource")) end,
+	credits = function(n) return U.text("setup.ability.credits", U.count_of(n, "word.credit")) end,
+	recruit = function(n) return U.text("setup.ability.recruit", U.count_of(n, "word.civilian")) end,
+	train = function() return U.text("setup.ability.train") end,
+	spy = function() return U.text("setup.ability.spy") end,
+	jump = function() return U.text("setup.ability.jump") end,
+	steal = function(n) return U.text("setup.ability.steal", U.count_of(n, "word.credit")) end,
+	destroy_building = function() return U.text("setup.ability.destroy_building") end,
 }
 
 local function species_label(d)
 	local ab = d.ability
 	local words = ABILITY_WORDS[ab.effect]
 	local what = words and words(ab.amount) or ab.effect
-	local price = ab.price == 0 and "free" or ("for " .. U.count(ab.price, "credit"))
-	return string.format("%s (initiative %d, %+d/%+d, storage %d; %s: %s, %s, once a turn)",
+	local price = ab.price == 0 and U.text("setup.ability.free") or U.text("setup.ability.price", U.count_of(ab.price, "word.credit"))
+	return U.text("setup.species_option",
 		d.name, d.initiative, d.attack, d.defence, d.storage, ab.name, what, price)
 end
 
@@ -124,8 +124,8 @@ S.choose_species = {
 			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
 				table.insert(options, { label = species_label(defs.species[g:face(card)]), value = card })
 			end
-			table.insert(decisions, { seat = s, prompt = "Keep one of your two species (secret until all have chosen)", rule = "SO §5.1.2", options = options,
-				help = "Your species is your side for the whole game: its initiative sets the order of play (lower goes first), its bonuses add to your attack and defence totals in a war, and its ability can be used once in each of your turns. The other one is discarded." })
+			table.insert(decisions, { seat = s, prompt = U.text("setup.choose_species"), rule = "SO §5.1.2", options = options,
+				help = U.text("setup.choose_species_help") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -134,7 +134,7 @@ S.choose_species = {
 			for _, card in ipairs(g:entities({ zone = "offer", seat = s })) do
 				if card == answers[s] then
 					U.give_species(g, s, card)
-					g:log(string.format("Seat %d reveals %s.", s, defs.species[g:face(card)].name))
+					g:log(U.text("setup.reveal", s, defs.species[g:face(card)].name))
 				else
 					g:move(card, "species_box")
 					g:set_owner(card, nil)
@@ -164,12 +164,12 @@ S.choose_decks = {
 			end
 			for _, id in ipairs(def_ids.deck_list) do
 				local list = defs.deck_list[id]
-				table.insert(lists, { label = string.format("%s (40 resources, built around %s)", list.name, defs.species[list.species].name), value = id })
+				table.insert(lists, { label = U.text("setup.deck_option", list.name, defs.species[list.species].name), value = id })
 			end
 			table.insert(decisions, { seat = s, key = "species", options = species, rule = "SO §6.7.2",
-				prompt = "Competitive mode: choose your species (secret until all have chosen)" })
+				prompt = U.text("setup.choose_competitive_species") })
 			table.insert(decisions, { seat = s, key = "deck", options = lists, rule = "SO §6.7.2",
-				prompt = "Competitive mode: choose your deck of 40 resources (secret)" })
+				prompt = U.text("setup.choose_deck") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -189,7 +189,7 @@ S.opening = {
 			local n = U.classic(g) and (U.species(g, s).storage - 2) or 5
 			C.draw(g, s, n)
 		end
-		g:log("Opening hands are drawn in initiative order. -- SO §5.1.4")
+		g:log(U.text("setup.opening"))
 		return nil
 	end,
 }
@@ -208,7 +208,7 @@ S.mulligan = {
 				table.insert(options, { label = U.name(g, card), value = card })
 			end
 			table.insert(decisions, { seat = s, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.7.2",
-				prompt = "Mulligan: choose the cards to put under your deck (you draw as many, then shuffle)" })
+				prompt = U.text("setup.mulligan") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -218,7 +218,7 @@ S.mulligan = {
 			C.put_under(g, s, back)
 			C.draw(g, s, #back)
 			g:shuffle_zone(C.deck_of(g, s))
-			g:log(string.format("Seat %d puts %d card%s under its deck, draws as many and shuffles. -- SO §6.7.2", s, #back, #back == 1 and "" or "s"))
+			g:log(U.text("setup.mulligan_done", s, U.count_of(#back, "word.card")))
 		end
 		ctx.done = true
 	end,

@@ -31,6 +31,27 @@ function U.expansion(g, name)
 	return g:variant("expansion_" .. name)
 end
 
+-- ---- words (content/space-opera/text.ron) -----------------------------------------------
+
+-- The player-facing text `id` of text.ron; with arguments, formatted by
+-- `string.format` (its `%d`, `%s`... directives). Without arguments the text is given
+-- as it is written: a text that takes no arguments holds no directives.
+function U.text(id, ...)
+	local entry = defs.text[id]
+	if entry == nil then
+		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
+	end
+	if select("#", ...) == 0 then
+		return entry.text
+	end
+	return string.format(entry.text, ...)
+end
+
+-- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1.
+function U.count_of(n, id)
+	return U.count(n, U.text(id))
+end
+
 -- The digital safeguard against endless games (not in either text; COVERAGE.md).
 U.MAX_ROUNDS = 60
 
@@ -198,7 +219,7 @@ end
 
 function U.seat_label(g, s)
 	local sp = U.species(g, s)
-	return sp and string.format("seat %d (%s)", s, sp.name) or string.format("seat %d", s)
+	return sp and U.text("seat.named", s, sp.name) or U.text("seat.plain", s)
 end
 
 -- ---- sectors (SO §4.1) -------------------------------------------------------------------
@@ -240,7 +261,7 @@ function U.sector_names(g, s)
 			table.insert(names, id)
 		end
 	end
-	return #names > 0 and table.concat(names, "+") or "no sector"
+	return #names > 0 and table.concat(names, "+") or U.text("seat.no_sector")
 end
 
 -- Whether two sets of sectors (as `U.sectors` gives them) have one in common. The five
