@@ -60,7 +60,7 @@ function A.options(g, s)
 		for _, ship in ipairs(ships) do
 			local name = U.name(g, ship)
 			seen[name] = (seen[name] or 0) + 1
-			ship_label[ship] = count[name] > 1 and string.format("%s no. %d", name, seen[name]) or name
+			ship_label[ship] = count[name] > 1 and U.text("action.ship_number", name, seen[name]) or name
 		end
 	end
 	-- SO §4.3: consumables (price paid, effect, discard).
@@ -68,7 +68,7 @@ function A.options(g, s)
 		local d = def_of[i]
 		if d.type == "consumable" and d.effect and d.price <= credits then
 			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
-				add(string.format("Play %s: %s (%d cr)", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
+				add(U.text("action.play", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
 			end
 		end
 	end
@@ -76,7 +76,7 @@ function A.options(g, s)
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
 		if U.is_technology(d) and d.price <= credits and may_build_tech(g, s) then
-			add(string.format("Build %s (%d cr)", d.name, d.price), { a = "build", card = card })
+			add(U.text("action.build", d.name, d.price), { a = "build", card = card })
 		end
 	end
 	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
@@ -86,7 +86,7 @@ function A.options(g, s)
 			for _, ship in ipairs(C.ships(g, s)) do
 				local fits = (d.type == "equipment" and C.free_slots(g, ship) > 0) or (d.type == "crew" and not C.has_crew(g, ship))
 				if fits then
-					add(string.format("Mount %s on your %s (%d cr)", d.name, ship_label[ship], d.price), { a = "mount", card = card, ship = ship })
+					add(U.text("action.mount", d.name, ship_label[ship], d.price), { a = "mount", card = card, ship = ship })
 				end
 			end
 		end
@@ -94,32 +94,32 @@ function A.options(g, s)
 	-- SO §3: training.
 	local cost = T.train_cost(g, s)
 	if credits >= cost and P.civ(g, s) >= 1 then
-		add(string.format("Train a military (%d cr, 1 civilian)", cost), { a = "train" })
+		add(U.text("action.train", cost), { a = "train" })
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	if not (U.classic(g) and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s) and credits >= 2 then
-		add("Extra jump (2 cr, then draw 1)", { a = "jump" })
+		add(U.text("action.jump"), { a = "jump" })
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false)
 	if (g:get(s, "t_war") or 0) == 0 then
 		for _, o in ipairs(reachable) do
 			if A.war_legal(g, s, o) then
-				add("Declare war on " .. U.seat_label(g, o), { a = "war", target = o })
+				add(U.text("action.war", U.seat_label(g, o)), { a = "war", target = o })
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
 	for _, o in ipairs(reachable) do
-		add("Negotiate with " .. U.seat_label(g, o), { a = "trade", target = o })
+		add(U.text("action.negotiate", U.seat_label(g, o)), { a = "trade", target = o })
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	local sp = U.species(g, s)
 	if sp and (g:get(s, "t_ability") or 0) == 0 and sp.ability.price <= credits then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
-			add(string.format("Use %s: %s (%d cr)", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
+			add(U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
@@ -128,11 +128,11 @@ function A.options(g, s)
 		local ab = U.def(g, card).active
 		if ab and not U.contains(used, card) and ab.price <= credits then
 			for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
-				add(string.format("Use %s — %s: %s (%d cr)", U.name(g, card), ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+				add(U.text("action.active", U.name(g, card), ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
 			end
 		end
 	end
-	add("End turn", { a = "end" })
+	add(U.text("action.end"), { a = "end" })
 	return out
 end
 
@@ -142,17 +142,17 @@ function A.perform(g, s, v)
 		g:push("stack", { kind = "response" })
 	elseif v.a == "build" then
 		C.build(g, s, v.card)
-		g:log(string.format("Seat %d builds a technology face down (%s on it). -- SO §4.3", s, U.count(g:prop(v.card, "credits"), "credit")))
-		g:log_to({ s }, string.format("The technology you build face down is %s; it is raised at your next upkeep. -- SO §4.3", U.name(g, v.card)))
+		g:log(U.text("building.build", s, U.count_of(g:prop(v.card, "credits"), "word.credit")))
+		g:log_to({ s }, U.text("building.build_private", U.name(g, v.card)))
 	elseif v.a == "mount" then
 		C.mount(g, s, v.card, v.ship)
-		g:log(string.format("Seat %d mounts %s on its %s. -- SO §4.3", s, U.name(g, v.card), U.name(g, v.ship)))
+		g:log(U.text("building.mount", s, U.name(g, v.card), U.name(g, v.ship)))
 	elseif v.a == "train" then
 		P.train(g, s, T.train_cost(g, s))
 	elseif v.a == "jump" then
 		g:add(s, "t_jumps", 1)
 		g:add(s, "credits", -2)
-		g:log(string.format("Seat %d pays 2 credits for an extra jump. -- SO §4.2", s))
+		g:log(U.text("jump.extra", s))
 		C.jump(g, s, true)
 	elseif v.a == "war" then
 		g:push("war", { attacker = s, defender = v.target })

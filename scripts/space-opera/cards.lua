@@ -59,10 +59,10 @@ local function decline(g, s)
 	if not C.in_decline(g, s) then
 		if U.competitive(g) then
 			g:set(s, "decline", true)
-			g:log(string.format("Seat %d's deck runs out: its discards become its deck; seat %d is in decline. -- SO §5.9, §6.7.2", s, s))
+			g:log(U.text("decline.own_deck", s, s))
 		else
 			g:set_global("decline", true)
-			g:log("The resource deck runs out: the discards are shuffled into a new deck; the galaxy is in decline. -- SO §5.9")
+			g:log(U.text("decline.shared_deck"))
 		end
 	end
 end
@@ -91,7 +91,7 @@ function C.draw(g, s, n)
 	end
 	if drawn > 0 then
 		-- What was drawn is the drawer's alone (SO §4.3).
-		g:log_to({ s }, string.format("You draw %s.", table.concat(names, ", ")))
+		g:log_to({ s }, U.text("cards.draw", table.concat(names, U.text("list.separator"))))
 	end
 	return drawn
 end
@@ -229,14 +229,14 @@ function C.flip(g, s)
 		local room = C.TECH_CAP - #C.built(g, s)
 		while #raised > math.max(0, room) do
 			table.remove(raised)
-			g:log(string.format("Seat %d already has 8 technologies: one stays under construction. -- SO §6.3", s))
+			g:log(U.text("building.cap", s))
 		end
 	end
 	for _, card in ipairs(raised) do
 		g:move(card, { zone = "built", seat = s })
 		g:set_prop(card, "credits", nil)
 		g:reveal(card)
-		g:log(string.format("Seat %d raises %s. -- SO §4.3", s, U.name(g, card)))
+		g:log(U.text("building.raise", s, U.name(g, card)))
 	end
 	if #raised > 0 then
 		require("victory").observe(g)
@@ -270,7 +270,7 @@ function C.jump(g, s, draw)
 	if card then
 		g:move(card, { zone = "jumps", seat = s })
 		g:reveal(card)
-		g:log(string.format("Seat %d jumps to %s (%s). -- SO §4.2", s, defs.star_system[g:face(card)].name, U.sector_names(g, s)))
+		g:log(U.text("jump.to", s, defs.star_system[g:face(card)].name, U.sector_names(g, s)))
 	end
 	if draw then
 		C.draw(g, s, 1)

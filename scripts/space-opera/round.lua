@@ -20,7 +20,7 @@ function R.classic_round_start(g, round)
 		for _, s in ipairs(U.order(g)) do
 			local n = 2 * P.civ(g, s)
 			g:add(s, "credits", n)
-			g:log(string.format("Seat %d receives %s (2 per starting civilian). -- SO §5.3", s, U.count(n, "credit")))
+			g:log(U.text("round.prejump_income", s, U.count_of(n, "word.credit")))
 		end
 		return
 	end
@@ -36,7 +36,7 @@ function R.classic_round_start(g, round)
 	-- 2. every race gains a civilian, except in decline (SO §5.9)
 	for _, s in ipairs(U.order(g)) do
 		if C.in_decline(g, s) then
-			g:log(string.format("Seat %d gains no civilian: decline. -- SO §5.9", s))
+			g:log(U.text("round.no_growth", s))
 		else
 			P.add_civ(g, s, 1)
 		end
@@ -44,7 +44,7 @@ function R.classic_round_start(g, round)
 	-- 3. 2 credits per civilian
 	for _, s in ipairs(U.order(g)) do
 		local n = P.income(g, s)
-		g:log(string.format("Seat %d: %s, %s; income %s. -- SO §5.4", s, U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military"), U.count(n, "credit")))
+		g:log(U.text("round.income", s, U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military"), U.count_of(n, "word.credit")))
 	end
 	-- 4. a star system each, in initiative order, without drawing a resource
 	for _, s in ipairs(U.order(g)) do
@@ -91,7 +91,7 @@ R.game = {
 				g:set_global("round", ctx.round)
 				ctx.order = U.order(g)
 				ctx.i = 1
-				g:log(string.format("== Round %d ==", ctx.round))
+				g:log(U.text("round.header", ctx.round))
 				if U.classic(g) then
 					R.classic_round_start(g, ctx.round)
 				end

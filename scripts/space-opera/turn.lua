@@ -27,12 +27,12 @@ function TU.reorganise(g, s)
 	V.on_raise(g, s, raised)
 	if C.in_decline(g, s) then
 		-- SO §9.5: the revised effect of decline is not restated; as classic, no growth.
-		g:log(string.format("Seat %d gains no civilian: decline. -- SO §5.9 (revised: not in source)", s))
+		g:log(U.text("turn.no_growth", s))
 	else
 		P.add_civ(g, s, 1)
 	end
 	local n = P.income(g, s)
-	g:log(string.format("Seat %d reorganises: %s, %s, +%s. -- SO §6.2.1", s, U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military"), U.count(n, "credit")))
+	g:log(U.text("turn.reorganise", s, U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military"), U.count_of(n, "word.credit")))
 	C.discard_systems(g, s)
 	C.jump(g, s, true)
 end
@@ -79,9 +79,9 @@ TU.turn = {
 		g:set_global("active", s)
 		g:set_global("sync", { kind = "main" })
 		if ctx.stage == "main" then
-			return { seat = s, prompt = string.format("Your turn (%s, %s, %s, %s): what now?",
-				U.sector_names(g, s), U.count(g:get(s, "credits"), "credit"), U.count(P.civ(g, s), "civilian"), U.count(P.mil(g, s), "military")), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
-				help = "Your turn: play cards and build technologies and ships with credits, train militaries, jump to another star system, declare war on or negotiate with seats in a sector you share, use your species' ability; then end the turn. Reaching the victory conditions wins (SO §5.8, §6.6).",
+			return { seat = s, prompt = U.text("turn.prompt",
+				U.sector_names(g, s), U.count_of(g:get(s, "credits"), "word.credit"), U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military")), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
+				help = U.text("turn.help"),
 				options = A.options(g, s) }
 		end
 		-- ctx.stage == "end"
@@ -95,7 +95,7 @@ TU.turn = {
 			local n = #hand - limit
 			-- SO §5.5: the owner chooses what to discard (reconstructed).
 			return { seat = s, kind = "many", min = n, max = n, options = options, rule = "SO §5.5",
-				prompt = string.format("Hand limit %d: discard %d card%s", limit, n, n == 1 and "" or "s") }
+				prompt = U.text("turn.hand_limit", limit, U.count_of(n, "word.card")) }
 		end
 		V.end_of_turn(g, s)
 		return nil
@@ -104,7 +104,7 @@ TU.turn = {
 		if ctx.stage == "main" then
 			if choice.a == "end" then
 				ctx.stage = "end"
-				g:log(string.format("Seat %d ends its turn.", ctx.seat))
+				g:log(U.text("turn.end", ctx.seat))
 			else
 				A.perform(g, ctx.seat, choice)
 			end
