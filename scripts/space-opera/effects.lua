@@ -21,7 +21,8 @@ local function P()
 	return require("population")
 end
 
--- The ships of the current duel that `user` may boost.
+-- The ships of the current duel that `user` may boost; `word`: the text id of what
+-- is boosted.
 local function duel_targets(g, user, src, sync, word)
 	local out = {}
 	if not sync or sync.kind ~= "duel" then
@@ -30,8 +31,8 @@ local function duel_targets(g, user, src, sync, word)
 	for _, ship in ipairs({ sync.a_ship, sync.d_ship }) do
 		local owner = g:owner(ship)
 		if owner and g:where(ship).zone == "built" and U.may_reach(g, user, owner, src.universal) then
-			local whose = owner == user and "your" or string.format("seat %d's", owner)
-			table.insert(out, { label = string.format("+%d %s to %s %s", src.amount, word, whose, U.name(g, ship)), target = { ship = ship } })
+			local whose = owner == user and U.text("effect.whose_yours") or U.text("effect.whose_seat", owner)
+			table.insert(out, { label = U.text("effect.duel_boost", src.amount, U.text(word), whose, U.name(g, ship)), target = { ship = ship } })
 		end
 	end
 	return out
@@ -47,11 +48,11 @@ local function duel_apply(prop)
 end
 
 E.duel_attack = { when = { duel = true }, targets = function(g, user, src, sync)
-	return duel_targets(g, user, src, sync, "attack")
+	return duel_targets(g, user, src, sync, "effect.word_attack")
 end, apply = duel_apply("duel_atk") }
 
 E.duel_defence = { when = { duel = true }, targets = function(g, user, src, sync)
-	return duel_targets(g, user, src, sync, "defence")
+	return duel_targets(g, user, src, sync, "effect.word_defence")
 end, apply = duel_apply("duel_def") }
 
 -- SO §4.3: "a consumable may be annulled before its effect finishes".
@@ -61,7 +62,7 @@ local function annul_targets(only_ships)
 		for _, item in ipairs(require("stack").items(g)) do
 			if not item.cancelled and item.seat ~= user and (not only_ships or (item.target and item.target.ship))
 				and U.may_reach(g, user, item.seat, src.universal) then
-				table.insert(out, { label = string.format("annul seat %d's %s", item.seat, item.name), target = { item = item.id } })
+				table.insert(out, { label = U.text("effect.annul", item.seat, item.name), target = { item = item.id } })
 			end
 		end
 		return out
@@ -76,19 +77,19 @@ E.annul_ship = { when = { stack = true }, targets = annul_targets(true), apply =
 E.annul = { when = { stack = true }, targets = annul_targets(false), apply = annul_apply }
 
 E.credits = { when = { main = true }, targets = function(g, user, src)
-	return self_target(string.format("gain %s", U.count(src.amount, "credit")))
+	return self_target(U.text("effect.credits", U.count_of(src.amount, "word.credit")))
 end, apply = function(g, item)
 	g:add(item.seat, "credits", item.amount)
 end }
 
 E.draw = { when = { main = true }, targets = function(g, user, src)
-	return self_target(string.format("draw %d", src.amount))
+	return self_target(U.text("effect.draw", src.amount))
 end, apply = function(g, item)
 	C.draw(g, item.seat, item.amount)
 end }
 
 E.recruit = { when = { main = true }, targets = function(g, user, src)
-	return self_target(string.format("gain %d civilian", src.amount))
+	return self_target(U.text("effect.recruit", src.amount))
 end, apply = function(g, item)
 	P().add_civ(g, item.seat, item.amount)
 end }
@@ -97,7 +98,7 @@ E.train = { when = { main = true }, targets = function(g, user, src)
 	if P().civ(g, user) < 1 then
 		return {}
 	end
-	return self_target("turn a civilian into a military")
+	return self_target(U.text("effect.train"))
 end, apply = function(g, item)
 	if P().civ(g, item.seat) >= 1 then
 		P().train(g, item.seat, 0)
@@ -109,12 +110,13 @@ E.jump = { when = { main = true, duel = true, assault = true }, targets = functi
 	if U.classic(g) and g:global("prejump") == true then
 		return {}
 	end
-	return self_target("jump")
+	return self_target(U.text("effect.jump"))
 end, apply = function(g, item)
 	C.jump(g, item.seat, true)
 end }
 
--- One war phase: +attack, +defence or heal for a combatant (SO §4.3, §6.4).
+-- One war phase: +attack, +defence or heal for a combatant (SO §4.3, §6.4); `word`:
+-- the text id of what it gives.
 local function phase_effect(var, word)
 	return { when = { assault = true }, targets = function(g, user, src, sync)
 		local out = {}
@@ -123,8 +125,8 @@ local function phase_effect(var, word)
 		end
 		for _, s in ipairs({ sync.attacker, sync.defender }) do
 			if U.live(g, s) and U.may_reach(g, user, s, src.universal) then
-				local who = s == user and "you" or string.format("seat %d", s)
-				table.insert(out, { label = string.format("%s %d for %s", word, src.amount, who), target = { seat = s } })
+				local who = s == user and U.text("effect.for_you") or U.text("seat.plain", s)
+				table.insert(out, { label = U.text("effect.phase", U.text(word), src.amount, who), target = { seat = s } })
 			end
 		end
 		return out
@@ -135,42 +137,42 @@ local function phase_effect(var, word)
 	end }
 end
 
-E.assault_attack = phase_effect("phase_atk", "+attack")
-E.assault_defence = phase_effect("phase_def", "+defence")
-E.heal_phase = phase_effect("phase_heal", "heal")
+E.assault_attack = phase_effect("phase_atk", "effect.phase_attack")
+E.assault_defence = phase_effect("phase_def", "effect.phase_defence")
+E.heal_phase = phase_effect("phase_heal", "effect.phase_heal")
 
--- Effects aimed at another seat during your turn.
+-- Effects aimed at another seat during your turn; `word`: the text id of the verb.
 local function seat_targets(word, ok)
 	return function(g, user, src)
 		local out = {}
 		for _, s in ipairs(U.reachable(g, user, src.universal)) do
 			if ok == nil or ok(g, s) then
-				table.insert(out, { label = string.format("%s %s", word, U.seat_label(g, s)), target = { seat = s } })
+				table.insert(out, { label = U.text("effect.at_seat", U.text(word), U.seat_label(g, s)), target = { seat = s } })
 			end
 		end
 		return out
 	end
 end
 
-E.damage_species = { when = { main = true }, targets = seat_targets("damage"), apply = function(g, item)
+E.damage_species = { when = { main = true }, targets = seat_targets("effect.damage"), apply = function(g, item)
 	P().push_losses(g, item.target.seat, item.amount, item.seat, item.name)
 end }
 
-E.steal = { when = { main = true }, targets = seat_targets("steal from", function(g, s)
+E.steal = { when = { main = true }, targets = seat_targets("effect.steal", function(g, s)
 	return (g:get(s, "credits") or 0) > 0
 end), apply = function(g, item)
 	local victim = item.target.seat
 	local n = math.min(item.amount, g:get(victim, "credits"))
 	g:add(victim, "credits", -n)
 	g:add(item.seat, "credits", n)
-	g:log(string.format("Seat %d steals %s from seat %d.", item.seat, U.count(n, "credit"), victim))
+	g:log(U.text("effect.steal_done", item.seat, U.count_of(n, "word.credit"), victim))
 end }
 
-E.spy = { when = { main = true }, targets = seat_targets("look at the hand of", function(g, s)
+E.spy = { when = { main = true }, targets = seat_targets("effect.spy", function(g, s)
 	return #C.hand(g, s) > 0
 end), apply = function(g, item)
 	for _, card in ipairs(C.hand(g, item.target.seat)) do
-		g:peek(item.seat, card, string.format("Seat %d's hand holds %s.", item.target.seat, U.name(g, card)))
+		g:peek(item.seat, card, U.text("effect.spy_done", item.target.seat, U.name(g, card)))
 	end
 end }
 
@@ -178,7 +180,7 @@ E.destroy_building = { when = { main = true }, targets = function(g, user, src)
 	local out = {}
 	for _, s in ipairs(U.reachable(g, user, src.universal)) do
 		for _, card in ipairs(C.building(g, s)) do
-			table.insert(out, { label = string.format("destroy seat %d's technology under construction (%s on it)", s, U.count(g:prop(card, "credits") or 0, "credit")),
+			table.insert(out, { label = U.text("effect.destroy_building", s, U.count_of(g:prop(card, "credits") or 0, "word.credit")),
 				target = { card = card } })
 		end
 	end
@@ -186,7 +188,7 @@ E.destroy_building = { when = { main = true }, targets = function(g, user, src)
 end, apply = function(g, item)
 	local card = item.target.card
 	if g:where(card).zone == "building" then
-		g:log(string.format("Seat %d destroys a technology under construction: %s.", item.seat, U.name(g, card)))
+		g:log(U.text("effect.destroy_building_done", item.seat, U.name(g, card)))
 		C.destroy(g, card)
 	end
 end }

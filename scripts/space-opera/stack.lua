@@ -44,7 +44,7 @@ function S.responses(g, seat, kind)
 		local d = U.def(g, card)
 		if d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
 			for _, opt in ipairs(E.options(g, seat, d.effect, source(d), kind)) do
-				table.insert(out, { label = d.name .. ": " .. opt.label, value = { card = card, target = opt.target } })
+				table.insert(out, { label = U.text("stack.response", d.name, opt.label), value = { card = card, target = opt.target } })
 			end
 		end
 	end
@@ -73,7 +73,7 @@ function S.play(g, seat, spec)
 	table.insert(items, item)
 	g:set_global("stack", items)
 	g:set_global("stack_added", true)
-	g:log(string.format("Seat %d uses %s (%d credit%s); it goes on the stack (%d). -- SO §4.5", seat, item.name, price, price == 1 and "" or "s", #items))
+	g:log(U.text("stack.play", seat, item.name, U.count_of(price, "word.credit"), #items))
 end
 
 function S.cancel(g, id, by)
@@ -81,7 +81,7 @@ function S.cancel(g, id, by)
 	for _, item in ipairs(items) do
 		if item.id == id then
 			item.cancelled = true
-			g:log(string.format("Seat %d's %s is annulled by seat %d. -- SO §4.3", item.seat, item.name, by))
+			g:log(U.text("stack.annulled", item.seat, item.name, by))
 		end
 	end
 	g:set_global("stack", items)
@@ -100,9 +100,9 @@ function S.resolve_top(g)
 	end
 	g:set_global("stack_log", done)
 	if item.cancelled then
-		g:log(string.format("Seat %d's %s resolves without effect (annulled).", item.seat, item.name))
+		g:log(U.text("stack.resolve_annulled", item.seat, item.name))
 	else
-		g:log(string.format("Seat %d's %s resolves.", item.seat, item.name))
+		g:log(U.text("stack.resolve", item.seat, item.name))
 		E[item.effect].apply(g, item)
 	end
 	if item.card then
@@ -116,12 +116,12 @@ function S.offer(g, data, seat)
 		return nil
 	end
 	local top = S.items(g)[#S.items(g)]
-	local prompt = top and string.format("Seat %d's %s is on top of the stack: answer?", top.seat, top.name)
-		or (data.kind == "duel" and "A duel is about to be resolved: play a card?")
-		or (data.kind == "assault" and "The totals are about to be compared: play a card?")
-		or "Play a card?"
-	return { prompt = prompt, rule = "SO §4.5", options = options, pass = "Pass",
-		help = "Synchronous cards may be used outside your turn; the stack resolves last played first." }
+	local prompt = top and U.text("stack.answer", top.seat, top.name)
+		or (data.kind == "duel" and U.text("stack.before_duel"))
+		or (data.kind == "assault" and U.text("stack.before_assault"))
+		or U.text("stack.play_card")
+	return { prompt = prompt, rule = "SO §4.5", options = options, pass = U.text("stack.pass"),
+		help = U.text("stack.help") }
 end
 
 function S.respond(g, data, seat, value)
