@@ -22,8 +22,6 @@
 -- battle is fought; the war's ctx only holds the stage.
 local U = require("util")
 
--- What the fleet battle's questions say for `?` (SO §5.7.2, §6.5.2).
-local FLEET_HELP = "In a fleet battle each of the defender's ships may block one attacking ship, and the two fight a duel of attack against defence."
 local C = require("cards")
 local T = require("totals")
 local P = require("population")
@@ -48,7 +46,7 @@ local function pair_of(b, ship)
 end
 
 local function stats(g, ship)
-	return string.format("%s %d/%d", U.name(g, ship), T.ship_attack(g, ship), T.ship_defence(g, ship))
+	return U.text("fleet.ship_stats", U.name(g, ship), T.ship_attack(g, ship), T.ship_defence(g, ship))
 end
 
 -- Sets the first fleet stage (or skips the fleet battle).
@@ -58,16 +56,16 @@ function F.begin(g, ctx)
 	if U.classic(g) then
 		if #C.ships(g, a) > 0 and #C.ships(g, d) > 0 then
 			b.a_ships, b.d_ships = C.ships(g, a), C.ships(g, d)
-			g:log("Fleet battle: every fleet of both races takes part. -- SO §5.7.2")
+			g:log(U.text("fleet.classic_all"))
 			ctx.stage = "blocks"
 		else
-			g:log("No fleet battle: both races need built fleets. -- SO §5.7.2")
+			g:log(U.text("fleet.classic_none"))
 			ctx.stage = "assault"
 		end
 	elseif #C.ships(g, d) > 0 then
 		ctx.stage = "choose_ships"
 	else
-		g:log("No fleet battle: the defender has no ships. -- SO §6.5.2")
+		g:log(U.text("fleet.none"))
 		-- The assault is then the only phase that made the declaration legal
 		-- (SO §6.5.1): declaring was wanting it, so it is not asked again (war.lua).
 		ctx.assault_only = true
@@ -93,13 +91,13 @@ F.run.choose_ships = function(g, ctx)
 		table.insert(options, { label = stats(g, ship), value = ship })
 	end
 	return { seat = ctx.attacker, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.5.2.1",
-		prompt = "Fleet battle: which of your ships take part?", help = FLEET_HELP }
+		prompt = U.text("fleet.choose_ships"), help = U.text("fleet.help") }
 end
 
 F.resolve.choose_ships = function(g, ctx, ships)
 	local b = battle(g)
 	b.a_ships = ships
-	g:log(string.format("Seat %d sends %d ship%s into the fleet battle. -- SO §6.5.2.1", ctx.attacker, #ships, #ships == 1 and "" or "s"))
+	g:log(U.text("fleet.sends", ctx.attacker, U.count_of(#ships, "word.ship")))
 	if U.alt(g, "defender_selects") then
 		ctx.stage = "defender_ships"
 	else
@@ -116,7 +114,7 @@ F.run.defender_ships = function(g, ctx)
 		table.insert(options, { label = stats(g, ship), value = ship })
 	end
 	return { seat = ctx.defender, kind = "many", min = 0, max = #options, options = options, rule = "SO §10 B4",
-		prompt = "Fleet battle: which of your ships take part?", help = FLEET_HELP }
+		prompt = U.text("fleet.choose_ships"), help = U.text("fleet.help") }
 end
 
 F.resolve.defender_ships = function(g, ctx, ships)
@@ -141,7 +139,7 @@ function F.block_decision(g, b)
 		if not pair_of(b, a_ship) then
 			for _, d_ship in ipairs(b.d_ships) do
 				if not pair_of(b, d_ship) then
-					table.insert(options, { label = string.format("Block seat %d's %s with your %s", b.attacker, stats(g, a_ship), stats(g, d_ship)),
+					table.insert(options, { label = U.text("fleet.block_option", b.attacker, stats(g, a_ship), stats(g, d_ship)),
 						value = { a = a_ship, d = d_ship } })
 				end
 			end
@@ -150,9 +148,9 @@ function F.block_decision(g, b)
 	if #options == 0 then
 		return nil
 	end
-	return { seat = b.defender, prompt = "Fleet battle: block an attacking ship?", rule = U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2",
-		options = options, pass = (not F.blocks_mandatory(g)) and "No more blocks" or nil,
-		help = "Each of your ships may block one attacking ship: the two then fight a duel. In the revised rules an attacking ship left unblocked deals its damage to your species; in the classic rules it does nothing." }
+	return { seat = b.defender, prompt = U.text("fleet.block"), rule = U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2",
+		options = options, pass = (not F.blocks_mandatory(g)) and U.text("fleet.no_more_blocks") or nil,
+		help = U.text("fleet.block_help") }
 end
 
 -- The defender blocks attacking ships one by one.
@@ -173,7 +171,7 @@ F.resolve.blocks = function(g, ctx, v)
 	local b = battle(g)
 	table.insert(b.pairs, { a = v.a, d = v.d, done = false })
 	g:set_global("fleet_battle", b)
-	g:log(string.format("Seat %d blocks %s with %s. -- %s", ctx.defender, U.name(g, v.a), U.name(g, v.d), U.classic(g) and "SO §5.7.2" or "SO §6.5.2.2"))
+	g:log(U.text(U.classic(g) and "fleet.blocks_classic" or "fleet.blocks", ctx.defender, U.name(g, v.a), U.name(g, v.d)))
 end
 
 -- SO §6.5.2.3: one duel at a time, in the order the defender chooses (SO §10 B5).
@@ -201,9 +199,9 @@ F.run.duels = function(g, ctx)
 		if chooser == ctx.attacker then
 			first, second = p.a, p.d
 		end
-		table.insert(options, { label = string.format("Resolve next: your %s vs seat %d's %s", U.name(g, first), g:owner(second) or 0, U.name(g, second)), value = i })
+		table.insert(options, { label = U.text("fleet.duel_option", U.name(g, first), g:owner(second) or 0, U.name(g, second)), value = i })
 	end
-	return { seat = chooser, prompt = "Which duel is resolved next?", rule = "SO §6.5.2.3", options = options, help = FLEET_HELP }
+	return { seat = chooser, prompt = U.text("fleet.duel_order"), rule = "SO §6.5.2.3", options = options, help = U.text("fleet.help") }
 end
 
 F.resolve.duels = function(g, ctx, i)
@@ -217,8 +215,7 @@ F.run.duel_window = function(g, ctx)
 	local b = battle(g)
 	local p = b.pairs[b.current]
 	g:set_global("sync", { kind = "duel", attacker = ctx.attacker, defender = ctx.defender, a_ship = p.a, d_ship = p.d })
-	g:log(string.format("Duel: seat %d's %s against seat %d's %s. -- %s", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d),
-		U.classic(g) and "SO §5.7.2" or "SO §6.5.2.3"))
+	g:log(U.text(U.classic(g) and "fleet.duel_classic" or "fleet.duel", ctx.attacker, stats(g, p.a), ctx.defender, stats(g, p.d)))
 	g:push("stack", { kind = "duel" })
 	ctx.stage = "duel_resolve"
 	return "wait"
@@ -238,8 +235,8 @@ F.run.duel_resolve = function(g, ctx)
 		g:set_prop(ship, "duel_atk", nil)
 		g:set_prop(ship, "duel_def", nil)
 	end
-	g:log(string.format("Duel result: %d/%d against %d/%d: %s.", aa, ad, da, dd,
-		(a_dies and d_dies) and "both destroyed" or a_dies and "the attacker's ship is destroyed" or d_dies and "the defender's ship is destroyed" or "no ship destroyed"))
+	g:log(U.text("fleet.duel_result", aa, ad, da, dd, U.text((a_dies and d_dies) and "fleet.duel_both_destroyed" or a_dies and "fleet.duel_attacker_destroyed"
+		or d_dies and "fleet.duel_defender_destroyed" or "fleet.duel_none_destroyed")))
 	if a_dies then
 		C.destroy(g, p.a)
 	end
@@ -279,10 +276,10 @@ F.run.fleet_damage = function(g, ctx)
 	to_d = math.max(0, to_d - T.heal(g, d))
 	to_a = math.max(0, to_a - T.heal(g, a))
 	g:set_global("last_fleet", { damage_to_attacker = raw_a, damage_to_defender = raw_d, removed_attacker = to_a, removed_defender = to_d })
-	g:log(string.format("Fleet battle damage: %d to seat %d (heal leaves %d), %d to seat %d (heal leaves %d). -- SO §6.5.2.4", raw_d, d, to_d, raw_a, a, to_a))
+	g:log(U.text("fleet.damage", raw_d, d, to_d, raw_a, a, to_a))
 	ctx.stage = "assault_choice"
 	-- The ships' damage to both sides lands at once (SO §6.5.2.4; population.lua).
-	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, "fleet battle") and "wait" or "continue"
+	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, U.text("losses.why_fleet")) and "wait" or "continue"
 end
 
 return F

@@ -34,7 +34,7 @@ function P.train(g, s, price)
 	g:add(s, "civ", -1)
 	g:add(s, "mil", 1)
 	require("victory").observe(g)
-	g:log(string.format("Seat %d trains a military (%s). -- SO §3", s, U.count(price, "credit")))
+	g:log(U.text("population.train", s, U.count_of(price, "word.credit")))
 end
 
 -- SO §3 income: 2 credits per civilian (classic, round start) or 1 (revised,
@@ -57,7 +57,7 @@ local function take(g, s, civ, mil, why)
 	g:add(s, "civ", -civ)
 	g:add(s, "mil", -mil)
 	g:add(s, "lost", civ + mil)
-	g:log(string.format("Seat %d loses %s (%s).", s, P.split_label(civ, mil), why or "damage"))
+	g:log(U.text("losses.lose", s, P.split_label(civ, mil), why or U.text("losses.why_damage")))
 	require("victory").observe(g)
 end
 
@@ -69,7 +69,7 @@ function P.bury(g, seats)
 			table.insert(dead, s)
 		end
 	end
-	require("victory").eliminate_all(g, dead, U.classic(g) and "no troops left" or "no population units left: extinct")
+	require("victory").eliminate_all(g, dead, U.text(U.classic(g) and "victory.no_troops" or "victory.extinct"))
 end
 
 -- Removes units; eliminates the seat when none are left (SO §5.8.1, §6.6).
@@ -81,15 +81,15 @@ end
 function P.split_label(civ, mil)
 	local parts = {}
 	if civ > 0 then
-		table.insert(parts, string.format("%d civilian%s", civ, civ == 1 and "" or "s"))
+		table.insert(parts, U.count_of(civ, "word.civilian"))
 	end
 	if mil > 0 then
-		table.insert(parts, string.format("%d military", mil))
+		table.insert(parts, U.text("losses.militaries", mil))
 	end
 	if #parts == 0 then
-		return "no units"
+		return U.text("losses.no_units")
 	end
-	return table.concat(parts, " and ")
+	return table.concat(parts, U.text("losses.and"))
 end
 
 -- How many of `hit.n` units `hit.victim` may lose as militaries: {lo, hi}, and n.
@@ -140,10 +140,10 @@ P.losses = {
 				for k = lo, hi do
 					table.insert(options, { label = P.split_label(n - k, k), value = k })
 				end
-				local whose = hit.chooser == hit.victim and "you lose" or string.format("%s loses", U.seat_label(g, hit.victim))
+				local whose = hit.chooser == hit.victim and U.text("losses.you_lose") or U.text("losses.seat_loses", U.seat_label(g, hit.victim))
 				table.insert(decisions, { seat = hit.chooser, key = "hit" .. i, options = options, rule = ctx.rule or "SO §5.7.3, §6.5.2",
-					prompt = string.format("%s %d unit%s: which?", whose, n, n == 1 and "" or "s"),
-					help = "Population lost in a war comes from civilians and militaries; this says how many of each go." })
+					prompt = U.text("losses.prompt", whose, U.count_of(n, "word.unit")),
+					help = U.text("losses.help") })
 			end
 		end
 		if #decisions == 0 then

@@ -12,23 +12,23 @@ local M = {}
 function M.seat(g, s)
 	local facts = {}
 	if not U.live(g, s) then
-		return { { label = "Out of the game", value = "yes" } }
+		return { { label = U.text("panel.out"), value = U.text("panel.yes") } }
 	end
 	if U.classic(g) then
-		table.insert(facts, { label = "Troops", value = P.units(g, s) })
-		table.insert(facts, { label = "Technologies raised", value = C.raised_count(g, s) })
+		table.insert(facts, { label = U.text("panel.troops"), value = P.units(g, s) })
+		table.insert(facts, { label = U.text("panel.raised"), value = C.raised_count(g, s) })
 	else
-		table.insert(facts, { label = "Civilisation level", value = P.level(g, s) })
-		table.insert(facts, { label = "Units", value = P.units(g, s) })
+		table.insert(facts, { label = U.text("panel.level"), value = P.level(g, s) })
+		table.insert(facts, { label = U.text("panel.units"), value = P.units(g, s) })
 	end
-	table.insert(facts, { label = "Cards in hand", value = g:count({ zone = "hand", seat = s }) })
+	table.insert(facts, { label = U.text("panel.hand"), value = g:count({ zone = "hand", seat = s }) })
 	local names = {}
 	for _, id in ipairs(def_ids.sector) do
 		if U.sectors(g, s)[id] then
 			table.insert(names, defs.sector[id].name)
 		end
 	end
-	table.insert(facts, { label = "In", value = #names == 0 and "no sector yet" or table.concat(names, ", ") })
+	table.insert(facts, { label = U.text("panel.in"), value = #names == 0 and U.text("panel.no_sector") or table.concat(names, U.text("list.separator")) })
 	return facts
 end
 

@@ -152,7 +152,7 @@ end
 -- Holds the game after a scenario's steps, asking seat 1 to acknowledge.
 T.hold = {
 	run = function(g, ctx)
-		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }
+		return { seat = 1, prompt = U.text("scenario.hold"), options = { "ok" } }
 	end,
 	resolve = function(g, ctx, _) end,
 }

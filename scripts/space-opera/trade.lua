@@ -11,9 +11,9 @@ local C = require("cards")
 local TR = {}
 
 -- What every question of a negotiation says for `?` (SO §4.6).
-local NEGOTIATION_HELP = "A negotiation trades cards from hand and credits with a seat in a shared sector, during your turn: "
-	.. "you offer cards and credits and ask for credits and cards of its choice; it sees your cards and accepts or refuses the whole offer. "
-	.. "Built technologies and population cannot be traded."
+local function help()
+	return U.text("negotiation.help")
+end
 
 local STAGES = { "give_cards", "give_credits", "ask_credits", "ask_cards", "answer", "pick_cards" }
 
@@ -44,31 +44,31 @@ TR.negotiate = {
 					table.insert(options, { label = U.name(g, card), value = card })
 				end
 				return { seat = a, kind = "many", min = 0, max = #options, options = options, rule = "SO §4.6",
-					prompt = string.format("Negotiating with seat %d: which cards from your hand do you offer?", b), help = NEGOTIATION_HELP }
+					prompt = U.text("negotiation.offer_cards", b), help = help() }
 			elseif st == "give_credits" and g:get(a, "credits") > 0 then
 				return { seat = a, kind = "number", min = 0, max = g:get(a, "credits"), rule = "SO §4.6",
-					prompt = string.format("How many credits do you offer seat %d?", b), help = NEGOTIATION_HELP }
+					prompt = U.text("negotiation.offer_credits", b), help = help() }
 			elseif st == "ask_credits" and g:get(b, "credits") > 0 then
 				return { seat = a, kind = "number", min = 0, max = g:get(b, "credits"), rule = "SO §4.6",
-					prompt = string.format("How many credits do you ask of seat %d?", b), help = NEGOTIATION_HELP }
+					prompt = U.text("negotiation.ask_credits", b), help = help() }
 			elseif st == "ask_cards" and #C.hand(g, b) > 0 then
 				return { seat = a, kind = "number", min = 0, max = #C.hand(g, b), rule = "SO §4.6",
-					prompt = string.format("How many cards (of their choice) do you ask of seat %d?", b), help = NEGOTIATION_HELP }
+					prompt = U.text("negotiation.ask_cards", b), help = help() }
 			elseif st == "answer" then
 				if #ctx.give_cards == 0 and ctx.give_credits == 0 and ctx.ask_credits == 0 and ctx.ask_cards == 0 then
-					g:log(string.format("Seat %d and seat %d talk; nothing changes hands. -- SO §4.6", a, b))
+					g:log(U.text("negotiation.nothing", a, b))
 					return nil
 				end
 				local names = {}
 				for _, card in ipairs(ctx.give_cards) do
 					table.insert(names, U.name(g, card))
-					g:peek(b, card, string.format("Seat %d offers you %s.", a, U.name(g, card)))
+					g:peek(b, card, U.text("negotiation.offered_card", a, U.name(g, card)))
 				end
-				return { seat = b, rule = "SO §4.6", pass = "Refuse",
-					prompt = string.format("Seat %d offers %d card%s%s and %s for %s and %d card%s of your choice. Accept?",
-						a, #names, #names == 1 and "" or "s", #names > 0 and (" (" .. table.concat(names, ", ") .. ")") or "",
-						U.count(ctx.give_credits, "credit"), U.count(ctx.ask_credits, "credit"), ctx.ask_cards, ctx.ask_cards == 1 and "" or "s"),
-					options = { { label = "Accept", value = true } }, help = NEGOTIATION_HELP }
+				return { seat = b, rule = "SO §4.6", pass = U.text("negotiation.refuse"),
+					prompt = U.text("negotiation.proposal",
+						a, U.count_of(#names, "word.card"), #names > 0 and U.text("negotiation.card_names", table.concat(names, U.text("list.separator"))) or "",
+						U.count_of(ctx.give_credits, "word.credit"), U.count_of(ctx.ask_credits, "word.credit"), U.count_of(ctx.ask_cards, "word.card")),
+					options = { { label = U.text("negotiation.accept"), value = true } }, help = help() }
 			elseif st == "pick_cards" then
 				if ctx.ask_cards > 0 and #ctx.picked == 0 then
 					local options = {}
@@ -78,8 +78,8 @@ TR.negotiate = {
 					local n = math.min(ctx.ask_cards, #options)
 					if n > 0 then
 						return { seat = b, kind = "many", min = n, max = n, options = options, rule = "SO §4.6",
-							prompt = string.format("Choose the %d card%s you give seat %d", n, n == 1 and "" or "s", a),
-							help = "You accepted to give this many cards of your choice from your hand." }
+							prompt = U.text("negotiation.pick_cards", U.count_of(n, "word.card"), a),
+							help = U.text("negotiation.pick_cards_help") }
 					end
 				end
 				TR.transfer(g, ctx)
@@ -103,7 +103,7 @@ TR.negotiate = {
 			ctx.ask_cards = v
 		elseif st == "answer" then
 			if v == nil then
-				g:log(string.format("Seat %d refuses seat %d's proposal. -- SO §4.6", ctx.to, ctx.from))
+				g:log(U.text("negotiation.refused", ctx.to, ctx.from))
 				ctx.stage = "done"
 				return
 			end
@@ -133,8 +133,8 @@ function TR.transfer(g, ctx)
 	local to_a = math.min(ctx.ask_credits, g:get(b, "credits"))
 	g:add(a, "credits", to_a - to_b)
 	g:add(b, "credits", to_b - to_a)
-	g:log(string.format("Seat %d and seat %d trade: %d card%s and %s for %d card%s and %s. -- SO §4.6",
-		a, b, #ctx.give_cards, #ctx.give_cards == 1 and "" or "s", U.count(to_b, "credit"), #(ctx.picked or {}), #(ctx.picked or {}) == 1 and "" or "s", U.count(to_a, "credit")))
+	g:log(U.text("negotiation.trade", a, b, U.count_of(#ctx.give_cards, "word.card"), U.count_of(to_b, "word.credit"),
+		U.count_of(#(ctx.picked or {}), "word.card"), U.count_of(to_a, "word.credit")))
 	ctx.stage = "done"
 end
 

@@ -61,9 +61,9 @@ function V.finish(g, winner, reason)
 	g:set_global("winner", winner)
 	g:set_global("victory", reason)
 	if winner then
-		g:log(string.format("Seat %d wins: %s.", winner, reason))
+		g:log(U.text("victory.wins", winner, reason))
 	else
-		g:log("The game ends without a winner: " .. reason .. ".")
+		g:log(U.text("victory.no_winner", reason))
 	end
 	g:finish({ scores = scores, ranking = seats })
 end
@@ -88,13 +88,13 @@ function V.eliminate_all(g, seats, why)
 		g:set(s, "out", true)
 		g:set(s, "out_order", order)
 		C.clear_seat(g, s)
-		g:log(string.format("Seat %d is eliminated: %s. -- SO §5.8.1, §6.6", s, why))
+		g:log(U.text("victory.eliminated", s, why))
 	end
 	local live = U.live_seats(g)
 	if #live == 1 then
-		V.finish(g, live[1], U.classic(g) and "military dominance (the only race surviving)" or "extermination (the only species with population)")
+		V.finish(g, live[1], U.text(U.classic(g) and "victory.military_dominance" or "victory.extermination"))
 	elseif #live == 0 then
-		V.finish(g, nil, U.classic(g) and "no race survives" or "every species is extinct")
+		V.finish(g, nil, U.text(U.classic(g) and "victory.no_race_survives" or "victory.all_extinct"))
 	end
 end
 
@@ -121,7 +121,7 @@ function V.observe(g)
 				g:set(s, "rose_at", turn)
 				if level >= 3 and last ~= nil then
 					-- Everyone should see a win coming (SO §6.6).
-					g:log(string.format("Seat %d reaches civilisation level %d: a species wins at the end of its own turn if it held level 3 or more, above every other, through the whole turn. -- SO §6.6", s, level))
+					g:log(U.text("victory.level_reached", s, level))
 				end
 			end
 			if level ~= last then
@@ -151,7 +151,7 @@ function V.turn_start(g, s)
 			ahead = ahead and (o == s or P().level(g, o) < level)
 		end
 		if level >= 3 and ahead then
-			g:log(string.format("Seat %d begins its turn at civilisation level %d, above every other species: it wins at the end of this turn unless it drops below that or is caught up. -- SO §6.6", s, level))
+			g:log(U.text("victory.level_ahead", s, level))
 		end
 	end
 end
@@ -174,11 +174,11 @@ function V.end_of_turn(g, s)
 	end
 	for _, o in ipairs(U.live_seats(g)) do
 		if o ~= s and P().level(g, o) >= held then
-			g:log(string.format("Seat %d holds level %d but seat %d is at level %d: play goes on. -- SO §6.6", s, held, o, P().level(g, o)))
+			g:log(U.text("victory.level_matched", s, held, o, P().level(g, o)))
 			return
 		end
 	end
-	V.finish(g, s, string.format("civilisation level %d held through a whole turn", held))
+	V.finish(g, s, U.text("victory.level", held))
 end
 
 -- ---- classic round-end checks (SO §5.8) -------------------------------------------------------
@@ -216,9 +216,9 @@ function V.round_end(g, round)
 			return P().units(g, s)
 		end)
 		if w then
-			return V.finish(g, w, "technological supremacy (a full round with 8 technologies raised)")
+			return V.finish(g, w, U.text("victory.technological"))
 		end
-		g:log("Several races held 8 technologies with equal troops: no technological victory this round. -- SO §5.8.2")
+		g:log(U.text("victory.technological_tie"))
 	end
 	local threshold = U.alt(g, "overpopulation_over_20") and 21 or 20
 	local crowd = {}
@@ -232,9 +232,9 @@ function V.round_end(g, round)
 			return P().units(g, s) * 100 + C.raised_count(g, s)
 		end)
 		if w then
-			return V.finish(g, w, string.format("overpopulation (%s at the end of the round)", U.count(P().units(g, w), "troop")))
+			return V.finish(g, w, U.text("victory.overpopulation", U.count_of(P().units(g, w), "word.troop")))
 		end
-		g:log("Several races are overpopulated with equal troops and technologies: play goes on. -- SO §5.8.3")
+		g:log(U.text("victory.overpopulation_tie"))
 	end
 end
 
@@ -254,7 +254,7 @@ function V.on_raise(g, s, raised)
 				end
 			end
 			if ok then
-				return V.finish(g, s, "religious conviction (" .. U.name(g, card) .. " fulfilled)")
+				return V.finish(g, s, U.text("victory.religious", U.name(g, card)))
 			end
 		end
 	end
@@ -262,7 +262,7 @@ end
 
 -- Not in either text: a game that reaches the round limit ends without a winner.
 function V.time_limit(g)
-	V.finish(g, nil, string.format("the round limit (%s, a digital safeguard) was reached", U.count(g:global("max_rounds") or U.MAX_ROUNDS, "round")))
+	V.finish(g, nil, U.text("victory.round_limit", U.count_of(g:global("max_rounds") or U.MAX_ROUNDS, "word.round")))
 end
 
 return V

@@ -35,18 +35,18 @@ end
 -- never offered).
 RUN.assault_choice = function(g, ctx)
 	if P.mil(g, ctx.attacker) == 0 then
-		g:log("No planetary assault: the attacker has no militaries. -- SO §6.5.3")
+		g:log(U.text("war.no_assault"))
 		ctx.stage = "end"
 		return "continue"
 	end
 	if ctx.assault_only then
-		g:log("The planetary assault is the war's only phase: it is made. -- SO §6.5.1, §6.5.3")
+		g:log(U.text("war.assault_only"))
 		ctx.stage = "assault"
 		return "continue"
 	end
-	return { seat = ctx.attacker, prompt = "Make the planetary assault?", rule = "SO §6.5.3",
-		options = { { label = "Make the planetary assault", value = true } }, pass = "End the war",
-		help = "The second phase of the war: the totals are compared crosswise, and a side whose attack exceeds the other's defence deals 1 damage per military it has. Or end the war now." }
+	return { seat = ctx.attacker, prompt = U.text("war.assault_prompt"), rule = "SO §6.5.3",
+		options = { { label = U.text("war.assault_option"), value = true } }, pass = U.text("war.assault_pass"),
+		help = U.text("war.assault_help") }
 end
 
 RESOLVE.assault_choice = function(g, ctx, v)
@@ -92,11 +92,10 @@ RUN.assault_resolve = function(g, ctx)
 	ctx.d_units_before = P.units(g, d)
 	g:set_global("last_assault", { a_atk = a_atk, a_def = a_def, d_atk = d_atk, d_def = d_def,
 		damage_to_defender = raw_d, damage_to_attacker = raw_a, removed_defender = to_d, removed_attacker = to_a })
-	g:log(string.format("Totals: attacker %d/%d, defender %d/%d. Damage %d to the defender (%d after heal), %d to the attacker (%d after heal). -- %s",
-		a_atk, a_def, d_atk, d_def, raw_d, to_d, raw_a, to_a, U.classic(g) and "SO §5.7.3" or "SO §6.5.3"))
+	g:log(U.text(U.classic(g) and "war.totals_classic" or "war.totals", a_atk, a_def, d_atk, d_def, raw_d, to_d, raw_a, to_a))
 	ctx.stage = "theft"
 	-- Both sides' losses are one simultaneous event (SO §4.4; population.lua).
-	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, "war") and "wait" or "continue"
+	return P.push_hits(g, { { victim = d, n = to_d }, { victim = a, n = to_a } }, a, U.text("losses.why_war")) and "wait" or "continue"
 end
 
 -- Credits stolen. Classic SO §5.7.3: 4 from a defender who failed to defend; with
@@ -131,7 +130,7 @@ RUN.theft = function(g, ctx)
 	if n > 0 then
 		g:add(d, "credits", -n)
 		g:add(a, "credits", n)
-		g:log(string.format("Seat %d steals %d credit%s from seat %d. -- %s", a, n, n == 1 and "" or "s", d, U.classic(g) and "SO §5.7.3" or "SO §6.5.3.4"))
+		g:log(U.text(U.classic(g) and "war.theft_classic" or "war.theft", a, U.count_of(n, "word.credit"), d))
 	end
 	g:set_global("last_theft", n)
 	return "continue"
@@ -145,7 +144,7 @@ local function close(g, ctx)
 	F.close(g)
 	clear_phase(g, ctx)
 	g:set_global("sync", { kind = "main" })
-	g:log(string.format("The war of seat %d on seat %d ends.", ctx.attacker, ctx.defender))
+	g:log(U.text("war.end", ctx.attacker, ctx.defender))
 	return nil
 end
 
@@ -154,8 +153,7 @@ W.war = {
 		g:set(ctx.attacker, "t_war", 1)
 		g:set_global("last_theft", 0)
 		ctx.stage = "begin"
-		g:log(string.format("Seat %d declares war on seat %d (%s). -- %s", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender),
-			U.classic(g) and "SO §5.7.1" or "SO §6.5.1"))
+		g:log(U.text(U.classic(g) and "war.declare_classic" or "war.declare", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender)))
 	end,
 	run = function(g, ctx)
 		while true do
@@ -163,7 +161,7 @@ W.war = {
 				return close(g, ctx)
 			end
 			if ctx.stage ~= "begin" and not U.shares(g, ctx.attacker, ctx.defender) then
-				g:log("The combatants no longer share a sector: the war ends. -- SO §5.7.4, §10 B13")
+				g:log(U.text("war.apart"))
 				return close(g, ctx)
 			end
 			local r = RUN[ctx.stage](g, ctx)
