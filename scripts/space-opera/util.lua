@@ -33,11 +33,14 @@ end
 
 -- ---- words (content/space-opera/text.ron) -----------------------------------------------
 
+-- Every entry of text.ron, looked up once (the turn menu asks for many labels).
+local TEXT = defs.text
+
 -- The player-facing text `id` of text.ron; with arguments, formatted by
 -- `string.format` (its `%d`, `%s`... directives). Without arguments the text is given
 -- as it is written: a text that takes no arguments holds no directives.
 function U.text(id, ...)
-	local entry = defs.text[id]
+	local entry = TEXT[id]
 	if entry == nil then
 		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
 	end
@@ -47,9 +50,13 @@ function U.text(id, ...)
 	return string.format(entry.text, ...)
 end
 
--- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1.
+-- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1 (U.count).
 function U.count_of(n, id)
-	return U.count(n, U.text(id))
+	local entry = TEXT[id]
+	if entry == nil then
+		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
+	end
+	return U.count(n, entry.text)
 end
 
 -- The digital safeguard against endless games (not in either text; COVERAGE.md).
