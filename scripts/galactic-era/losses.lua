@@ -43,10 +43,10 @@ local function unit_options(g, seat, cell, whose)
 	local out = {}
 	local basics = g:count({ kind = "ship", owner = seat, cell = cell })
 	if basics > 0 then
-		table.insert(out, { label = U.text("battle.asic_ship_at_left", whose, whose == "" and "B" or "b", U.cell_label(g, cell), basics), value = { seat = seat } })
+		table.insert(out, { label = whose == "" and U.text("battle.unit_basic_ships", U.cell_label(g, cell), basics) or U.text("battle.unit_basic_ships_of", whose, U.cell_label(g, cell), basics), value = { seat = seat } })
 	end
 	for _, m in ipairs(F.fleets_by_letter(g, seat, cell)) do
-		table.insert(out, { label = U.text("battle.leet_value", whose, whose == "" and "F" or "f", g:face(m), U.fleet_value(g, m)), value = { seat = seat, marker = m } })
+		table.insert(out, { label = whose == "" and U.text("battle.unit_fleet", g:face(m), U.fleet_value(g, m)) or U.text("battle.unit_fleet_of", whose, g:face(m), U.fleet_value(g, m)), value = { seat = seat, marker = m } })
 	end
 	return out
 end

@@ -826,7 +826,7 @@ M.vision = {
 			g:peek(seat, target, U.text("movement.vision_seat_fleet_holds_tokens", g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), U.text("noun.ship"))))
 		else
 			local at = g:cell_of(target)
-			g:peek(seat, target, U.text("movement.vision_planet_token_is", at and (U.text("movement.on", U.cell_label(g, at))) or "seen", U.token_name(g, target)))
+			g:peek(seat, target, U.text("movement.vision_planet_token_is", at and U.text("movement.on", U.cell_label(g, at)) or U.text("movement.seen"), U.token_name(g, target)))
 		end
 		g:log(U.text("movement.seat_spends_vision", seat))
 	end,
