@@ -259,7 +259,7 @@ local function execute_gain(g, seat, cell, opt)
 		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
 	else
 		local placed = place_discs(g, seat, cell, opt.discs)
-		g:log(U.text("actions.seat", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, U.text("noun.disc"))))
+		g:log(U.text("actions.seat_gains_planet", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, U.text("noun.disc"))))
 	end
 	if fresh_relic then
 		require("relics").on_gain(g, seat, cell, relic)
@@ -326,7 +326,7 @@ A.gain_planet = {
 			if allowed and U.is_planet(g, cell) and U.take_disc(g, seat) then
 				for _, opt in ipairs(A.gain_options(g, seat, cell, ctx.double)) do
 					local verb = GAIN_WORDS[opt.how].verb
-					table.insert(options, { label = U.text("actions.text", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, U.text("noun.disc"))),
+					table.insert(options, { label = U.text("actions.gain_option", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, U.text("noun.disc"))),
 						value = { cell = cell, opt = opt } })
 				end
 			end
@@ -364,7 +364,7 @@ A.gain_planet = {
 			for _, c in ipairs(choice.convert) do
 				g:move(g:first({ kind = "white_disc", zone = "white_discs" }), c)
 			end
-			g:log(U.text("actions.seat_converts_into_advanced_ones", ctx.seat, U.counted(#choice.convert, U.text("noun.primitive_planet"))))
+			g:log(U.text("actions.seat_converts_into_advanced_ones", ctx.seat, U.counted(#choice.convert, U.text("noun.primitive_planet_s"))))
 			ctx.done = true
 			return
 		end
@@ -395,15 +395,15 @@ A.tech_theft = {
 				end
 			end
 			if #from > 0 then
-				local source = #victims > 1 and (U.text("actions.from_seat", table.concat(from, U.text("actions.or")))) or ""
-				table.insert(options, { label = U.text("actions.learn", U.TECH_NAMES[t], source), value = t })
+				local source = #victims > 1 and (U.text("actions.from_seat", table.concat(from, U.text("actions.list_or")))) or ""
+				table.insert(options, { label = U.text("actions.tech_theft_learn", U.TECH_NAMES[t], source), value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
 		local prompt = #victims > 1 and U.text("actions.tech_theft_learn_level_from")
-			or U.text("actions.tech_theft_learn_level_from_2", victims[1])
+			or U.text("actions.tech_theft_from_seat", victims[1])
 		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = U.text("actions.learn_nothing") }
 	end,
 	resolve = function(g, ctx, tech)
@@ -687,7 +687,7 @@ A.increase_population = {
 			end
 		end
 		if #cells > 0 then
-			g:log(U.text("actions.seat_places", ctx.seat, U.counted(#cells, U.text("noun.replica_disc"))))
+			g:log(U.text("actions.seat_places", ctx.seat, U.counted(#cells, U.text("noun.replica_disc_s"))))
 		end
 		ctx.done = true
 		if ctx.placed > 0 then
@@ -754,7 +754,7 @@ local function place_at_yard(g, ctx, n)
 	local placed = A.place_new_ships(g, ctx.seat, ctx.yard, n)
 	g:log(U.text("actions.seat_places_at", ctx.seat, U.count(placed, U.text("noun.new_ship")), U.cell_label(g, ctx.yard)))
 	if placed < n then
-		g:log(U.text("actions.seat_has_no_room_for", ctx.seat, U.count(n - placed, U.text("noun.ship")), n - placed == 1 and U.text("actions.it") or U.text("actions.them")))
+		g:log(U.text("actions.seat_has_no_room_for", ctx.seat, U.count(n - placed, U.text("noun.ship")), n - placed == 1 and U.text("actions.loses_it") or U.text("actions.loses_them")))
 	end
 	ctx.left -= n
 	ctx.yard = nil

@@ -126,16 +126,16 @@ local function strength_parts(g, seats, cell, facing_a, defending, enemies)
 		local items = {}
 		local basic = g:count({ kind = "ship", owner = s, cell = cell })
 		if basic > 0 then
-			table.insert(items, U.text("battle.at", U.count(basic, U.text("noun.basic_ship_2")), B.ship_cv(g, s, nil, facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_basic_ships", U.count(basic, U.text("noun.basic_ship")), B.ship_cv(g, s, nil, facing_a) + bonus))
 		end
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
-			table.insert(items, U.text("battle.fleet_at", g:face(m), U.count(U.fleet_value(g, m), U.text("noun.ship")), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_fleet", g:face(m), U.count(U.fleet_value(g, m), U.text("noun.ship")), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
 		end
 		local extra = g:get(s, "battle_bonus") or 0
 		if extra ~= 0 then
 			table.insert(items, U.text("battle.from_cards", extra))
 		end
-		table.insert(parts, U.text("battle.seat", s, #items > 0 and table.concat(items, ", ") or U.text("battle.no_ships")))
+		table.insert(parts, U.text("battle.strength_of_seat", s, #items > 0 and table.concat(items, ", ") or U.text("battle.no_ships")))
 	end
 	return table.concat(parts, "; ")
 end
@@ -249,7 +249,7 @@ B.battle = {
 					ctx.felidos_asked = ctx.di
 					ctx.felidos_pending = true
 					return { seat = d, prompt = U.text("battle.felines_spend_your_white_disc", attacker, U.cell_label(g, cell)), rule = "GE A1.8",
-						options = { { label = U.text("battle.make_attacker_retreat"), value = "felidos" } }, pass = U.text("battle.no"),
+						options = { { label = U.text("battle.make_attacker_retreat"), value = "felidos" } }, pass = U.text("battle.no_answer"),
 						help = U.text("battle.once_round_before_anything_about") }
 				end
 				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
@@ -287,7 +287,7 @@ B.battle = {
 				end
 				if #options > 0 then
 					ctx.stage = "felidos_wait"
-					return { seat = attacker, prompt = U.text("battle.felines_spend_your_white_disc_2"), rule = "GE A1.8", options = options, pass = U.text("battle.no"),
+					return { seat = attacker, prompt = U.text("battle.felines_force_retreat"), rule = "GE A1.8", options = options, pass = U.text("battle.no_answer"),
 						help = U.text("battle.once_round_when_you_attack") }
 				end
 			end
@@ -308,7 +308,7 @@ B.battle = {
 						end
 						ctx.ex2 = { seat = d, marker = m }
 						return { seat = d, prompt = U.text("battle.attacker_fleets_are_revealed_retreat"), rule = "GE 6.1.4.2",
-							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay") }
+							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay_answer") }
 					end
 				end
 			end

@@ -72,7 +72,7 @@ function E.immediate(g, seat, id, moment)
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
 		if tokens > 0 then
-			require("cards").award(g, seat, 2 * tokens, U.text("cards.this_round", U.counted(tokens, U.text("noun.change_ethics_token"))))
+			require("cards").award(g, seat, 2 * tokens, U.text("cards.this_round", U.counted(tokens, U.text("noun.change_ethics_token_s"))))
 		end
 	end
 end

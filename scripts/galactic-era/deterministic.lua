@@ -79,7 +79,7 @@ D.draft = {
 				table.insert(options, { label = defs.sector_tile[t].name, value = t })
 			end
 		elseif not sub.side then
-			options = { { label = U.text("setup.face"), value = "side_a" }, { label = U.text("setup.face_b"), value = "side_b" } }
+			options = { { label = U.text("setup.face_a"), value = "side_a" }, { label = U.text("setup.face_b"), value = "side_b" } }
 		elseif not sub.rotation then
 			for r = 0, 5 do
 				table.insert(options, { label = U.text("setup.rotation", r), value = r })

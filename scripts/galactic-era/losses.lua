@@ -162,7 +162,7 @@ L.destruction = {
 			local options, units = {}, 0
 			for _, s in ipairs(seats) do
 				units += U.ship_units(g, s, cell)
-				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and U.text("battle.your") or U.text("battle.seat_3", s))) do
+				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and U.text("battle.whose_your") or U.text("battle.whose_seat", s))) do
 					table.insert(options, o)
 				end
 			end

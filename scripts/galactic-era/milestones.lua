@@ -44,8 +44,8 @@ end
 -- GE A5.2: +2 DP to each side of a technology trade.
 function M.on_trade(g, a, b)
 	if M.active(g, "cooperacion") then
-		U.dp(g, a, 2, U.text("milestones.trade"), "milestones")
-		U.dp(g, b, 2, U.text("milestones.trade"), "milestones")
+		U.dp(g, a, 2, U.text("milestones.cooperation_trade"), "milestones")
+		U.dp(g, b, 2, U.text("milestones.cooperation_trade"), "milestones")
 	end
 end
 
@@ -102,7 +102,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.text("milestones.text", U.counted(n, U.text("noun.main_planet"))), "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.control_planets", U.counted(n, U.text("noun.main_planet_s"))), "milestones")
 			end
 		end
 	elseif id == "descubrimiento" then
@@ -126,7 +126,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.text("milestones.with_relic", U.counted(n, U.text("noun.planet"))), "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.with_relic", U.counted(n, U.text("noun.planet_s"))), "milestones")
 			end
 		end
 	elseif id == "liderazgo" then

@@ -251,7 +251,7 @@ function M.target_label(g, v, seat)
 	if v.stop then
 		return U.text("movement.end_this_move_here")
 	elseif v.to then
-		return U.text("movement.cost", U.cell_label(g, v.to), v.cost)
+		return U.text("movement.destination_cost", U.cell_label(g, v.to), v.cost)
 	elseif v.pick then
 		return U.text("movement.pick_up_basic_ships_here")
 	end
@@ -647,7 +647,7 @@ M.move_group = {
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (U.text("movement.fleet", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (U.text("movement.fleet_letter", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
 		ctx.cell = to
 		ctx.moved = true

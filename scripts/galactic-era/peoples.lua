@@ -236,7 +236,7 @@ end
 -- Mayas STS: 1 DP per own ship lost in a combat, at most 3 when on the losing side (A1.13).
 function P.on_losses(g, seat, lost, won)
 	if lost > 0 and P.is(g, seat, "mayas", "STS") then
-		U.dp(g, seat, won and lost or math.min(lost, 3), U.text("peoples.lost_in_combat", U.counted(lost, U.text("noun.ship_2"))))
+		U.dp(g, seat, won and lost or math.min(lost, 3), U.text("peoples.lost_in_combat", U.counted(lost, U.text("noun.ship_s"))))
 	end
 	if lost > 0 then
 		notify(g, seat, "on_losses", { lost = lost, won = won })

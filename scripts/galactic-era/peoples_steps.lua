@@ -48,7 +48,7 @@ S.setup = {
 					end
 				end
 				if bonus.dp then
-					U.dp(g, s, bonus.dp, U.text("peoples.start_bonus_2"))
+					U.dp(g, s, bonus.dp, U.text("peoples.start_bonus_log"))
 				end
 				if (bonus.ships or 0) > 0 then
 					require("fleets").place_basic(g, s, capital, bonus.ships)
@@ -198,7 +198,7 @@ S.griseos_learn = {
 		end
 		if ctx.teacher then
 			return { seat = ctx.teacher, prompt = U.text("peoples.greys_learned_from_you_declare"), rule = "GE A1.9",
-				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no") }
+				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no_answer") }
 		end
 		local options = {}
 		for _, o in ipairs(U.other_seats(g, ctx.seat)) do
@@ -213,7 +213,7 @@ S.griseos_learn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no") }
+		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no_answer") }
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.teacher then
@@ -252,7 +252,7 @@ S.ankara_token = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.ankara_coalition_one_more_action"), rule = "GE A1.5", options = options, pass = U.text("battle.no"),
+		return { seat = ctx.seat, prompt = U.text("peoples.ankara_coalition_one_more_action"), rule = "GE A1.5", options = options, pass = U.text("battle.no_answer"),
 			help = U.text("peoples.because_you_chose_change_ethics") }
 	end,
 	resolve = function(g, ctx, a)

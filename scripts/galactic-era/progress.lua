@@ -53,11 +53,11 @@ local function square_options(g, seat)
 	table.insert(singles, { label = U.text("progress.turn_order_down", useless.down), value = { "down" } })
 	local options = table.clone(singles)
 	if U.tech_value(g, seat, "rob", "squares") >= 2 then
-		local cost = g:get(seat, "rob") == 5 and U.text("progress.2_dp") or ""
+		local cost = g:get(seat, "rob") == 5 and U.text("progress.square_cost_2_dp") or ""
 		for i, a in ipairs(U.TECHS) do
 			for j = i + 1, #U.TECHS do
 				local b = U.TECHS[j]
-				table.insert(options, { label = U.text("progress.research_2", U.TECH_NAMES[a], U.TECH_NAMES[b], cost), value = { a, b } })
+				table.insert(options, { label = U.text("progress.square_pair_research", U.TECH_NAMES[a], U.TECH_NAMES[b], cost), value = { a, b } })
 			end
 			for _, dir in ipairs({ "up", "down" }) do
 				table.insert(options, { label = U.text("progress.research_turn_order", U.TECH_NAMES[a], dir, useless[dir], cost), value = { a, dir } })
@@ -100,7 +100,7 @@ local function reveal_and_pay(g, ctx)
 				table.insert(research_squares, U.TECH_NAMES[t])
 			end
 		end
-		g:log(U.text("progress.seat_reveals", s, table.concat(names, ", "), table.concat(square_names, U.text("progress.and"))))
+		g:log(U.text("progress.seat_reveals", s, table.concat(names, ", "), table.concat(square_names, U.text("progress.list_and"))))
 		if left.research == 0 and #research_squares > 0 then
 			-- No silent waste: the token only works with the Research action.
 			g:log(U.text("progress.seat_chose_no_research_action", s, table.concat(research_squares, ", ")))
@@ -109,7 +109,7 @@ local function reveal_and_pay(g, ctx)
 		local paid = #ovals - 2 - free
 		if paid > 0 then
 			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-			U.dp(g, s, -paid * cost, U.text("progress.text", U.count(paid, U.text("noun.extra_action_token"))))
+			U.dp(g, s, -paid * cost, U.text("progress.extra_tokens_paid", U.count(paid, U.text("noun.extra_action_token"))))
 		end
 		if #squares == 2 and g:get(s, "rob") == 5 then
 			U.dp(g, s, -2, U.text("progress.second_square_token_at_robotics"))
@@ -188,7 +188,7 @@ function P.apply_turn_order(g)
 	for i, s in ipairs(U.turn_order(g)) do
 		names[i] = U.text("battle.seat_named", s)
 	end
-	g:log(U.text("progress.turn_order_2", table.concat(names, ", ")))
+	g:log(U.text("progress.turn_order_log", table.concat(names, ", ")))
 end
 
 -- Both token choices are asked in one simultaneous pending (two keyed decisions per
@@ -409,7 +409,7 @@ function P.action_label(g, v, seat)
 		return U.text("progress.relocate_up_to", U.count(U.tech_value(g, seat, "pro", "relocate"), U.text("noun.population_disc")))
 	end
 	local times = g:get(seat, "selected")[v] or 0
-	local label = ACTION_LABELS[v] .. (times > 1 and (U.text("progress.x", times)) or "")
+	local label = ACTION_LABELS[v] .. (times > 1 and (U.text("progress.times", times)) or "")
 	if v == "gain" then
 		local planets = require("actions").gainable_planets(g, seat)
 		if planets == 0 then

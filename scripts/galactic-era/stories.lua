@@ -49,7 +49,7 @@ local function per_tally(g, award, name, dp, what, why)
 	each_seat(g, function(s)
 		local n = tally(g, s, name)
 		if n ~= 0 then
-			award(s, n * dp, U.text("stories.text", U.counted(n, what), why))
+			award(s, n * dp, U.text("stories.tally", U.counted(n, what), why))
 		end
 	end)
 end
@@ -64,7 +64,7 @@ S.journeys = {
 				end
 			end
 			if contacts > 0 then
-				award(s, contacts, U.text("stories.text_2", U.counted(contacts, U.text("noun.seat_in_contact"))))
+				award(s, contacts, U.text("stories.journeys_contacts", U.counted(contacts, U.text("noun.seat_in_contact_s"))))
 			end
 		end)
 	end,
@@ -134,7 +134,7 @@ S.rivalry = {
 				end
 			end
 			if n > 0 then
-				award(s, n, U.text("stories.text_3", U.counted(n, U.text("noun.hostile_planet_blockaded"))))
+				award(s, n, U.text("stories.rivalry_cited", U.counted(n, U.text("noun.hostile_planet_blockaded_s"))))
 			end
 		end)
 		per_tally(g, award, "r_retreats", -2, U.text("stories.retreat_before_combat"), "GE A4.4")
@@ -167,7 +167,7 @@ local ethics_scores = S.ethics_scores
 local function each_gain(g, era, award)
 	each_seat(g, function(s)
 		if ethics_scores(g, s, era) then
-			award(s, 1, U.text("stories.in", g:get(s, "ethics"), defs.era[era].name))
+			award(s, 1, U.text("stories.ethics_of_era", g:get(s, "ethics"), defs.era[era].name))
 		end
 	end)
 	S[g:global("story")][era](g, award)

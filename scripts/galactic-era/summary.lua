@@ -25,7 +25,7 @@ function M.seat(g, seat)
 		{ label = U.text("summary.population"), value = U.population(g, seat) },
 		{ label = U.text("summary.planets"), value = #U.controlled_planets(g, seat) },
 		-- GE 4.6: basic ships are open, fleets hide their ships.
-		{ label = U.text("summary.ships_on_board"), value = U.counted(basic, U.text("noun.basic_ship")) .. ", " .. U.counted(fleets, U.text("noun.fleet")) },
+		{ label = U.text("summary.ships_on_board"), value = U.counted(basic, U.text("noun.basic_ship_s")) .. ", " .. U.counted(fleets, U.text("noun.fleet_s")) },
 		-- GE 4.7: war and peace are declared openly.
 		{ label = U.text("summary.at_war_with"), value = #wars == 0 and U.text("summary.no_one") or (U.text("battle.seat_named", table.concat(wars, ", "))) },
 	}

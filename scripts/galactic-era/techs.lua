@@ -157,7 +157,7 @@ T.special_effect = {
 			if U.TECH_NAMES[v] then
 				-- (a) "up to twice" in all, so once more than its own research (WE-11:
 				-- Military I -> III); (b) relic: once more.
-				require("actions").raise(g, seat, v, U.text("techs.robotics_special_effect_2"))
+				require("actions").raise(g, seat, v, U.text("techs.robotics_special_effect_raise"))
 			else
 				require("progress").swap_once(g, seat, v)
 			end
