@@ -9,6 +9,9 @@ local W = require("war")
 local F = require("fleets")
 local A = {}
 
+-- The reasons of a raise given as keys (A.raise).
+local RAISE_KEYS = { research = true, relic = true, trade = true }
+
 -- Raises a technology one level and applies what the new level does at once (GE 4.8).
 function A.raise(g, seat, tech, why)
 	local P = require("peoples")
@@ -25,7 +28,10 @@ function A.raise(g, seat, tech, why)
 	end
 	g:set(seat, tech, level + 1)
 	require("techs").on_level(g, seat, tech, level + 1)
-	g:log(U.text("actions.seat_raises_to_level", seat, U.TECH_NAMES[tech], U.ROMAN[level + 1] or tostring(level + 1), why))
+	-- `why` is a key for the raises of research, relics and trade (their words are in
+	-- text.ron), else the text to show.
+	local shown = RAISE_KEYS[why] and U.text("actions.raise_reason_" .. why) or why
+	g:log(U.text("actions.seat_raises_to_level", seat, U.TECH_NAMES[tech], U.ROMAN[level + 1] or tostring(level + 1), shown))
 	-- GE A2.2: reaching Spirituality V sets the tile to STO for good (an ethics change).
 	if tech == "spi" and level + 1 == 5 and g:get(seat, "ethics") ~= "STO" then
 		W.change_ethics(g, seat, "STO")
