@@ -9,6 +9,9 @@ local W = require("war")
 local F = require("fleets")
 local A = {}
 
+-- The reasons of a raise given as keys (A.raise).
+local RAISE_KEYS = { research = true, relic = true, trade = true }
+
 -- Raises a technology one level and applies what the new level does at once (GE 4.8).
 function A.raise(g, seat, tech, why)
 	local P = require("peoples")
@@ -25,7 +28,10 @@ function A.raise(g, seat, tech, why)
 	end
 	g:set(seat, tech, level + 1)
 	require("techs").on_level(g, seat, tech, level + 1)
-	g:log(string.format("Seat %d raises %s to level %s (%s). -- GE A2", seat, U.TECH_NAMES[tech], U.ROMAN[level + 1] or tostring(level + 1), why))
+	-- `why` is a key for the raises of research, relics and trade (their words are in
+	-- text.ron), else the text to show.
+	local shown = RAISE_KEYS[why] and U.text("actions.raise_reason_" .. why) or why
+	g:log(U.text("actions.seat_raises_to_level", seat, U.TECH_NAMES[tech], U.ROMAN[level + 1] or tostring(level + 1), shown))
 	-- GE A2.2: reaching Spirituality V sets the tile to STO for good (an ethics change).
 	if tech == "spi" and level + 1 == 5 and g:get(seat, "ethics") ~= "STO" then
 		W.change_ethics(g, seat, "STO")
@@ -65,13 +71,13 @@ function A.offer_war(g, data, seat)
 	if W.at_war(g, seat, data.actor) then
 		return nil
 	end
-	return { prompt = string.format("Seat %d is about to %s. Declare war on them to block it?", data.actor, data.what),
-		rule = "GE 7.1", options = { { label = "Declare war and block", value = true } }, pass = "Let it happen",
-		help = "By declaring war now you block what this seat is about to do where your ships are; you are then at war with it." }
+	return { prompt = U.text("actions.seat_is_about_to_declare", data.actor, data.what),
+		rule = "GE 7.1", options = { { label = U.text("actions.declare_war_and_block"), value = true } }, pass = U.text("actions.let_it_happen"),
+		help = U.text("actions.by_declaring_war_now_you") }
 end
 
 function A.respond_war(g, data, seat, _)
-	W.declare(g, seat, data.actor, "to block an action")
+	W.declare(g, seat, data.actor, U.text("actions.to_block_action"))
 	return false -- everyone present may declare; one is enough to block
 end
 
@@ -101,11 +107,11 @@ end
 -- How each way of gaining a planet (GE 6.2.4.1 table) reads: `verb` as an option
 -- ("Ally with Rigel") or what a blocker is asked about, `does` in the log.
 local GAIN_WORDS = {
-	colonize = { verb = "colonize", does = "colonizes" },
-	subjugate = { verb = "subjugate", does = "subjugates" },
-	ally = { verb = "ally with", does = "allies with" },
-	conquer = { verb = "conquer", does = "conquers" },
-	liberate = { verb = "liberate", does = "liberates" },
+	colonize = { verb = U.text("actions.verb_colonize"), does = U.text("actions.does_colonize") },
+	subjugate = { verb = U.text("actions.verb_subjugate"), does = U.text("actions.does_subjugate") },
+	ally = { verb = U.text("actions.verb_ally"), does = U.text("actions.does_ally") },
+	conquer = { verb = U.text("actions.verb_conquer"), does = U.text("actions.does_conquer") },
+	liberate = { verb = U.text("actions.verb_liberate"), does = U.text("actions.does_liberate") },
 }
 
 -- How many planets `seat` could gain now with a Gain a Planet action (GE 6.2.4.1):
@@ -207,7 +213,7 @@ local function execute_gain(g, seat, cell, opt)
 			if kind == "relic" then
 				g:add_global("usage.relic." .. g:face(t), 1)
 			end
-			g:log(string.format("The %s token on %s is %s.", kind, label, U.token_name(g, t)))
+			g:log(U.text("actions.token_on_is", kind, label, U.token_name(g, t)))
 		end
 	end
 	local token = g:first({ kind = "neutral", cell = cell })
@@ -217,7 +223,7 @@ local function execute_gain(g, seat, cell, opt)
 	if opt.victim then
 		local victim = opt.victim
 		if opt.declare then
-			W.declare(g, seat, victim, "to conquer " .. label)
+			W.declare(g, seat, victim, U.text("actions.to_conquer", label))
 		end
 		local removed = U.lose_discs(g, cell)
 		local had_capital = U.capital_at(g, cell) ~= nil
@@ -239,15 +245,14 @@ local function execute_gain(g, seat, cell, opt)
 		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
-			U.dp(g, seat, 2, "Pleiadian liberation -- GE A1.14")
+			U.dp(g, seat, 2, U.text("actions.pleiadian_liberation"))
 		end
 		-- Mayas STO: up to 3 of the removed discs move to other planets in range (A1.13).
 		local removed_discs = removed - (had_capital and 6 or 0)
 		if require("peoples").is(g, victim, "mayas", "STO") and removed_discs > 0 then
 			g:push("mayas_relocate", { seat = victim, from = cell, left = math.min(3, removed_discs) })
 		end
-		g:log(string.format("Seat %d %s %s from seat %d (%d population removed, %s placed). -- GE 6.2.4.1",
-			seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, "disc")))
+		g:log(U.text("actions.seat_from_seat_population_removed", seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, U.text("noun.disc"))))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
 			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
 			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
@@ -260,7 +265,7 @@ local function execute_gain(g, seat, cell, opt)
 		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
 	else
 		local placed = place_discs(g, seat, cell, opt.discs)
-		g:log(string.format("Seat %d %s %s (%s). -- GE 6.2.4.1", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, "disc")))
+		g:log(U.text("actions.seat_gains_planet", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, U.text("noun.disc"))))
 	end
 	if fresh_relic then
 		require("relics").on_gain(g, seat, cell, relic)
@@ -288,11 +293,11 @@ local function convert_options(g, seat)
 	local free = g:count({ kind = "white_disc", zone = "white_discs" })
 	for i, a in ipairs(cells) do
 		if free >= 1 then
-			table.insert(out, { label = "Convert " .. U.cell_label(g, a) .. " to advanced", value = { convert = { a } } })
+			table.insert(out, { label = U.text("actions.convert_to_advanced", U.cell_label(g, a)), value = { convert = { a } } })
 		end
 		for j = i + 1, #cells do
 			if free >= 2 then
-				table.insert(out, { label = "Convert " .. U.cell_label(g, a) .. " and " .. U.cell_label(g, cells[j]), value = { convert = { a, cells[j] } } })
+				table.insert(out, { label = U.text("actions.convert_and", U.cell_label(g, a), U.cell_label(g, cells[j])), value = { convert = { a, cells[j] } } })
 			end
 		end
 	end
@@ -310,7 +315,7 @@ A.gain_planet = {
 			local target, opt = ctx.target, ctx.opt
 			ctx.target, ctx.opt = nil, nil
 			if W.blockaded(g, seat, target) then
-				g:log(string.format("Seat %d's Gain a Planet on %s is blocked; it may choose another planet. -- GE 7.2.1", seat, U.cell_label(g, target)))
+				g:log(U.text("actions.seat_gain_planet_on_is", seat, U.cell_label(g, target)))
 			else
 				execute_gain(g, seat, target, opt)
 				ctx.done = true
@@ -327,7 +332,7 @@ A.gain_planet = {
 			if allowed and U.is_planet(g, cell) and U.take_disc(g, seat) then
 				for _, opt in ipairs(A.gain_options(g, seat, cell, ctx.double)) do
 					local verb = GAIN_WORDS[opt.how].verb
-					table.insert(options, { label = string.format("%s%s %s (%s)", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, "disc")),
+					table.insert(options, { label = U.text("actions.gain_option", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, U.text("noun.disc"))),
 						value = { cell = cell, opt = opt } })
 				end
 			end
@@ -346,11 +351,11 @@ A.gain_planet = {
 			end
 		end
 		if #options == 0 then
-			g:log(string.format("Seat %d has no planet it can gain. -- GE 6.2.4.1", seat))
+			g:log(U.text("actions.seat_has_no_planet_it", seat))
 			return nil
 		end
-		return { seat = seat, prompt = "Gain a Planet: which one?", rule = "GE 6.2.4.1", options = options, pass = "Give up this action",
-			help = "You may gain a planet where your ships are. How depends on the planet and your ethics: colonize an empty one, subjugate a primitive one (STS), ally with an advanced one (STO), conquer or liberate one held by another seat with enough ships. The discs come from your population track." }
+		return { seat = seat, prompt = U.text("actions.gain_planet_which_one"), rule = "GE 6.2.4.1", options = options, pass = U.text("actions.give_up_this_action"),
+			help = U.text("actions.you_may_gain_planet_where") }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -365,7 +370,7 @@ A.gain_planet = {
 			for _, c in ipairs(choice.convert) do
 				g:move(g:first({ kind = "white_disc", zone = "white_discs" }), c)
 			end
-			g:log(string.format("Seat %d converts %s into advanced ones. -- GE A1.2", ctx.seat, U.counted(#choice.convert, "primitive planet(s)")))
+			g:log(U.text("actions.seat_converts_into_advanced_ones", ctx.seat, U.counted(#choice.convert, U.text("noun.primitive_planet_s"))))
 			ctx.done = true
 			return
 		end
@@ -396,23 +401,23 @@ A.tech_theft = {
 				end
 			end
 			if #from > 0 then
-				local source = #victims > 1 and (" from seat " .. table.concat(from, " or ")) or ""
-				table.insert(options, { label = "Learn " .. U.TECH_NAMES[t] .. source, value = t })
+				local source = #victims > 1 and (U.text("actions.from_seat", table.concat(from, U.text("actions.list_or")))) or ""
+				table.insert(options, { label = U.text("actions.tech_theft_learn", U.TECH_NAMES[t], source), value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		local prompt = #victims > 1 and "Tech theft: learn a level from one of the seats robbed this turn"
-			or "Tech theft: learn a level from seat " .. victims[1]
-		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = "Learn nothing" }
+		local prompt = #victims > 1 and U.text("actions.tech_theft_learn_level_from")
+			or U.text("actions.tech_theft_from_seat", victims[1])
+		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = U.text("actions.learn_nothing") }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
 			ctx.left = 0
 			return
 		end
-		A.raise(g, ctx.seat, tech, "tech theft")
+		A.raise(g, ctx.seat, tech, U.text("actions.tech_theft"))
 		ctx.left -= 1
 	end,
 }
@@ -455,7 +460,7 @@ local function settle(g, ctx, cell)
 	if #blockers > 0 then
 		ctx.dest = cell
 		g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-			data = { actor = ctx.seat, what = "move its capital to " .. U.cell_label(g, cell) } })
+			data = { actor = ctx.seat, what = U.text("actions.move_its_capital_to", U.cell_label(g, cell)) } })
 		return
 	end
 	A.move_capital(g, ctx.seat, cell, ctx.from, ctx.voluntary)
@@ -478,7 +483,7 @@ A.evacuate = {
 				A.offer_emergency(g, seat)
 				return nil
 			end
-			g:log(string.format("Seat %d's capital cannot be set up on %s. -- GE 7.1.1, 7.2.5", seat, U.cell_label(g, dest)))
+			g:log(U.text("actions.seat_capital_cannot_be_set", seat, U.cell_label(g, dest)))
 		end
 		local candidates = evacuation_candidates(g, seat, ctx.from)
 		if #candidates == 1 then
@@ -489,7 +494,7 @@ A.evacuate = {
 		for _, c in ipairs(candidates) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = "Your capital must be evacuated: where to?", rule = "GE 6.2.4.1.4", options = options }
+		return { seat = seat, prompt = U.text("actions.your_capital_must_be_evacuated"), rule = "GE 6.2.4.1.4", options = options }
 	end,
 	resolve = function(g, ctx, cell)
 		settle(g, ctx, cell)
@@ -519,8 +524,8 @@ A.emergency = {
 		if ctx.done or g:get(ctx.seat, "emergency") ~= 1 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Use your emergency reserve: 6 ships at your capital (once per game)?", rule = "GE 7.4",
-			options = { { label = "Use the emergency reserve", value = true } }, pass = "Keep it for later" }
+		return { seat = ctx.seat, prompt = U.text("actions.use_your_emergency_reserve_6"), rule = "GE 7.4",
+			options = { { label = U.text("actions.use_emergency_reserve"), value = true } }, pass = U.text("actions.keep_it_for_later") }
 	end,
 	resolve = function(g, ctx, use)
 		ctx.done = true
@@ -528,7 +533,7 @@ A.emergency = {
 			local seat = ctx.seat
 			g:set(seat, "emergency", 0)
 			local placed = A.place_new_ships(g, seat, U.capital_cell(g, seat), 6)
-			g:log(string.format("Seat %d spends its emergency reserve: %s at its capital. -- GE 7.4", seat, U.count(placed, "ship")))
+			g:log(U.text("actions.seat_spends_its_emergency_reserve", seat, U.count(placed, U.text("noun.ship"))))
 			g:add_global("usage.emergency", 1)
 		end
 	end,
@@ -554,7 +559,7 @@ function A.move_capital(g, seat, cell, from, voluntary)
 		g:set_terrain(cell, "planet") -- GE 6.2.4.1.4 note 1
 	end
 	g:move(capital, cell)
-	g:log(string.format("Seat %d's capital moves to %s. -- GE 6.2.4.1.4", seat, U.cell_label(g, cell)))
+	g:log(U.text("actions.seat_capital_moves_to", seat, U.cell_label(g, cell)))
 end
 
 -- ---- Increase Population ---------------------------------------------------------------
@@ -582,7 +587,7 @@ A.increase_population = {
 		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-				data = { actor = ctx.seat, what = "increase population" } })
+				data = { actor = ctx.seat, what = U.text("actions.increase_population") } })
 		end
 	end,
 	run = function(g, ctx)
@@ -597,15 +602,15 @@ A.increase_population = {
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
 				local population, limit = U.planet_population(g, c), A.natural_limit(g, c)
 				if not W.blockaded(g, seat, c) and population < limit then
-					table.insert(grow, { label = string.format("%s: population %d, limit %d", U.cell_label(g, c), population, limit), value = c })
+					table.insert(grow, { label = U.text("actions.population_limit", U.cell_label(g, c), population, limit), value = c })
 				end
 			end
 			if #grow > 0 and U.take_disc(g, seat) then
 				-- GE 6.2.4.2 note 1: placing each natural disc is optional.
 				ctx.growing = true
 				return { seat = seat, kind = "many", min = 0, max = #grow, options = grow,
-					prompt = "Natural increase: which planets grow? (each is optional)", rule = "GE 6.2.4.2",
-					help = "Each planet whose population is below its natural limit (its distance in hexes to the nearest other populated planet, anyone's) may take one disc from your population track; a planet you leave out keeps its discs on the track." }
+					prompt = U.text("actions.natural_increase_which_planets_grow"), rule = "GE 6.2.4.2",
+					help = U.text("actions.each_planet_whose_population_is") }
 			end
 			ctx.natural_done = true
 		end
@@ -615,14 +620,14 @@ A.increase_population = {
 			local spots = {}
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
 				if g:first({ kind = "ship", owner = seat, cell = c }) and not W.blockaded(g, seat, c) then
-					table.insert(spots, { label = "Sacrifice a ship on " .. U.cell_label(g, c), value = c })
+					table.insert(spots, { label = U.text("actions.sacrifice_ship_on", U.cell_label(g, c)), value = c })
 				end
 			end
 			if #spots > 0 and U.take_disc(g, seat) then
 				ctx.sacrificing = true
 				return { seat = seat, kind = "many", min = 0, max = math.min(2, #spots), options = spots,
-					prompt = "Rogue AI: sacrifice ships for replicas (up to 2 planets)", rule = "GE A1.10",
-					help = "As the luminous Rogue AI, on up to 2 of your planets you may send one of your ships there back to your reserve to add a replica (one more population disc) on that planet." }
+					prompt = U.text("actions.rogue_ai_sacrifice_ships_for"), rule = "GE A1.10",
+					help = U.text("actions.as_luminous_rogue_ai_on") }
 			end
 		end
 		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)
@@ -647,7 +652,7 @@ A.increase_population = {
 			end
 			if ctx.placed == 0 then
 				-- No silent waste: the action is spent, so say why it gave nothing.
-				g:log(string.format("Seat %d's Increase Population adds nothing: no planet is below its natural limit (its distance to the nearest other populated planet) or free of blockade, and no replica can be placed. -- GE 6.2.4.2", seat))
+				g:log(U.text("actions.seat_increase_population_adds_nothing", seat))
 			end
 			if ctx.placed > 0 then
 				g:add(seat, "r_grew", 1) -- Migrations, First Luminous Era
@@ -656,8 +661,8 @@ A.increase_population = {
 			return nil
 		end
 		return { seat = seat, kind = "many", min = 0, max = max, options = options,
-			prompt = string.format("Place up to %s (one per planet)", U.count(max, "replica")), rule = "GE 6.2.4.2, A2.5",
-			help = "Replicas are extra population discs your Genetics level gives at each Increase Population, at most one per planet and never above a planet's limit. More population means more ships built and more destiny points at the end." }
+			prompt = U.text("actions.place_up_to_one_per", U.count(max, U.text("noun.replica"))), rule = "GE 6.2.4.2, A2.5",
+			help = U.text("actions.replicas_are_extra_population_discs") }
 	end,
 	resolve = function(g, ctx, cells)
 		if ctx.growing then
@@ -667,7 +672,7 @@ A.increase_population = {
 				local room = A.natural_limit(g, c) - U.planet_population(g, c)
 				ctx.placed += place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
 			end
-			g:log(string.format("Seat %d's planets grow naturally by %s. -- GE 6.2.4.2", ctx.seat, U.count(ctx.placed, "disc")))
+			g:log(U.text("actions.seat_planets_grow_naturally_by", ctx.seat, U.count(ctx.placed, U.text("noun.disc"))))
 			return
 		end
 		if ctx.sacrificing then
@@ -688,7 +693,7 @@ A.increase_population = {
 			end
 		end
 		if #cells > 0 then
-			g:log(string.format("Seat %d places %s. -- GE 6.2.4.2", ctx.seat, U.counted(#cells, "replica disc(s)")))
+			g:log(U.text("actions.seat_places", ctx.seat, U.counted(#cells, U.text("noun.replica_disc_s"))))
 		end
 		ctx.done = true
 		if ctx.placed > 0 then
@@ -753,9 +758,9 @@ end
 -- Places `n` of the build's new ships at its chosen shipyard, and says so.
 local function place_at_yard(g, ctx, n)
 	local placed = A.place_new_ships(g, ctx.seat, ctx.yard, n)
-	g:log(string.format("Seat %d places %s at %s. -- GE 6.2.4.3", ctx.seat, U.count(placed, "new ship"), U.cell_label(g, ctx.yard)))
+	g:log(U.text("actions.seat_places_at", ctx.seat, U.count(placed, U.text("noun.new_ship")), U.cell_label(g, ctx.yard)))
 	if placed < n then
-		g:log(string.format("Seat %d has no room for %s and loses %s. -- GE 6.2.4.3", ctx.seat, U.count(n - placed, "ship"), n - placed == 1 and "it" or "them"))
+		g:log(U.text("actions.seat_has_no_room_for", ctx.seat, U.count(n - placed, U.text("noun.ship")), n - placed == 1 and U.text("actions.loses_it") or U.text("actions.loses_them")))
 	end
 	ctx.left -= n
 	ctx.yard = nil
@@ -769,7 +774,7 @@ A.build_ships = {
 		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-				data = { actor = ctx.seat, what = "build ships" } })
+				data = { actor = ctx.seat, what = U.text("actions.build_ships") } })
 		end
 	end,
 	run = function(g, ctx)
@@ -788,14 +793,14 @@ A.build_ships = {
 				-- Constructor is played when its condition happens, and only then (GE A3.5).
 				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
-			g:log(string.format("Seat %d builds %s (population %d, asteroids %d). -- GE 6.2.4.3", seat, U.count(n, "ship"), pop, asteroids))
+			g:log(U.text("actions.seat_builds_population_asteroids", seat, U.count(n, U.text("noun.ship")), pop, asteroids))
 		end
 		if ctx.left <= 0 then
 			return nil
 		end
 		local yards = A.shipyards(g, seat, ctx.anywhere)
 		if #yards == 0 then
-			g:log(string.format("Seat %d has no free shipyard: %s are lost. -- GE 6.2.4.3", seat, U.count(ctx.left, "ship")))
+			g:log(U.text("actions.seat_has_no_free_shipyard", seat, U.count(ctx.left, U.text("noun.ship"))))
 			return nil
 		end
 		-- No question without a choice: a single shipyard takes every new ship, and a
@@ -808,15 +813,15 @@ A.build_ships = {
 			return nil
 		end
 		if ctx.yard then
-			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = "How many of the new ships go to " .. U.cell_label(g, ctx.yard) .. "?", rule = "GE 6.2.4.3",
-				help = "New ships may be shared among your shipyards; the ones not placed here are placed next." }
+			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = U.text("actions.how_many_new_ships_go", U.cell_label(g, ctx.yard)), rule = "GE 6.2.4.3",
+				help = U.text("actions.new_ships_may_be_shared") }
 		end
 		local options = {}
 		for _, c in ipairs(yards) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = string.format("Place %s: which shipyard?", U.count(ctx.left, "new ship")), rule = "GE 6.2.4.3", options = options,
-			help = "Your shipyards are your planets that are not blockaded and hold enough population for your Robotics level." }
+		return { seat = seat, prompt = U.text("actions.place_which_shipyard", U.count(ctx.left, U.text("noun.new_ship"))), rule = "GE 6.2.4.3", options = options,
+			help = U.text("actions.your_shipyards_are_your_planets") }
 	end,
 	resolve = function(g, ctx, choice)
 		if not ctx.yard then

@@ -44,9 +44,9 @@ B.battles = {
 		end
 		local options = {}
 		for _, c in ipairs(cells) do
-			table.insert(options, { label = "Battle at " .. U.cell_label(g, c), value = c })
+			table.insert(options, { label = U.text("battle.battle_at", U.cell_label(g, c)), value = c })
 		end
-		return { seat = ctx.seat, prompt = "Which battle is resolved next?", rule = "GE 6.1.3.1", options = options }
+		return { seat = ctx.seat, prompt = U.text("battle.which_battle_is_resolved_next"), rule = "GE 6.1.3.1", options = options }
 	end,
 	resolve = function(g, ctx, cell)
 		g:push("battle", { attacker = ctx.seat, cell = cell })
@@ -126,16 +126,16 @@ local function strength_parts(g, seats, cell, facing_a, defending, enemies)
 		local items = {}
 		local basic = g:count({ kind = "ship", owner = s, cell = cell })
 		if basic > 0 then
-			table.insert(items, string.format("%s at %d", U.count(basic, "basic ship"), B.ship_cv(g, s, nil, facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_basic_ships", U.count(basic, U.text("noun.basic_ship")), B.ship_cv(g, s, nil, facing_a) + bonus))
 		end
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
-			table.insert(items, string.format("fleet %s of %s at %d", g:face(m), U.count(U.fleet_value(g, m), "ship"), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_fleet", g:face(m), U.count(U.fleet_value(g, m), U.text("noun.ship")), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
 		end
 		local extra = g:get(s, "battle_bonus") or 0
 		if extra ~= 0 then
-			table.insert(items, string.format("%+d from cards", extra))
+			table.insert(items, U.text("battle.from_cards", extra))
 		end
-		table.insert(parts, string.format("seat %d: %s", s, #items > 0 and table.concat(items, ", ") or "no ships"))
+		table.insert(parts, U.text("battle.strength_of_seat", s, #items > 0 and table.concat(items, ", ") or U.text("battle.no_ships")))
 	end
 	return table.concat(parts, "; ")
 end
@@ -173,12 +173,11 @@ local function seats_named(seats, capital)
 	for _, s in ipairs(seats) do
 		table.insert(names, tostring(s))
 	end
-	local word = capital and "Seat" or "seat"
 	if #names == 1 then
-		return word .. " " .. names[1]
+		return U.text(capital and "battle.seat_named_capital" or "battle.seat_named", names[1])
 	end
 	local last = table.remove(names)
-	return word .. "s " .. table.concat(names, ", ") .. " and " .. last
+	return U.text(capital and "battle.seats_named_capital" or "battle.seats_named", table.concat(names, ", "), last)
 end
 
 -- Resolves the combat once retreats are done and the fleets are revealed; returns the
@@ -195,24 +194,21 @@ function B.fight(g, attacker, defending, cell)
 		-- Ties: the better Military Power (highest on each side), else the defender.
 		local a_mil, d_mil = best_military(g, attackers), best_military(g, defending)
 		attacker_wins = a_mil > d_mil
-		tie = a_mil == d_mil and " (a tie with equal Military Power: the defender wins)" or " (a tie: the better Military Power wins)"
+		tie = a_mil == d_mil and U.text("battle.tie_with_equal_military_power") or U.text("battle.tie_better_military_power_wins")
 	end
 	local winners = attacker_wins and attackers or defending
 	local losers = attacker_wins and defending or attackers
 	local win_cs = attacker_wins and a_cs or d_cs
 	local lose_cs = attacker_wins and d_cs or a_cs
-	g:log(string.format("Battle at %s: %s, attacking, has combat strength %d; %s, defending, %d. %s wins%s. -- GE 6.1.3.4",
-		U.cell_label(g, cell), seats_named(attackers), a_cs, seats_named(defending), d_cs, seats_named(winners, true), tie))
-	g:log(string.format("Strength is ships times their combat value: attacking %s; defending %s. -- GE 6.1.3.4",
-		strength_parts(g, attackers, cell, side_has_a(g, defending, cell), false, defending),
-		strength_parts(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)))
+	g:log(U.text("battle.battle_at_attacking_has_combat", U.cell_label(g, cell), seats_named(attackers), a_cs, seats_named(defending), d_cs, seats_named(winners, true), tie))
+	g:log(U.text("battle.strength_is_ships_times_their", strength_parts(g, attackers, cell, side_has_a(g, defending, cell), false, defending), strength_parts(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)))
 	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
 	-- GE 6.1.4.2: +3 DP once per battle won with a "+3 DP" fleet.
 	local T = require("techs")
 	for _, s in ipairs(winners) do
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
 			if T.tactic(g, s, g:face(m)) == "dp" then
-				U.dp(g, s, 3, "combat won with a +3 DP fleet -- GE 6.1.4.2")
+				U.dp(g, s, 3, U.text("battle.combat_won_with_3_dp"))
 				break
 			end
 		end
@@ -252,27 +248,27 @@ B.battle = {
 				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) and ctx.felidos_asked ~= ctx.di then
 					ctx.felidos_asked = ctx.di
 					ctx.felidos_pending = true
-					return { seat = d, prompt = "Felines: spend your white disc to make seat " .. attacker .. " retreat from " .. U.cell_label(g, cell) .. "?", rule = "GE A1.8",
-						options = { { label = "Make the attacker retreat", value = "felidos" } }, pass = "No",
-						help = "Once a round, before anything about the ships is revealed, the Felines (STO) may spend their white disc to send an attacker back: its ships there retreat and there is no combat. The disc returns at the start of the next round." }
+					return { seat = d, prompt = U.text("battle.felines_spend_your_white_disc", attacker, U.cell_label(g, cell)), rule = "GE A1.8",
+						options = { { label = U.text("battle.make_attacker_retreat"), value = "felidos" } }, pass = U.text("battle.no_answer"),
+						help = U.text("battle.once_round_before_anything_about") }
 				end
 				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
 				-- effects (above) still apply (GE A3.2).
 				if g:get(attacker, "battle_no_retreat") ~= 1 then
 					if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
-						table.insert(options, { label = "Retreat all your ships", value = "all" })
+						table.insert(options, { label = U.text("battle.retreat_all_your_ships"), value = "all" })
 					end
 					-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
 					for _, m in ipairs(F.fleets_at(g, d, cell)) do
 						if g:face(m) == "E" then
-							table.insert(options, { label = "Retreat fleet E (revealing its marker)", value = m })
+							table.insert(options, { label = U.text("battle.retreat_fleet_e_revealing_its"), value = m })
 						end
 					end
 				end
 				if #options > 0 then
-					return { seat = d, prompt = "Seat " .. attacker .. " attacks you at " .. U.cell_label(g, cell) .. ": retreat before combat?",
-						rule = "GE 6.1.3.2", options = options, pass = "Stay and fight",
-						help = "You may retreat before the combat because your Spirituality or Propulsion is higher than the attacker's, or with an E fleet; otherwise the sides compare combat strength and the loser loses ships." }
+					return { seat = d, prompt = U.text("battle.seat_attacks_you_at_retreat", attacker, U.cell_label(g, cell)),
+						rule = "GE 6.1.3.2", options = options, pass = U.text("battle.stay_and_fight"),
+						help = U.text("battle.you_may_retreat_before_combat") }
 				end
 				ctx.di += 1
 			end
@@ -286,13 +282,13 @@ B.battle = {
 				local options = {}
 				for _, d in ipairs(ctx.defenders) do
 					if U.has_ships(g, d, cell) then
-						table.insert(options, { label = "Force seat " .. d .. " to retreat", value = d })
+						table.insert(options, { label = U.text("battle.force_seat_to_retreat", d), value = d })
 					end
 				end
 				if #options > 0 then
 					ctx.stage = "felidos_wait"
-					return { seat = attacker, prompt = "Felines: spend your white disc to force a retreat?", rule = "GE A1.8", options = options, pass = "No",
-						help = "Once a round, when you attack ships that will not or cannot retreat, the Felines (STS) may spend their white disc to force them out of the cell without a combat. The disc returns at the start of the next round." }
+					return { seat = attacker, prompt = U.text("battle.felines_force_retreat"), rule = "GE A1.8", options = options, pass = U.text("battle.no_answer"),
+						help = U.text("battle.once_round_when_you_attack") }
 				end
 			end
 		end
@@ -311,8 +307,8 @@ B.battle = {
 							end
 						end
 						ctx.ex2 = { seat = d, marker = m }
-						return { seat = d, prompt = "The attacker's fleets are revealed: retreat fleet E (x2) now?", rule = "GE 6.1.4.2",
-							options = { { label = "Retreat fleet E unrevealed", value = "ex2" } }, pass = "Stay" }
+						return { seat = d, prompt = U.text("battle.attacker_fleets_are_revealed_retreat"), rule = "GE 6.1.4.2",
+							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay_answer") }
 					end
 				end
 			end
@@ -326,7 +322,7 @@ B.battle = {
 				end
 			end
 			if #defending == 0 or not U.has_ships(g, attacker, cell) then
-				g:log(string.format("No combat at %s: the defenders retreated. -- GE 6.1.3.2", U.cell_label(g, cell)))
+				g:log(U.text("battle.no_combat_at_defenders_retreated", U.cell_label(g, cell)))
 				B.clear_flags(g)
 				return nil
 			end
@@ -399,7 +395,7 @@ B.battle = {
 				if choice == "felidos" then
 					g:set(d, "felidos_used", g:global("round"))
 					g:push("retreat", { seat = ctx.attacker, cell = ctx.cell })
-					g:log(string.format("Seat %d's Felines make seat %d retreat. -- GE A1.8", d, ctx.attacker))
+					g:log(U.text("battle.seat_felines_make_seat_retreat", d, ctx.attacker))
 					ctx.di = #ctx.defenders + 1
 				end
 				return
@@ -409,7 +405,7 @@ B.battle = {
 				ctx.di += 1
 			elseif choice ~= nil then
 				g:reveal(choice)
-				g:log(string.format("Seat %d reveals fleet E and retreats it. -- GE 6.1.4.1", d))
+				g:log(U.text("battle.seat_reveals_fleet_e_and", d))
 				require("fleets").conceal(g, choice)
 				g:push("retreat", { seat = d, cell = ctx.cell, marker = choice })
 			else
@@ -462,11 +458,11 @@ B.retreat = {
 		end
 		if #options == 0 then
 			-- No legal hex at all (digest NIT.22): the ships stay where they are.
-			g:log(string.format("Seat %d has nowhere to retreat. -- GE 6.1.3.2", ctx.seat))
+			g:log(U.text("battle.seat_has_nowhere_to_retreat", ctx.seat))
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Retreat to which hex?", rule = "GE 6.1.3.2", options = options,
-			help = "Retreating ships all go to one adjacent cell without enemy ships (the nearest such cell if every adjacent one has them), never through a wormhole or portal; they are not destroyed." }
+		return { seat = ctx.seat, prompt = U.text("battle.retreat_to_which_hex"), rule = "GE 6.1.3.2", options = options,
+			help = U.text("battle.retreating_ships_all_go_to") }
 	end,
 	resolve = function(g, ctx, to)
 		local units = {}
@@ -481,7 +477,7 @@ B.retreat = {
 		for _, e in ipairs(units) do
 			g:move(e, to)
 		end
-		g:log(string.format("Seat %d retreats to %s.", ctx.seat, U.cell_label(g, to)))
+		g:log(U.text("battle.seat_retreats_to", ctx.seat, U.cell_label(g, to)))
 		require("movement").update_exploration(g)
 		ctx.done = true
 	end,

@@ -14,9 +14,9 @@ function E.immediate(g, seat, id, moment)
 		-- GE A3.1: one more theft level from any one of the seats taken from this turn.
 		g:push("tech_theft", { seat = seat, victims = g:get(seat, "turn_victims"), left = 1 })
 	elseif id == "belico" and phase == "battle" then
-		push_choice(g, seat, id, "Warlike: which effect in this battle?", {
-			{ label = "Enemy ships cannot retreat", value = "no_retreat" },
-			{ label = "You suffer no ship losses", value = "no_losses" },
+		push_choice(g, seat, id, U.text("cards.warlike_which_effect_in_this"), {
+			{ label = U.text("cards.enemy_ships_cannot_retreat"), value = "no_retreat" },
+			{ label = U.text("cards.you_suffer_no_ship_losses"), value = "no_losses" },
 		})
 	elseif id == "centrico" and phase == "progress" then
 		-- GE A3.3: a free Gain a Planet in the central sector, ships counting double.
@@ -49,11 +49,11 @@ function E.immediate(g, seat, id, moment)
 		local options = {}
 		for _, t in ipairs(U.TECHS) do
 			if not U.contains(g:get(seat, "squares") or {}, t) and g:get(seat, t) < 6 then
-				table.insert(options, { label = "Research " .. U.TECH_NAMES[t], value = t })
+				table.insert(options, { label = U.text("cards.research", U.TECH_NAMES[t]), value = t })
 			end
 		end
 		if #options > 0 then
-			push_choice(g, seat, id, "Specialised: a free Research with an unused square token", options)
+			push_choice(g, seat, id, U.text("cards.specialised_free_research_with_unused"), options)
 		end
 	elseif id == "eterico" then
 		g:set(seat, "etheric_round", g:global("round")) -- GE A3.11: +4 range from nebulae
@@ -64,15 +64,15 @@ function E.immediate(g, seat, id, moment)
 			local options = {}
 			for o = 1, g:seats() do
 				if o ~= seat then
-					table.insert(options, { label = "Look at seat " .. o .. "'s hand", value = o })
+					table.insert(options, { label = U.text("cards.look_at_seat_hand", o), value = o })
 				end
 			end
-			push_choice(g, seat, id, "Explorer: whose domination cards do you look at?", options)
+			push_choice(g, seat, id, U.text("cards.explorer_whose_domination_cards_do"), options)
 		end
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
 		if tokens > 0 then
-			require("cards").award(g, seat, 2 * tokens, U.counted(tokens, "Change Ethics token(s)") .. " this round -- GE A3.13 Moral")
+			require("cards").award(g, seat, 2 * tokens, U.text("cards.this_round", U.counted(tokens, U.text("noun.change_ethics_token_s"))))
 		end
 	end
 end
@@ -91,12 +91,12 @@ E.choice = {
 		if ctx.card == "belico" then
 			g:set(seat, "battle_" .. v, 1)
 		elseif ctx.card == "especializado" then
-			if require("actions").raise(g, seat, v, "Specialised") then
+			if require("actions").raise(g, seat, v, U.text("cards.specialised")) then
 				g:set(seat, "r_raised_" .. v, 1)
 			end
 		elseif ctx.card == "explorador" then
 			for _, card in ipairs(require("cards").hand(g, v)) do
-				g:peek(seat, card, string.format("Explorer: seat %d holds %s.", v, defs.domination_card[g:face(card)].name))
+				g:peek(seat, card, U.text("cards.explorer_seat_holds", v, defs.domination_card[g:face(card)].name))
 			end
 		end
 	end,

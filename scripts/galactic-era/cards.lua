@@ -175,7 +175,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { "1 DP per neutral planet only you occupy", n }, { "Military Power level", g:get(s, "mil") } }
+		return { { U.text("cards.1_dp_per_neutral_planet"), n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
 	end,
 	belico = function(g, s)
 		local n = sectors_with(g, s, function(r)
@@ -188,7 +188,7 @@ C.options_b = {
 			end
 			return mine and not others
 		end)
-		return { { "2 DP per sector where only you have a fleet", 2 * n }, { "Military Power level", g:get(s, "mil") } }
+		return { { U.text("cards.2_dp_per_sector_where"), 2 * n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
 	end,
 	centrico = function(g, s)
 		local best = 0
@@ -197,14 +197,14 @@ C.options_b = {
 				best = math.max(best, U.discs_at(g, c)) -- ⚠ AMB.10: one planet
 			end
 		end
-		return { { "1 DP per disc on one central planet", best } }
+		return { { U.text("cards.1_dp_per_disc_on"), best } }
 	end,
 	cientifico = function(g, s)
 		local low = 6
 		for _, t in ipairs(U.TECHS) do
 			low = math.min(low, g:get(s, t))
 		end
-		return { { "lowest technology × 2", low * 2 } }
+		return { { U.text("cards.lowest_technology_2"), low * 2 } }
 	end,
 	constructor = function(g, s)
 		local n = 0
@@ -213,7 +213,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { "1 DP per asteroid hex with your ships", n }, { "Robotics level", g:get(s, "rob") } }
+		return { { U.text("cards.1_dp_per_asteroid_hex"), n }, { U.text("cards.robotics_level"), g:get(s, "rob") } }
 	end,
 	defensivo = function(g, s)
 		local cap = U.capital_cell(g, s)
@@ -223,7 +223,7 @@ C.options_b = {
 				alone = 0
 			end
 		end
-		return { { "4 if alone in your capital's sector + Military ÷ 2", alone + g:get(s, "mil") / 2 } }
+		return { { U.text("cards.4_if_alone_in_your"), alone + g:get(s, "mil") / 2 } }
 	end,
 	denso = function(g, s)
 		local n = 0
@@ -232,7 +232,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { "1 DP per planet with 4+ discs", n } }
+		return { { U.text("cards.1_dp_per_planet_with"), n } }
 	end,
 	diplomatico = function(g, s)
 		local n = 0
@@ -242,35 +242,35 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { "2 DP per hex with your ships on another's capital", 2 * n }, { "Spirituality level", g:get(s, "spi") } }
+		return { { U.text("cards.2_dp_per_hex_with"), 2 * n }, { U.text("cards.spirituality_level"), g:get(s, "spi") } }
 	end,
 	espacial = function(g, s)
-		return { { "2 DP per 3 planets", 2 * (#U.controlled_planets(g, s) // 3) }, { "Propulsion level", g:get(s, "pro") } }
+		return { { U.text("cards.2_dp_per_3_planets"), 2 * (#U.controlled_planets(g, s) // 3) }, { U.text("cards.propulsion_level"), g:get(s, "pro") } }
 	end,
 	especializado = function(g, s)
 		local high = 1
 		for _, t in ipairs(U.TECHS) do
 			high = math.max(high, g:get(s, t))
 		end
-		return { { "highest technology level", high } }
+		return { { U.text("cards.highest_technology_level"), high } }
 	end,
 	eterico = function(g, s)
 		if g:get(s, "ethics") == "STO" then
-			return { { "Spirituality level (STO)", g:get(s, "spi") } }
+			return { { U.text("cards.spirituality_level_sto"), g:get(s, "spi") } }
 		end
-		return { { "Military Power level (STS)", g:get(s, "mil") } }
+		return { { U.text("cards.military_power_level_sts"), g:get(s, "mil") } }
 	end,
 	explorador = function(g, s)
-		return { { "1 DP per sector with your ships", sectors_with(g, s, function(r) return has_ship_in(g, s, r) end) },
-			{ "Propulsion level", g:get(s, "pro") } }
+		return { { U.text("cards.1_dp_per_sector_with"), sectors_with(g, s, function(r) return has_ship_in(g, s, r) end) },
+			{ U.text("cards.propulsion_level"), g:get(s, "pro") } }
 	end,
 	moral = function(g, s)
 		-- GE A3.13 B1 pays for not meeting the story's ethics premise this round. Played
 		-- before the round is scored, the premise is judged on the seat's ethics now, so
 		-- that the 4 DP and the ethics point are never both won in one round.
 		local premise = g:get(s, "r_ethics_scored") == 1 or require("stories").ethics_scores(g, s, g:global("era"))
-		return { { "4 DP if you did not score your ethics this round", premise and 0 or 4 },
-			{ "Spirituality level", g:get(s, "spi") } }
+		return { { U.text("cards.4_dp_if_you_did"), premise and 0 or 4 },
+			{ U.text("cards.spirituality_level"), g:get(s, "spi") } }
 	end,
 }
 
@@ -304,7 +304,7 @@ function C.draw(g, seat)
 	if card then
 		g:move(card, { zone = "domination_hand", seat = seat })
 		g:hide(card, seat)
-		g:log_to({ seat }, string.format("You draw the domination card %s. -- GE 7.3", defs.domination_card[g:face(card)].name))
+		g:log_to({ seat }, U.text("cards.you_draw_domination_card", defs.domination_card[g:face(card)].name))
 	end
 end
 
@@ -333,10 +333,10 @@ function C.plays(g, seat, moment)
 		local name = defs.domination_card[id].name
 		-- At the end too, a card may score by A if its condition holds (GE 6.6 step 4).
 		if not g:get(seat, "a_used") and C.a_timely(id, moment) and C.condition[id](g, seat) then
-			table.insert(out, { label = string.format("Play %s for section A (%d DP)", name, A_DP[id]), value = { card = card, section = "A" } })
+			table.insert(out, { label = U.text("cards.play_for_section_dp", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
-			table.insert(out, { label = string.format("Play %s for section B: %s (%d DP)", name, opt[1], C.awarded(g, opt[2])), value = { card = card, section = "B", option = i } })
+			table.insert(out, { label = U.text("cards.play_for_section_b_dp", name, opt[1], C.awarded(g, opt[2])), value = { card = card, section = "B", option = i } })
 		end
 	end
 	return out
@@ -360,11 +360,11 @@ end
 function C.score(g, seat, play, moment)
 	local id = g:face(play.card)
 	if play.section == "A" then
-		C.award(g, seat, A_DP[id], defs.domination_card[id].name .. " section A -- GE A3")
+		C.award(g, seat, A_DP[id], U.text("cards.section", defs.domination_card[id].name))
 		require("card_effects").immediate(g, seat, id, moment or {})
 	else
 		local opt = C.options_b[id](g, seat)[play.option]
-		C.award(g, seat, opt[2], defs.domination_card[id].name .. " section B: " .. opt[1] .. " -- GE A3")
+		C.award(g, seat, opt[2], U.text("cards.section_b", defs.domination_card[id].name, opt[1]))
 	end
 	if (g:get(seat, "cards_done") or 0) < 2 and #C.hand(g, seat) == 0 then
 		C.draw(g, seat) -- GE 7.3: draw after the first card
@@ -392,12 +392,12 @@ C.era_change = {
 				ctx.i += 1
 			elseif g:global("round") == 6 and done == 0 then
 				C.draw(g, s)
-				g:log(string.format("Seat %d draws a second domination card. -- GE 6.5.1", s))
+				g:log(U.text("cards.seat_draws_second_domination_card", s))
 				ctx.i += 1
 			elseif done < 2 and #C.hand(g, s) > 0 and not (g:global("round") == 6 and done == 0) then
-				return { seat = s, prompt = "Era change: discard your domination card and draw a new one?", rule = "GE 6.5.1",
-					options = { { label = "Discard and draw", value = true } }, pass = "Keep it",
-					help = "At each change of era you may put your uncompleted domination card at the bottom of the deck and draw a new one, if its goal no longer suits you." }
+				return { seat = s, prompt = U.text("cards.era_change_discard_your_domination"), rule = "GE 6.5.1",
+					options = { { label = U.text("cards.discard_and_draw"), value = true } }, pass = U.text("cards.keep_it"),
+					help = U.text("cards.at_each_change_era_you") }
 			else
 				ctx.i += 1
 			end
@@ -411,7 +411,7 @@ C.era_change = {
 			g:move_to_bottom(card, "domination_deck")
 			g:hide(card)
 			C.draw(g, s)
-			g:log(string.format("Seat %d discards a domination card and draws another. -- GE 6.5.1", s))
+			g:log(U.text("cards.seat_discards_domination_card_and", s))
 		end
 		ctx.i += 1
 	end,

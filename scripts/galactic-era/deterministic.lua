@@ -7,7 +7,7 @@
 local U = require("util")
 local D = {}
 
-local THINGS = { people = "Take a star people", sector = "Take a sector", order = "Take a turn-order marker", card = "Draw 5 domination cards and keep 1" }
+local THINGS = { people = U.text("setup.take_star_people"), sector = U.text("setup.take_sector"), order = U.text("setup.take_turn_order_marker"), card = U.text("setup.draw_5_domination_cards_and") }
 
 local function complete(ctx, s)
 	local p = ctx.picks[s]
@@ -31,7 +31,7 @@ D.draft = {
 		for s = 1, g:seats() do
 			ctx.picks[s] = {}
 		end
-		g:log(string.format("Deterministic setup: the central sector is %s; seat %d picks first. -- GE 8.1", defs.sector_tile[ctx.central.tile].name, ctx.turn))
+		g:log(U.text("setup.deterministic_setup_central_sector_is", defs.sector_tile[ctx.central.tile].name, ctx.turn))
 	end,
 	run = function(g, ctx)
 		local all = true
@@ -53,7 +53,7 @@ D.draft = {
 					table.insert(options, { label = THINGS[thing], value = thing })
 				end
 			end
-			return { seat = s, prompt = "Deterministic setup: what do you take?", rule = "GE 8.1", options = options }
+			return { seat = s, prompt = U.text("setup.deterministic_setup_what_do_you"), rule = "GE 8.1", options = options }
 		end
 		local sub = ctx.sub
 		if sub.thing == "people" then
@@ -67,22 +67,22 @@ D.draft = {
 					taken = taken or ctx.picks[o].order == n
 				end
 				if not taken then
-					table.insert(options, { label = "Turn-order marker " .. n, value = n })
+					table.insert(options, { label = U.text("setup.turn_order_marker", n), value = n })
 				end
 			end
 		elseif sub.thing == "card" then
 			for _, c in ipairs(g:entities({ zone = "draft_cards", seat = s })) do
-				table.insert(options, { label = "Keep " .. defs.domination_card[g:face(c)].name, value = c })
+				table.insert(options, { label = U.text("setup.keep", defs.domination_card[g:face(c)].name), value = c })
 			end
 		elseif not sub.tile then
 			for _, t in ipairs(ctx.tiles) do
 				table.insert(options, { label = defs.sector_tile[t].name, value = t })
 			end
 		elseif not sub.side then
-			options = { { label = "Face A", value = "side_a" }, { label = "Face B", value = "side_b" } }
+			options = { { label = U.text("setup.face_a"), value = "side_a" }, { label = U.text("setup.face_b"), value = "side_b" } }
 		elseif not sub.rotation then
 			for r = 0, 5 do
-				table.insert(options, { label = "Rotation " .. r, value = r })
+				table.insert(options, { label = U.text("setup.rotation", r), value = r })
 			end
 		elseif not sub.position then
 			for _, pos in ipairs(defs.layout["players_" .. g:seats()].positions) do
@@ -91,15 +91,15 @@ D.draft = {
 					taken = taken or (ctx.picks[o].sector and ctx.picks[o].sector.position == pos)
 				end
 				if not taken then
-					table.insert(options, { label = "Place " .. pos .. " around the central sector", value = pos })
+					table.insert(options, { label = U.text("setup.place_around_central_sector", pos), value = pos })
 				end
 			end
 		else
 			for r = 0, 5 do
-				table.insert(options, { label = "Turn the central sector to rotation " .. r, value = r })
+				table.insert(options, { label = U.text("setup.turn_central_sector_to_rotation", r), value = r })
 			end
 		end
-		return { seat = s, prompt = "Deterministic setup: choose", rule = "GE 8.1", options = options }
+		return { seat = s, prompt = U.text("setup.deterministic_setup_choose"), rule = "GE 8.1", options = options }
 	end,
 	resolve = function(g, ctx, v)
 		local s = ctx.turn
@@ -179,7 +179,7 @@ function D.assemble(g, ctx)
 	local home, central = S.build_board(g, { central = ctx.central, seats = seats })
 	S.place_tokens(g, home, central)
 	S.give_kits(g, home, true)
-	g:log("The galaxy is assembled from the draft. -- GE 8.1")
+	g:log(U.text("setup.galaxy_is_assembled_from_draft"))
 end
 
 return D

@@ -157,7 +157,7 @@ function F.remove_units(g, marker, units, moved)
 				local was_moved = has_moved(g, t)
 				to_supply(g, t)
 				F.add_units(g, marker, v - left, was_moved)
-				g:log(string.format("Seat %d exchanges a %d token with the supply. -- GE 4.6.4", g:owner(marker), v))
+				g:log(U.text("fleets.seat_exchanges_token_with_supply", g:owner(marker), v))
 				left = 0
 				break
 			end
@@ -192,9 +192,8 @@ function F.create(g, seat, cell, ships, decoys, marker)
 	F.add_decoys(g, marker, decoys)
 	-- Others see a fleet marker, not its letter (unless a D, GE 4.6.2); the owner is told.
 	local letter = F.public_letter(g, marker)
-	g:log(string.format("Seat %d forms %s from %s at %s. -- GE 6.1.1",
-		seat, letter == "?" and "a fleet" or ("fleet " .. letter), U.count(ships, "basic ship"), U.cell_label(g, cell)))
-	g:log_to({ seat }, string.format("Your new fleet at %s is fleet %s.", U.cell_label(g, cell), g:face(marker)))
+	g:log(U.text("fleets.seat_forms_from_at", seat, letter == "?" and U.text("fleets.a_fleet") or (U.text("movement.fleet_letter", letter)), U.count(ships, U.text("noun.basic_ship")), U.cell_label(g, cell)))
+	g:log_to({ seat }, U.text("fleets.your_new_fleet_at_is", U.cell_label(g, cell), g:face(marker)))
 end
 
 -- Basic ships of `seat` on `cell` that have (`moved`) or have not moved join a fleet

@@ -43,12 +43,10 @@ local function unit_options(g, seat, cell, whose)
 	local out = {}
 	local basics = g:count({ kind = "ship", owner = seat, cell = cell })
 	if basics > 0 then
-		table.insert(out, { label = string.format("%s%sasic ship at %s (%d left)", whose, whose == "" and "B" or "b",
-			U.cell_label(g, cell), basics), value = { seat = seat } })
+		table.insert(out, { label = whose == "" and U.text("battle.unit_basic_ships", U.cell_label(g, cell), basics) or U.text("battle.unit_basic_ships_of", whose, U.cell_label(g, cell), basics), value = { seat = seat } })
 	end
 	for _, m in ipairs(F.fleets_by_letter(g, seat, cell)) do
-		table.insert(out, { label = string.format("%s%sleet %s (value %d)", whose, whose == "" and "F" or "f",
-			g:face(m), U.fleet_value(g, m)), value = { seat = seat, marker = m } })
+		table.insert(out, { label = whose == "" and U.text("battle.unit_fleet", g:face(m), U.fleet_value(g, m)) or U.text("battle.unit_fleet_of", whose, g:face(m), U.fleet_value(g, m)), value = { seat = seat, marker = m } })
 	end
 	return out
 end
@@ -98,7 +96,7 @@ local function finish_loser(g, ctx)
 			g:add(w, "r_destroyed", done) -- Wars, Dark Era
 		end
 	end
-	g:log(string.format("Seat %d loses %s in the battle. -- GE 6.1.3.4", l, U.count(done, "ship")))
+	g:log(U.text("battle.seat_loses_in_battle", l, U.count(done, U.text("noun.ship"))))
 	ctx.destroyed += done
 	ctx.li += 1
 	ctx.done = 0
@@ -112,7 +110,7 @@ local function finish_own(g, ctx)
 		if n > 0 then
 			total += n
 			require("peoples").on_losses(g, s, n, true)
-			g:log(string.format("Seat %d, the winner, loses %s of its own. -- GE 6.1.3.4 step 6", s, U.count(n, "ship")))
+			g:log(U.text("battle.seat_winner_loses_its_own", s, U.count(n, U.text("noun.ship"))))
 		end
 	end
 	for _, l in ipairs(ctx.losers) do
@@ -143,17 +141,15 @@ L.destruction = {
 				local l = ctx.losers[ctx.li]
 				local left = U.ship_units(g, l, cell)
 				if spared(g, l) and left > 0 then
-					g:log(string.format("Warlike: seat %d suffers no ship losses. -- GE A3.2", l))
+					g:log(U.text("battle.warlike_seat_suffers_no_ship", l))
 				elseif left > 0 then
 					local options = unit_options(g, l, cell, "")
 					if left > 1 then
-						table.insert(options, { label = string.format("All %d remaining ships", left), value = { seat = l, all = true } })
+						table.insert(options, { label = U.text("battle.all_remaining_ships", left), value = { seat = l, all = true } })
 					end
-					local cost = ctx.free and "3:1 — you lose none" or string.format("you will lose %d, half rounded up",
-						(ctx.destroyed + ctx.done + 1) // 2)
-					return { seat = ctx.chooser, prompt = string.format("You won at %s: destroy which of seat %d's ships? (%d destroyed so far; %s)",
-						U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = "Destroy no more",
-						help = "The winner chooses which of the loser's ships are destroyed: all, some or none. Unless the winner's combat strength is at least three times the loser's (the 3:1 rule), it then loses half as many of its own ships, rounded up; the loser's survivors retreat." }
+					local cost = ctx.free and U.text("battle.3_1_you_lose_none") or U.text("battle.you_will_lose_half_rounded", (ctx.destroyed + ctx.done + 1) // 2)
+					return { seat = ctx.chooser, prompt = U.text("battle.you_won_at_destroy_which", U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = U.text("battle.destroy_no_more"),
+						help = U.text("battle.winner_chooses_which_loser_ships") }
 				end
 				finish_loser(g, ctx)
 			end
@@ -166,7 +162,7 @@ L.destruction = {
 			local options, units = {}, 0
 			for _, s in ipairs(seats) do
 				units += U.ship_units(g, s, cell)
-				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and "Your " or string.format("Seat %d's ", s))) do
+				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and U.text("battle.whose_your") or U.text("battle.whose_seat", s))) do
 					table.insert(options, o)
 				end
 			end
@@ -184,9 +180,8 @@ L.destruction = {
 				destroy_one(g, options[1].value, cell) -- one kind of ship left: nothing to choose
 				own_loss(g, ctx, options[1].value.seat)
 			else
-				return { seat = ctx.chooser, prompt = string.format("The 3:1 rule was not reached: destroy %d more of your side's ships. Which one next?",
-					ctx.own_left), rule = "GE 6.1.3.4 step 6", options = options,
-					help = "Without three times the loser's combat strength, the winner loses half as many of its own ships as it destroyed, rounded up; you choose which." }
+				return { seat = ctx.chooser, prompt = U.text("battle.3_1_rule_was_not", ctx.own_left), rule = "GE 6.1.3.4 step 6", options = options,
+					help = U.text("battle.without_three_times_loser_combat") }
 			end
 		end
 		finish_own(g, ctx)

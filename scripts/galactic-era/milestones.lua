@@ -37,15 +37,15 @@ end
 function M.on_declare(g, by, on)
 	if M.active(g, "cooperacion") and not g:pair(by, on, "declared_by_" .. by) then
 		g:set_pair(by, on, "declared_by_" .. by, true)
-		U.dp(g, by, -3, "first war declared on seat " .. on .. " -- GE A5.2 Cooperation", "milestones")
+		U.dp(g, by, -3, U.text("milestones.first_war_declared_on_seat", on), "milestones")
 	end
 end
 
 -- GE A5.2: +2 DP to each side of a technology trade.
 function M.on_trade(g, a, b)
 	if M.active(g, "cooperacion") then
-		U.dp(g, a, 2, "trade -- GE A5.2 Cooperation", "milestones")
-		U.dp(g, b, 2, "trade -- GE A5.2 Cooperation", "milestones")
+		U.dp(g, a, 2, U.text("milestones.cooperation_trade"), "milestones")
+		U.dp(g, b, 2, U.text("milestones.cooperation_trade"), "milestones")
 	end
 end
 
@@ -80,7 +80,7 @@ function M.end_of_era(g)
 			local ship = g:first({ kind = "ship", zone = "reserve", seat = s }) or g:first({ kind = "ship", owner = s })
 			if ship then
 				g:move(ship, { zone = "leadership", seat = s })
-				g:log(string.format("Seat %d places a ship on the Leadership tile. -- GE A5.6", s))
+				g:log(U.text("milestones.seat_places_ship_on_leadership", s))
 			end
 		end
 	end
@@ -102,7 +102,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.counted(n, "main planet(s)") .. " -- GE A5.1 Control", "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.control_planets", U.counted(n, U.text("noun.main_planet_s"))), "milestones")
 			end
 		end
 	elseif id == "descubrimiento" then
@@ -112,7 +112,7 @@ function M.score_end(g)
 			end)
 			if best and best > 0 then
 				for _, s in ipairs(who) do
-					U.dp(g, s, 10, "most " .. face .. " tokens -- GE A5.4 Discovery", "milestones")
+					U.dp(g, s, 10, U.text("milestones.most_tokens", face), "milestones")
 				end
 			end
 		end
@@ -126,7 +126,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.counted(n, "planet(s)") .. " with a relic -- GE A5.5 Legacy", "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.with_relic", U.counted(n, U.text("noun.planet_s"))), "milestones")
 			end
 		end
 	elseif id == "liderazgo" then
@@ -135,7 +135,7 @@ function M.score_end(g)
 		end)
 		if best and best > 0 then
 			for _, s in ipairs(who) do
-				U.dp(g, s, 10, "most ships on the Leadership tile -- GE A5.6 Leadership", "milestones")
+				U.dp(g, s, 10, U.text("milestones.most_ships_on_leadership_tile"), "milestones")
 			end
 		end
 	elseif id == "poder" then
@@ -147,7 +147,7 @@ function M.score_end(g)
 			end
 			for s = 1, g:seats() do
 				if units[s] > total - units[s] then
-					U.dp(g, s, 8, "more ships than all others in " .. g:region_info(region).label .. " -- GE A5.7 Power", "milestones")
+					U.dp(g, s, 8, U.text("milestones.more_ships_than_all_others", g:region_info(region).label), "milestones")
 				end
 			end
 		end
@@ -161,7 +161,7 @@ function M.score_end(g)
 					end
 				end
 				if n >= 2 then
-					U.dp(g, s, 10, "2+ planets in " .. g:region_info(region).label .. " -- GE A5.8 Presence", "milestones")
+					U.dp(g, s, 10, U.text("milestones.2_planets_in", g:region_info(region).label), "milestones")
 				end
 			end
 		end

@@ -60,7 +60,7 @@ function M.update_exploration(g)
 				local known = g:knows(s, token)
 				if present and not known then
 					g:reveal(token, s)
-					g:log_to(s, string.format("You explore %s: %s. -- GE 6.1.2.2", U.cell_label(g, cell), kind == "relic" and U.token_name(g, token) or ("neutral " .. g:face(token))))
+					g:log_to(s, U.text("movement.you_explore", U.cell_label(g, cell), kind == "relic" and U.token_name(g, token) or (U.text("movement.neutral", g:face(token)))))
 				elseif known and not present then
 					g:forget(token, s)
 				end
@@ -182,8 +182,8 @@ M.turn = {
 		for _, s in ipairs(W.declarable_in_movement(g, seat)) do
 			table.insert(options, { value = { a = "war", on = s } })
 		end
-		return { seat = seat, prompt = "Movement: choose what to do", rule = "GE 6.1", options = options, labels = "movement.menu_label",
-			help = "Create fleets first (before any ship moves), then move ships and fleets within your Propulsion range; battles follow where your ships meet enemies." }
+		return { seat = seat, prompt = U.text("movement.movement_choose_what_to_do"), rule = "GE 6.1", options = options, labels = "movement.menu_label",
+			help = U.text("movement.create_fleets_first_before_any") }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
@@ -211,7 +211,7 @@ M.turn = {
 		elseif choice.a == "peace" then
 			g:push("peace_offer", { seat = seat, moment = { phase = "movement", turn = seat } })
 		elseif choice.a == "war" then
-			W.declare(g, seat, choice.on, "during its movement")
+			W.declare(g, seat, choice.on, U.text("movement.during_its_movement"))
 		end
 	end,
 }
@@ -220,27 +220,27 @@ M.turn = {
 -- the menu: bots choose by position and never pay for the text.
 function M.menu_label(g, v, seat)
 	if v.a == "end" then
-		return "End movement and resolve battles"
+		return U.text("movement.end_movement_and_resolve_battles")
 	elseif v.a == "move_ships" then
-		return string.format("Move basic ships from %s (%d)", U.cell_label(g, v.cell), #unmoved_ships(g, seat, v.cell))
+		return U.text("movement.move_basic_ships_from", U.cell_label(g, v.cell), #unmoved_ships(g, seat, v.cell))
 	elseif v.a == "move_fleet" then
-		return string.format("Move fleet %s (%s) from %s", g:face(v.marker), U.count(U.fleet_value(g, v.marker), "ship"), U.cell_label(g, g:cell_of(v.marker)))
+		return U.text("movement.move_fleet_from", g:face(v.marker), U.count(U.fleet_value(g, v.marker), U.text("noun.ship")), U.cell_label(g, g:cell_of(v.marker)))
 	elseif v.a == "create" then
-		return "Create a fleet at " .. U.cell_label(g, v.cell)
+		return U.text("movement.create_fleet_at", U.cell_label(g, v.cell))
 	elseif v.a == "reorganise" then
-		return "Reorganise fleets at " .. U.cell_label(g, v.cell)
+		return U.text("movement.reorganise_fleets_at", U.cell_label(g, v.cell))
 	elseif v.a == "card" then
-		return "Play a domination card"
+		return U.text("movement.play_domination_card")
 	elseif v.a == "peace" then
-		return "Propose peace"
+		return U.text("movement.propose_peace")
 	elseif v.a == "pretend_swap" then
-		return "Pretend to swap two markers (bluff)"
+		return U.text("movement.pretend_to_swap_two_markers")
 	elseif v.a == "vision" then
-		return string.format("Spend a vision (%d left)", g:get(seat, "visions_left"))
+		return U.text("movement.spend_vision_left", g:get(seat, "visions_left"))
 	elseif v.a == "ray" then
-		return "Fire the Planet Destroyer Ray"
+		return U.text("movement.fire_planet_destroyer_ray")
 	elseif v.a == "war" then
-		return "Declare war on seat " .. v.on
+		return U.text("movement.declare_war_on_seat", v.on)
 	end
 	error("the movement menu has no entry " .. tostring(v.a))
 end
@@ -249,13 +249,13 @@ end
 -- the move stopped.
 function M.target_label(g, v, seat)
 	if v.stop then
-		return "End this move here"
+		return U.text("movement.end_this_move_here")
 	elseif v.to then
-		return U.cell_label(g, v.to) .. " (cost " .. v.cost .. ")"
+		return U.text("movement.destination_cost", U.cell_label(g, v.to), v.cost)
 	elseif v.pick then
-		return "Pick up basic ships here"
+		return U.text("movement.pick_up_basic_ships_here")
 	end
-	return "Merge fleet " .. g:face(v.merge) .. " into this fleet"
+	return U.text("movement.merge_fleet_into_this_fleet", g:face(v.merge))
 end
 
 -- Marker swaps a seat may make before moving (GE 6.1.1).
@@ -272,11 +272,11 @@ function M.swappable(g, seat)
 		for j = i + 1, #deployed do
 			local b = deployed[j]
 			if g:cell_of(a) ~= g:cell_of(b) then
-				table.insert(out, { label = string.format("Swap the markers of fleets %s and %s", g:face(a), g:face(b)), m1 = a, m2 = b })
+				table.insert(out, { label = U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b)), m1 = a, m2 = b })
 			end
 		end
 		for _, free in ipairs(F.free_markers(g, seat)) do
-			table.insert(out, { label = string.format("Swap fleet %s's marker for marker %s", g:face(a), g:face(free)), m1 = a, m2 = free })
+			table.insert(out, { label = U.text("movement.swap_fleet_marker_for_marker", g:face(a), g:face(free)), m1 = a, m2 = free })
 		end
 	end
 	return out
@@ -304,7 +304,7 @@ function M.swap_markers(g, a, b, pretend)
 			g:unsee(m, seat)
 		end
 	end
-	g:log(string.format("Seat %d may have swapped two fleet markers. -- GE 6.1.1", seat))
+	g:log(U.text("movement.seat_may_have_swapped_two", seat))
 end
 
 -- GE 6.1.1: a pretended swap (a bluff): which two markers seem to be swapped.
@@ -317,8 +317,8 @@ M.pretend_swap = {
 		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
 			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
 		end
-		return { seat = ctx.seat, prompt = "Pretend to swap which markers? (they stay as they are)", rule = "GE 6.1.1", options = options, pass = "Cancel",
-			help = "Swaps are made unseen, so you may bluff: the others see two markers swapped, but they stay where they were." }
+		return { seat = ctx.seat, prompt = U.text("movement.pretend_to_swap_which_markers"), rule = "GE 6.1.1", options = options, pass = U.text("movement.cancel"),
+			help = U.text("movement.swaps_are_made_unseen_so") }
 	end,
 	resolve = function(g, ctx, choice)
 		ctx.done = true
@@ -337,19 +337,19 @@ M.create_fleet = {
 		end
 		if not ctx.ships then
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell),
-				prompt = "How many basic ships form the fleet?", rule = "GE 6.1.1", pass = "Cancel",
-				help = "The ships leave the board and become face-down number tokens under a fleet marker: the others see a fleet, not how many ships are in it." }
+				prompt = U.text("movement.how_many_basic_ships_form"), rule = "GE 6.1.1", pass = U.text("movement.cancel"),
+				help = U.text("movement.ships_leave_board_and_become") }
 		elseif not ctx.decoys then
 			return { seat = seat, kind = "number", min = 0, max = F.decoys_left(g, seat),
-				prompt = "How many decoys (value 0) to add?", rule = "GE 4.6.5",
-				help = "Decoys are number tokens worth 0: they make the fleet's stack look bigger than it is. You have 5." }
+				prompt = U.text("movement.how_many_decoys_value_0"), rule = "GE 4.6.5",
+				help = U.text("movement.decoys_are_number_tokens_worth") }
 		end
 		local options = {}
 		for _, m in ipairs(F.free_markers(g, seat)) do
-			table.insert(options, { label = "Marker " .. g:face(m), value = m })
+			table.insert(options, { label = U.text("movement.marker", g:face(m)), value = m })
 		end
-		return { seat = seat, prompt = "Which fleet marker (its letter is the tactic)?", rule = "GE 6.1.1, 6.1.4", options = options,
-			help = "The letter is the fleet's tactic, hidden from the others: A Assault (+1 per ship in every combat), B Bombardment (more ships when conquering), C Counter-attack (+2 per ship against an A fleet), D Distance (+1 range per ship), E Evasion (may retreat when attacked)." }
+		return { seat = seat, prompt = U.text("movement.which_fleet_marker_its_letter"), rule = "GE 6.1.1, 6.1.4", options = options,
+			help = U.text("movement.letter_is_fleet_tactic_hidden") }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -536,16 +536,16 @@ M.move_group = {
 				-- One ship can only move alone: no question ("Where to?" may still cancel).
 				ctx.count = 1
 			else
-				return { seat = seat, kind = "number", min = 1, max = n, prompt = "How many basic ships move together?", rule = "GE 6.1.2.1", pass = "Cancel",
-					help = "Basic ships (not in a fleet) move as a group to one destination; the others stay and may move later this turn. Each ship moves once per movement phase." }
+				return { seat = seat, kind = "number", min = 1, max = n, prompt = U.text("movement.how_many_basic_ships_move"), rule = "GE 6.1.2.1", pass = U.text("movement.cancel"),
+					help = U.text("movement.basic_ships_not_in_fleet") }
 			end
 		end
 		if ctx.left == nil then
 			ctx.left = M.range(g, seat, cell, ctx.marker)
 		end
 		if ctx.picking then
-			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = "How many basic ships join the fleet?", rule = "GE 6.1.2.9",
-				help = "Basic ships in this hex that have not moved yet join the fleet marker: others then see only the marker, not how many ships it hides. The fleet moves and fights as one." }
+			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = U.text("movement.how_many_basic_ships_join"), rule = "GE 6.1.2.9",
+				help = U.text("movement.basic_ships_in_this_hex") }
 		end
 		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
 		local options = {}
@@ -571,12 +571,12 @@ M.move_group = {
 					end
 				end
 			end
-			return { seat = seat, prompt = string.format("Stopped at %s with %s range left: go on?", U.cell_label(g, cell), ctx.left < 0 and "unlimited" or tostring(ctx.left)),
+			return { seat = seat, prompt = U.text("movement.stopped_at_with_range_left", U.cell_label(g, cell), ctx.left < 0 and U.text("movement.unlimited") or tostring(ctx.left)),
 				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label",
-				help = "Your ships stopped here on the way: go on with the range they have left, pick up ships or merge fleets here, or end the move." }
+				help = U.text("movement.your_ships_stopped_here_on") }
 		end
-		return { seat = seat, prompt = "Where to?", rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = "Cancel",
-			help = "The cells within your range (Propulsion), with what reaching each costs: entering a nebula costs 2, wormholes and portals link distant cells. Ships that end where enemy ships are fight a battle after movement." }
+		return { seat = seat, prompt = U.text("movement.where_to"), rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = U.text("movement.cancel"),
+			help = U.text("movement.cells_within_your_range_propulsion") }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
@@ -613,7 +613,7 @@ M.move_group = {
 			if #blockers > 0 then
 				ctx.window_done, ctx.retry = true, choice.to
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = seat, what = "jump to " .. U.cell_label(g, choice.to) } })
+					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, choice.to)) } })
 				return
 			end
 		end
@@ -647,9 +647,7 @@ M.move_group = {
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(string.format("Seat %d moves %s from %s to %s.", seat,
-			ctx.marker and ("fleet " .. F.public_letter(g, ctx.marker)) or U.counted(#group, "basic ship(s)"),
-			U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (U.text("movement.fleet_letter", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
 		ctx.cell = to
 		ctx.moved = true
@@ -674,25 +672,25 @@ local function reorganise_options(g, seat, cell)
 		local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
 		local m_moved = F.moved_units(g, m)
 		if fresh > 0 then
-			table.insert(options, { label = string.format("Add basic ships to fleet %s", name), value = { a = "grow", m = m, moved = false } })
+			table.insert(options, { label = U.text("movement.add_basic_ships_to_fleet", name), value = { a = "grow", m = m, moved = false } })
 		end
 		if moved > 0 then
-			table.insert(options, { label = string.format("Add basic ships that have moved to fleet %s", name), value = { a = "grow", m = m, moved = true } })
+			table.insert(options, { label = U.text("movement.add_basic_ships_that_have", name), value = { a = "grow", m = m, moved = true } })
 		end
 		if not locked then
 			if m_moved == 0 or m_moved == v then
-				table.insert(options, { label = string.format("Take ships out of fleet %s (%d)", name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
+				table.insert(options, { label = U.text("movement.take_ships_out_fleet", name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
 			else
-				table.insert(options, { label = string.format("Take ships that have not moved out of fleet %s (%d)", name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
-				table.insert(options, { label = string.format("Take ships that have moved out of fleet %s (%d)", name, m_moved), value = { a = "shrink", m = m, moved = true } })
+				table.insert(options, { label = U.text("movement.take_ships_that_have_not", name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
+				table.insert(options, { label = U.text("movement.take_ships_that_have_moved", name, m_moved), value = { a = "shrink", m = m, moved = true } })
 			end
-			table.insert(options, { label = string.format("Dissolve fleet %s", name), value = { a = "dissolve", m = m } })
+			table.insert(options, { label = U.text("movement.dissolve_fleet", name), value = { a = "dissolve", m = m } })
 			if can_split and v >= 2 and m_moved == 0 then
-				table.insert(options, { label = string.format("Split fleet %s", name), value = { a = "split", m = m } })
+				table.insert(options, { label = U.text("movement.split_fleet", name), value = { a = "split", m = m } })
 			end
 			for _, other in ipairs(fleets) do
 				if other ~= m then
-					table.insert(options, { label = string.format("Merge fleet %s into fleet %s", name, g:face(other)), value = { a = "merge", m = m, into = other } })
+					table.insert(options, { label = U.text("movement.merge_fleet_into_fleet", name, g:face(other)), value = { a = "merge", m = m, into = other } })
 				end
 			end
 		end
@@ -718,11 +716,11 @@ M.reorganise = {
 			else
 				max = U.fleet_value(g, op.m) - 1 -- split: both fleets keep a ship
 			end
-			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = "How many ship units?", rule = "GE 6.1.2.9",
-				help = "How many ships (number-token value) this reorganisation moves between the fleet and the basic ships here." }
+			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = U.text("movement.how_many_ship_units"), rule = "GE 6.1.2.9",
+				help = U.text("movement.how_many_ships_number_token") }
 		end
-		return { seat = seat, prompt = "Reorganise at " .. U.cell_label(g, cell), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = "Done",
-			help = "Fleets may grow from basic ships here, give ships back, split, merge or dissolve, in any cell and as often as you like in your turn; no ship may move further than its range allows." }
+		return { seat = seat, prompt = U.text("movement.reorganise_at", U.cell_label(g, cell)), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = U.text("movement.done"),
+			help = U.text("movement.fleets_may_grow_from_basic") }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -732,7 +730,7 @@ M.reorganise = {
 		if not ctx.op then
 			if choice.a == "dissolve" then
 				F.break_up(g, choice.m)
-				g:log(string.format("Seat %d dissolves a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
+				g:log(U.text("movement.seat_dissolves_fleet_at", ctx.seat, U.cell_label(g, ctx.cell)))
 			elseif choice.a == "merge" then
 				F.merge(g, choice.m, choice.into)
 			else
@@ -754,7 +752,7 @@ M.reorganise = {
 			F.remove_units(g, op.m, choice, false)
 			g:move(marker, ctx.cell)
 			F.add_units(g, marker, choice, false)
-			g:log(string.format("Seat %d splits a fleet at %s. -- GE 6.1.2.9", ctx.seat, U.cell_label(g, ctx.cell)))
+			g:log(U.text("movement.seat_splits_fleet_at", ctx.seat, U.cell_label(g, ctx.cell)))
 		end
 	end,
 }
@@ -772,17 +770,17 @@ M.vision = {
 			for _, t in ipairs(g:entities({ kind = kind })) do
 				local c = g:cell_of(t)
 				if c and g:hidden(t) and not g:knows(seat, t) then
-					table.insert(options, { label = string.format("Look at the %s token on %s", kind, U.cell_label(g, c)), value = t })
+					table.insert(options, { label = U.text("movement.look_at_token_on", kind, U.cell_label(g, c)), value = t })
 				end
 			end
 		end
 		local deck = g:entities({ zone = "domination_deck" })
 		if #deck > 0 then
-			table.insert(options, { label = "Look at the top domination card", value = deck[#deck] })
+			table.insert(options, { label = U.text("movement.look_at_top_domination_card"), value = deck[#deck] })
 		end
 		if ctx.ray then
-			return { seat = seat, prompt = "Planet Destroyer Ray: destroy what?", rule = "GE A7.4",
-				options = require("relics").ray_targets(g, seat), pass = "Cancel" }
+			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
+				options = require("relics").ray_targets(g, seat), pass = U.text("movement.cancel") }
 		end
 		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
 		-- Pyramid's own vision while it is unspent (GE A7.3).
@@ -792,13 +790,13 @@ M.vision = {
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
 					local c = g:cell_of(m)
 					if c then
-						table.insert(options, { label = string.format("Look at a fleet of seat %d on %s", s, U.cell_label(g, c)), value = m })
+						table.insert(options, { label = U.text("movement.look_at_fleet_seat_on", s, U.cell_label(g, c)), value = m })
 					end
 				end
 			end
 		end
-		return { seat = seat, prompt = "What does the vision show?", rule = "GE 6.1.2.3", options = options, pass = "Cancel",
-			help = "A vision looks at one thing at any distance, privately: a planet's neutral token, a relic token, the top domination card, or a fleet of a seat with lower Spirituality (its tokens and letter)." }
+		return { seat = seat, prompt = U.text("movement.what_does_vision_show"), rule = "GE 6.1.2.3", options = options, pass = U.text("movement.cancel"),
+			help = U.text("movement.vision_looks_at_one_thing") }
 	end,
 	resolve = function(g, ctx, target)
 		ctx.done = true
@@ -825,13 +823,12 @@ M.vision = {
 				g:peek(seat, t, "")
 				table.insert(values, g:face(t))
 			end
-			g:peek(seat, target, string.format("Vision: seat %d's fleet %s holds tokens %s (%s).",
-				g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), "ship")))
+			g:peek(seat, target, U.text("movement.vision_seat_fleet_holds_tokens", g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), U.text("noun.ship"))))
 		else
 			local at = g:cell_of(target)
-			g:peek(seat, target, string.format("Vision: the planet token %s is %s.", at and ("on " .. U.cell_label(g, at)) or "seen", U.token_name(g, target)))
+			g:peek(seat, target, U.text("movement.vision_planet_token_is", at and U.text("movement.on", U.cell_label(g, at)) or U.text("movement.seen"), U.token_name(g, target)))
 		end
-		g:log(string.format("Seat %d spends a vision.", seat))
+		g:log(U.text("movement.seat_spends_vision", seat))
 	end,
 }
 

@@ -85,22 +85,22 @@ end
 Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
-			return { seat = ctx.answer, prompt = string.format("Seat %d proposes peace. Accept?", ctx.seat), rule = "GE 4.7",
-				options = { { label = "Sign peace", value = true } }, pass = "Refuse",
-				help = "At peace, neither of you can attack the other until one declares war again; seats at peace may also trade." }
+			return { seat = ctx.answer, prompt = U.text("peace.seat_proposes_peace_accept", ctx.seat), rule = "GE 4.7",
+				options = { { label = U.text("peace.sign_peace"), value = true } }, pass = U.text("trade.refuse"),
+				help = U.text("peace.at_peace_neither_you_can") }
 		end
 		if ctx.done then
 			return nil
 		end
 		local options = {}
 		for _, e in ipairs(Pe.targets(g, ctx.seat, ctx.moment, ctx.to)) do
-			table.insert(options, { label = "Propose peace to seat " .. e, value = e })
+			table.insert(options, { label = U.text("peace.propose_peace_to_seat", e), value = e })
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Propose peace?", rule = "GE 4.7", options = options, pass = "Not now",
-			help = "Seats at war may agree on peace at any time; the other seat accepts or refuses. Once at peace, neither attacks the other until war is declared again." }
+		return { seat = ctx.seat, prompt = U.text("peace.propose_peace"), rule = "GE 4.7", options = options, pass = U.text("cards.not_now"),
+			help = U.text("peace.seats_at_war_may_agree") }
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.answer then
@@ -109,7 +109,7 @@ Pe.offer = {
 			if choice then
 				W.make_peace(g, ctx.seat, to)
 			else
-				g:log(string.format("Seat %d refuses seat %d's peace. -- GE 4.7", to, ctx.seat))
+				g:log(U.text("peace.seat_refuses_seat_peace", to, ctx.seat))
 			end
 			return
 		end
@@ -120,7 +120,7 @@ Pe.offer = {
 		local asked = g:get(ctx.seat, "peace_asked") or {}
 		asked["s" .. choice] = moment_key(g, ctx.moment)
 		g:set(ctx.seat, "peace_asked", asked)
-		g:log(string.format("Seat %d proposes peace to seat %d. -- GE 4.7", ctx.seat, choice))
+		g:log(U.text("peace.seat_proposes_peace_to_seat", ctx.seat, choice))
 		ctx.answer = choice
 	end,
 }

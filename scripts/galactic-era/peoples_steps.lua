@@ -12,7 +12,7 @@ local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 =
 local function raise_to(g, seat, tech, level)
 	local A = require("actions")
 	while g:get(seat, tech) < level do
-		if not A.raise(g, seat, tech, "start bonus") then
+		if not A.raise(g, seat, tech, U.text("peoples.start_bonus")) then
 			return
 		end
 	end
@@ -22,7 +22,7 @@ local function tech_options(g, seat, exclude)
 	local out = {}
 	for _, t in ipairs(U.TECHS) do
 		if g:get(seat, t) < 2 and not U.contains(exclude, t) and not P.frozen_tech(g, seat, t) then
-			table.insert(out, { label = U.TECH_NAMES[t] .. " to level II", value = t })
+			table.insert(out, { label = U.text("peoples.to_level_ii", U.TECH_NAMES[t]), value = t })
 		end
 	end
 	return out
@@ -48,7 +48,7 @@ S.setup = {
 					end
 				end
 				if bonus.dp then
-					U.dp(g, s, bonus.dp, "start bonus -- GE A1")
+					U.dp(g, s, bonus.dp, U.text("peoples.start_bonus_log"))
 				end
 				if (bonus.ships or 0) > 0 then
 					require("fleets").place_basic(g, s, capital, bonus.ships)
@@ -84,8 +84,8 @@ S.setup = {
 			end
 			if ctx.stage == "choice" then
 				local name = defs.star_people[g:get(s, "people")].name
-				return { seat = s, prompt = name .. ": raise one technology to level II", rule = "GE A1.4", options = tech_options(g, s, {}),
-					help = "Your people's start bonus lets you choose the technology that starts at level II. A technology's level decides what it gives you all game (the Rules tab lists each one)." }
+				return { seat = s, prompt = U.text("peoples.raise_one_technology_to_level", name), rule = "GE A1.4", options = tech_options(g, s, {}),
+					help = U.text("peoples.your_people_start_bonus_lets") }
 			end
 			if ctx.stage == "sector" then
 				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
@@ -105,8 +105,8 @@ S.setup = {
 				local exclude = P.is(g, s, "yowies") and { "spi" } or {}
 				local options = tech_options(g, s, exclude)
 				if #options > 0 then
-					return { seat = s, prompt = "Your sector's bonus repeats your people's: raise another technology to level II", rule = "GE 5.4 note, A1.17", options = options,
-						help = "A start bonus never counts twice: when your home sector gives the same technology as your star people, you raise a different technology of your choice to level II instead." }
+					return { seat = s, prompt = U.text("peoples.your_sector_bonus_repeats_your"), rule = "GE 5.4 note, A1.17", options = options,
+						help = U.text("peoples.start_bonus_never_counts_twice") }
 				end
 				ctx.i += 1
 				ctx.stage = "people"
@@ -121,7 +121,7 @@ S.setup = {
 			table.insert(ctx.people_techs, tech)
 			ctx.stage = "sector"
 		else
-			g:log(string.format("Seat %d takes %s II instead of a repeated bonus. -- GE 5.4", s, U.TECH_NAMES[tech]))
+			g:log(U.text("peoples.seat_takes_ii_instead_repeated", s, U.TECH_NAMES[tech]))
 			ctx.i += 1
 			ctx.stage = "people"
 		end
@@ -140,13 +140,13 @@ S.mayas_relocate = {
 		local options = {}
 		for _, c in ipairs(U.controlled_planets(g, seat)) do
 			if c ~= ctx.from and not W.blockaded(g, seat, c) and (range < 0 or g:distance(ctx.from, c) <= range) then
-				table.insert(options, { label = "Move a disc to " .. U.cell_label(g, c), value = c })
+				table.insert(options, { label = U.text("peoples.move_disc_to", U.cell_label(g, c)), value = c })
 			end
 		end
 		if #options == 0 or not U.take_disc(g, seat) then
 			return nil
 		end
-		return { seat = seat, prompt = string.format("Cosmic Maya: relocate conquered discs (%d left)", ctx.left), rule = "GE A1.13", options = options, pass = "Stop" }
+		return { seat = seat, prompt = U.text("peoples.cosmic_maya_relocate_conquered_discs", ctx.left), rule = "GE A1.13", options = options, pass = U.text("peoples.stop") }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -168,14 +168,14 @@ S.rebelde_sacrifice = {
 		local options = {}
 		for _, c in ipairs(U.controlled_planets(g, ctx.seat)) do
 			if U.discs_at(g, c) > 0 and not W.blockaded(g, ctx.seat, c) then
-				table.insert(options, { label = "Sacrifice a disc on " .. U.cell_label(g, c) .. " for 2 ships", value = c })
+				table.insert(options, { label = U.text("peoples.sacrifice_disc_on_for_2", U.cell_label(g, c)), value = c })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Rogue AI: sacrifice population for ships?", rule = "GE A1.10", options = options, pass = "No more",
-			help = "As the dark Rogue AI, each population disc you take back from a planet (never the capital) becomes 2 ships in that hex. Fewer discs mean less population at the end, so trade them only when the ships matter now." }
+		return { seat = ctx.seat, prompt = U.text("peoples.rogue_ai_sacrifice_population_for"), rule = "GE A1.10", options = options, pass = U.text("peoples.no_more"),
+			help = U.text("peoples.as_dark_rogue_ai_each") }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -185,7 +185,7 @@ S.rebelde_sacrifice = {
 		local disc = g:first({ kind = "disc", cell = cell })
 		g:move(disc, { zone = "track", seat = ctx.seat })
 		require("actions").place_new_ships(g, ctx.seat, cell, 2)
-		g:log(string.format("Seat %d sacrifices a disc on %s for 2 ships. -- GE A1.10", ctx.seat, U.cell_label(g, cell)))
+		g:log(U.text("peoples.seat_sacrifices_disc_on_for", ctx.seat, U.cell_label(g, cell)))
 	end,
 }
 
@@ -197,15 +197,15 @@ S.griseos_learn = {
 			return nil
 		end
 		if ctx.teacher then
-			return { seat = ctx.teacher, prompt = "The Greys learned from you: declare war on them?", rule = "GE A1.9",
-				options = { { label = "Declare war", value = true } }, pass = "No" }
+			return { seat = ctx.teacher, prompt = U.text("peoples.greys_learned_from_you_declare"), rule = "GE A1.9",
+				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no_answer") }
 		end
 		local options = {}
 		for _, o in ipairs(U.other_seats(g, ctx.seat)) do
 			if U.in_contact(g, ctx.seat, o) then
 				for _, t in ipairs(U.TECHS) do
 					if g:get(ctx.seat, t) < g:get(o, t) then
-						table.insert(options, { label = string.format("Learn %s from seat %d", U.TECH_NAMES[t], o), value = { seat = o, tech = t } })
+						table.insert(options, { label = U.text("peoples.learn_from_seat", U.TECH_NAMES[t], o), value = { seat = o, tech = t } })
 					end
 				end
 			end
@@ -213,12 +213,12 @@ S.griseos_learn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Greys: learn a level from a seat in contact", rule = "GE A1.9", options = options, pass = "No" }
+		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no_answer") }
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.teacher then
 			if v then
-				W.declare(g, ctx.teacher, ctx.seat, "after the Greys learned from it")
+				W.declare(g, ctx.teacher, ctx.seat, U.text("peoples.after_greys_learned_from_it"))
 			end
 			ctx.done = true
 			return
@@ -227,7 +227,7 @@ S.griseos_learn = {
 			ctx.done = true
 			return
 		end
-		require("actions").raise(g, ctx.seat, v.tech, "Greys learning")
+		require("actions").raise(g, ctx.seat, v.tech, U.text("peoples.greys_learning"))
 		if g:get(v.seat, "ethics") == "STO" and g:global("era") == "dark" and not W.at_war(g, v.seat, ctx.seat) then
 			ctx.teacher = v.seat
 		else
@@ -246,14 +246,14 @@ S.ankara_token = {
 		local options = {}
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if not U.contains(chosen, a) then
-				table.insert(options, { label = "Also take " .. U.ACTION_NAMES[a], value = a })
+				table.insert(options, { label = U.text("peoples.also_take", U.ACTION_NAMES[a]), value = a })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Ankara Coalition: one more action token, free", rule = "GE A1.5", options = options, pass = "No",
-			help = "Because you chose Change Ethics, the Ankara Coalition also takes one of the action tokens you did not pick, for nothing. Research only advances a technology if you also picked a research square token." }
+		return { seat = ctx.seat, prompt = U.text("peoples.ankara_coalition_one_more_action"), rule = "GE A1.5", options = options, pass = U.text("battle.no_answer"),
+			help = U.text("peoples.because_you_chose_change_ethics") }
 	end,
 	resolve = function(g, ctx, a)
 		ctx.done = true
@@ -261,7 +261,7 @@ S.ankara_token = {
 			local left = g:get(ctx.seat, "selected")
 			left[a] = (left[a] or 0) + 1
 			g:set(ctx.seat, "selected", left)
-			g:log(string.format("Seat %d takes a free %s token. -- GE A1.5", ctx.seat, a))
+			g:log(U.text("peoples.seat_takes_free_token", ctx.seat, a))
 		end
 	end,
 }

@@ -8,12 +8,12 @@ local P = {}
 
 -- GE 3.5 (inferred): the six oval tokens of each seat.
 P.OVALS = {
-	{ id = "gain1", action = "gain", label = "Gain a Planet" },
-	{ id = "gain2", action = "gain", label = "Gain a Planet (second token)" },
-	{ id = "grow", action = "grow", label = "Increase Population" },
-	{ id = "build", action = "build", label = "Build Ships" },
-	{ id = "research", action = "research", label = "Research" },
-	{ id = "ethics", action = "ethics", label = "Change Ethics" },
+	{ id = "gain1", action = "gain", label = U.text("action.gain") },
+	{ id = "gain2", action = "gain", label = U.text("progress.gain_planet_second_token") },
+	{ id = "grow", action = "grow", label = U.text("action.grow") },
+	{ id = "build", action = "build", label = U.text("action.build") },
+	{ id = "research", action = "research", label = U.text("action.research") },
+	{ id = "ethics", action = "ethics", label = U.text("progress.change_ethics") },
 }
 
 -- GE 6.2.1.2: planets with 5+ discs (never the capital, never blockaded) each allow
@@ -32,35 +32,35 @@ end
 -- A square token as a player reads it (GE 6.2.1.1).
 local function square_name(t)
 	if t == "up" or t == "down" then
-		return "turn order " .. t
+		return U.text("progress.turn_order", t)
 	end
-	return "research token " .. U.TECH_NAMES[t]
+	return U.text("progress.research_token", U.TECH_NAMES[t])
 end
 
 -- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from Robotics V.
 local function square_options(g, seat)
 	local singles = {}
 	for _, t in ipairs(U.TECHS) do
-		table.insert(singles, { label = "Research: " .. U.TECH_NAMES[t], value = { t } })
+		table.insert(singles, { label = U.text("progress.research", U.TECH_NAMES[t]), value = { t } })
 	end
 	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
 	local order, last = g:get(seat, "order"), 0
 	for s = 1, g:seats() do
 		last = math.max(last, g:get(s, "order") or 0)
 	end
-	local useless = { up = order == 1 and " (you are first: no effect)" or "", down = order == last and " (you are last: no effect)" or "" }
-	table.insert(singles, { label = "Turn order: up" .. useless.up, value = { "up" } })
-	table.insert(singles, { label = "Turn order: down" .. useless.down, value = { "down" } })
+	local useless = { up = order == 1 and U.text("progress.you_are_first_no_effect") or "", down = order == last and U.text("progress.you_are_last_no_effect") or "" }
+	table.insert(singles, { label = U.text("progress.turn_order_up", useless.up), value = { "up" } })
+	table.insert(singles, { label = U.text("progress.turn_order_down", useless.down), value = { "down" } })
 	local options = table.clone(singles)
 	if U.tech_value(g, seat, "rob", "squares") >= 2 then
-		local cost = g:get(seat, "rob") == 5 and " (2 DP)" or ""
+		local cost = g:get(seat, "rob") == 5 and U.text("progress.square_cost_2_dp") or ""
 		for i, a in ipairs(U.TECHS) do
 			for j = i + 1, #U.TECHS do
 				local b = U.TECHS[j]
-				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + " .. U.TECH_NAMES[b] .. cost, value = { a, b } })
+				table.insert(options, { label = U.text("progress.square_pair_research", U.TECH_NAMES[a], U.TECH_NAMES[b], cost), value = { a, b } })
 			end
 			for _, dir in ipairs({ "up", "down" }) do
-				table.insert(options, { label = "Research: " .. U.TECH_NAMES[a] .. " + turn order " .. dir .. useless[dir] .. cost, value = { a, dir } })
+				table.insert(options, { label = U.text("progress.research_turn_order", U.TECH_NAMES[a], dir, useless[dir], cost), value = { a, dir } })
 			end
 		end
 	end
@@ -100,20 +100,19 @@ local function reveal_and_pay(g, ctx)
 				table.insert(research_squares, U.TECH_NAMES[t])
 			end
 		end
-		g:log(string.format("Seat %d reveals: %s; %s. -- GE 6.2.1", s, table.concat(names, ", "), table.concat(square_names, " and ")))
+		g:log(U.text("progress.seat_reveals", s, table.concat(names, ", "), table.concat(square_names, U.text("progress.list_and"))))
 		if left.research == 0 and #research_squares > 0 then
 			-- No silent waste: the token only works with the Research action.
-			g:log(string.format("Seat %d chose no Research action: its research token (%s) advances nothing unless a card or ability gives one. -- GE 6.2.4.4",
-				s, table.concat(research_squares, ", ")))
+			g:log(U.text("progress.seat_chose_no_research_action", s, table.concat(research_squares, ", ")))
 		end
 		local _, free = P.extra_tokens(g, s)
 		local paid = #ovals - 2 - free
 		if paid > 0 then
 			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-			U.dp(g, s, -paid * cost, string.format("%s -- GE 6.2.1.2", U.count(paid, "extra action token")))
+			U.dp(g, s, -paid * cost, U.text("progress.extra_tokens_paid", U.count(paid, U.text("noun.extra_action_token"))))
 		end
 		if #squares == 2 and g:get(s, "rob") == 5 then
-			U.dp(g, s, -2, "second square token at Robotics V -- GE A2.4")
+			U.dp(g, s, -2, U.text("progress.second_square_token_at_robotics"))
 		end
 	end
 end
@@ -123,7 +122,7 @@ local function change_ethics(g)
 	for s = 1, g:seats() do
 		if g:get(s, "selected").ethics > 0 then
 			if g:get(s, "spi") >= 5 then
-				g:log(string.format("Seat %d cannot change ethics: Spirituality V fixed it to STO. -- GE A2.2", s))
+				g:log(U.text("progress.seat_cannot_change_ethics_spirituality", s))
 			else
 				W.change_ethics(g, s, g:get(s, "ethics") == "STO" and "STS" or "STO")
 			end
@@ -187,9 +186,9 @@ function P.apply_turn_order(g)
 	end
 	local names = {}
 	for i, s in ipairs(U.turn_order(g)) do
-		names[i] = "seat " .. s
+		names[i] = U.text("battle.seat_named", s)
 	end
-	g:log("Turn order: " .. table.concat(names, ", ") .. ". -- GE 6.2.3")
+	g:log(U.text("progress.turn_order_log", table.concat(names, ", ")))
 end
 
 -- Both token choices are asked in one simultaneous pending (two keyed decisions per
@@ -206,12 +205,12 @@ P.phase = {
 				local extra = P.extra_tokens(g, s)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
-					prompt = extra > 0 and string.format("Choose 2 action tokens (up to %d extra at %d DP each)", extra, cost) or "Choose 2 action tokens",
+					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or U.text("progress.choose_2_action_tokens"),
 					rule = "GE 6.2.1",
-					help = "The actions you will take in your progress turn this round, chosen in secret and revealed together. Research advances a technology only with a research square token." })
-				table.insert(decisions, { seat = s, key = "squares", prompt = "Choose your square token (research or turn order)",
+					help = U.text("progress.actions_you_will_take_in") })
+				table.insert(decisions, { seat = s, key = "squares", prompt = U.text("progress.choose_your_square_token_research"),
 					rule = "GE 6.2.1.1", options = square_options(g, s),
-					help = "A research token names the technology your Research action advances: without the Research action token it does nothing. A turn-order token moves you one place up or down the turn order." })
+					help = U.text("progress.research_token_names_technology_your") })
 			end
 			return { simultaneous = true, decisions = decisions }
 		end
@@ -273,7 +272,7 @@ function P.research(g, seat)
 		end
 	end
 	if not researched then
-		g:log(string.format("Seat %d's Research has no research token and is lost. -- GE 6.2.4.4", seat))
+		g:log(U.text("progress.seat_research_has_no_research", seat))
 	end
 end
 
@@ -286,10 +285,10 @@ P.research_choice = {
 		local level = g:get(ctx.seat, ctx.tech)
 		local options = {}
 		for n = 1, math.min(ctx.most, 6 - level) do
-			table.insert(options, { label = string.format("Raise %s to level %s", U.TECH_NAMES[ctx.tech], ROMAN[level + n]), value = n })
+			table.insert(options, { label = U.text("progress.raise_to_level", U.TECH_NAMES[ctx.tech], ROMAN[level + n]), value = n })
 		end
-		return { seat = ctx.seat, prompt = "Research: how far does " .. U.TECH_NAMES[ctx.tech] .. " rise?", rule = "GE 6.2.4.4, A1.9", options = options,
-			help = "The luminous Greys may raise a technology at level I straight to level III with one Research action. Higher levels give more at once; the Rules tab lists what each level of each technology gives." }
+		return { seat = ctx.seat, prompt = U.text("progress.research_how_far_does_rise", U.TECH_NAMES[ctx.tech]), rule = "GE 6.2.4.4, A1.9", options = options,
+			help = U.text("progress.luminous_greys_may_raise_technology") }
 	end,
 	resolve = function(g, ctx, levels)
 		ctx.done = true
@@ -347,9 +346,9 @@ P.action_turn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = "Progress: resolve an action", rule = "GE 6.2.4", options = options, labels = "progress.action_label",
-			pass = "End turn (unused actions are lost)",
-			help = "Resolve the actions you chose, one at a time, in any order; then end your turn. Gain a Planet needs your ships on the planet." }
+		return { seat = seat, prompt = U.text("progress.progress_resolve_action"), rule = "GE 6.2.4", options = options, labels = "progress.action_label",
+			pass = U.text("progress.end_turn_unused_actions_are"),
+			help = U.text("progress.resolve_actions_you_chose_one") }
 	end,
 	resolve = function(g, ctx, action)
 		local seat = ctx.seat
@@ -399,24 +398,24 @@ P.action_turn = {
 -- Gain a Planet how many planets are within reach, so it is not chosen for nothing.
 function P.action_label(g, v, seat)
 	if v == "card" then
-		return "Play a domination card"
+		return U.text("movement.play_domination_card")
 	elseif v == "peace" then
-		return "Propose peace"
+		return U.text("movement.propose_peace")
 	elseif v == "evacuate" then
-		return "Evacuate your capital (leaving 1 disc)"
+		return U.text("progress.evacuate_your_capital_leaving_1")
 	elseif v == "colony" then
-		return string.format("Free Colonize (%d left)", g:get(seat, "free_colonies") or 0)
+		return U.text("progress.free_colonize_left", g:get(seat, "free_colonies") or 0)
 	elseif v == "relocate" then
-		return string.format("Relocate up to %s", U.count(U.tech_value(g, seat, "pro", "relocate"), "population disc"))
+		return U.text("progress.relocate_up_to", U.count(U.tech_value(g, seat, "pro", "relocate"), U.text("noun.population_disc")))
 	end
 	local times = g:get(seat, "selected")[v] or 0
-	local label = ACTION_LABELS[v] .. (times > 1 and (" (x" .. times .. ")") or "")
+	local label = ACTION_LABELS[v] .. (times > 1 and (U.text("progress.times", times)) or "")
 	if v == "gain" then
 		local planets = require("actions").gainable_planets(g, seat)
 		if planets == 0 then
-			label ..= ": no planet within reach now"
+			label ..= U.text("progress.no_planet_within_reach_now")
 		elseif planets < times then
-			label ..= string.format(": only %s within reach now", U.count(planets, "planet"))
+			label ..= U.text("progress.only_within_reach_now", U.count(planets, U.text("terrain.planet")))
 		end
 	end
 	return label

@@ -46,7 +46,7 @@ function P.setup(g)
 	g:reveal(tile)
 	g:set(puppet, "people", g:face(tile))
 	g:set(puppet, "ethics", "STO")
-	g:log(string.format("The puppet (seat %d) is %s, STO. -- GE 8.3.2", puppet, defs.star_people[g:face(tile)].name))
+	g:log(U.text("puppet.puppet_seat_is_sto", puppet, defs.star_people[g:face(tile)].name))
 end
 
 -- GE 8.3.3: the auction for the puppet at the start of each round.
@@ -58,7 +58,7 @@ P.auction = {
 		local decisions = {}
 		for s = 1, 2 do
 			table.insert(decisions, { seat = s, kind = "number", min = 0, max = 39,
-				prompt = "Bid DP (secretly) for control of the puppet this round", rule = "GE 8.3.3" })
+				prompt = U.text("puppet.bid_dp_secretly_for_control"), rule = "GE 8.3.3" })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -76,14 +76,14 @@ P.auction = {
 		local other = 3 - winner
 		local lead = (g:get(winner, "puppet_rounds") or 0) - (g:get(other, "puppet_rounds") or 0)
 		local penalty = lead > 0 and lead * lead or 0
-		U.dp(g, winner, -(bids[winner] + penalty), string.format("puppet bid %d + penalty %d -- GE 8.3.3", bids[winner], penalty))
+		U.dp(g, winner, -(bids[winner] + penalty), U.text("puppet.puppet_bid_penalty", bids[winner], penalty))
 		g:add(winner, "puppet_rounds", 1)
 		g:set_global("puppet_last", winner)
 		g:set_controller(puppet, winner)
 		if g:pair(puppet, winner, "war") then
 			require("war").make_peace(g, puppet, winner)
 		end
-		g:log(string.format("Seats bid %d and %d: seat %d controls the puppet this round. -- GE 8.3.3", bids[1], bids[2], winner))
+		g:log(U.text("puppet.seats_bid_and_seat_controls", bids[1], bids[2], winner))
 	end,
 }
 

@@ -87,14 +87,14 @@ function R.ray_targets(g, seat)
 				for _, e in ipairs(W.enemies(g, seat)) do
 					local ship = g:first({ kind = "ship", owner = e, cell = c })
 					if ship then
-						table.insert(out, { label = "Destroy a basic ship of seat " .. e .. " on " .. U.cell_label(g, c), value = { kind = "ship", seat = e, cell = c } })
+						table.insert(out, { label = U.text("relics.destroy_basic_ship_seat_on", e, U.cell_label(g, c)), value = { kind = "ship", seat = e, cell = c } })
 					end
 					local marker = g:first({ kind = "marker", owner = e, cell = c })
 					if marker then
-						table.insert(out, { label = "Destroy a fleet ship of seat " .. e .. " on " .. U.cell_label(g, c), value = { kind = "fleet", seat = e, cell = c } })
+						table.insert(out, { label = U.text("relics.destroy_fleet_ship_seat_on", e, U.cell_label(g, c)), value = { kind = "fleet", seat = e, cell = c } })
 					end
 					if g:first({ kind = "disc", owner = e, cell = c }) then
-						table.insert(out, { label = "Destroy a disc of seat " .. e .. " on " .. U.cell_label(g, c), value = { kind = "disc", seat = e, cell = c } })
+						table.insert(out, { label = U.text("relics.destroy_disc_seat_on", e, U.cell_label(g, c)), value = { kind = "disc", seat = e, cell = c } })
 					end
 				end
 			end
@@ -109,13 +109,13 @@ function R.fire_ray(g, seat, t)
 		U.lose_disc(g, d)
 		g:add(seat, "r_discs_taken", 1) -- ⚠ A7.4: a destroyed disc counts as taken
 		if not U.controller(g, t.cell) then
-			g:log(U.cell_label(g, t.cell) .. " becomes uninhabited. -- GE 7.6")
+			g:log(U.text("relocate.becomes_uninhabited", U.cell_label(g, t.cell)))
 		end
 	else
 		require("fleets").destroy_units(g, t.seat, t.cell, 1)
 		g:add(seat, "r_destroyed", 1)
 	end
-	g:log(string.format("Seat %d fires the Planet Destroyer Ray at %s. -- GE A7.4", seat, U.cell_label(g, t.cell)))
+	g:log(U.text("relics.seat_fires_planet_destroyer_ray", seat, U.cell_label(g, t.cell)))
 	g:set(seat, "ray_round", g:global("round"))
 end
 

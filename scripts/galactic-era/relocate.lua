@@ -14,7 +14,7 @@ R.step = {
 			local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 			if #blockers > 0 then
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = ctx.seat, what = "relocate population discs" } })
+					data = { actor = ctx.seat, what = U.text("relocate.relocate_population_discs") } })
 			end
 		end
 	end,
@@ -34,7 +34,7 @@ R.step = {
 			if U.discs_at(g, from) > 0 then
 				for _, to in ipairs(planets) do
 					if to ~= from then
-						table.insert(options, { label = string.format("Move a disc from %s to %s", U.cell_label(g, from), U.cell_label(g, to)), value = { from = from, to = to } })
+						table.insert(options, { label = U.text("relocate.move_disc_from_to", U.cell_label(g, from), U.cell_label(g, to)), value = { from = from, to = to } })
 					end
 				end
 			end
@@ -42,7 +42,7 @@ R.step = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = string.format("Relocate discs (%d left)", ctx.left), rule = "GE 7.5", options = options, pass = "Stop relocating" }
+		return { seat = seat, prompt = U.text("relocate.relocate_discs_left", ctx.left), rule = "GE 7.5", options = options, pass = U.text("relocate.stop_relocating") }
 	end,
 	resolve = function(g, ctx, move)
 		if move == nil then
@@ -52,9 +52,9 @@ R.step = {
 		local disc = g:first({ kind = "disc", cell = move.from })
 		g:move(disc, move.to)
 		ctx.left -= 1
-		g:log(string.format("Seat %d relocates a disc from %s to %s. -- GE 7.5", ctx.seat, U.cell_label(g, move.from), U.cell_label(g, move.to)))
+		g:log(U.text("relocate.seat_relocates_disc_from_to", ctx.seat, U.cell_label(g, move.from), U.cell_label(g, move.to)))
 		if U.discs_at(g, move.from) == 0 and not U.capital_at(g, move.from) then
-			g:log(string.format("%s becomes uninhabited. -- GE 7.6", U.cell_label(g, move.from)))
+			g:log(U.text("relocate.becomes_uninhabited", U.cell_label(g, move.from)))
 		end
 	end,
 }

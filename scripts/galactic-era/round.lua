@@ -41,7 +41,7 @@ R.game = {
 		end
 		g:set_global("r_ethics_tokens", 0)
 		g:set_global("phase", "round")
-		g:log(string.format("== Round %d (%s) ==", ctx.round, defs.era[R.era(ctx.round)].name))
+		g:log(U.text("round.round", ctx.round, defs.era[R.era(ctx.round)].name))
 		-- Pushed in reverse: movement runs first (GE 6.0).
 		g:push("scoring", {})
 		g:push("trade_phase", {})

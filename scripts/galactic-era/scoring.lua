@@ -76,7 +76,7 @@ end
 function S.sector_majorities(g)
 	for _, sector in ipairs(S.sector_leaders(g)) do
 		for _, s in ipairs(sector.seats) do
-			U.dp(g, s, 4, "ship majority in " .. g:region_info(sector.region).label .. " -- GE 6.6", "majorities")
+			U.dp(g, s, 4, U.text("scoring.ship_majority_in", g:region_info(sector.region).label), "majorities")
 		end
 	end
 end
@@ -87,7 +87,7 @@ S.end_game = {
 	enter = function(g, ctx)
 		g:set_global("phase", "end")
 		for s = 1, g:seats() do
-			U.dp(g, s, U.population(g, s), "final population -- GE 6.6", "population")
+			U.dp(g, s, U.population(g, s), U.text("scoring.final_population"), "population")
 		end
 		require("milestones").score_end(g)
 		S.sector_majorities(g)
@@ -122,7 +122,7 @@ S.end_game = {
 		for s = 1, g:seats() do
 			scores[s] = g:get(s, "dp")
 		end
-		g:log(string.format("Game over: seat %d wins with %d DP. -- GE 6.6", ranking[1], scores[ranking[1]]))
+		g:log(U.text("scoring.game_over_seat_wins_with", ranking[1], scores[ranking[1]]))
 		g:finish({ scores = scores, ranking = ranking })
 	end,
 }

@@ -42,7 +42,7 @@ function S.build_board(g, picks)
 		})
 	end
 	local central_tile = picks and picks.central.tile or tiles[1]
-	local central = place(central_tile, 0, 0, "central " .. defs.sector_tile[central_tile].name, picks and picks.central)
+	local central = place(central_tile, 0, 0, U.text("setup.central", defs.sector_tile[central_tile].name), picks and picks.central)
 	g:set_global("central_region", central)
 	local home = {}
 	for i, pos in ipairs(layout.positions) do
@@ -258,7 +258,7 @@ local function deal_cards(g, draft)
 		g:create({ kind = "milestone", face = milestone, at = "milestone" })
 		g:set_global("milestone", milestone)
 	end
-	g:log(string.format("Story: %s. Milestone: %s. -- GE 5.1", defs.story[story].name, milestone and defs.milestone[milestone].name or "none"))
+	g:log(U.text("setup.story_milestone", defs.story[story].name, milestone and defs.milestone[milestone].name or U.text("setup.none")))
 end
 
 S.setup = {
@@ -276,7 +276,7 @@ S.setup = {
 		S.place_tokens(g, home, central)
 		S.give_kits(g, home)
 		deal_cards(g)
-		g:log("The galaxy is assembled; each seat holds 2 star peoples and 1 domination card. -- GE 5")
+		g:log(U.text("setup.galaxy_is_assembled_each_seat"))
 		g:push("game", {})
 		g:push("choose_ethics", {})
 		g:push("choose_people", {})
@@ -300,8 +300,8 @@ S.choose_people = {
 				local d = defs.star_people[g:face(tile)]
 				table.insert(options, { label = d.name .. (d.name_sts and (" / " .. d.name_sts) or ""), value = tile })
 			end
-			table.insert(decisions, { seat = s, prompt = "Keep one of your two star peoples", rule = "GE 5.4c", options = options,
-				help = "Your star people is your civilisation for the whole game: each has an ability and a start bonus for each ethics (luminous STO or dark STS), which you choose next. The other one goes back unseen." })
+			table.insert(decisions, { seat = s, prompt = U.text("setup.keep_one_your_two_star"), rule = "GE 5.4c", options = options,
+				help = U.text("setup.your_star_people_is_your") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -319,7 +319,7 @@ S.choose_people = {
 					g:add_global("usage.star_people." .. g:face(tile), 1)
 					-- A name may end with its own full stop (I.C.C.): no second one.
 					local name = defs.star_people[g:face(tile)].name
-					g:log(string.format("Seat %d keeps %s%s", s, name, string.sub(name, -1) == "." and "" or "."))
+					g:log(U.text("setup.seat_keeps", s, name, string.sub(name, -1) == "." and "" or "."))
 				else
 					g:move(tile, "people_box")
 				end
@@ -338,7 +338,7 @@ function S.sector_bonus(g, s)
 	local capital = U.capital_cell(g, s)
 	if SECTOR_TECH[bonus] then
 		if g:get(s, SECTOR_TECH[bonus]) < 2 then
-			require("actions").raise(g, s, SECTOR_TECH[bonus], "sector bonus")
+			require("actions").raise(g, s, SECTOR_TECH[bonus], U.text("setup.sector_bonus"))
 		end
 	elseif bonus == "extra_token_round_1" then
 		g:set(s, "free_extra_round_1", 1)
@@ -349,7 +349,7 @@ function S.sector_bonus(g, s)
 	elseif bonus == "two_ships" then
 		require("fleets").place_basic(g, s, capital, 2)
 	end
-	g:log(string.format("Seat %d takes the %s sector bonus: %s. -- GE 5.4f, A6", s, defs.sector_tile[tile].name, U.START_BONUS_NAMES[bonus]))
+	g:log(U.text("setup.seat_takes_sector_bonus", s, defs.sector_tile[tile].name, U.START_BONUS_NAMES[bonus]))
 end
 
 -- GE 5.4d: every seat secretly picks STO or STS; all are revealed at once.
@@ -364,9 +364,9 @@ S.choose_ethics = {
 				continue -- GE 8.3.2: the puppet starts STO
 			end
 			table.insert(decisions, {
-				seat = s, prompt = "Choose your ethics (secret until everyone has chosen)", rule = "GE 4.3, 5.4d",
-				help = "STO (Service To Others): peaceful expansion, Ally advanced planets, cannot take primitive planets. STS (Service To Self): may declare war freely, Subjugate primitive planets.",
-				options = { { label = "STO (luminous)", value = "STO" }, { label = "STS (dark)", value = "STS" } },
+				seat = s, prompt = U.text("setup.choose_your_ethics_secret_until"), rule = "GE 4.3, 5.4d",
+				help = U.text("setup.sto_service_to_others_peaceful"),
+				options = { { label = U.text("setup.sto_luminous"), value = "STO" }, { label = U.text("setup.sts_dark"), value = "STS" } },
 			})
 		end
 		return { simultaneous = true, decisions = decisions }
@@ -376,7 +376,7 @@ S.choose_ethics = {
 			if answers[s] then
 				g:set(s, "ethics", answers[s])
 				g:set(s, "start_ethics", answers[s]) -- for balance reports (checks.report)
-				g:log(string.format("Seat %d reveals %s.", s, answers[s]))
+				g:log(U.text("setup.seat_reveals", s, answers[s]))
 			end
 		end
 		-- GE 5.4e–f: people and sector start bonuses, in turn order (peoples_steps.lua).

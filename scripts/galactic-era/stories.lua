@@ -33,14 +33,14 @@ local function best_researcher(g, award, tech, why)
 		end
 	end)
 	for _, s in ipairs(who) do
-		award(s, 7 - best, "highest " .. U.TECH_NAMES[tech] .. " researched this round -- " .. why)
+		award(s, 7 - best, U.text("stories.highest_researched_this_round", U.TECH_NAMES[tech], why))
 	end
 end
 
 local function at_war_bonus(g, award, dp, why)
 	each_seat(g, function(s)
 		if #W.enemies(g, s) > 0 then
-			award(s, dp, "at war -- " .. why)
+			award(s, dp, U.text("stories.at_war", why))
 		end
 	end)
 end
@@ -49,7 +49,7 @@ local function per_tally(g, award, name, dp, what, why)
 	each_seat(g, function(s)
 		local n = tally(g, s, name)
 		if n ~= 0 then
-			award(s, n * dp, string.format("%s -- %s", U.counted(n, what), why))
+			award(s, n * dp, U.text("stories.tally", U.counted(n, what), why))
 		end
 	end)
 end
@@ -64,14 +64,14 @@ S.journeys = {
 				end
 			end
 			if contacts > 0 then
-				award(s, contacts, U.counted(contacts, "seat(s) in contact") .. " -- GE A4.1")
+				award(s, contacts, U.text("stories.journeys_contacts", U.counted(contacts, U.text("noun.seat_in_contact_s"))))
 			end
 		end)
 	end,
 	dark = function(g, award)
 		at_war_bonus(g, award, 1, "GE A4.1")
-		per_tally(g, award, "r_taken_far", 2, "planet(s) taken outside the capital's sector", "GE A4.1")
-		per_tally(g, award, "r_won_far", 2, "combat(s) won outside the capital's sector", "GE A4.1")
+		per_tally(g, award, "r_taken_far", 2, U.text("stories.planet_taken_outside_capital_sector"), "GE A4.1")
+		per_tally(g, award, "r_won_far", 2, U.text("stories.combat_won_outside_capital_sector"), "GE A4.1")
 	end,
 	second_luminous = function(g, award)
 		best_researcher(g, award, "spi", "GE A4.1")
@@ -81,12 +81,12 @@ S.journeys = {
 
 S.wars = {
 	first_luminous = function(g, award)
-		per_tally(g, award, "r_build", 2, "Build Ships action(s)", "GE A4.2")
+		per_tally(g, award, "r_build", 2, U.text("stories.build_ships_action"), "GE A4.2")
 	end,
 	dark = function(g, award)
 		at_war_bonus(g, award, 2, "GE A4.2")
-		per_tally(g, award, "r_taken", 1, "planet(s) taken", "GE A4.2")
-		per_tally(g, award, "r_destroyed", 1, "enemy ship(s) destroyed", "GE A4.2")
+		per_tally(g, award, "r_taken", 1, U.text("stories.planet_taken"), "GE A4.2")
+		per_tally(g, award, "r_destroyed", 1, U.text("stories.enemy_ship_destroyed"), "GE A4.2")
 	end,
 	second_luminous = function(g, award)
 		best_researcher(g, award, "mil", "GE A4.2")
@@ -96,12 +96,12 @@ S.wars = {
 
 S.migrations = {
 	first_luminous = function(g, award)
-		per_tally(g, award, "r_grew", 3, "Increase Population action(s) placing a disc", "GE A4.3")
+		per_tally(g, award, "r_grew", 3, U.text("stories.increase_population_action_placing_disc"), "GE A4.3")
 	end,
 	dark = function(g, award)
 		at_war_bonus(g, award, 1, "GE A4.3")
-		per_tally(g, award, "r_discs_taken", 1, "disc(s) taken", "GE A4.3")
-		per_tally(g, award, "r_won", 1, "combat(s) won", "GE A4.3")
+		per_tally(g, award, "r_discs_taken", 1, U.text("stories.disc_taken"), "GE A4.3")
+		per_tally(g, award, "r_won", 1, U.text("stories.combat_won"), "GE A4.3")
 	end,
 	second_luminous = function(g, award)
 		-- +4 per technology a seat raised by research that no other seat raised.
@@ -113,7 +113,7 @@ S.migrations = {
 				end
 			end)
 			if #who == 1 then
-				award(who[1], 4, "only researcher of " .. U.TECH_NAMES[tech] .. " -- GE A4.3")
+				award(who[1], 4, U.text("stories.only_researcher", U.TECH_NAMES[tech]))
 			end
 		end
 	end,
@@ -121,7 +121,7 @@ S.migrations = {
 
 S.rivalry = {
 	first_luminous = function(g, award)
-		per_tally(g, award, "r_gain", 1, "Gain a Planet action(s)", "GE A4.4")
+		per_tally(g, award, "r_gain", 1, U.text("stories.gain_planet_action"), "GE A4.4")
 	end,
 	dark = function(g, award)
 		at_war_bonus(g, award, 2, "GE A4.4")
@@ -134,10 +134,10 @@ S.rivalry = {
 				end
 			end
 			if n > 0 then
-				award(s, n, U.counted(n, "hostile planet(s) blockaded") .. " -- GE A4.4")
+				award(s, n, U.text("stories.rivalry_cited", U.counted(n, U.text("noun.hostile_planet_blockaded_s"))))
 			end
 		end)
-		per_tally(g, award, "r_retreats", -2, "retreat(s) before combat", "GE A4.4")
+		per_tally(g, award, "r_retreats", -2, U.text("stories.retreat_before_combat"), "GE A4.4")
 	end,
 	second_luminous = function(g, award)
 		for _, tech in ipairs(U.TECHS) do
@@ -147,7 +147,7 @@ S.rivalry = {
 			end)
 			each_seat(g, function(s)
 				if g:get(s, tech) == best then
-					award(s, 3, "highest " .. U.TECH_NAMES[tech] .. " -- GE A4.4")
+					award(s, 3, U.text("stories.highest", U.TECH_NAMES[tech]))
 				end
 			end)
 		end
@@ -167,7 +167,7 @@ local ethics_scores = S.ethics_scores
 local function each_gain(g, era, award)
 	each_seat(g, function(s)
 		if ethics_scores(g, s, era) then
-			award(s, 1, g:get(s, "ethics") .. " in the " .. defs.era[era].name .. " -- GE A4")
+			award(s, 1, U.text("stories.ethics_of_era", g:get(s, "ethics"), defs.era[era].name))
 		end
 	end)
 	S[g:global("story")][era](g, award)

@@ -33,20 +33,20 @@ T.place_tactic = {
 		local options = {}
 		for _, l in ipairs(LETTERS) do
 			if not T.tactic(g, ctx.seat, l) then
-				table.insert(options, { label = "Fleet " .. l .. ": x2 (double the tactic)", value = { l, "x2" } })
-				table.insert(options, { label = "Fleet " .. l .. ": +3 DP per combat won", value = { l, "dp" } })
+				table.insert(options, { label = U.text("techs.fleet_x2_double_tactic", l), value = { l, "x2" } })
+				table.insert(options, { label = U.text("techs.fleet_3_dp_per_combat", l), value = { l, "dp" } })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = "Place an advanced tactic token (permanent)", rule = "GE 6.1.4.2", options = options,
-			help = "Each fleet marker has slots for advanced tactics, placed for good. x2 doubles the tactic that fleet plays in a battle; +3 DP gives 3 destiny points each time that fleet wins a combat." }
+		return { seat = ctx.seat, prompt = U.text("techs.place_advanced_tactic_token_permanent"), rule = "GE 6.1.4.2", options = options,
+			help = U.text("techs.each_fleet_marker_has_slots") }
 	end,
 	resolve = function(g, ctx, v)
 		g:set(ctx.seat, "tactic_" .. v[1], v[2])
-		local side = v[2] == "x2" and "x2, doubling its tactic" or "+3 DP per combat won"
-		g:log(string.format("Seat %d places an advanced tactic token on fleet %s (%s). -- GE 6.1.4.2", ctx.seat, v[1], side))
+		local side = v[2] == "x2" and U.text("techs.x2_doubling_its_tactic") or U.text("techs.3_dp_per_combat_won")
+		g:log(U.text("techs.seat_places_advanced_tactic_token", ctx.seat, v[1], side))
 		ctx.left -= 1
 	end,
 }
@@ -54,7 +54,7 @@ T.place_tactic = {
 -- GE 6.2.4.4, A2: the special effect of a technology already at VI. `how` is
 -- "research" or "relic" (Robotics differs, A2.4 b).
 function T.special(g, seat, tech, how)
-	g:log(string.format("Seat %d goes beyond %s VI: special effect. -- GE A2", seat, U.TECH_NAMES[tech]))
+	g:log(U.text("techs.seat_goes_beyond_vi_special", seat, U.TECH_NAMES[tech]))
 	g:add_global("usage.special." .. tech, 1)
 	if tech == "mil" then
 		g:push("special_effect", { seat = seat, tech = "mil" })
@@ -91,7 +91,7 @@ T.special_effect = {
 					local left = g:get(t, "selected") or {}
 					for _, a in ipairs(OVAL_ACTIONS) do
 						if (left[a] or 0) > 0 and a ~= "ethics" then
-							table.insert(options, { label = string.format("Cancel seat %d's %s token", t, a), value = { seat = t, action = a } })
+							table.insert(options, { label = U.text("techs.cancel_seat_token", t, a), value = { seat = t, action = a } })
 						end
 					end
 				end
@@ -101,24 +101,24 @@ T.special_effect = {
 				local chosen = g:get(seat, "chosen_ovals") or {}
 				for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 					if not U.contains(chosen, a) then
-						table.insert(options, { label = "Resolve an extra " .. a .. " action", value = a })
+						table.insert(options, { label = U.text("techs.resolve_extra_action", a), value = a })
 					end
 				end
 			elseif require("cards").can_play(g, seat) then
-				options = { { label = "Discard your domination card and draw a new one", value = "redraw" } }
+				options = { { label = U.text("techs.discard_your_domination_card_and"), value = "redraw" } }
 			end
 		elseif ctx.tech == "rob" then
 			local squares = g:get(seat, "squares") or {}
 			for _, sq in ipairs(squares) do
 				if sq ~= "rob" or ctx.how == "relic" then
-					table.insert(options, { label = string.format("Pay 2 DP to use the %s square token again", sq), value = sq })
+					table.insert(options, { label = U.text("techs.pay_2_dp_to_use", sq), value = sq })
 				end
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = "Special effect of " .. U.TECH_NAMES[ctx.tech], rule = "GE A2", options = options, pass = "Skip" }
+		return { seat = seat, prompt = U.text("techs.special_effect", U.TECH_NAMES[ctx.tech]), rule = "GE A2", options = options, pass = U.text("techs.skip") }
 	end,
 	resolve = function(g, ctx, v)
 		local seat = ctx.seat
@@ -128,12 +128,12 @@ T.special_effect = {
 		end
 		if ctx.tech == "mil" then
 			if not W.at_war(g, seat, v.seat) then
-				W.declare(g, seat, v.seat, "to cancel an action token")
+				W.declare(g, seat, v.seat, U.text("techs.to_cancel_action_token"))
 			end
 			local left = g:get(v.seat, "selected")
 			left[v.action] -= 1
 			g:set(v.seat, "selected", left)
-			g:log(string.format("Seat %d cancels seat %d's %s token. -- GE A2.1", seat, v.seat, v.action))
+			g:log(U.text("techs.seat_cancels_seat_token", seat, v.seat, v.action))
 			ctx.done = true
 		elseif ctx.tech == "spi" then
 			if v == "redraw" then
@@ -153,11 +153,11 @@ T.special_effect = {
 				require("progress").research(g, seat)
 			end
 		elseif ctx.tech == "rob" then
-			U.dp(g, seat, -2, "Robotics special effect -- GE A2.4")
+			U.dp(g, seat, -2, U.text("techs.robotics_special_effect"))
 			if U.TECH_NAMES[v] then
 				-- (a) "up to twice" in all, so once more than its own research (WE-11:
 				-- Military I -> III); (b) relic: once more.
-				require("actions").raise(g, seat, v, "Robotics special effect")
+				require("actions").raise(g, seat, v, U.text("techs.robotics_special_effect_raise"))
 			else
 				require("progress").swap_once(g, seat, v)
 			end

@@ -76,7 +76,7 @@ function T.undo_trade(g, seat)
 	g:set_pair(seat, other, "traded_round", nil)
 	g:set(seat, "last_trade", nil)
 	g:set(other, "last_trade", nil)
-	g:log(string.format("The trade between seats %d and %d is undone. -- GE A1.4", seat, other))
+	g:log(U.text("trade.trade_between_seats_and_is", seat, other))
 end
 
 T.phase = {
@@ -88,22 +88,22 @@ T.phase = {
 		if ctx.offer then
 			local o = ctx.offer
 			return { seat = o.with, rule = "GE 6.3",
-				prompt = string.format("Seat %d offers a trade: you learn %s, they learn %s. Accept?", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
-				options = { { label = "Accept the trade", value = true } }, pass = "Refuse",
-				help = "A trade gives each seat one level in a technology where the other is ahead; nobody loses a level. Each seat trades at most once a round." }
+				prompt = U.text("trade.seat_offers_trade_you_learn", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
+				options = { { label = U.text("trade.accept_trade"), value = true } }, pass = U.text("trade.refuse"),
+				help = U.text("trade.trade_gives_each_seat_one") }
 		end
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
 			if #require("cards").plays(g, s) > 0 then
-				table.insert(options, { label = "Play a domination card", value = { a = "card" } })
+				table.insert(options, { label = U.text("movement.play_domination_card"), value = { a = "card" } })
 			end
 			-- Caninoides STS: force a seat it could trade with, undoing that seat's trade (A1.4).
 			if require("peoples").is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
 				for _, b in ipairs(order) do
 					if b ~= s and not W.at_war(g, s, b) and (g:get(s, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, s, b)) then
 						for _, d in ipairs(deals(g, s, b)) do
-							table.insert(options, { label = string.format("Force seat %d to trade: learn %s, teach %s", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+							table.insert(options, { label = U.text("trade.force_seat_to_trade_learn", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
 								value = { a = "force", with = b, learn = d.learn, teach = d.teach } })
 						end
 					end
@@ -113,20 +113,20 @@ T.phase = {
 				for _, b in ipairs(order) do
 					if may_trade(g, s, b) then
 						for _, d in ipairs(deals(g, s, b)) do
-							table.insert(options, { label = string.format("Offer seat %d: learn %s, teach %s", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+							table.insert(options, { label = U.text("trade.offer_seat_learn_teach", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
 								value = { a = "trade", with = b, learn = d.learn, teach = d.teach } })
 						end
 					end
 				end
 			end
 			if #require("peace").targets(g, s, { phase = "trade" }) > 0 then
-				table.insert(options, { label = "Propose peace", value = { a = "peace" } })
+				table.insert(options, { label = U.text("movement.propose_peace"), value = { a = "peace" } })
 			end
 			if #options > 0 then
 				-- Only peace to propose: say why no trade is offered.
-				local prompt = (#options == 1 and options[1].value.a == "peace") and "Trade phase: no one can trade with you now (trading needs peace and contact); propose peace?" or "Trade phase: make an offer?"
-				return { seat = s, prompt = prompt, rule = "GE 6.3", options = options, pass = "No more offers",
-					help = "Offer a seat at peace and in contact with you (anyone at peace from Spirituality IV) to learn a level each in a technology where the other is ahead. It may refuse. One trade per round." }
+				local prompt = (#options == 1 and options[1].value.a == "peace") and U.text("trade.trade_phase_no_one_can") or U.text("trade.trade_phase_make_offer")
+				return { seat = s, prompt = prompt, rule = "GE 6.3", options = options, pass = U.text("trade.no_more_offers"),
+					help = U.text("trade.offer_seat_at_peace_and") }
 			end
 			ctx.i += 1
 		end
@@ -148,7 +148,7 @@ T.phase = {
 			local o = ctx.offer
 			ctx.offer = nil
 			if choice == nil then
-				g:log(string.format("Seat %d refuses seat %d's offer.", o.with, o.from))
+				g:log(U.text("trade.seat_refuses_seat_offer", o.with, o.from))
 				return
 			end
 			T.apply(g, o.from, o.with, o.learn, o.teach)
@@ -169,7 +169,7 @@ T.phase = {
 		if choice.a == "force" then
 			T.undo_trade(g, choice.with)
 			T.apply(g, s, choice.with, choice.learn, choice.teach)
-			g:log(string.format("Seat %d forces seat %d to trade. -- GE A1.4", s, choice.with))
+			g:log(U.text("trade.seat_forces_seat_to_trade", s, choice.with))
 			return
 		end
 		ctx.offer = { a = choice.a, from = s, with = choice.with, learn = choice.learn, teach = choice.teach }

@@ -3,23 +3,50 @@
 -- population, presence). Pure functions of the game handle `g`; no state is kept here.
 local U = {}
 
+-- Every sentence a player reads, by id (content/galactic-era/text.ron, kind `text`).
+local TEXTS = defs.text or {}
+
+-- The player-facing text `id` of text.ron; with arguments, its format directives
+-- (`%d`, `%s`...) filled by string.format. An unknown id is an error of the pack.
+function U.text(id: string, ...: any): string
+	local entry = TEXTS[id]
+	if entry == nil then
+		error(string.format('no text "%s" in text.ron', tostring(id)), 2)
+	end
+	if select("#", ...) == 0 then
+		return entry.text
+	end
+	return string.format(entry.text, ...)
+end
+
 U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
-U.TECH_NAMES = { mil = "Military Power", spi = "Spirituality", pro = "Propulsion", rob = "Robotics", gen = "Genetics" }
+U.TECH_NAMES = {
+	mil = U.text("tech.mil"),
+	spi = U.text("tech.spi"),
+	pro = U.text("tech.pro"),
+	rob = U.text("tech.rob"),
+	gen = U.text("tech.gen"),
+}
 -- Technology levels as the rules write them (GE 4.8).
 U.ROMAN = { "I", "II", "III", "IV", "V", "VI" }
 -- The action tokens by id, as players read them (GE 6.2).
-U.ACTION_NAMES = { gain = "Gain a Planet", grow = "Increase Population", build = "Build Ships", research = "Research" }
+U.ACTION_NAMES = {
+	gain = U.text("action.gain"),
+	grow = U.text("action.grow"),
+	build = U.text("action.build"),
+	research = U.text("action.research"),
+}
 
 -- Sector start bonuses as a player reads them (GE A6.1).
 U.START_BONUS_NAMES = {
-	military_2 = "Military Power II",
-	spirituality_2 = "Spirituality II",
-	propulsion_2 = "Propulsion II",
-	robotics_2 = "Robotics II",
-	genetics_2 = "Genetics II",
-	extra_token_round_1 = "1 extra action token at no cost in round 1",
-	two_discs = "2 extra population discs under the capital",
-	two_ships = "2 extra ships at the capital",
+	military_2 = U.text("start_bonus.military_2"),
+	spirituality_2 = U.text("start_bonus.spirituality_2"),
+	propulsion_2 = U.text("start_bonus.propulsion_2"),
+	robotics_2 = U.text("start_bonus.robotics_2"),
+	genetics_2 = U.text("start_bonus.genetics_2"),
+	extra_token_round_1 = U.text("start_bonus.extra_token_round_1"),
+	two_discs = U.text("start_bonus.two_discs"),
+	two_ships = U.text("start_bonus.two_ships"),
 }
 
 -- What a neutral or relic token is, as a player reads it: a neutral token's face
@@ -28,7 +55,7 @@ function U.token_name(g, t)
 	local face = g:face(t)
 	local relic = g:kind(t) == "relic" and defs.relic[face]
 	if relic then
-		return string.format("the relic %s (%s)", relic.name, relic.original)
+		return U.text("common.the_relic", relic.name, relic.original)
 	end
 	return face
 end
@@ -72,7 +99,7 @@ function U.dp(g, seat, delta, why, source)
 	g:add(seat, "dp", delta)
 	g:add(seat, "dp_from." .. (source or "other"), delta)
 	if why then
-		g:log(string.format("Seat %d %s %d DP: %s", seat, delta >= 0 and "gains" or "loses", math.abs(delta), why))
+		g:log(U.text(delta >= 0 and "common.seat_gains_dp" or "common.seat_loses_dp", seat, math.abs(delta), why))
 	end
 end
 
@@ -222,7 +249,7 @@ function U.cell_label(g, cell)
 	local where = region and region.label or "?"
 	-- The code is the one the map shows and a player types (E15), so the log and the
 	-- options name a cell as the map does.
-	return (info.name or string.gsub(info.terrain, "_", " ")) .. " (" .. info.code .. " " .. where .. ")"
+	return (info.name or U.text("terrain." .. info.terrain)) .. " (" .. info.code .. " " .. where .. ")"
 end
 
 -- Two seats are in contact when they share a cell with ships of both, or one's ships

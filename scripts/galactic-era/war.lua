@@ -24,7 +24,7 @@ end
 -- Both diplomacy discs flip to War at once (GE 4.7).
 function W.declare(g, by, on, why)
 	g:set_pair(by, on, "war", true)
-	g:log(string.format("Seat %d declares war on seat %d%s. -- GE 7.1", by, on, why and (" " .. why) or ""))
+	g:log(U.text("war.seat_declares_war_on_seat", by, on, why and (" " .. why) or ""))
 	require("milestones").on_declare(g, by, on)
 	require("peoples").on_declare(g, by, on)
 end
@@ -32,7 +32,7 @@ end
 -- Peace: by agreement or forced by an ethics change (GE 4.7, 6.2.2).
 function W.make_peace(g, a, b)
 	g:set_pair(a, b, "war", nil)
-	g:log(string.format("Seats %d and %d sign peace. -- GE 4.7", a, b))
+	g:log(U.text("war.seats_and_sign_peace", a, b))
 end
 
 -- An ethics change signs peace with every enemy (GE 6.2.2 effect 4).
@@ -40,7 +40,7 @@ function W.change_ethics(g, seat, to)
 	local from = g:get(seat, "ethics")
 	g:set(seat, "ethics", to)
 	require("peoples").on_ethics_change(g, seat, from)
-	g:log(string.format("Seat %d changes ethics to %s. -- GE 6.2.2", seat, to))
+	g:log(U.text("war.seat_changes_ethics_to", seat, to))
 	for _, e in ipairs(W.enemies(g, seat)) do
 		W.make_peace(g, seat, e)
 	end

@@ -24,7 +24,7 @@ function M.actions(g, ctx)
 	if ctx.face == "STO" then
 		for _, t in ipairs(U.TECHS) do
 			if g:get(seat, t) < 6 and not require("peoples").frozen_tech(g, seat, t) then
-				table.insert(out, { label = "Tune the Threshold: raise " .. U.TECH_NAMES[t] .. " (2 DP)", value = { tech = t } })
+				table.insert(out, { label = U.text("umbral.tune_threshold_option", U.TECH_NAMES[t]), value = { tech = t } })
 			end
 		end
 	else
@@ -32,7 +32,7 @@ function M.actions(g, ctx)
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
 				local keeps = U.planet_population(g, c) >= 2 -- the planet is never abandoned
 				if keeps and g:first({ kind = "disc", owner = seat, cell = c }) and not W.blockaded(g, seat, c) then
-					table.insert(out, { label = "Strip-mine " .. U.cell_label(g, c) .. " (1 disc for 2 ships)", value = { cell = c } })
+					table.insert(out, { label = U.text("umbral.strip_mine_option", U.cell_label(g, c)), value = { cell = c } })
 				end
 			end
 		end
@@ -45,14 +45,14 @@ function M.perform(g, ctx)
 	local seat, choice = ctx.seat, ctx.value
 	g:set(seat, USED, g:global("round"))
 	if choice.tech then
-		U.dp(g, seat, -2, "Tune the Threshold -- HX 3.1")
-		require("actions").raise(g, seat, choice.tech, "Tune the Threshold, HX 3.1")
+		U.dp(g, seat, -2, U.text("umbral.tune_threshold_dp"))
+		require("actions").raise(g, seat, choice.tech, U.text("umbral.tune_threshold_raise"))
 		g:add_global("usage.people_action.umbral_tune", 1)
 	else
 		local cell = choice.cell
 		g:move(g:first({ kind = "disc", owner = seat, cell = cell }), { zone = "track", seat = seat })
 		local placed = F.place_basic(g, seat, cell, 2)
-		g:log(string.format("Seat %d strip-mines %s: 1 disc for %s. -- HX 3.2", seat, U.cell_label(g, cell), U.counted(placed, "ship(s)")))
+		g:log(U.text("umbral.seat_strip_mines", seat, U.cell_label(g, cell), U.counted(placed, U.text("noun.ship_s"))))
 		g:add_global("usage.people_action.umbral_strip", 1)
 	end
 end

@@ -11,8 +11,8 @@ local M = {}
 ---@param g Game
 function M.on_declare(g, ctx)
 	if ctx.face == "STO" and ctx.role == "target" then
-		U.dp(g, ctx.seat, 2, "the Vesper Chroniclers record the aggression -- HX 2.1")
-		U.dp(g, ctx.by, -1, "shamed by the Vesper Chroniclers -- HX 2.1")
+		U.dp(g, ctx.seat, 2, U.text("vesper.chroniclers_record_aggression"))
+		U.dp(g, ctx.by, -1, U.text("vesper.shamed_by_chroniclers"))
 		g:add_global("usage.hook.vesper_chronicle", 1)
 	end
 end
@@ -28,7 +28,7 @@ function M.on_round_end(g, ctx)
 	local enemies = #W.enemies(g, ctx.seat)
 	if capital and enemies > 0 then
 		local placed = F.place_basic(g, ctx.seat, capital, enemies)
-		g:log(string.format("Seat %d's Vesper Raiders plunder %s from %s. -- HX 2.2", ctx.seat, U.counted(placed, "ship(s)"), U.counted(enemies, "war(s)")))
+		g:log(U.text("vesper.raiders_plunder", ctx.seat, U.counted(placed, U.text("noun.ship_s")), U.counted(enemies, U.text("vesper.war_s"))))
 		g:add_global("usage.hook.vesper_plunder", 1)
 	end
 end
