@@ -667,12 +667,18 @@ A.increase_population = {
 	resolve = function(g, ctx, cells)
 		if ctx.growing then
 			ctx.growing, ctx.natural_done = nil, true
+			local grown = {}
 			for _, c in ipairs(cells) do
 				-- Mántidos: 2 natural discs, never above the limit (A1.12).
 				local room = A.natural_limit(g, c) - U.planet_population(g, c)
-				ctx.placed += place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
+				local placed = place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
+				ctx.placed += placed
+				if placed > 0 then
+					table.insert(grown, U.cell_label(g, c))
+				end
 			end
-			g:log(U.text("actions.seat_planets_grow_naturally_by", ctx.seat, U.count(ctx.placed, U.text("noun.disc"))))
+			g:log(U.text("actions.seat_planets_grow_naturally_by", ctx.seat, U.count(ctx.placed, U.text("noun.disc")),
+				#grown > 0 and U.text("actions.grown_where", table.concat(grown, ", ")) or ""))
 			return
 		end
 		if ctx.sacrificing then

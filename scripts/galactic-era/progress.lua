@@ -354,6 +354,17 @@ P.action_turn = {
 		local seat = ctx.seat
 		if action == nil then
 			ctx.done = true
+			-- No silent waste: the actions given up are told.
+			local lost = {}
+			local left = g:get(seat, "selected")
+			for _, a in ipairs({ "gain", "grow", "build", "research" }) do
+				for _ = 1, left[a] or 0 do
+					table.insert(lost, ACTION_LABELS[a])
+				end
+			end
+			if #lost > 0 then
+				g:log(U.text("progress.actions_given_up", seat, table.concat(lost, ", ")))
+			end
 			return
 		end
 		if type(action) == "table" and action.people_action ~= nil then

@@ -264,8 +264,14 @@ impl App {
             Tab::Seats => ctx.seat_details(),
             Tab::Rules => ctx.rules_details(),
         };
+        let panel = Paragraph::new(body).wrap(Wrap { trim: false });
+        if self.tab != Tab::Log {
+            // Scrolled no further than its last line at the panel's bottom.
+            let hidden = panel.line_count(inner.width).saturating_sub(inner.height as usize);
+            self.tab_scroll = self.tab_scroll.min(u16::try_from(hidden).unwrap_or(u16::MAX));
+        }
         let scroll = if self.tab == Tab::Log { 0 } else { self.tab_scroll };
-        frame.render_widget(Paragraph::new(body).wrap(Wrap { trim: false }).scroll((scroll, 0)), inner);
+        frame.render_widget(panel.scroll((scroll, 0)), inner);
         if self.help {
             let lines = panels::help_lines(decision, &self.present, has_map);
             let w = area.width.min(72);
