@@ -555,11 +555,15 @@ function A.move_capital(g, seat, cell, from, voluntary)
 		end
 	end
 	U.return_discs(g, cell)
-	if g:terrain(cell) == "space" then
+	local new_planet = g:terrain(cell) == "space"
+	if new_planet then
 		g:set_terrain(cell, "planet") -- GE 6.2.4.1.4 note 1
 	end
 	g:move(capital, cell)
-	g:log(U.text("actions.seat_capital_moves_to", seat, U.cell_label(g, cell)))
+	-- Why the capital moved, and why to an empty hex, so that nobody is surprised.
+	local why = from and U.text(voluntary and "actions.capital_why_voluntary" or "actions.capital_why_lost", U.cell_label(g, from)) or ""
+	local where = new_planet and U.text("actions.capital_new_planet") or ""
+	g:log(U.text("actions.seat_capital_moves_to", seat, U.cell_label(g, cell), why .. where))
 end
 
 -- ---- Increase Population ---------------------------------------------------------------

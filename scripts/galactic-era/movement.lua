@@ -647,7 +647,7 @@ M.move_group = {
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (U.text("movement.fleet_letter", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (F.public_letter(g, ctx.marker) == "?" and U.text("movement.a_fleet") or U.text("movement.fleet_letter", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
 		ctx.cell = to
 		ctx.moved = true
