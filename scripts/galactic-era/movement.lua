@@ -232,7 +232,7 @@ function M.menu_label(g, v, seat)
 	elseif v.a == "card" then
 		return U.text("movement.play_domination_card")
 	elseif v.a == "peace" then
-		return U.text("movement.propose_peace")
+		return U.text("movement.propose_peace_to", table.concat(require("peace").targets(g, seat, { phase = "movement", turn = seat }), ", "))
 	elseif v.a == "pretend_swap" then
 		return U.text("movement.pretend_to_swap_two_markers")
 	elseif v.a == "vision" then
@@ -557,6 +557,13 @@ M.move_group = {
 				table.insert(options, { value = { to = c, cost = cost } })
 			end
 		end
+		-- Nearest first: a person looks for where the ships can go cheaply.
+		table.sort(options, function(a, b)
+			if a.value.cost ~= b.value.cost then
+				return a.value.cost < b.value.cost
+			end
+			return a.value.to < b.value.to
+		end)
 		if ctx.moved then
 			-- Stopping comes first: it is what Enter does, so a person who only meant to
 			-- reach this cell never sends the ships on by accident.

@@ -311,13 +311,6 @@ P.action_turn = {
 		local left = g:get(seat, "selected")
 		local options = {}
 		-- Labelled by P.action_label, only when a person reads the menu.
-		if #require("cards").plays(g, seat) > 0 then
-			table.insert(options, { value = "card" })
-		end
-		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
-		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
-			table.insert(options, { value = "peace" })
-		end
 		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
 		-- ships present, blockade or not: Spirituality V+ may evacuate too).
 		local capital = U.capital_cell(g, seat)
@@ -342,6 +335,14 @@ P.action_turn = {
 			if (left[a] or 0) > 0 then
 				table.insert(options, { value = a })
 			end
+		end
+		-- After the actions, so that Enter on the first entry resolves an action.
+		if #require("cards").plays(g, seat) > 0 then
+			table.insert(options, { value = "card" })
+		end
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
+		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+			table.insert(options, { value = "peace" })
 		end
 		if #options == 0 then
 			return nil
@@ -411,7 +412,7 @@ function P.action_label(g, v, seat)
 	if v == "card" then
 		return U.text("movement.play_domination_card")
 	elseif v == "peace" then
-		return U.text("movement.propose_peace")
+		return U.text("movement.propose_peace_to", table.concat(require("peace").targets(g, seat, { phase = "progress", turn = seat }), ", "))
 	elseif v == "evacuate" then
 		return U.text("progress.evacuate_your_capital_leaving_1")
 	elseif v == "colony" then
