@@ -229,6 +229,10 @@ local function execute_gain(g, seat, cell, opt)
 		local had_capital = U.capital_at(g, cell) ~= nil
 		if had_capital then
 			removed += 6
+			-- GE 6.2.4.1.4: the capital leaves at once; it waits off the board while its
+			-- owner chooses where it goes (the "evacuate" step below), so the planet is
+			-- never held by two seats.
+			g:move(g:first({ kind = "capital", owner = victim }), { zone = "evacuating", seat = victim })
 		end
 		local capital = region_capital_sector(g, seat)
 		if capital ~= g:region(cell) then

@@ -29,7 +29,9 @@ function C.invariants(g)
 			end
 		end
 		local cap = g:first({ kind = "capital", owner = s })
-		if not (cap and g:cell_of(cap)) then
+		-- A capital lost to an invasion waits in "evacuating" while its owner chooses
+		-- where it goes (GE 6.2.4.1.4, actions.lua); anywhere else off the board is wrong.
+		if not (cap and (g:cell_of(cap) or g:count({ kind = "capital", zone = "evacuating", seat = s }) > 0)) then
 			return string.format("seat %d's capital is off the board", s)
 		end
 	end
