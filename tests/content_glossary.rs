@@ -80,7 +80,7 @@ fn the_glossary_lists_terms_then_kinds_and_finds_what_a_text_names() {
 #[test]
 fn the_plain_prompt_explains_named_options_and_lists_the_glossary() {
     let root = root("plain");
-    let out = orrery_with_input(&["--root", &root, "play", "--pack", "toy-glossed", "--plain", "--seats", "human,random", "--seed", "1"], "?\ng\nq\n");
+    let out = orrery_with_input(&["--root", &root, "play", "--pack", "toy-glossed", "--plain", "--seats", "human,random", "--seed", "1"], "?\ng\ng ener\nq\n");
     let (stdout, stderr) = text(&out);
     assert!(stdout.contains("Choose your plan"), "{stdout}{stderr}");
     // `?`: the plan the options name, with its original name and section.
@@ -92,4 +92,8 @@ fn the_plain_prompt_explains_named_options_and_lists_the_glossary() {
     assert!(terms < plans, "{stdout}");
     assert!(stdout.contains("Energy: Banked at the end of a round; the most wins. [TOY 5]"), "{stdout}");
     assert!(stdout.contains("Walk: (no explanation yet) [TOY 2.1]"), "{stdout}");
+    // `g ener`: only what is called so.
+    let found = &stdout[stdout.rfind("> ").expect("a prompt before the search")..];
+    assert_eq!(found.matches(": ").count(), 0, "the last prompt is quit: {found}");
+    assert_eq!(stdout.matches("Energy: Banked at the end of a round").count(), 2, "listed by g, then found by g ener: {stdout}");
 }

@@ -76,15 +76,27 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                         writeln!(out, "{title}: {text}")?;
                     }
                     if !present.glossary.is_empty() {
-                        writeln!(out, "(g lists every word of the game and what it means; seats shows every seat's public facts; map draws the map)")?;
+                        writeln!(out, "(g lists every word of the game and what it means, g <word> only that one; seats shows every seat's public facts; map draws the map)")?;
                     }
                 }
-                Ok(Input::Glossary) => {
+                Ok(Input::Glossary(words)) => {
+                    // `g fleet`: only the entries whose name holds the words, any case.
+                    let wanted = words.map(|w| w.to_lowercase());
+                    let mut shown = 0;
                     for line in explain::glossary_lines(&Presentation::new(&table.game.rules).glossary) {
                         match line {
-                            GlossaryLine::Heading(label) => writeln!(out, "== {label} ==")?,
-                            GlossaryLine::Entry { title, text } => writeln!(out, "{title}: {text}")?,
+                            GlossaryLine::Heading(label) if wanted.is_none() => writeln!(out, "== {label} ==")?,
+                            GlossaryLine::Heading(_) => {}
+                            GlossaryLine::Entry { title, text } => {
+                                if wanted.as_ref().is_none_or(|w| title.to_lowercase().contains(w.as_str())) {
+                                    writeln!(out, "{title}: {text}")?;
+                                    shown += 1;
+                                }
+                            }
                         }
+                    }
+                    if shown == 0 {
+                        writeln!(out, "no entry of the glossary is called so (g alone lists them all)")?;
                     }
                 }
                 Ok(Input::Seats) => {

@@ -12,8 +12,9 @@ use std::io::Write;
 pub enum Input {
     Answer(Choice),
     Help,
-    /// Everything the pack explains (`g`).
-    Glossary,
+    /// What the pack explains (`g`): everything, or the entries whose name holds the
+    /// words after it (`g fleet`).
+    Glossary(Option<String>),
     /// Every seat's public facts (`seats`).
     Seats,
     /// The map, as text (`map`).
@@ -62,7 +63,7 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
     let text = line.trim();
     match text {
         "?" | "help" => return Ok(Input::Help),
-        "g" | "glossary" => return Ok(Input::Glossary),
+        "g" | "glossary" => return Ok(Input::Glossary(None)),
         "seats" => return Ok(Input::Seats),
         "map" => return Ok(Input::Map),
         "q" | "quit" => return Ok(Input::Quit),
@@ -74,6 +75,9 @@ pub fn parse(decision: &Decision, line: &str) -> Result<Input, String> {
         }
         "" => return Err(format!("type {}", hint(decision))),
         _ => {}
+    }
+    if let Some(words) = text.strip_prefix("g ").or_else(|| text.strip_prefix("glossary ")) {
+        return Ok(Input::Glossary(Some(words.trim().to_owned())));
     }
     match decision.kind {
         DecisionKind::One => option(decision, text).map(|i| Input::Answer(Choice::Pick(i))),
@@ -167,7 +171,8 @@ mod tests {
         let d = decision(DecisionKind::One, false);
         assert_eq!(parse(&d, "?"), Ok(Input::Help));
         assert_eq!(parse(&d, "q"), Ok(Input::Quit));
-        assert_eq!(parse(&d, "g"), Ok(Input::Glossary));
+        assert_eq!(parse(&d, "g"), Ok(Input::Glossary(None)));
+        assert_eq!(parse(&d, "g  Fleet "), Ok(Input::Glossary(Some("Fleet".into()))));
         assert_eq!(parse(&d, "seats"), Ok(Input::Seats));
         assert_eq!(parse(&d, "map"), Ok(Input::Map));
         assert!(help(&d).contains("R 1"));

@@ -146,7 +146,7 @@ impl DecisionUi {
         match prompt::parse(decision, &text) {
             Ok(Input::Answer(choice)) => Action::Answer(choice),
             Ok(Input::Help) => Action::Help,
-            Ok(Input::Glossary) => Action::Rules,
+            Ok(Input::Glossary(_)) => Action::Rules,
             // The full-screen UI shows both at all times.
             Ok(Input::Seats | Input::Map) => Action::None,
             Ok(Input::Quit) => Action::Quit,
