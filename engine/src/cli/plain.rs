@@ -80,7 +80,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                     }
                 }
                 Ok(Input::Glossary(words)) => {
-                    // `g fleet`: only the entries whose name holds the words, any case.
+                    // `g harbour`: only the entries whose name holds the words, any case.
                     let wanted = words.map(|w| w.to_lowercase());
                     let mut shown = 0;
                     for line in explain::glossary_lines(&Presentation::new(&table.game.rules).glossary) {

@@ -13,7 +13,7 @@ pub enum Input {
     Answer(Choice),
     Help,
     /// What the pack explains (`g`): everything, or the entries whose name holds the
-    /// words after it (`g fleet`).
+    /// words after it (`g harbour`).
     Glossary(Option<String>),
     /// Every seat's public facts (`seats`).
     Seats,
@@ -172,7 +172,7 @@ mod tests {
         assert_eq!(parse(&d, "?"), Ok(Input::Help));
         assert_eq!(parse(&d, "q"), Ok(Input::Quit));
         assert_eq!(parse(&d, "g"), Ok(Input::Glossary(None)));
-        assert_eq!(parse(&d, "g  Fleet "), Ok(Input::Glossary(Some("Fleet".into()))));
+        assert_eq!(parse(&d, "g  Harbour "), Ok(Input::Glossary(Some("Harbour".into()))));
         assert_eq!(parse(&d, "seats"), Ok(Input::Seats));
         assert_eq!(parse(&d, "map"), Ok(Input::Map));
         assert!(help(&d).contains("R 1"));
