@@ -412,9 +412,10 @@ A.tech_theft = {
 		if #options == 0 then
 			return nil
 		end
-		local prompt = #victims > 1 and U.text("actions.tech_theft_learn_level_from")
+		local question = #victims > 1 and U.text("actions.tech_theft_learn_level_from")
 			or U.text("actions.tech_theft_from_seat", victims[1])
-		return { seat = ctx.seat, prompt = prompt, rule = "GE 6.2.4.1.3", options = options, pass = U.text("actions.learn_nothing") }
+		return { seat = ctx.seat, prompt = question, rule = "GE 6.2.4.1.3", options = options, pass = U.text("actions.learn_nothing"),
+			help = U.text("actions.tech_theft_help") }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
@@ -498,7 +499,8 @@ A.evacuate = {
 		for _, c in ipairs(candidates) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = U.text("actions.your_capital_must_be_evacuated"), rule = "GE 6.2.4.1.4", options = options }
+		return { seat = seat, prompt = U.text("actions.your_capital_must_be_evacuated"), rule = "GE 6.2.4.1.4", options = options,
+			help = U.text("actions.capital_evacuation_help") }
 	end,
 	resolve = function(g, ctx, cell)
 		settle(g, ctx, cell)
@@ -529,7 +531,8 @@ A.emergency = {
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("actions.use_your_emergency_reserve_6"), rule = "GE 7.4",
-			options = { { label = U.text("actions.use_emergency_reserve"), value = true } }, pass = U.text("actions.keep_it_for_later") }
+			options = { { label = U.text("actions.use_emergency_reserve"), value = true } }, pass = U.text("actions.keep_it_for_later"),
+			help = U.text("actions.emergency_reserve_help") }
 	end,
 	resolve = function(g, ctx, use)
 		ctx.done = true

@@ -46,7 +46,8 @@ B.battles = {
 		for _, c in ipairs(cells) do
 			table.insert(options, { label = U.text("battle.battle_at", U.cell_label(g, c)), value = c })
 		end
-		return { seat = ctx.seat, prompt = U.text("battle.which_battle_is_resolved_next"), rule = "GE 6.1.3.1", options = options }
+		return { seat = ctx.seat, prompt = U.text("battle.which_battle_is_resolved_next"), rule = "GE 6.1.3.1", options = options,
+			help = U.text("battle.battle_order_help") }
 	end,
 	resolve = function(g, ctx, cell)
 		g:push("battle", { attacker = ctx.seat, cell = cell })
@@ -308,7 +309,8 @@ B.battle = {
 						end
 						ctx.ex2 = { seat = d, marker = m }
 						return { seat = d, prompt = U.text("battle.attacker_fleets_are_revealed_retreat"), rule = "GE 6.1.4.2",
-							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay_answer") }
+							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay_answer"),
+							help = U.text("battle.evasion_x2_help") }
 					end
 				end
 			end

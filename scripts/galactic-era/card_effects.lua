@@ -4,8 +4,8 @@
 local U = require("util")
 local E = {}
 
-local function push_choice(g, seat, id, prompt, options)
-	g:push("card_choice", { seat = seat, card = id, prompt = prompt, options = options })
+local function push_choice(g, seat, id, prompt, help, options)
+	g:push("card_choice", { seat = seat, card = id, prompt = prompt, help = help, options = options })
 end
 
 function E.immediate(g, seat, id, moment)
@@ -14,7 +14,7 @@ function E.immediate(g, seat, id, moment)
 		-- GE A3.1: one more theft level from any one of the seats taken from this turn.
 		g:push("tech_theft", { seat = seat, victims = g:get(seat, "turn_victims"), left = 1 })
 	elseif id == "belico" and phase == "battle" then
-		push_choice(g, seat, id, U.text("cards.warlike_which_effect_in_this"), {
+		push_choice(g, seat, id, U.text("cards.warlike_which_effect_in_this"), U.text("cards.warlike_help"), {
 			{ label = U.text("cards.enemy_ships_cannot_retreat"), value = "no_retreat" },
 			{ label = U.text("cards.you_suffer_no_ship_losses"), value = "no_losses" },
 		})
@@ -53,7 +53,7 @@ function E.immediate(g, seat, id, moment)
 			end
 		end
 		if #options > 0 then
-			push_choice(g, seat, id, U.text("cards.specialised_free_research_with_unused"), options)
+			push_choice(g, seat, id, U.text("cards.specialised_free_research_with_unused"), U.text("cards.specialised_help"), options)
 		end
 	elseif id == "eterico" then
 		g:set(seat, "etheric_round", g:global("round")) -- GE A3.11: +4 range from nebulae
@@ -67,7 +67,7 @@ function E.immediate(g, seat, id, moment)
 					table.insert(options, { label = U.text("cards.look_at_seat_hand", o), value = o })
 				end
 			end
-			push_choice(g, seat, id, U.text("cards.explorer_whose_domination_cards_do"), options)
+			push_choice(g, seat, id, U.text("cards.explorer_whose_domination_cards_do"), U.text("cards.explorer_help"), options)
 		end
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
@@ -83,7 +83,7 @@ E.choice = {
 		if ctx.done then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = ctx.prompt, rule = "GE A3", options = ctx.options }
+		return { seat = ctx.seat, prompt = ctx.prompt, rule = "GE A3", options = ctx.options, help = ctx.help }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true

@@ -53,14 +53,18 @@ D.draft = {
 					table.insert(options, { label = THINGS[thing], value = thing })
 				end
 			end
-			return { seat = s, prompt = U.text("setup.deterministic_setup_what_do_you"), rule = "GE 8.1", options = options }
+			return { seat = s, prompt = U.text("setup.deterministic_setup_what_do_you"), rule = "GE 8.1", options = options,
+				help = U.text("setup.deterministic_take_help") }
 		end
 		local sub = ctx.sub
+		local help = U.text("setup.deterministic_sector_help")
 		if sub.thing == "people" then
+			help = U.text("setup.deterministic_people_help")
 			for _, tile in ipairs(g:entities({ zone = "people_box" })) do
 				table.insert(options, { label = defs.star_people[g:face(tile)].name, value = tile })
 			end
 		elseif sub.thing == "order" then
+			help = U.text("setup.deterministic_order_help")
 			for n = 1, g:seats() do
 				local taken = false
 				for o = 1, g:seats() do
@@ -71,6 +75,7 @@ D.draft = {
 				end
 			end
 		elseif sub.thing == "card" then
+			help = U.text("setup.deterministic_card_help")
 			for _, c in ipairs(g:entities({ zone = "draft_cards", seat = s })) do
 				table.insert(options, { label = U.text("setup.keep", defs.domination_card[g:face(c)].name), value = c })
 			end
@@ -95,11 +100,12 @@ D.draft = {
 				end
 			end
 		else
+			help = U.text("setup.deterministic_central_help")
 			for r = 0, 5 do
 				table.insert(options, { label = U.text("setup.turn_central_sector_to_rotation", r), value = r })
 			end
 		end
-		return { seat = s, prompt = U.text("setup.deterministic_setup_choose"), rule = "GE 8.1", options = options }
+		return { seat = s, prompt = U.text("setup.deterministic_setup_choose"), rule = "GE 8.1", options = options, help = help }
 	end,
 	resolve = function(g, ctx, v)
 		local s = ctx.turn

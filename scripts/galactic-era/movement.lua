@@ -787,7 +787,8 @@ M.vision = {
 		end
 		if ctx.ray then
 			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
-				options = require("relics").ray_targets(g, seat), pass = U.text("movement.cancel") }
+				options = require("relics").ray_targets(g, seat), pass = U.text("movement.cancel"),
+				help = U.text("movement.destroyer_ray_help") }
 		end
 		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
 		-- Pyramid's own vision while it is unspent (GE A7.3).

@@ -146,7 +146,8 @@ S.mayas_relocate = {
 		if #options == 0 or not U.take_disc(g, seat) then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("peoples.cosmic_maya_relocate_conquered_discs", ctx.left), rule = "GE A1.13", options = options, pass = U.text("peoples.stop") }
+		return { seat = seat, prompt = U.text("peoples.cosmic_maya_relocate_conquered_discs", ctx.left), rule = "GE A1.13", options = options, pass = U.text("peoples.stop"),
+			help = U.text("peoples.cosmic_maya_relocate_help") }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -198,7 +199,8 @@ S.griseos_learn = {
 		end
 		if ctx.teacher then
 			return { seat = ctx.teacher, prompt = U.text("peoples.greys_learned_from_you_declare"), rule = "GE A1.9",
-				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no_answer") }
+				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no_answer"),
+				help = U.text("peoples.greys_teacher_help") }
 		end
 		local options = {}
 		for _, o in ipairs(U.other_seats(g, ctx.seat)) do
@@ -213,7 +215,8 @@ S.griseos_learn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no_answer") }
+		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no_answer"),
+			help = U.text("peoples.greys_learn_help") }
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.teacher then

@@ -42,7 +42,8 @@ R.step = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("relocate.relocate_discs_left", ctx.left), rule = "GE 7.5", options = options, pass = U.text("relocate.stop_relocating") }
+		return { seat = seat, prompt = U.text("relocate.relocate_discs_left", ctx.left), rule = "GE 7.5", options = options, pass = U.text("relocate.stop_relocating"),
+			help = U.text("relocate.relocate_help") }
 	end,
 	resolve = function(g, ctx, move)
 		if move == nil then

@@ -118,7 +118,8 @@ T.special_effect = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("techs.special_effect", U.TECH_NAMES[ctx.tech]), rule = "GE A2", options = options, pass = U.text("techs.skip") }
+		return { seat = seat, prompt = U.text("techs.special_effect", U.TECH_NAMES[ctx.tech]), rule = "GE A2", options = options, pass = U.text("techs.skip"),
+			help = U.text("techs.special_" .. ctx.tech .. "_help") }
 	end,
 	resolve = function(g, ctx, v)
 		local seat = ctx.seat

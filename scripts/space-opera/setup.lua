@@ -167,9 +167,9 @@ S.choose_decks = {
 				table.insert(lists, { label = U.text("setup.deck_option", list.name, defs.species[list.species].name), value = id })
 			end
 			table.insert(decisions, { seat = s, key = "species", options = species, rule = "SO §6.7.2",
-				prompt = U.text("setup.choose_competitive_species") })
+				prompt = U.text("setup.choose_competitive_species"), help = U.text("setup.choose_competitive_species_help") })
 			table.insert(decisions, { seat = s, key = "deck", options = lists, rule = "SO §6.7.2",
-				prompt = U.text("setup.choose_deck") })
+				prompt = U.text("setup.choose_deck"), help = U.text("setup.choose_deck_help") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -208,7 +208,7 @@ S.mulligan = {
 				table.insert(options, { label = U.name(g, card), value = card })
 			end
 			table.insert(decisions, { seat = s, kind = "many", min = 0, max = #options, options = options, rule = "SO §6.7.2",
-				prompt = U.text("setup.mulligan") })
+				prompt = U.text("setup.mulligan"), help = U.text("setup.mulligan_help") })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,

@@ -116,11 +116,11 @@ function S.offer(g, data, seat)
 		return nil
 	end
 	local top = S.items(g)[#S.items(g)]
-	local prompt = top and U.text("stack.answer", top.seat, top.name)
+	local question = top and U.text("stack.answer", top.seat, top.name)
 		or (data.kind == "duel" and U.text("stack.before_duel"))
 		or (data.kind == "assault" and U.text("stack.before_assault"))
 		or U.text("stack.play_card")
-	return { prompt = prompt, rule = "SO §4.5", options = options, pass = U.text("stack.pass"),
+	return { prompt = question, rule = "SO §4.5", options = options, pass = U.text("stack.pass"),
 		help = U.text("stack.help") }
 end
 

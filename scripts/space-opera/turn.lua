@@ -95,7 +95,8 @@ TU.turn = {
 			local n = #hand - limit
 			-- SO §5.5: the owner chooses what to discard (reconstructed).
 			return { seat = s, kind = "many", min = n, max = n, options = options, rule = "SO §5.5",
-				prompt = U.text("turn.hand_limit", limit, U.count_of(n, "word.card")) }
+				prompt = U.text("turn.hand_limit", limit, U.count_of(n, "word.card")),
+				help = U.text("turn.hand_limit_help") }
 		end
 		V.end_of_turn(g, s)
 		return nil

@@ -4,7 +4,9 @@
 //! snake_case identifier (`extra_token_round_1`, `first_luminous`), a raw table dump or
 //! a plural left undecided (`disc(s)`).
 //! Ids in the rule citations at the end of a line (`-- GE 6.1`) are not at issue.
-//! And every decision a player meets in these games has a help text for `?`; every definition a player meets (the pack's `ui_glossary`
+//! And every decision a player meets in these games has a help text for `?`, as has
+//! every decision table written in the pack's scripts (those the games did not reach:
+//! [`unhelped_tables`]); every definition a player meets (the pack's `ui_glossary`
 //! kinds) has an English name, an explanation and its section, and those texts,
 //! like the pack's terms, hold no id either.
 
@@ -91,6 +93,7 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
     for warning in glossary::warnings(rules) {
         found.insert(format!("unexplained: {warning}"));
     }
+    found.extend(unhelped_tables(rules));
     for (prompt, (times, helped)) in &met {
         if !helped {
             found.insert(format!("decision without help (met {times} times): {prompt}"));
@@ -101,4 +104,46 @@ fn read_as_a_player(rules: &Arc<Ruleset>) -> Result<(), Failed> {
     }
     let list: Vec<String> = found.into_iter().take(40).collect();
     Err(Failed::from(format!("what a player reads is not ready for a person:\n{}", list.join("\n"))))
+}
+
+/// Decision tables in the pack's scripts without a `help`: each Lua table that holds
+/// `prompt =` (found by its braces; strings and comments with braces would mislead the
+/// count, and the packs write none around a decision) must hold `help` too. The
+/// scenario kit's test-only steps are left out.
+fn unhelped_tables(rules: &Ruleset) -> Vec<String> {
+    let mut out = Vec::new();
+    for script in rules.scripts.iter().filter(|s| s.module != "testkit") {
+        let text = script.source.as_bytes();
+        for (at, _) in script.source.match_indices("prompt = ") {
+            let (mut open, mut depth) = (at, 0);
+            while open > 0 {
+                open -= 1;
+                match text[open] {
+                    b'}' => depth += 1,
+                    b'{' if depth == 0 => break,
+                    b'{' => depth -= 1,
+                    _ => {}
+                }
+            }
+            let (mut close, mut depth) = (open, 0);
+            while close < text.len() {
+                match text[close] {
+                    b'{' => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                close += 1;
+            }
+            if !script.source[open..close.min(text.len())].contains("help") {
+                let line = script.source[..at].matches('\n').count() + 1;
+                out.push(format!("decision without help: {}:{line}", script.display));
+            }
+        }
+    }
+    out
 }
