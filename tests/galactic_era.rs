@@ -227,7 +227,10 @@ fn seat_summary_tells_population_planets_ships_and_wars() {
         assert_eq!(fact(&game, seat, "Planets").as_deref(), Some("1"));
         assert_eq!(fact(&game, seat, "At war with").as_deref(), Some("no one"));
         assert!(fact(&game, seat, "Ships on the board").is_some_and(|v| v.ends_with("0 fleets")));
+        assert_eq!(fact(&game, seat, "Destiny points from").as_deref(), Some("nothing yet"));
     }
+    game.eval("DP", "require('util').dp(g, 2, 3, nil, 'cards')").expect("3 DP from a card");
+    assert_eq!(fact(&game, 1, "Destiny points from").as_deref(), Some("domination cards 3"));
     game.eval("T", "require('testkit').war(g, 1, 3)").expect("a war");
     assert_eq!(fact(&game, 0, "At war with").as_deref(), Some("seat 3"));
     assert_eq!(fact(&game, 2, "At war with").as_deref(), Some("seat 1"));

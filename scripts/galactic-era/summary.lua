@@ -1,6 +1,6 @@
 --- What every player can see of a seat, for the front ends' seat panels (pack.ron
 --- `summary`): the population that scores at the end, the planets and ships on the
---- board, and the wars. Only public facts: the board is open, a fleet's ships are
+--- board, the wars and where its destiny points came from. Only public facts: the board is open, a fleet's ships are
 --- not (GE 4.6), so fleets are counted as markers.
 
 local U = require("util")
@@ -20,6 +20,14 @@ function M.seat(g, seat)
 			table.insert(wars, tostring(s))
 		end
 	end
+	-- Where the seat's DP came from: every gain is logged openly, so this is public too.
+	local sources = {}
+	for _, name in ipairs(U.DP_SOURCES) do
+		local dp = g:get(seat, "dp_from." .. name) or 0
+		if dp ~= 0 then
+			table.insert(sources, U.text("summary.dp_source", U.text("summary.source_" .. name), dp))
+		end
+	end
 	return {
 		-- GE 4.10, 6.6: the population track; its value is the seat's DP at the end.
 		{ label = U.text("summary.population"), value = U.population(g, seat) },
@@ -28,6 +36,7 @@ function M.seat(g, seat)
 		{ label = U.text("summary.ships_on_board"), value = U.counted(basic, U.text("noun.basic_ship_s")) .. ", " .. U.counted(fleets, U.text("noun.fleet_s")) },
 		-- GE 4.7: war and peace are declared openly.
 		{ label = U.text("summary.at_war_with"), value = #wars == 0 and U.text("summary.no_one") or (U.text("battle.seat_named", table.concat(wars, ", "))) },
+		{ label = U.text("summary.dp_from"), value = #sources == 0 and U.text("summary.nothing_yet") or table.concat(sources, ", ") },
 	}
 end
 
