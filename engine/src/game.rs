@@ -283,15 +283,30 @@ impl Game {
     /// so nothing it does stays; what it tells, every player sees, so a pack tells
     /// there only what the rules make public.
     pub fn seat_summary(&self, seat: Seat) -> Result<Vec<(String, String)>, GameError> {
-        let Some(path) = self.rules.manifest.summary.as_deref() else { return Ok(Vec::new()) };
+        Ok(self.summaries(&[seat])?.pop().unwrap_or_default())
+    }
+
+    /// [`Game::seat_summary`] of every seat, seat 1 first, on one copy of the state.
+    pub fn seat_summaries(&self) -> Result<Vec<Vec<(String, String)>>, GameError> {
+        let seats: Vec<Seat> = (0..self.state.seat_count() as Seat).collect();
+        self.summaries(&seats)
+    }
+
+    fn summaries(&self, seats: &[Seat]) -> Result<Vec<Vec<(String, String)>>, GameError> {
+        let Some(path) = self.rules.manifest.summary.as_deref() else { return Ok(vec![Vec::new(); seats.len()]) };
         let host = self.host()?;
         let function = host.function(path)?;
         let hook = format!("summary {path}");
         let budget = host.budget();
         let mut scratch = self.state.rollback_copy();
         let facts = host.with_state(&mut scratch, &self.rules, &hook, |lua, g| {
-            let list = from_lua(&capped(lua, || function.call::<LuaValue>((g.clone(), seat as i64 + 1)))?, budget)?;
-            summary_facts(&list).map_err(|why| mlua::Error::runtime(format!("a summary must be a list of {{ label, value }}: {why}")))
+            seats
+                .iter()
+                .map(|&seat| {
+                    let list = from_lua(&capped(lua, || function.call::<LuaValue>((g.clone(), seat as i64 + 1)))?, budget)?;
+                    summary_facts(&list).map_err(|why| mlua::Error::runtime(format!("a summary must be a list of {{ label, value }}: {why}")))
+                })
+                .collect()
         })?;
         Ok(facts)
     }

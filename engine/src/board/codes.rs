@@ -43,8 +43,13 @@ impl Layout {
 
     /// The cell's code (`C7`), or `None` for a cell the board does not have.
     pub fn code(&self, cell: CellId) -> Option<String> {
-        self.place.get(cell as usize).map(|&(r, c, _)| format!("{}{}", row_name(r), c + 1))
+        self.place.get(cell as usize).map(|&(r, c, _)| code(r, c))
     }
+}
+
+/// The code of the cell drawn at `row`, `col` (both from 0): `code(2, 6)` is `C7`.
+pub fn code(row: i32, col: i32) -> String {
+    format!("{}{}", row_name(row), col + 1)
 }
 
 /// `0 -> A`, `25 -> Z`, `26 -> AA`.

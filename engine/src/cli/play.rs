@@ -126,9 +126,8 @@ impl Table {
                 return facts.clone();
             }
         }
-        let facts: Vec<Vec<(String, String)>> = (0..self.game.state.seat_count() as Seat)
-            .map(|seat| self.game.seat_summary(seat).unwrap_or_else(|e| vec![("summary failed".into(), e.to_string())]))
-            .collect();
+        let seats = self.game.state.seat_count();
+        let facts = self.game.seat_summaries().unwrap_or_else(|e| vec![vec![("summary failed".into(), e.to_string())]; seats]);
         *self.facts.borrow_mut() = Some((moment, facts.clone()));
         facts
     }
@@ -349,6 +348,7 @@ fn shown_seed(seed: u64, players: &[Player]) -> String {
 /// it counts, the seat's public facts as the pack summarises them.
 pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
     let Some(outcome) = &game.state.outcome else { return Vec::new() };
+    let summaries = game.seat_summaries().unwrap_or_default();
     outcome
         .ranking
         .iter()
@@ -356,7 +356,7 @@ pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
         .map(|(place, &seat)| {
             let kind = players.get(seat as usize).map_or("?", |p| p.name());
             let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
-            let facts: Vec<String> = game.seat_summary(seat).unwrap_or_default().into_iter().map(|(label, value)| format!("{label}: {value}")).collect();
+            let facts: Vec<String> = summaries.get(seat as usize).into_iter().flatten().map(|(label, value)| format!("{label}: {value}")).collect();
             let facts = if facts.is_empty() { String::new() } else { format!(" ({})", facts.join(", ")) };
             format!("  {}. seat {} ({kind}): score {score}{facts}", place + 1, seat as usize + 1)
         })

@@ -187,8 +187,8 @@ fn labels_are_made(game: &Game) -> Result<(), String> {
 /// Every seat's public summary (the pack's `summary`, if it names one) is made
 /// without an error, with no empty label or value.
 fn summaries_are_made(game: &Game) -> Result<(), String> {
-    for seat in 0..game.state.seat_count() as Seat {
-        let facts = game.seat_summary(seat).map_err(|e| format!("seat {}'s summary cannot be made: {e}", seat + 1))?;
+    let summaries = game.seat_summaries().map_err(|e| format!("a seat's summary cannot be made: {e}"))?;
+    for (seat, facts) in summaries.iter().enumerate() {
         if let Some((label, value)) = facts.iter().find(|(label, value)| label.trim().is_empty() || value.trim().is_empty()) {
             return Err(format!("seat {}'s summary has an empty label or value: {label:?}: {value:?}", seat + 1));
         }

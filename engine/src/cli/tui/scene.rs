@@ -7,7 +7,7 @@
 //! coordinates a pack prints (`2,-1`). Graph boards are shown as rows of ten.
 
 use super::present::{Layer, Presentation};
-use orrery::board::codes::{parse_code, row_name, Layout};
+use orrery::board::codes::{code, parse_code, Layout};
 use orrery::board::{Board, CellId};
 use orrery::state::{Location, Seat};
 use orrery::view::{EntityView, View};
@@ -46,7 +46,7 @@ impl Grid {
     /// The cell's code (`C7`).
     pub fn code(&self, cell: CellId) -> String {
         match self.place.get(cell as usize) {
-            Some(&(r, c, _)) => format!("{}{}", row_name(r), c + 1),
+            Some(&(r, c, _)) => code(r, c),
             None => "?".into(),
         }
     }
