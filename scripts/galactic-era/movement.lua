@@ -548,22 +548,30 @@ M.move_group = {
 				help = U.text("movement.basic_ships_in_this_hex") }
 		end
 		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
-		local options = {}
+		-- Nearest first, as a person looks for where the ships can go cheaply: one list
+		-- per cost, each in cell order, joined (no comparisons: this runs for every move).
+		local by_cost = {}
+		local most = 0
 		for _, c in ipairs(g:cells()) do
 			local cost = field[c]
 			if cost and c ~= cell then
-				-- One per reachable cell, labelled by M.target_label when a person reads
-				-- them; the cost rides along for the label.
-				table.insert(options, { value = { to = c, cost = cost } })
+				-- Labelled by M.target_label when a person reads them; the cost rides
+				-- along for the label.
+				local list = by_cost[cost + 1]
+				if list == nil then
+					list = {}
+					by_cost[cost + 1] = list
+				end
+				table.insert(list, { value = { to = c, cost = cost } })
+				most = math.max(most, cost + 1)
 			end
 		end
-		-- Nearest first: a person looks for where the ships can go cheaply.
-		table.sort(options, function(a, b)
-			if a.value.cost ~= b.value.cost then
-				return a.value.cost < b.value.cost
+		local options = {}
+		for k = 1, most do
+			for _, o in ipairs(by_cost[k] or {}) do
+				table.insert(options, o)
 			end
-			return a.value.to < b.value.to
-		end)
+		end
 		if ctx.moved then
 			-- Stopping comes first: it is what Enter does, so a person who only meant to
 			-- reach this cell never sends the ships on by accident.
