@@ -104,3 +104,24 @@ fn a_has_filter_finds_the_entities_with_a_prop_set() {
         .expect("runs");
     assert_eq!(found, Value::Bool(true), "b and c have `moved` set (false is a value), a no longer has it");
 }
+
+#[test]
+fn a_lacks_filter_finds_the_entities_without_a_prop() {
+    let mut game = toy_game(2, 1, &[]);
+    let found = game
+        .eval(
+            "lacks",
+            r#"
+            local a = g:create({ kind = "probe", at = "box", props = { moved = 1 } })
+            local b = g:create({ kind = "probe", at = "box" })
+            local c = g:create({ kind = "probe", at = "box", props = { moved = false } })
+            g:set_prop(a, "moved", nil)
+            local listed = g:entities({ kind = "probe", lacks = "moved" })
+            return #listed == 2 and listed[1] == a and listed[2] == b
+                and g:count({ kind = "probe", lacks = "never-set" }) == 3
+                and g:count({ kind = "probe", has = "moved", lacks = "moved" }) == 0
+            "#,
+        )
+        .expect("runs");
+    assert_eq!(found, Value::Bool(true), "a lost `moved` and b never had it; c has it (false is a value); a prop never set is lacked by all");
+}

@@ -29,13 +29,10 @@ end
 
 -- Basic ships of `seat` on `cell` that have (`moved` true) or have not moved this round.
 function F.basic_ships(g, seat, cell, moved)
-	local out = {}
-	for _, s in ipairs(g:entities({ kind = "ship", owner = seat, cell = cell })) do
-		if has_moved(g, s) == moved then
-			table.insert(out, s)
-		end
+	if moved then
+		return g:entities({ kind = "ship", owner = seat, cell = cell, has = "moved" })
 	end
-	return out
+	return g:entities({ kind = "ship", owner = seat, cell = cell, lacks = "moved" })
 end
 
 -- How many of a fleet's ship units have moved this round (decoys carry no ship).

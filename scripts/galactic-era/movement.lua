@@ -547,30 +547,13 @@ M.move_group = {
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = U.text("movement.how_many_basic_ships_join"), rule = "GE 6.1.2.9",
 				help = U.text("movement.basic_ships_in_this_hex") }
 		end
-		local field = g:field(cell, ctx.left, M.field_rules(g, seat))
-		-- Nearest first, as a person looks for where the ships can go cheaply: one list
-		-- per cost, each in cell order, joined (no comparisons: this runs for every move).
-		local by_cost = {}
-		local most = 0
-		for _, c in ipairs(g:cells()) do
-			local cost = field[c]
-			if cost and c ~= cell then
-				-- Labelled by M.target_label when a person reads them; the cost rides
-				-- along for the label.
-				local list = by_cost[cost + 1]
-				if list == nil then
-					list = {}
-					by_cost[cost + 1] = list
-				end
-				table.insert(list, { value = { to = c, cost = cost } })
-				most = math.max(most, cost + 1)
-			end
-		end
-		local options = {}
-		for k = 1, most do
-			for _, o in ipairs(by_cost[k] or {}) do
-				table.insert(options, o)
-			end
+		-- Nearest first, as a person looks for where the ships can go cheaply (the
+		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
+		-- person reads them; the cost rides along for the label.
+		local cells, costs = g:reach(cell, ctx.left, M.field_rules(g, seat))
+		local options = table.create(#cells)
+		for i, c in ipairs(cells) do
+			options[i] = { value = { to = c, cost = costs[i] } }
 		end
 		if ctx.moved then
 			-- Stopping comes first: it is what Enter does, so a person who only meant to

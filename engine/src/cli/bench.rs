@@ -105,6 +105,13 @@ fn table(results: &[PackBench], rss: Option<u64>, out: &mut dyn Write) -> Result
         }
         writeln!(out)?;
     }
+    for r in results {
+        writeln!(out, "\n{}: time of the acts by the flow step that asked (dearest first)", r.pack)?;
+        writeln!(out, "  {:32} {:>9} {:>7} {:>9} {:>9}", "step", "decisions", "share", "µs mean", "µs max")?;
+        for s in r.by_step.iter().take(12) {
+            writeln!(out, "  {:32} {:>9} {:>6.1}% {:>9.1} {:>9.1}", s.step, s.decisions, s.share, s.us_mean, s.us_max)?;
+        }
+    }
     match rss {
         Some(kib) => writeln!(out, "peak resident memory of the process: {:.1} MiB", kib as f64 / 1024.0)?,
         None => writeln!(out, "peak resident memory of the process: unknown")?,

@@ -58,6 +58,20 @@ pub struct PackBench {
     pub snapshot_entities: usize,
     pub ismcts_iterations: usize,
     pub ismcts_iterations_per_second: f64,
+    /// Where the time of the acts went: by the flow step that asked the decision
+    /// answered, dearest first — where a pack's author looks for slow rules.
+    pub by_step: Vec<StepCost>,
+}
+
+/// The acts answering decisions asked by one flow step.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepCost {
+    pub step: String,
+    pub decisions: u64,
+    /// Share of all acts' time, in percent.
+    pub share: f64,
+    pub us_mean: f64,
+    pub us_max: f64,
 }
 
 /// Plays and times `settings.games` random games of `rules`, then times ISMCTS.
@@ -67,6 +81,7 @@ pub fn bench(rules: Arc<Ruleset>, settings: &BenchSettings) -> Result<PackBench,
     let vm_seconds = vm_start.elapsed().as_secs_f64();
 
     let mut act_us: Vec<f64> = Vec::new();
+    let mut steps: std::collections::BTreeMap<String, (u64, f64, f64)> = Default::default();
     let mut play_seconds = 0.0;
     let mut snapshots: Vec<f64> = Vec::new();
     let mut snapshot_entities = 0;
@@ -81,6 +96,7 @@ pub fn bench(rules: Arc<Ruleset>, settings: &BenchSettings) -> Result<PackBench,
         while !game.is_over() && act_us.len() < u32::MAX as usize {
             let seat = game.pending().and_then(|p| p.waiting_seats().first().copied()).ok_or_else(|| GameError::Flow("not over, but nothing to decide".into()))?;
             let choice = random_choice(game.decision_for(seat).ok_or_else(|| GameError::Flow("no decision".into()))?, &mut rng);
+            let step = asking_step(&game);
             let before = alloc_count::allocations();
             let start = Instant::now();
             game.act(seat, choice)?;
@@ -91,6 +107,8 @@ pub fn bench(rules: Arc<Ruleset>, settings: &BenchSettings) -> Result<PackBench,
             }
             play_seconds += took;
             act_us.push(took * 1e6);
+            let cost = steps.entry(step).or_default();
+            *cost = (cost.0 + 1, cost.1 + took * 1e6, cost.2.max(took * 1e6));
             if act_us.len() % 25 == 0 && snapshots.len() < 20 {
                 snapshots.push(snapshot_us(&game));
                 snapshot_entities = snapshot_entities.max(game.state.entities.len());
@@ -121,7 +139,31 @@ pub fn bench(rules: Arc<Ruleset>, settings: &BenchSettings) -> Result<PackBench,
         snapshot_entities,
         ismcts_iterations: settings.iterations,
         ismcts_iterations_per_second,
+        by_step: step_costs(steps),
     })
+}
+
+/// The name of the flow step whose decision is pending.
+fn asking_step(game: &Game) -> String {
+    let frame = game.pending().and_then(|p| game.state.flow.get(p.frame));
+    frame.map_or_else(|| "?".to_owned(), |f| f.step.as_str().to_owned())
+}
+
+/// The steps' costs, dearest first.
+fn step_costs(steps: std::collections::BTreeMap<String, (u64, f64, f64)>) -> Vec<StepCost> {
+    let total: f64 = steps.values().map(|c| c.1).sum();
+    let mut costs: Vec<StepCost> = steps
+        .into_iter()
+        .map(|(step, (decisions, us, max))| StepCost {
+            step,
+            decisions,
+            share: if total > 0.0 { 100.0 * us / total } else { 0.0 },
+            us_mean: us / decisions.max(1) as f64,
+            us_max: max,
+        })
+        .collect();
+    costs.sort_by(|a, b| b.share.total_cmp(&a.share));
+    costs
 }
 
 /// Median µs of one `Game::clone` of `game`, over enough copies to time.

@@ -309,6 +309,9 @@ struct Filter {
     known_by: Option<SeatMask>,
     /// `has = name`: the entity's prop `name` is set.
     has: Option<Sym>,
+    /// `lacks = name`: the entity's prop `name` is not set (`None` also when the name
+    /// was never stored: then no entity has it and the field excludes nothing).
+    lacks: Option<Sym>,
 }
 
 /// The kinds a filter admits: any, one, or any of several (`kind = {"a", "b"}`).
@@ -354,7 +357,7 @@ enum TallyBy {
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
-const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere, hidden, known_by, has";
+const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowhere, hidden, known_by, has, lacks";
 
 /// Reads a filter; `None` when it names a kind, face or zone that was never stored,
 /// which no entity can match. The table is walked once, field by field, rather than
@@ -362,7 +365,7 @@ const FILTER_FIELDS: &str = "kind, face, owner, zone, seat, inside, cell, nowher
 /// each question would push a key string into the VM. A field the kernel does not
 /// know is an error, so a misspelt one cannot silently match everything.
 fn filter(args: &Args<'_>, state: &GameState) -> mlua::Result<Option<Filter>> {
-    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None, has: None };
+    let mut f = Filter { kind: Kinds::Any, face: None, owner: None, at: None, cell: None, nowhere: false, hidden: None, known_by: None, has: None, lacks: None };
     let (mut zone, mut zone_seat, mut inside) = (None, None, None);
     // A name nobody stored: the filter matches nothing (and the name is not interned).
     let mut unknown = false;
@@ -423,6 +426,8 @@ fn filter(args: &Args<'_>, state: &GameState) -> mlua::Result<Option<Filter>> {
                 f.has = known(v, "has")?;
                 unknown |= f.has.is_none();
             }
+            // A prop nobody ever set is on no entity: every entity lacks it.
+            b"lacks" => f.lacks = known(v, "lacks")?,
             other => {
                 return Err(err(format!(
                     "a filter has no field `{}` (fields: {FILTER_FIELDS})",
@@ -506,6 +511,7 @@ impl Filter {
             && self.hidden.is_none_or(|h| e.hidden == h)
             && self.known_by.is_none_or(|voices| !e.hidden || e.known_by.0 & voices.0 != 0)
             && self.has.is_none_or(|prop| e.props.get(prop).is_some())
+            && self.lacks.is_none_or(|prop| e.props.get(prop).is_none())
     }
 }
 

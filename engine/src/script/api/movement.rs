@@ -22,6 +22,8 @@ impl Methods for Movement {
     const DOCS: &'static [Method] = &[
         Method::new("field", "from: Cell, budget: integer, rules: MoveRules?", "{ [Cell]: integer }",
             "Every cell reachable from `from` with a total cost of at most `budget` (negative: unlimited), mapped to its cheapest cost (`from` itself costs 0)."),
+        Method::new("reach", "from: Cell, budget: integer, rules: MoveRules?", "({ Cell }, { integer })",
+            "The cells `g:field` reaches, `from` left out, nearest first (by cost, then ascending), and their costs in the same order: a destination menu in one call."),
         Method::new("path", "from: Cell, to: Cell, budget: integer, rules: MoveRules?", "{ Cell }",
             "A cheapest route from `from` to `to` under the same rules as `g:field`, both ends included; empty if `to` cannot be reached within `budget` (negative: unlimited)."),
     ];
@@ -41,6 +43,22 @@ impl Methods for Movement {
             let entries: Vec<(i64, i64)> = reach.iter().map(|r| (r.cell as i64, r.cost as i64)).collect();
             let _kernel_work = uncapped(lua);
             raw::int_map(lua, &entries)
+        });
+        m.add_method("reach", |lua, _, (from, budget, rules): (i64, i64, Option<Table>)| {
+            let mut reach: Vec<(i64, i64)> = {
+                let sl = slot(lua)?;
+                let from = cell(&sl.state, from)?;
+                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
+                sl.budget.charge(spec.cost(&sl.state.board))?;
+                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
+                spec.run(&sl.state.board, from, budget).iter().filter(|r| r.cell != from).map(|r| (r.cost as i64, r.cell as i64)).collect()
+            };
+            // Nearest first; among equals, ascending, as `g:cells` lists them.
+            reach.sort_unstable();
+            let _kernel_work = uncapped(lua);
+            let cells = raw::int_list(lua, &reach.iter().map(|&(_, c)| c).collect::<Vec<_>>())?;
+            let costs = raw::int_list(lua, &reach.iter().map(|&(k, _)| k).collect::<Vec<_>>())?;
+            Ok((cells, costs))
         });
         m.add_method("path", |lua, _, (from, to, budget, rules): (i64, i64, i64, Option<Table>)| {
             let cells = {
