@@ -37,6 +37,17 @@ pub enum Value {
 }
 
 impl Value {
+    /// Whether two values are the same to the bit, as their saved forms are: unlike
+    /// `==`, `0.0` and `-0.0` differ and a NaN is identical to itself.
+    pub fn identical(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => a.to_bits() == b.to_bits(),
+            (Value::List(a), Value::List(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.identical(y)),
+            (Value::Map(a), Value::Map(b)) => a.len() == b.len() && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && va.identical(vb)),
+            (a, b) => std::mem::discriminant(a) == std::mem::discriminant(b) && a == b,
+        }
+    }
+
     /// Builds a map, sorting the entries by key (later duplicates win).
     pub fn map(mut entries: Vec<(Key, Value)>) -> Value {
         entries.sort_by(|a, b| a.0.cmp(&b.0));

@@ -32,11 +32,11 @@ local function source(d)
 	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
 end
 
--- What `seat` may answer with now: consumables in hand, affordable, with a target.
-function S.responses(g, seat, kind)
-	local out = {}
+-- Calls `each(card, d, opt)` for every answer `seat` may give now: a consumable in
+-- hand, affordable, with a target; stops early when `each` returns true.
+local function each_response(g, seat, kind, each)
 	if not U.live(g, seat) then
-		return out
+		return
 	end
 	local active = g:global("active")
 	local credits = g:get(seat, "credits") or 0
@@ -44,11 +44,32 @@ function S.responses(g, seat, kind)
 		local d = U.def(g, card)
 		if d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
 			for _, opt in ipairs(E.options(g, seat, d.effect, source(d), kind)) do
-				table.insert(out, { label = U.text("stack.response", d.name, opt.label), value = { card = card, target = opt.target } })
+				if each(card, d, opt) then
+					return
+				end
 			end
 		end
 	end
+end
+
+-- What `seat` may answer with now, as options.
+function S.responses(g, seat, kind)
+	local out = {}
+	each_response(g, seat, kind, function(card, d, opt)
+		table.insert(out, { label = U.text("stack.response", d.name, opt.label), value = { card = card, target = opt.target } })
+		return false
+	end)
 	return out
+end
+
+-- Whether `seat` has any answer now (the options' texts are not made).
+local function may_respond(g, seat, kind)
+	local any = false
+	each_response(g, seat, kind, function()
+		any = true
+		return true
+	end)
+	return any
 end
 
 -- Puts an item on the stack. `spec`: {card=} for a consumable, or {effect=, amount=,
@@ -134,7 +155,7 @@ local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
 	for _, s in ipairs(U.responders(g, g:global("active") or 1)) do
-		if #S.responses(g, s, ctx.kind) > 0 then
+		if may_respond(g, s, ctx.kind) then
 			table.insert(seats, s)
 		end
 	end

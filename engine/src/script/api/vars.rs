@@ -3,7 +3,7 @@
 //! seats (any plain value; a variable never set reads as nil).
 
 use super::direct::{direct, Args, Ret};
-use super::{err, name, seat, slot, stored, Method, Methods};
+use super::{err, name, seat, slot, stored, Method, Methods, SlotRef};
 use crate::script::convert::from_lua;
 use crate::script::Slot;
 use crate::state::VarsAt;
@@ -79,7 +79,7 @@ impl Methods for Vars {
         }),
         direct!("set_global", |lua, args| {
             let (key, v) = (args.text(1)?, args.value(lua, 2)?);
-            write(&mut *args.slot()?, VarsAt::Global, key, &v).map(|()| Ret::None)
+            write(&mut args.slot()?, VarsAt::Global, key, &v).map(|()| Ret::None)
         }),
         direct!("add_global", |_, args| {
             let (key, d) = (args.text(1)?, args.int(2)?);
@@ -131,14 +131,20 @@ pub(super) fn read(args: &Args<'_>, sl: &Slot, at: VarsAt, key: &str) -> mlua::R
 }
 
 /// Sets the variable `key` at `at` (nil removes it); a name never stored needs no
-/// interning to be removed.
-pub(super) fn write(sl: &mut Slot, at: VarsAt, key: &str, v: &LuaValue) -> mlua::Result<()> {
+/// interning to be removed. Storing what is already there changes nothing, so it
+/// takes the state only to read: shared variables are not copied for it and what
+/// `g:memo` holds stays true.
+pub(super) fn write(sl: &mut SlotRef<'_>, at: VarsAt, key: &str, v: &LuaValue) -> mlua::Result<()> {
     let value = from_lua(v, &sl.budget)?;
     let key = match (Sym::find(key), &value) {
         (Some(k), _) => k,
         (None, Value::Nil) => return Ok(()),
         (None, _) => name(key)?,
     };
+    let old = sl.state.vars(at).and_then(|vars| vars.get(key));
+    if old.map_or(value == Value::Nil, |old| old.identical(&value)) {
+        return Ok(());
+    }
     sl.state.set_var(at, key, value);
     stored(&sl.state)
 }
