@@ -132,6 +132,21 @@ fn bench_reports_every_figure_per_pack() {
     }
     let table = text(&orrery(&["--root", &root(), "bench", "--pack", "toy", "--players", "2", "--games", "1", "--iterations", "0"])).0;
     assert!(table.contains("decisions/s") && table.contains("µs/decision p99") && table.contains("toy"), "{table}");
+    assert!(table.contains("time of the acts by the flow step"), "the acts' time by step: {table}");
+    let steps = report["by_step"].as_array().expect("by_step lists the steps");
+    assert!(!steps.is_empty() && steps.iter().all(|s| s["step"].is_string() && s["decisions"].as_u64().is_some_and(|n| n > 0)), "{report}");
+}
+
+#[test]
+fn simulate_profiles_the_scripts_on_request() {
+    let repo = crate::common::repo().display().to_string();
+    let out = orrery(&["--root", &repo, "simulate", "--pack", "galactic-era", "--players", "3", "--games", "2", "--bots", "random", "--jobs", "1", "--json", "--profile-scripts"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    serde_json::from_str::<serde_json::Value>(stdout.trim()).expect("standard output stays JSON");
+    assert!(stderr.contains("script time by function"), "{stderr}");
+    let rows: Vec<&str> = stderr.lines().filter(|l| l.contains("scripts/galactic-era/") && l.contains(".lua:")).collect();
+    assert!(rows.len() >= 5, "the dearest pack functions are listed: {stderr}");
 }
 
 #[test]

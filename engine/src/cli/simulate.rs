@@ -56,9 +56,17 @@ pub struct Args {
     /// Also write the report as a self-contained HTML page with charts.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
+    /// Sample where the pack's scripts spend their time and print the dearest
+    /// functions after the report (on standard error).
+    #[arg(long)]
+    pub profile_scripts: bool,
 }
 
 pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    if args.profile_scripts {
+        // Before any VM is made: the profiler is built into a VM when it is created.
+        orrery::script::profile::start(std::time::Duration::from_micros(100));
+    }
     let bots = parse_bots(&args.bots, args.players)?;
     let rules = pack::load(root, &args.pack)?;
     // Fails early, with the kernel's own message, on a bad player count or variant.
@@ -89,7 +97,21 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
             writeln!(out, "report written to {}", path.display())?;
         }
     }
+    if args.profile_scripts {
+        print_profile();
+    }
     Ok(if report.errors > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// The profiler's dearest script functions, on standard error (standard output may
+/// be JSON).
+fn print_profile() {
+    let (rows, samples) = orrery::script::profile::report(40);
+    eprintln!("script time by function ({samples} samples of the script stack, about one per 100 µs of script work; inclusive: on the stack, own: innermost)");
+    eprintln!("{:>9} {:>7}  function", "inclusive", "own");
+    for row in rows {
+        eprintln!("{:>8.1}% {:>6.1}%  {}", row.inclusive, row.own, row.function);
+    }
 }
 
 /// One bot kind for every seat, or one per seat.

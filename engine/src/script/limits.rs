@@ -210,6 +210,17 @@ unsafe extern "C-unwind" fn fast_interrupt(state: *mut ffi::lua_State, gc: c_int
     }
 }
 
+/// [`fast_interrupt`] with a look at the script stack when the profiler asks for
+/// one (see `super::profile`): installed only in VMs made while it runs.
+unsafe extern "C-unwind" fn profiled_interrupt(state: *mut ffi::lua_State, gc: c_int) {
+    if gc < 0 {
+        // SAFETY: called as the VM's interrupt, on its stack.
+        unsafe { super::profile::maybe_sample(state) };
+    }
+    // SAFETY: as the VM would have called it.
+    unsafe { fast_interrupt(state, gc) }
+}
+
 /// The per-call counters of one VM.
 pub struct Limits {
     budget: Budget,
@@ -255,7 +266,7 @@ impl Limits {
             let callbacks = ffi::lua_callbacks(main);
             fast.slow.set((*callbacks).interrupt);
             ffi::lua_setthreaddata(main, Rc::as_ptr(&fast).cast_mut().cast());
-            (*callbacks).interrupt = Some(fast_interrupt);
+            (*callbacks).interrupt = Some(if super::profile::enabled() { profiled_interrupt } else { fast_interrupt });
         }
         Ok(Limits { budget, act: Cell::new(None), memory_place })
     }

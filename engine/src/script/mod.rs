@@ -31,6 +31,7 @@ mod error;
 pub mod field_names;
 mod freeze;
 mod limits;
+pub mod profile;
 mod raw;
 pub mod lint;
 pub mod reference;
