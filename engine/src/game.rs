@@ -198,8 +198,8 @@ impl Game {
                 // Answers are keyed by the seat decided for, whoever answered.
                 match (&d.key, keyed) {
                     (Some(k), true) => match per_seat.iter_mut().find(|(s, _)| *s == seat_key) {
-                        Some((_, list)) => list.push((Key::Str(k.clone()), v)),
-                        None => per_seat.push((seat_key, vec![(Key::Str(k.clone()), v)])),
+                        Some((_, list)) => list.push((Key::Str(k.as_str().into()), v)),
+                        None => per_seat.push((seat_key, vec![(Key::Str(k.as_str().into()), v)])),
                     },
                     _ => entries.push((seat_key, v)),
                 }

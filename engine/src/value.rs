@@ -5,6 +5,7 @@
 //! of the state. Maps keep their keys sorted so two equal values serialise identically,
 //! whatever order a script built them in.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -12,7 +13,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Key {
     Int(i64),
-    Str(String),
+    /// Inline up to 24 bytes, as nearly every key is: no allocation per key.
+    Str(CompactString),
 }
 
 impl Key {
@@ -98,7 +100,11 @@ impl Value {
     pub fn get(&self, key: &str) -> Option<&Value> {
         match self {
             Value::Map(entries) => entries
-                .binary_search_by(|(k, _)| k.cmp(&Key::Str(key.to_owned())))
+                // As `Key`'s order: every integer key before every string key.
+                .binary_search_by(|(k, _)| match k {
+                    Key::Int(_) => std::cmp::Ordering::Less,
+                    Key::Str(s) => s.as_str().cmp(key),
+                })
                 .ok()
                 .map(|i| &entries[i].1),
             _ => None,

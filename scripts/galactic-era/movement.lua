@@ -18,9 +18,16 @@ local TOKEN_KINDS = { "neutral", "relic" }
 -- kinds come back too.
 local function exploration_candidates(g)
 	local found = {}
+	-- Only the cells with both ships and hidden tokens need a look.
+	local with_tokens = {}
+	for _, cell in ipairs(g:cells_of({ kind = TOKEN_KINDS, hidden = true })) do
+		with_tokens[cell] = true
+	end
 	for _, cell in ipairs(U.cells_with_ships(g)) do
-		for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = cell, hidden = true })) do
-			found[t] = true
+		if with_tokens[cell] then
+			for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = cell, hidden = true })) do
+				found[t] = true
+			end
 		end
 	end
 	for s = 1, g:seats() do
@@ -47,13 +54,20 @@ end
 
 function M.update_exploration(g)
 	local candidates, kind_of = exploration_candidates(g)
+	-- Who has ships on a cell, looked up once per cell (tokens share cells); reveals
+	-- and forgets do not move ships.
+	local seats_on = {}
 	for _, token in ipairs(candidates) do
 		local cell = g:cell_of(token)
 		if cell then
 			local kind = kind_of[token]
-			local with_ships = {}
-			for _, s in ipairs(U.seats_with_ships(g, cell)) do
-				with_ships[s] = true
+			local with_ships = seats_on[cell]
+			if with_ships == nil then
+				with_ships = {}
+				for _, s in ipairs(U.seats_with_ships(g, cell)) do
+					with_ships[s] = true
+				end
+				seats_on[cell] = with_ships
 			end
 			for s = 1, g:seats() do
 				local present = with_ships[s] == true
@@ -128,18 +142,21 @@ M.turn = {
 		local options = { { value = { a = "end" } } }
 		local moved_any = g:get(seat, "moved_any")
 		local has_free_marker = nil -- looked up once, when a cell first needs it
+		-- Unmoved basic ships and fleets per cell, counted in one call each: most cells
+		-- hold only one of the two.
+		local unmoved_here = g:tally({ kind = "ship", owner = seat, lacks = "moved" }, "cell")
+		local fleets_here = g:tally({ kind = "marker", owner = seat }, "cell")
 		for _, cell in ipairs(U.ship_cells(g, seat)) do
-			local ships = unmoved_ships(g, seat, cell)
-			local here = F.fleets_at(g, seat, cell)
-			local fleets = movable(g, here)
-			if #ships > 0 then
+			local ships = unmoved_here[cell] or 0
+			local here = (fleets_here[cell] or 0) > 0 and F.fleets_at(g, seat, cell) or {}
+			if ships > 0 then
 				table.insert(options, { value = { a = "move_ships", cell = cell } })
 			end
-			for _, m in ipairs(fleets) do
+			for _, m in ipairs(movable(g, here)) do
 				table.insert(options, { value = { a = "move_fleet", marker = m } })
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
-			if not moved_any and #ships > 0 then
+			if not moved_any and ships > 0 then
 				if has_free_marker == nil then
 					has_free_marker = #F.free_markers(g, seat) > 0
 				end

@@ -150,7 +150,7 @@ impl Schema {
                 let mut out = Vec::new();
                 for (k, v) in entries {
                     match &k.value {
-                        NodeValue::Str(s) | NodeValue::Ident(s) => out.push((Key::Str(s.clone()), self.check(ctx, v, inner))),
+                        NodeValue::Str(s) | NodeValue::Ident(s) => out.push((Key::Str(s.as_str().into()), self.check(ctx, v, inner))),
                         _ => ctx.error(k.pos, format!("map keys must be strings, found {}", k.value.type_name())),
                     }
                 }
@@ -202,7 +202,7 @@ impl Schema {
                         continue;
                     }
                     let v = self.check(ctx, &field.value, ty);
-                    out.push((Key::Str(field.name.clone()), v));
+                    out.push((Key::Str(field.name.as_str().into()), v));
                 }
                 None => {
                     let id = with_id.then_some("id");
@@ -389,15 +389,15 @@ pub(super) fn any_value(node: &Node) -> Value {
                 .map(|(k, v)| {
                     let key = match &k.value {
                         NodeValue::Int(i) => Key::Int(*i),
-                        NodeValue::Str(s) | NodeValue::Ident(s) => Key::Str(s.clone()),
-                        _ => Key::Str(format!("{:?}", k.value)),
+                        NodeValue::Str(s) | NodeValue::Ident(s) => Key::Str(s.as_str().into()),
+                        _ => Key::Str(format!("{:?}", k.value).into()),
                     };
                     (key, any_value(v))
                 })
                 .collect(),
         ),
         NodeValue::Struct { fields, .. } => {
-            Value::map(fields.iter().map(|f| (Key::Str(f.name.clone()), any_value(&f.value))).collect())
+            Value::map(fields.iter().map(|f| (Key::Str(f.name.as_str().into()), any_value(&f.value))).collect())
         }
         NodeValue::Unit => Value::Nil,
     }

@@ -166,7 +166,7 @@ fn unstorable(type_name: &str) -> mlua::Error {
 
 fn key(k: Raw<'_>) -> mlua::Result<Key> {
     Ok(match k {
-        Raw::Str(s) => Key::Str(raw::text(s)?.to_owned()),
+        Raw::Str(s) => Key::Str(raw::text(s)?.into()),
         Raw::Integer(i) => Key::Int(i),
         Raw::Number(n) if n.fract() == 0.0 && n.abs() < EXACT => Key::Int(n as i64),
         Raw::Number(n) => {

@@ -81,7 +81,7 @@ impl SeatReport {
 
 fn key_text(key: &Key) -> String {
     match key {
-        Key::Str(s) => s.clone(),
+        Key::Str(s) => s.to_string(),
         Key::Int(i) => i.to_string(),
     }
 }
