@@ -178,15 +178,12 @@ C.options_b = {
 		return { { U.text("cards.1_dp_per_neutral_planet"), n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
 	end,
 	belico = function(g, s)
+		-- Fleet markers on the board per sector: the seat's own, and everyone's.
+		local own = g:tally({ kind = "marker", owner = s }, "region")
+		local all = g:tally({ kind = "marker" }, "region")
 		local n = sectors_with(g, s, function(r)
-			local mine, others = false, false
-			for _, m in ipairs(g:entities({ kind = "marker" })) do
-				local c = g:cell_of(m)
-				if c and g:region(c) == r then
-					if g:owner(m) == s then mine = true else others = true end
-				end
-			end
-			return mine and not others
+			local mine = own[r] or 0
+			return mine > 0 and (all[r] or 0) == mine
 		end)
 		return { { U.text("cards.2_dp_per_sector_where"), 2 * n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
 	end,

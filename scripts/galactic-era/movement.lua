@@ -277,18 +277,19 @@ end
 
 -- Marker swaps a seat may make before moving (GE 6.1.1).
 function M.swappable(g, seat)
-	local deployed = {}
+	local deployed, cell_of = {}, {}
 	for _, m in ipairs(g:entities({ kind = "marker", owner = seat })) do
 		local c = g:cell_of(m)
 		if c and U.controller(g, c) == seat and F.may_move(g, m) then
 			table.insert(deployed, m)
+			cell_of[m] = c
 		end
 	end
 	local out = {}
 	for i, a in ipairs(deployed) do
 		for j = i + 1, #deployed do
 			local b = deployed[j]
-			if g:cell_of(a) ~= g:cell_of(b) then
+			if cell_of[a] ~= cell_of[b] then
 				table.insert(out, { label = U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b)), m1 = a, m2 = b })
 			end
 		end
@@ -387,17 +388,29 @@ function M.field_rules(g, seat)
 	local pro = g:get(seat, "pro")
 	-- GE 7.2.3: enemy ships close portals and stop a move at a wormhole's exit, but
 	-- only as a blockade: Spirituality V+ cannot be blockaded (GE 7.2, A2.2).
+	-- W.blockaded, with what depends on the seat alone looked up once.
+	local immune = W.immune_to_blockade(g, seat)
+	local enemy = {}
+	for _, e in ipairs(W.enemies(g, seat)) do
+		enemy[e] = true
+	end
 	local blockaded = {}
 	local function enemy_on(cell)
+		if immune then
+			return false
+		end
 		if blockaded[cell] == nil then
-			blockaded[cell] = W.blockaded(g, seat, cell)
+			local found = false
+			for _, s in ipairs(U.seats_with_ships(g, cell)) do
+				found = found or enemy[s] == true
+			end
+			blockaded[cell] = found
 		end
 		return blockaded[cell]
 	end
 	local halt = {}
-	for _, w in ipairs(g:entities({ kind = "wormhole" })) do
-		local c = g:cell_of(w)
-		if c and enemy_on(c) then
+	for _, c in ipairs(g:cells_of({ kind = "wormhole" })) do
+		if enemy_on(c) then
 			table.insert(halt, c) -- GE 6.1.2.5 note 2: an enemy at the exit ends the move
 		end
 	end

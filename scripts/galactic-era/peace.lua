@@ -35,8 +35,9 @@ function Pe.targets(g, seat, moment, to)
 	local asked = g:get(seat, "peace_asked") or {}
 	local key = moment_key(g, moment)
 	local out = {}
+	-- Enemies are at war by definition; seats given in `to` are checked.
 	for _, e in ipairs(to or W.enemies(g, seat)) do
-		if W.at_war(g, seat, e) and asked["s" .. e] ~= key then
+		if (to == nil or W.at_war(g, seat, e)) and asked["s" .. e] ~= key then
 			table.insert(out, e)
 		end
 	end
