@@ -49,42 +49,78 @@ function A.options(g, s)
 			table.insert(out, { label = label, value = value })
 		end
 	end
-	-- Ships of one name are told apart by the order they were built in.
-	local ship_label = {}
-	do
-		local ships, count, seen = C.ships(g, s), {}, {}
-		for _, ship in ipairs(ships) do
-			local name = U.name(g, ship)
-			count[name] = (count[name] or 0) + 1
-		end
-		for _, ship in ipairs(ships) do
-			local name = U.name(g, ship)
-			seen[name] = (seen[name] or 0) + 1
-			ship_label[ship] = count[name] > 1 and U.text("action.ship_number", name, seen[name]) or name
-		end
-	end
+	-- A later copy of a card would only repeat the first copy's labels, which `add`
+	-- drops: each definition is looked at once (keyed by its table, never walked).
+	local looked = {}
+	-- The seat's raised cards and their definitions, read once for every pass below.
+	local tab = C.tableau(g, s)
 	-- SO §4.3: consumables (price paid, effect, discard).
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
-		if d.type == "consumable" and d.effect and d.price <= credits then
+		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
+			looked[d] = true
 			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
 				add(U.text("action.play", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
 			end
 		end
 	end
-	-- SO §4.3: technologies and ships, built face down.
+	-- SO §4.3: technologies and ships, built face down (whether the cap allows it is
+	-- asked once, and only if some card could be built).
+	local may_build = nil
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
-		if U.is_technology(d) and d.price <= credits and may_build_tech(g, s) then
-			add(U.text("action.build", d.name, d.price), { a = "build", card = card })
+		if U.is_technology(d) and d.price <= credits and not looked[d] then
+			looked[d] = true
+			if may_build == nil then
+				may_build = may_build_tech(g, s)
+			end
+			if may_build then
+				add(U.text("action.build", d.name, d.price), { a = "build", card = card })
+			end
 		end
 	end
 	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
+	-- The ships, their labels and what each carries are read once, when first needed.
+	local ships, ship_label, free, crewed = nil, {}, {}, {}
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
-		if (d.type == "equipment" or d.type == "crew") and d.price <= credits then
-			for _, ship in ipairs(C.ships(g, s)) do
-				local fits = (d.type == "equipment" and C.free_slots(g, ship) > 0) or (d.type == "crew" and not C.has_crew(g, ship))
+		if (d.type == "equipment" or d.type == "crew") and d.price <= credits and not looked[d] then
+			looked[d] = true
+			if ships == nil then
+				ships = {}
+				local ship_defs = {}
+				for k, e in ipairs(tab.cards) do
+					if tab.defs[k].type == "ship" then
+						table.insert(ships, e)
+						table.insert(ship_defs, tab.defs[k])
+					end
+				end
+				-- Ships of one name are told apart by the order they were built in.
+				local count, seen = {}, {}
+				for k in ipairs(ships) do
+					local name = ship_defs[k].name
+					count[name] = (count[name] or 0) + 1
+				end
+				for k, ship in ipairs(ships) do
+					local name = ship_defs[k].name
+					seen[name] = (seen[name] or 0) + 1
+					ship_label[ship] = count[name] > 1 and U.text("action.ship_number", name, seen[name]) or name
+					-- C.free_slots and C.has_crew, from one look at what it carries.
+					local used, crew = 0, false
+					for _, e in ipairs(C.attachments(g, ship)) do
+						local t = U.def(g, e).type
+						if t == "equipment" then
+							used += 1
+						elseif t == "crew" then
+							crew = true
+						end
+					end
+					free[ship] = (ship_defs[k].slots or 0) - used
+					crewed[ship] = crew
+				end
+			end
+			for _, ship in ipairs(ships) do
+				local fits = (d.type == "equipment" and free[ship] > 0) or (d.type == "crew" and not crewed[ship])
 				if fits then
 					add(U.text("action.mount", d.name, ship_label[ship], d.price), { a = "mount", card = card, ship = ship })
 				end
@@ -98,37 +134,49 @@ function A.options(g, s)
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
-	if not (U.classic(g) and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s) and credits >= 2 then
+	local classic = U.classic(g)
+	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s) then
 		add(U.text("action.jump"), { a = "jump" })
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false)
-	if (g:get(s, "t_war") or 0) == 0 then
-		for _, o in ipairs(reachable) do
-			if A.war_legal(g, s, o) then
-				add(U.text("action.war", U.seat_label(g, o)), { a = "war", target = o })
+	-- Each reachable seat's label, made once for both the war and negotiation options.
+	local labels = {}
+	for k, o in ipairs(reachable) do
+		labels[k] = U.seat_label(g, o)
+	end
+	if #reachable > 0 and (g:get(s, "t_war") or 0) == 0 then
+		-- A.war_legal, with what does not depend on the defender asked once.
+		local always = classic or P.mil(g, s) > 0
+		for k, o in ipairs(reachable) do
+			if always or #C.ships(g, o) > 0 then
+				add(U.text("action.war", labels[k]), { a = "war", target = o })
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
-	for _, o in ipairs(reachable) do
-		add(U.text("action.negotiate", U.seat_label(g, o)), { a = "trade", target = o })
+	for k, o in ipairs(reachable) do
+		add(U.text("action.negotiate", labels[k]), { a = "trade", target = o })
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	local sp = U.species(g, s)
-	if sp and (g:get(s, "t_ability") or 0) == 0 and sp.ability.price <= credits then
+	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
 			add(U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
-	local used = g:get(s, "t_actives") or {}
-	for _, card in ipairs(C.built(g, s)) do
-		local ab = U.def(g, card).active
-		if ab and not U.contains(used, card) and ab.price <= credits then
-			for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
-				add(U.text("action.active", U.name(g, card), ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+	local used = nil
+	for k, card in ipairs(tab.cards) do
+		local d = tab.defs[k]
+		local ab = d.active
+		if ab and ab.price <= credits then
+			used = used or g:get(s, "t_actives") or {}
+			if not U.contains(used, card) then
+				for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
+					add(U.text("action.active", d.name, ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+				end
 			end
 		end
 	end

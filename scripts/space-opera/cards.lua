@@ -144,10 +144,27 @@ function C.building(g, s)
 	return g:entities({ zone = "building", seat = s })
 end
 
+-- A seat's raised cards and, in the same order, their definitions: looked up once
+-- while the game does not change (g:memo), since the turn menu, the totals and the
+-- ship list all walk them and every definition costs a g:face. Shared: do not change.
+local function tableau_now(g, s)
+	local cards = g:entities({ zone = "built", seat = s })
+	local of = {}
+	for i, e in ipairs(cards) do
+		of[i] = defs.resource[g:face(e)]
+	end
+	return { cards = cards, defs = of }
+end
+
+function C.tableau(g, s)
+	return U.remembered(g, "tableau", s, tableau_now)
+end
+
 function C.ships(g, s)
 	local out = {}
-	for _, e in ipairs(C.built(g, s)) do
-		if U.def(g, e).type == "ship" then
+	local t = C.tableau(g, s)
+	for i, e in ipairs(t.cards) do
+		if t.defs[i].type == "ship" then
 			table.insert(out, e)
 		end
 	end

@@ -12,8 +12,8 @@ local T = {}
 -- Sum of a field over a seat's raised technologies, not counting ships' own duel values.
 local function tech_sum(g, s, field)
 	local n = 0
-	for _, e in ipairs(C.built(g, s)) do
-		n += U.def(g, e)[field] or 0
+	for _, d in ipairs(C.tableau(g, s).defs) do
+		n += d[field] or 0
 	end
 	return n
 end

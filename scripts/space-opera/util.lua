@@ -184,6 +184,7 @@ local function remembered(g, name, key, compute)
 	end
 	return answer
 end
+U.remembered = remembered
 
 -- Live seats in ascending initiative (SO §5.2; revised SO §10 B9). A tie, possible when
 -- two competitive players bring the same species, goes to the lower seat number
