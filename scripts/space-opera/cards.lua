@@ -71,21 +71,25 @@ end
 function C.draw(g, s, n)
 	local drawn = 0
 	local names = {}
+	-- The deck is counted and its top card asked for, not listed: a list of the whole
+	-- deck costs twice as much as both.
+	local at = C.deck_of(g, s)
+	local deck = type(at) == "string" and { zone = at } or at
 	for _ = 1, n do
-		local deck = entities_at(g, C.deck_of(g, s))
-		if #deck == 0 then
+		local left = g:count(deck)
+		if left == 0 then
 			-- The deck ran out while the discards were empty: try again now.
 			decline(g, s)
-			deck = entities_at(g, C.deck_of(g, s))
+			left = g:count(deck)
 		end
-		local card = deck[#deck]
-		if not card then
+		if left == 0 then
 			break
 		end
+		local card = g:last(deck)
 		C.to_hand(g, card, s)
 		table.insert(names, U.name(g, card))
 		drawn += 1
-		if #deck == 1 then
+		if left == 1 then
 			decline(g, s)
 		end
 	end
@@ -273,17 +277,17 @@ end
 -- A jump: the next star system goes face up on top of the seat's stack; then, except for
 -- the classic round-start jump, the seat draws 1 resource.
 function C.jump(g, s, draw)
-	local deck = g:entities({ zone = "systems" })
-	if #deck == 0 then
+	-- Only the top card is asked for (listing the whole deck costs more).
+	local card = g:last({ zone = "systems" })
+	if card == nil then
 		-- Not in source: the star system discards are reshuffled into a new deck.
 		for _, card in ipairs(g:entities({ zone = "systems_discard" })) do
 			g:move(card, "systems")
 			g:hide(card)
 		end
 		g:shuffle_zone("systems")
-		deck = g:entities({ zone = "systems" })
+		card = g:last({ zone = "systems" })
 	end
-	local card = deck[#deck]
 	if card then
 		g:move(card, { zone = "jumps", seat = s })
 		g:reveal(card)
