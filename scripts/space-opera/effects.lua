@@ -4,7 +4,9 @@
 --   when    — the contexts it may be used in: `main` (its owner's own turn),
 --             `duel`, `assault` (reaction windows of a war), `stack` (an answer to
 --             something on the LIFO stack, SO §4.5);
---   targets — the legal targets for `user` now, as options {label, target};
+--   targets — the legal targets for `user` now, as options {label, target} (those of
+--             a war window read the global `sync` themselves: most effects never
+--             need it, and reading it is a call into the kernel);
 --   apply   — what resolving it does (the item is what stack.lua put on the stack).
 -- A third party may only affect or help a seat it shares a sector with, unless the
 -- card is universal (SO §4.1, §6.5.2.3). Abilities and active effects are never
@@ -23,8 +25,9 @@ end
 
 -- The ships of the current duel that `user` may boost; `word`: the text id of what
 -- is boosted.
-local function duel_targets(g, user, src, sync, word)
+local function duel_targets(g, user, src, word)
 	local out = {}
+	local sync = g:global("sync")
 	if not sync or sync.kind ~= "duel" then
 		return out
 	end
@@ -47,17 +50,17 @@ local function duel_apply(prop)
 	end
 end
 
-E.duel_attack = { when = { duel = true }, targets = function(g, user, src, sync)
-	return duel_targets(g, user, src, sync, "effect.word_attack")
+E.duel_attack = { when = { duel = true }, targets = function(g, user, src)
+	return duel_targets(g, user, src, "effect.word_attack")
 end, apply = duel_apply("duel_atk") }
 
-E.duel_defence = { when = { duel = true }, targets = function(g, user, src, sync)
-	return duel_targets(g, user, src, sync, "effect.word_defence")
+E.duel_defence = { when = { duel = true }, targets = function(g, user, src)
+	return duel_targets(g, user, src, "effect.word_defence")
 end, apply = duel_apply("duel_def") }
 
 -- SO §4.3: "a consumable may be annulled before its effect finishes".
 local function annul_targets(only_ships)
-	return function(g, user, src, sync)
+	return function(g, user, src)
 		local out = {}
 		for _, item in ipairs(require("stack").items(g)) do
 			if not item.cancelled and item.seat ~= user and (not only_ships or (item.target and item.target.ship))
@@ -118,8 +121,9 @@ end }
 -- One war phase: +attack, +defence or heal for a combatant (SO §4.3, §6.4); `word`:
 -- the text id of what it gives.
 local function phase_effect(var, word)
-	return { when = { assault = true }, targets = function(g, user, src, sync)
+	return { when = { assault = true }, targets = function(g, user, src)
 		local out = {}
+		local sync = g:global("sync")
 		if not sync or sync.kind ~= "assault" then
 			return out
 		end
@@ -205,7 +209,7 @@ function E.options(g, user, effect, src, kind)
 	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items(g) > 0) then
 		return {}
 	end
-	return e.targets(g, user, src, g:global("sync"))
+	return e.targets(g, user, src)
 end
 
 return E

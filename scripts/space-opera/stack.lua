@@ -38,9 +38,13 @@ local function each_response(g, seat, kind, each)
 	if not U.live(g, seat) then
 		return
 	end
+	local hand = C.hand(g, seat)
+	if #hand == 0 then
+		return
+	end
 	local active = g:global("active")
 	local credits = g:get(seat, "credits") or 0
-	for _, card in ipairs(C.hand(g, seat)) do
+	for _, card in ipairs(hand) do
 		local d = U.def(g, card)
 		if d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
 			for _, opt in ipairs(E.options(g, seat, d.effect, source(d), kind)) do
@@ -62,14 +66,26 @@ function S.responses(g, seat, kind)
 	return out
 end
 
--- Whether `seat` has any answer now (the options' texts are not made).
-local function may_respond(g, seat, kind)
-	local any = false
-	each_response(g, seat, kind, function()
-		any = true
-		return true
-	end)
-	return any
+-- Whether live `seat` has any answer now (the options' texts are not made), as
+-- each_response would find; `active` is the global `active`, read once by the caller.
+-- A copy of a card already tried has no answer either: each definition is tried once.
+local function may_respond(g, seat, kind, active)
+	local hand = C.hand(g, seat)
+	if #hand == 0 then
+		return false
+	end
+	local credits = g:get(seat, "credits") or 0
+	local tried = {}
+	for _, card in ipairs(hand) do
+		local d = U.def(g, card)
+		if not tried[d] and d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
+			tried[d] = true
+			if #E.options(g, seat, d.effect, source(d), kind) > 0 then
+				return true
+			end
+		end
+	end
+	return false
 end
 
 -- Puts an item on the stack. `spec`: {card=} for a consumable, or {effect=, amount=,
@@ -154,8 +170,10 @@ end
 local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
-	for _, s in ipairs(U.responders(g, g:global("active") or 1)) do
-		if may_respond(g, s, ctx.kind) then
+	local active = g:global("active")
+	-- The responders are live seats (U.order), so may_respond need not ask.
+	for _, s in ipairs(U.responders(g, active or 1)) do
+		if may_respond(g, s, ctx.kind, active) then
 			table.insert(seats, s)
 		end
 	end
