@@ -186,11 +186,17 @@ end
 -- says built ones stay on the table applying their effects, which only raised cards
 -- do: built means raised (SO §10 B12). `alt_construction_counts`: technologies under
 -- construction count as built too, for the level and the cap alike.
-function C.built_count(g, s)
-	if U.alt(g, "construction_counts") then
-		return #C.built(g, s) + #C.building(g, s)
+-- `with_building`: whether `alt_construction_counts` is played, when the caller has
+-- asked already (nil: asked here). The cards are counted, not listed.
+function C.built_count(g, s, with_building)
+	if with_building == nil then
+		with_building = U.alt(g, "construction_counts")
 	end
-	return #C.built(g, s)
+	local n = g:count({ zone = "built", seat = s })
+	if with_building then
+		n += g:count({ zone = "building", seat = s })
+	end
+	return n
 end
 
 C.TECH_CAP = 8

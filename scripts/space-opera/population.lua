@@ -47,9 +47,10 @@ function P.income(g, s)
 end
 
 -- SO §6.1: level = floor(units / 4) + floor(built technologies / 4); a ship with its
--- equipment is one technology; "built" is counted as for the cap (C.built_count).
-function P.level(g, s)
-	return P.units(g, s) // 4 + C.built_count(g, s) // 4
+-- equipment is one technology; "built" is counted as for the cap (C.built_count, whose
+-- `with_building` a caller asking for every seat may pass once).
+function P.level(g, s, with_building)
+	return P.units(g, s) // 4 + C.built_count(g, s, with_building) // 4
 end
 
 -- Removes units from a seat (no elimination: see P.bury).

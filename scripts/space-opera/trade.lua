@@ -33,26 +33,39 @@ TR.negotiate = {
 	end,
 	run = function(g, ctx)
 		local a, b = ctx.from, ctx.to
+		-- Whether the negotiation goes on is asked once: a stage that is skipped changes
+		-- only ctx, and every stage that changes the game returns.
+		if require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
+			return nil
+		end
 		while true do
-			if require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
-				return nil
-			end
 			local st = ctx.stage
-			if st == "give_cards" and #C.hand(g, a) > 0 then
+			-- What a stage asks about is read once (for its test and its decision).
+			local hand, credits = nil, nil
+			if st == "give_cards" then
+				hand = C.hand(g, a)
+			elseif st == "give_credits" then
+				credits = g:get(a, "credits")
+			elseif st == "ask_credits" then
+				credits = g:get(b, "credits")
+			elseif st == "ask_cards" then
+				hand = C.hand(g, b)
+			end
+			if st == "give_cards" and #hand > 0 then
 				local options = {}
-				for _, card in ipairs(C.hand(g, a)) do
+				for _, card in ipairs(hand) do
 					table.insert(options, { label = U.name(g, card), value = card })
 				end
 				return { seat = a, kind = "many", min = 0, max = #options, options = options, rule = "SO §4.6",
 					prompt = U.text("negotiation.offer_cards", b), help = help() }
-			elseif st == "give_credits" and g:get(a, "credits") > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(a, "credits"), rule = "SO §4.6",
+			elseif st == "give_credits" and credits > 0 then
+				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
 					prompt = U.text("negotiation.offer_credits", b), help = help() }
-			elseif st == "ask_credits" and g:get(b, "credits") > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(b, "credits"), rule = "SO §4.6",
+			elseif st == "ask_credits" and credits > 0 then
+				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
 					prompt = U.text("negotiation.ask_credits", b), help = help() }
-			elseif st == "ask_cards" and #C.hand(g, b) > 0 then
-				return { seat = a, kind = "number", min = 0, max = #C.hand(g, b), rule = "SO §4.6",
+			elseif st == "ask_cards" and #hand > 0 then
+				return { seat = a, kind = "number", min = 0, max = #hand, rule = "SO §4.6",
 					prompt = U.text("negotiation.ask_cards", b), help = help() }
 			elseif st == "answer" then
 				if #ctx.give_cards == 0 and ctx.give_credits == 0 and ctx.ask_credits == 0 and ctx.ask_cards == 0 then
@@ -61,8 +74,9 @@ TR.negotiate = {
 				end
 				local names = {}
 				for _, card in ipairs(ctx.give_cards) do
-					table.insert(names, U.name(g, card))
-					g:peek(b, card, U.text("negotiation.offered_card", a, U.name(g, card)))
+					local name = U.name(g, card)
+					table.insert(names, name)
+					g:peek(b, card, U.text("negotiation.offered_card", a, name))
 				end
 				return { seat = b, rule = "SO §4.6", pass = U.text("negotiation.refuse"),
 					prompt = U.text("negotiation.proposal",

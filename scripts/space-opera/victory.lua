@@ -106,16 +106,23 @@ end
 
 -- Called after every change to units or technologies: the active seat's lowest level
 -- during its turn, and (for `alt_literal_hold`) the turn in which each seat last rose.
+-- Returns the level of every live seat ({[seat] = level}), or nil when not observed.
 function V.observe(g)
-	if U.classic(g) or g:global("turn_no") == nil then
-		return
+	if U.classic(g) then
+		return nil
+	end
+	local turn = g:global("turn_no")
+	if turn == nil then
+		return nil
 	end
 	local active = g:global("active")
-	local turn = g:global("turn_no")
+	local with_building = U.alt(g, "construction_counts")
+	local levels = {}
 	for s = 1, g:seats() do
 		if U.live(g, s) then
 			-- Runs after every change: a value that stays the same is not written again.
-			local level = P().level(g, s)
+			local level = P().level(g, s, with_building)
+			levels[s] = level
 			local last = g:get(s, "last_level")
 			if level > (last or 0) then
 				g:set(s, "rose_at", turn)
@@ -136,6 +143,7 @@ function V.observe(g)
 			end
 		end
 	end
+	return levels
 end
 
 -- SO §6.6: the level history of a turn starts before the reorganisation.
@@ -144,11 +152,13 @@ function V.turn_start(g, s)
 	g:set_global("active", s)
 	g:set(s, "turn_began", turn)
 	g:set(s, "min_level", P().level(g, s))
-	V.observe(g)
-	if not U.classic(g) and U.live(g, s) then
-		local level, ahead = P().level(g, s), true
+	-- The levels observe saw: what it writes changes no level (revised only; nil in
+	-- classic, where nothing more is said).
+	local levels = V.observe(g)
+	if levels and levels[s] then
+		local level, ahead = levels[s], true
 		for _, o in ipairs(U.live_seats(g)) do
-			ahead = ahead and (o == s or P().level(g, o) < level)
+			ahead = ahead and (o == s or levels[o] < level)
 		end
 		if level >= 3 and ahead then
 			g:log(U.text("victory.level_ahead", s, level))
