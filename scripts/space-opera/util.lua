@@ -167,11 +167,12 @@ function U.initiative(g, s)
 	return sp and sp.initiative or 99
 end
 
--- What `compute(g, key)` gives, remembered in `g:memo()` under `name` and `key` while
--- the game does not change: the turn menu asks the same of every card and seat.
--- What is remembered is shared by every caller, so none may change it.
-local function remembered(g, name, key, compute)
-	local memo = g:memo()
+-- What `compute(g, key, memo)` gives, remembered in `memo` (the table `g:memo()` gave)
+-- under `name` and `key` while the game does not change: the turn menu asks the same of
+-- every card and seat. A computation that needs other remembered answers is handed
+-- `memo`, so it need not ask the kernel for it again. What is remembered is shared by
+-- every caller, so none may change it.
+local function recall(g, memo, name, key, compute)
 	local known = memo[name]
 	if known == nil then
 		known = {}
@@ -179,28 +180,32 @@ local function remembered(g, name, key, compute)
 	end
 	local answer = known[key]
 	if answer == nil then
-		answer = compute(g, key)
+		answer = compute(g, key, memo)
 		known[key] = answer
 	end
 	return answer
+end
+
+local function remembered(g, name, key, compute)
+	return recall(g, g:memo(), name, key, compute)
 end
 U.remembered = remembered
 
 -- Live seats in ascending initiative (SO §5.2; revised SO §10 B9). A tie, possible when
 -- two competitive players bring the same species, goes to the lower seat number
 -- (SO §9.6: not in source). Shared: do not change the list.
+-- Each seat is sorted as one number, initiative * 64 + seat (seats are fewer than 64),
+-- so the sort needs no Lua comparator and gives the same order.
 local function order_now(g)
-	local seats = U.live_seats(g)
-	local init = {}
-	for _, s in ipairs(seats) do
-		init[s] = U.initiative(g, s)
+	local keys = {}
+	for _, s in ipairs(U.live_seats(g)) do
+		table.insert(keys, U.initiative(g, s) * 64 + s)
 	end
-	table.sort(seats, function(a, b)
-		if init[a] ~= init[b] then
-			return init[a] < init[b]
-		end
-		return a < b
-	end)
+	table.sort(keys)
+	local seats = {}
+	for i, k in ipairs(keys) do
+		seats[i] = k % 64
+	end
 	return seats
 end
 
@@ -240,9 +245,14 @@ end
 -- The sectors a seat is in, as a set. Classic round 1 (pre-jump era) has no star system:
 -- nobody is in any sector (SO §10 B14), unless `alt_round1_shared` puts everyone in all.
 -- Shared: do not change the set.
-local function sectors_now(g, s)
+local function everywhere_now(g)
+	return U.classic(g) and g:global("prejump") == true and U.alt(g, "round1_shared")
+end
+
+local function sectors_now(g, s, memo)
 	local out = {}
-	if U.classic(g) and g:global("prejump") == true and U.alt(g, "round1_shared") then
+	-- Asked once for every seat while the game does not change.
+	if recall(g, memo, "everywhere", 0, everywhere_now) then
 		for _, id in ipairs(def_ids.sector) do
 			out[id] = true
 		end
@@ -290,7 +300,8 @@ function U.shares(g, a, b)
 	if a == b then
 		return true
 	end
-	return overlap(U.sectors(g, a), U.sectors(g, b))
+	local memo = g:memo()
+	return overlap(recall(g, memo, "sectors", a, sectors_now), recall(g, memo, "sectors", b, sectors_now))
 end
 
 -- Whether `user` may affect `target` with a card: shared sector, or universal (SO §4.1).
@@ -298,21 +309,21 @@ function U.may_reach(g, user, target, universal)
 	return universal or U.shares(g, user, target)
 end
 
-local function reachable_near(g, user)
+local function reachable_near(g, user, memo)
 	local out = {}
 	-- The user's sectors once, not once per other seat.
-	local mine = U.sectors(g, user)
-	for _, s in ipairs(U.order(g)) do
-		if s ~= user and overlap(mine, U.sectors(g, s)) then
+	local mine = recall(g, memo, "sectors", user, sectors_now)
+	for _, s in ipairs(recall(g, memo, "order", 0, order_now)) do
+		if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) then
 			table.insert(out, s)
 		end
 	end
 	return out
 end
 
-local function reachable_all(g, user)
+local function reachable_all(g, user, memo)
 	local out = {}
-	for _, s in ipairs(U.order(g)) do
+	for _, s in ipairs(recall(g, memo, "order", 0, order_now)) do
 		if s ~= user then
 			table.insert(out, s)
 		end
