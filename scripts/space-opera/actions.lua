@@ -32,9 +32,10 @@ local function may_build_tech(g, s)
 	return U.classic(g) or C.built_count(g, s) < C.TECH_CAP
 end
 
-function A.options(g, s)
+-- `credits`: the seat's credits when the caller has read them (nil: read here).
+function A.options(g, s, credits)
 	local out = {}
-	local credits = g:get(s, "credits") or 0
+	credits = credits or g:get(s, "credits") or 0
 	local hand = C.hand(g, s)
 	-- Each card's definition, looked up once for the three passes below.
 	local def_of = {}
@@ -128,14 +129,14 @@ function A.options(g, s)
 		end
 	end
 	-- SO §3: training.
-	local cost = T.train_cost(g, s)
+	local cost = T.train_cost(g, s, tab)
 	if credits >= cost and P.civ(g, s) >= 1 then
 		add(U.text("action.train", cost), { a = "train" })
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	local classic = U.classic(g)
-	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s) then
+	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s, tab) then
 		add(U.text("action.jump"), { a = "jump" })
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.

@@ -152,7 +152,8 @@ function S.offer(g, data, seat)
 	if #options == 0 then
 		return nil
 	end
-	local top = S.items(g)[#S.items(g)]
+	local items = S.items(g)
+	local top = items[#items]
 	local question = top and U.text("stack.answer", top.seat, top.name)
 		or (data.kind == "duel" and U.text("stack.before_duel"))
 		or (data.kind == "assault" and U.text("stack.before_assault"))

@@ -10,9 +10,10 @@ local C = require("cards")
 local T = {}
 
 -- Sum of a field over a seat's raised technologies, not counting ships' own duel values.
-local function tech_sum(g, s, field)
+-- `tab`: the seat's C.tableau when the caller has it already (nil: asked here).
+local function tech_sum(g, s, field, tab)
 	local n = 0
-	for _, d in ipairs(C.tableau(g, s).defs) do
+	for _, d in ipairs((tab or C.tableau(g, s)).defs) do
 		n += d[field] or 0
 	end
 	return n
@@ -105,15 +106,16 @@ function T.income_bonus(g, s)
 	return tech_sum(g, s, "income")
 end
 
--- SO §4.2: one extra jump per turn, more if cards grant them.
-function T.extra_jumps(g, s)
-	return 1 + tech_sum(g, s, "extra_jumps")
+-- SO §4.2: one extra jump per turn, more if cards grant them. `tab`: as tech_sum.
+function T.extra_jumps(g, s, tab)
+	return 1 + tech_sum(g, s, "extra_jumps", tab)
 end
 
 -- SO §3: training costs 5 credits (classic) or 4 (revised), less card discounts.
-function T.train_cost(g, s)
+-- `tab`: as tech_sum.
+function T.train_cost(g, s, tab)
 	local base = U.classic(g) and 5 or 4
-	return math.max(0, base - tech_sum(g, s, "train_discount"))
+	return math.max(0, base - tech_sum(g, s, "train_discount", tab))
 end
 
 return T
