@@ -66,10 +66,69 @@ function S.responses(g, seat, kind)
 	return out
 end
 
+-- The consumables that could answer in a window, worked out once from the card data:
+-- ANSWERS[kind][stacked][who] lists, in file order, the ids whose effect E.options
+-- lets be used in context `kind` (its own contexts, or `stack` while the stack holds
+-- something: `stacked` is 2, else 1); `who` is "any" for the active seat and "sync"
+-- (synchronous cards only) for the others (SO §4.3, §4.5).
+local ANSWERS = {}
+do
+	local kinds, known = { "response" }, { response = true }
+	for _, id in ipairs(def_ids.resource) do
+		local d = defs.resource[id]
+		local e = d.type == "consumable" and d.effect and E[d.effect]
+		if e then
+			for k in pairs(e.when) do
+				if not known[k] then
+					known[k] = true
+					table.insert(kinds, k)
+				end
+			end
+		end
+	end
+	for _, kind in ipairs(kinds) do
+		local by_stack = {}
+		for stacked = 1, 2 do
+			local any, sync = {}, {}
+			for _, id in ipairs(def_ids.resource) do
+				local d = defs.resource[id]
+				local e = d.type == "consumable" and d.effect and E[d.effect]
+				if e and (e.when[kind] == true or (e.when.stack and kind ~= "main" and stacked == 2)) then
+					table.insert(any, id)
+					if U.has_keyword(d, "synchronous") then
+						table.insert(sync, id)
+					end
+				end
+			end
+			by_stack[stacked] = { any = any, sync = sync }
+		end
+		ANSWERS[kind] = by_stack
+	end
+end
+
 -- Whether live `seat` has any answer now (the options' texts are not made), as
--- each_response would find; `active` is the global `active`, read once by the caller.
--- A copy of a card already tried has no answer either: each definition is tried once.
-local function may_respond(g, seat, kind, active)
+-- each_response would find; `active` is the global `active`, read once by the caller,
+-- and `stacked` whether the stack holds something. Only the cards that could answer in
+-- this context are looked for, each counted in the hand by its face (a few counts
+-- cost less than listing the hand and reading every card's face; no possible answer
+-- needs no look). A context no card names falls back to listing the hand.
+local function may_respond(g, seat, kind, active, stacked)
+	local answers = ANSWERS[kind]
+	local ids = answers and answers[stacked and 2 or 1][seat == active and "any" or "sync"]
+	if ids then
+		if #ids == 0 then
+			return false
+		end
+		local credits = g:get(seat, "credits") or 0
+		for _, id in ipairs(ids) do
+			local d = defs.resource[id]
+			if d.price <= credits and g:count({ zone = "hand", seat = seat, face = id }) > 0
+				and #E.options(g, seat, d.effect, source(d), kind) > 0 then
+				return true
+			end
+		end
+		return false
+	end
 	local hand = C.hand(g, seat)
 	if #hand == 0 then
 		return false
@@ -172,9 +231,10 @@ local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
 	local active = g:global("active")
+	local stacked = #S.items(g) > 0
 	-- The responders are live seats (U.order), so may_respond need not ask.
 	for _, s in ipairs(U.responders(g, active or 1)) do
-		if may_respond(g, s, ctx.kind, active) then
+		if may_respond(g, s, ctx.kind, active, stacked) then
 			table.insert(seats, s)
 		end
 	end
