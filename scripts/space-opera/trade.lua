@@ -33,9 +33,13 @@ TR.negotiate = {
 	end,
 	run = function(g, ctx)
 		local a, b = ctx.from, ctx.to
-		-- Whether the negotiation goes on is asked once: a stage that is skipped changes
-		-- only ctx, and every stage that changes the game returns.
-		if require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
+		-- Whether the negotiation goes on is asked once, on the first call (the stage
+		-- enter set): a stage that is skipped changes only ctx, every stage that changes
+		-- the game returns, and the later calls follow this step's own decisions, whose
+		-- answers change only ctx (a refusal logs and ends it), so the game is still as
+		-- the first call saw it: nobody finished, was eliminated or jumped meanwhile.
+		if ctx.stage == "give_cards"
+			and (require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b)) then
 			return nil
 		end
 		while true do
