@@ -28,14 +28,21 @@ function A.war_legal(g, a, d)
 end
 
 -- SO §6.3: at most 8 technologies built (revised; C.built_count); classic states no cap.
-local function may_build_tech(g, s)
-	return U.classic(g) or C.built_count(g, s) < C.TECH_CAP
+local function may_build_tech(g, s, classic)
+	return classic or C.built_count(g, s) < C.TECH_CAP
 end
 
--- `credits`: the seat's credits when the caller has read them (nil: read here).
-function A.options(g, s, credits)
+-- `seen`: what the caller has read already and the menu needs too, so that it is not
+-- read twice: the seat's `credits`, `civ` and `mil`, and whether the rules are
+-- `classic` (any of them nil, or no `seen`: read here).
+function A.options(g, s, seen)
 	local out = {}
-	credits = credits or g:get(s, "credits") or 0
+	seen = seen or {}
+	local credits = seen.credits or g:get(s, "credits") or 0
+	local classic = seen.classic
+	if classic == nil then
+		classic = U.classic(g)
+	end
 	local hand = C.hand(g, s)
 	-- Each card's definition, looked up once for the three passes below.
 	local def_of = {}
@@ -73,7 +80,7 @@ function A.options(g, s, credits)
 		if U.is_technology(d) and d.price <= credits and not looked[d] then
 			looked[d] = true
 			if may_build == nil then
-				may_build = may_build_tech(g, s)
+				may_build = may_build_tech(g, s, classic)
 			end
 			if may_build then
 				add(U.text("action.build", d.name, d.price), { a = "build", card = card })
@@ -129,13 +136,12 @@ function A.options(g, s, credits)
 		end
 	end
 	-- SO §3: training.
-	local cost = T.train_cost(g, s, tab)
-	if credits >= cost and P.civ(g, s) >= 1 then
+	local cost = T.train_cost(g, s, tab, classic)
+	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
 		add(U.text("action.train", cost), { a = "train" })
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
-	local classic = U.classic(g)
 	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s, tab) then
 		add(U.text("action.jump"), { a = "jump" })
 	end
@@ -148,7 +154,7 @@ function A.options(g, s, credits)
 	end
 	if #reachable > 0 and (g:get(s, "t_war") or 0) == 0 then
 		-- A.war_legal, with what does not depend on the defender asked once.
-		local always = classic or P.mil(g, s) > 0
+		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
 			if always or #C.ships(g, o) > 0 then
 				add(U.text("action.war", labels[k]), { a = "war", target = o })

@@ -112,9 +112,13 @@ function T.extra_jumps(g, s, tab)
 end
 
 -- SO §3: training costs 5 credits (classic) or 4 (revised), less card discounts.
--- `tab`: as tech_sum.
-function T.train_cost(g, s, tab)
-	local base = U.classic(g) and 5 or 4
+-- `tab`: as tech_sum; `classic`: whether the classic rules are played, when the caller
+-- has asked already (nil: asked here).
+function T.train_cost(g, s, tab, classic)
+	if classic == nil then
+		classic = U.classic(g)
+	end
+	local base = classic and 5 or 4
 	return math.max(0, base - tech_sum(g, s, "train_discount", tab))
 end
 

@@ -79,12 +79,12 @@ TU.turn = {
 		g:set_global("active", s)
 		g:set_global("sync", { kind = "main" })
 		if ctx.stage == "main" then
-			-- The credits are read once, for the prompt and the menu.
-			local credits = g:get(s, "credits")
+			-- What the prompt shows and the menu needs too is read once.
+			local credits, civ, mil, classic = g:get(s, "credits"), P.civ(g, s), P.mil(g, s), U.classic(g)
 			return { seat = s, prompt = U.text("turn.prompt",
-				U.sector_names(g, s), U.count_of(credits, "word.credit"), U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military")), rule = U.classic(g) and "SO §5.5" or "SO §6.2.2",
+				U.sector_names(g, s), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = U.text("turn.help"),
-				options = A.options(g, s, credits) }
+				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic }) }
 		end
 		-- ctx.stage == "end"
 		local limit = TU.hand_limit(g, s)
