@@ -249,11 +249,11 @@ end
 -- the cards raised. The credits on them go back to the bank.
 function C.flip(g, s)
 	local raised = C.building(g, s)
-	if U.revised(g) then
+	if #raised > 0 and U.revised(g) then
 		-- More may be under construction than there is room for (only built ones count
 		-- toward the cap): those beyond 8 built stay face down until a place frees up
-		-- (SO §6.3).
-		local room = C.TECH_CAP - #C.built(g, s)
+		-- (SO §6.3). Nothing to raise needs no room (and no count).
+		local room = C.TECH_CAP - g:count({ zone = "built", seat = s })
 		while #raised > math.max(0, room) do
 			table.remove(raised)
 			g:log(U.text("building.cap", s))

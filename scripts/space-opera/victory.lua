@@ -146,10 +146,10 @@ function V.observe(g)
 	return levels
 end
 
--- SO §6.6: the level history of a turn starts before the reorganisation.
+-- SO §6.6: the level history of a turn starts before the reorganisation. The caller
+-- (TU.start) has made `s` the active seat.
 function V.turn_start(g, s)
 	local turn = g:add_global("turn_no", 1)
-	g:set_global("active", s)
 	g:set(s, "turn_began", turn)
 	g:set(s, "min_level", P().level(g, s))
 	-- The levels observe saw: what it writes changes no level (revised only; nil in
