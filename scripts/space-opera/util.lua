@@ -50,8 +50,19 @@ function U.text(id, ...)
 	return string.format(entry.text, ...)
 end
 
+-- The plural of each noun of text.ron ("word.*"), made once by U.count's own rule
+-- (filled in below U.count): the turn prompt and many log lines count something.
+local PLURAL = {}
+
 -- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1 (U.count).
 function U.count_of(n, id)
+	local plural = PLURAL[id]
+	if plural ~= nil then
+		if n == 1 then
+			return "1 " .. TEXT[id].text
+		end
+		return n .. " " .. plural
+	end
 	local entry = TEXT[id]
 	if entry == nil then
 		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
@@ -349,6 +360,14 @@ function U.count(n, noun)
 		return n .. " " .. string.sub(noun, 1, -2) .. "ies"
 	end
 	return n .. " " .. noun .. "s"
+end
+
+-- U.count(n, noun) is `n .. " " .. plural` for every n but 1, the plural depending on
+-- the noun alone: it is what follows "2 ".
+for _, id in ipairs(def_ids.text) do
+	if string.sub(id, 1, 5) == "word." then
+		PLURAL[id] = string.sub(U.count(2, TEXT[id].text), 3)
+	end
 end
 
 return U
