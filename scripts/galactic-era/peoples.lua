@@ -100,8 +100,26 @@ end
 
 -- ---- hooks of peoples defined as data (GE 4.2) -----------------------------------------
 
+-- The hook names that some star people's definition names a function for. A hook no
+-- definition names is nil for every seat, so its callers (asked at every menu) need
+-- not read the seat's people.
+local HOOK_NAMES = {}
+for _, id in ipairs(def_ids.star_people or {}) do
+	local hooks = defs.star_people[id].hooks
+	if hooks then
+		for name, path in pairs(hooks) do
+			if path then
+				HOOK_NAMES[name] = true
+			end
+		end
+	end
+end
+
 -- The function the definition of `seat`'s people names for hook `name`, or nil.
 function P.hook(g, seat, name)
+	if not HOOK_NAMES[name] then
+		return nil
+	end
 	local id = g:get(seat, "people")
 	local def = id and defs.star_people[id]
 	local path = def and def.hooks and def.hooks[name]
