@@ -118,8 +118,21 @@ function U.capital_at(g, cell)
 	return g:first({ kind = "capital", cell = cell })
 end
 
+-- The pieces that show a seat's presence on a planet, and its ships (GE 4.4, 4.6):
+-- lists of kinds for one query each.
+local PLANET_PIECES = { "capital", "disc" }
+local SHIP_PIECES = { "ship", "marker" }
+
 -- Controller of a planet: the owner of its discs or capital (GE 4.4), or nil.
+-- Every capital and disc has an owner (setup.lua gives each one; none changes hands)
+-- and a planet is never held by two seats (actions.lua, execute_gain), so the seats
+-- owning pieces there, one call, are that one seat or none. Should two seats ever
+-- share a planet, the capital's owner, else the first disc's, decides as always.
 function U.controller(g, cell)
+	local owners = g:owners({ kind = PLANET_PIECES, cell = cell })
+	if #owners <= 1 then
+		return owners[1]
+	end
 	local cap = U.capital_at(g, cell)
 	if cap then
 		return g:owner(cap)
@@ -139,11 +152,6 @@ function U.planet_population(g, cell)
 	end
 	return n
 end
-
--- The pieces that show a seat's presence on a planet, and its ships (GE 4.4, 4.6):
--- lists of kinds for one query each.
-local PLANET_PIECES = { "capital", "disc" }
-local SHIP_PIECES = { "ship", "marker" }
 
 -- Planets a seat controls (its discs or capital are there), by cell id.
 function U.controlled_planets(g, seat)
@@ -252,16 +260,43 @@ function U.cell_label(g, cell)
 	return (info.name or U.text("terrain." .. info.terrain)) .. " (" .. info.code .. " " .. where .. ")"
 end
 
+-- Where a seat has ships (a list and a set) and pieces of its planets (a set),
+-- remembered in `memo` while the game does not change: contact is asked of every pair
+-- of seats at once (the trade phase, the Journeys story).
+local function presence(g, memo, seat)
+	local known = memo.presence
+	if known == nil then
+		known = {}
+		memo.presence = known
+	end
+	local p = known[seat]
+	if p == nil then
+		local ships, ship_set, planets = U.ship_cells(g, seat), {}, {}
+		for _, c in ipairs(ships) do
+			ship_set[c] = true
+		end
+		for _, c in ipairs(U.controlled_planets(g, seat)) do
+			planets[c] = true
+		end
+		p = { ships = ships, ship_set = ship_set, planets = planets }
+		known[seat] = p
+	end
+	return p
+end
+
 -- Two seats are in contact when they share a cell with ships of both, or one's ships
--- sit on the other's planet (GE 6.3, digest ⚠ interpretation).
+-- sit on the other's planet (GE 6.3, digest ⚠ interpretation). A seat controls only
+-- a planet where it has pieces, so the controller is asked only there.
 function U.in_contact(g, a, b)
-	for _, c in ipairs(U.ship_cells(g, a)) do
-		if U.has_ships(g, b, c) or U.controller(g, c) == b then
+	local memo = g:memo()
+	local pa, pb = presence(g, memo, a), presence(g, memo, b)
+	for _, c in ipairs(pa.ships) do
+		if pb.ship_set[c] or (pb.planets[c] and U.controller(g, c) == b) then
 			return true
 		end
 	end
-	for _, c in ipairs(U.ship_cells(g, b)) do
-		if U.controller(g, c) == a then
+	for _, c in ipairs(pb.ships) do
+		if pa.planets[c] and U.controller(g, c) == a then
 			return true
 		end
 	end
