@@ -7,6 +7,12 @@
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
+local Techs = require("techs")
+local Puppet = require("puppet")
+local Milestones = require("milestones")
 local A = {}
 
 -- The reasons of a raise given as keys (A.raise).
@@ -14,7 +20,7 @@ local RAISE_KEYS = { research = true, relic = true, trade = true }
 
 -- Raises a technology one level and applies what the new level does at once (GE 4.8).
 function A.raise(g, seat, tech, why)
-	local P = require("peoples")
+	local P = Peoples
 	if P.frozen_tech(g, seat, tech) then
 		return false -- Yowies: Robotics never rises (GE A1.17)
 	end
@@ -22,12 +28,12 @@ function A.raise(g, seat, tech, why)
 	if level >= 6 then
 		-- Beyond VI: the special effect instead (GE 6.2.4.4; relics too, A7).
 		if why == "research" or why == "relic" then
-			require("techs").special(g, seat, tech, why)
+			Techs.special(g, seat, tech, why)
 		end
 		return false
 	end
 	g:set(seat, tech, level + 1)
-	require("techs").on_level(g, seat, tech, level + 1)
+	Techs.on_level(g, seat, tech, level + 1)
 	-- `why` is a key for the raises of research, relics and trade (their words are in
 	-- text.ron), else the text to show.
 	local shown = RAISE_KEYS[why] and U.text("actions.raise_reason_" .. why) or why
@@ -58,7 +64,7 @@ function A.blockers(g, actor, cells, innocent)
 				end
 			end
 			local ethic = g:get(s, "ethics")
-			local may = require("peoples").may_ever_declare(g, s) and not require("puppet").pact(g, s, actor)
+			local may = Peoples.may_ever_declare(g, s) and not Puppet.pact(g, s, actor)
 			if may and present and (ethic == "STS" or (ethic == "STO" and innocent and g:get(actor, "ethics") == "STS")) then
 				table.insert(out, s)
 			end
@@ -94,7 +100,7 @@ local function conquest_strength(g, seat, cell, double, no_b)
 	if no_b then
 		return strength
 	end
-	local x2 = require("techs").tactic(g, seat, "B") == "x2"
+	local x2 = Techs.tactic(g, seat, "B") == "x2"
 	for _, m in ipairs(F.fleets_at(g, seat, cell)) do
 		if g:face(m) == "B" then
 			local counted = U.fleet_value(g, m) * factor
@@ -133,7 +139,7 @@ function A.gain_options(g, seat, cell, double)
 		return {}
 	end
 	local ethic = g:get(seat, "ethics")
-	local P = require("peoples")
+	local P = Peoples
 	local owner = U.controller(g, cell)
 	local token = g:first({ kind = "neutral", cell = cell })
 	local out = {}
@@ -172,7 +178,7 @@ function A.gain_options(g, seat, cell, double)
 				-- As many discs as are removed (a capital 6): the Defense Grid and Orión's
 				-- doubling raise the ships needed, not the discs placed.
 				table.insert(out, { how = "liberate", discs = U.planet_population(g, cell), innocent = false, victim = owner })
-			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat) and not require("puppet").pact(g, seat, owner))) then
+			elseif ethic == "STS" and (W.at_war(g, seat, owner) or (not W.protected(g, owner) and P.may_ever_declare(g, seat) and not Puppet.pact(g, seat, owner))) then
 				-- Imperio Galáctico places up to 3 discs, as many as the population (A1.6).
 				local discs = P.is(g, seat, "confederacion", "STS") and math.min(3, U.planet_population(g, cell)) or 1
 				table.insert(out, { how = "conquer", discs = discs, innocent = g:get(owner, "ethics") == "STO", victim = owner,
@@ -217,7 +223,7 @@ local function execute_gain(g, seat, cell, opt)
 		end
 	end
 	local token = g:first({ kind = "neutral", cell = cell })
-	if token and not require("milestones").keep_token(g, seat, token) then
+	if token and not Milestones.keep_token(g, seat, token) then
 		g:move(token, "box") -- GE 6.2.4.1.2 (digest ⚠): removed tokens go to the box
 	end
 	if opt.victim then
@@ -248,12 +254,12 @@ local function execute_gain(g, seat, cell, opt)
 			g:set(seat, "turn_victims", victims)
 		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
-		if opt.how == "liberate" and require("peoples").is(g, seat, "pleyares", "STO") then
+		if opt.how == "liberate" and Peoples.is(g, seat, "pleyares", "STO") then
 			U.dp(g, seat, 2, U.text("actions.pleiadian_liberation"))
 		end
 		-- Mayas STO: up to 3 of the removed discs move to other planets in range (A1.13).
 		local removed_discs = removed - (had_capital and 6 or 0)
-		if require("peoples").is(g, victim, "mayas", "STO") and removed_discs > 0 then
+		if Peoples.is(g, victim, "mayas", "STO") and removed_discs > 0 then
 			g:push("mayas_relocate", { seat = victim, from = cell, left = math.min(3, removed_discs) })
 		end
 		g:log(U.text("actions.seat_from_seat_population_removed", seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, U.text("noun.disc"))))
@@ -284,7 +290,7 @@ end
 -- into neutral advanced ones, marked by white discs, instead of gaining a planet.
 local function convert_options(g, seat)
 	local out = {}
-	if not require("peoples").is(g, seat, "annunaki", "STO") then
+	if not Peoples.is(g, seat, "annunaki", "STO") then
 		return out
 	end
 	local cells = {}
@@ -324,7 +330,7 @@ A.gain_planet = {
 				execute_gain(g, seat, target, opt)
 				ctx.done = true
 				-- Confederación STO: every Gain a Planet brings a free Ally-only one (A1.6).
-				if require("peoples").is(g, seat, "confederacion", "STO") and not ctx.ally_only then
+				if Peoples.is(g, seat, "confederacion", "STO") and not ctx.ally_only then
 					g:push("gain_planet", { seat = seat, ally_only = true })
 				end
 				return nil
@@ -579,7 +585,7 @@ end
 -- the nearest other populated planet (plain hex distance, digest ⚠ on wormholes).
 function A.natural_limit(g, cell)
 	local nearest = math.huge
-	local P = require("peoples")
+	local P = Peoples
 	local owner = U.controller(g, cell)
 	for s = 1, g:seats() do
 		if not (owner and P.ignores_for_limit(g, owner, s)) then
@@ -626,7 +632,7 @@ A.increase_population = {
 			ctx.natural_done = true
 		end
 		-- I.A. Rebelde STO: a basic ship sacrificed on up to 2 planets gives a replica each (A1.10).
-		if not ctx.sacrifice_asked and require("peoples").is(g, seat, "ia_rebelde", "STO") then
+		if not ctx.sacrifice_asked and Peoples.is(g, seat, "ia_rebelde", "STO") then
 			ctx.sacrifice_asked = true
 			local spots = {}
 			for _, c in ipairs(U.controlled_planets(g, seat)) do
@@ -682,7 +688,7 @@ A.increase_population = {
 			for _, c in ipairs(cells) do
 				-- Mántidos: 2 natural discs, never above the limit (A1.12).
 				local room = A.natural_limit(g, c) - U.planet_population(g, c)
-				local placed = place_discs(g, ctx.seat, c, math.min(require("peoples").natural_discs(g, ctx.seat), room))
+				local placed = place_discs(g, ctx.seat, c, math.min(Peoples.natural_discs(g, ctx.seat), room))
 				ctx.placed += placed
 				if placed > 0 then
 					table.insert(grown, U.cell_label(g, c))
@@ -733,7 +739,7 @@ function A.production(g, seat)
 	pop = math.max(pop, 6)
 	local asteroids = 0
 	for _, c in ipairs(U.ship_cells(g, seat)) do
-		if g:terrain(c) == "asteroids" and not W.blockaded(g, seat, c) and require("peoples").uses_asteroids(g, seat) then
+		if g:terrain(c) == "asteroids" and not W.blockaded(g, seat, c) and Peoples.uses_asteroids(g, seat) then
 			asteroids += 1
 		end
 	end
@@ -796,7 +802,7 @@ A.build_ships = {
 	end,
 	run = function(g, ctx)
 		local seat = ctx.seat
-		if ctx.left == nil and not ctx.sacrifice_done and require("peoples").is(g, seat, "ia_rebelde", "STS") then
+		if ctx.left == nil and not ctx.sacrifice_done and Peoples.is(g, seat, "ia_rebelde", "STS") then
 			ctx.sacrifice_done = true
 			g:push("rebelde_sacrifice", { seat = seat }) -- A1.10: not counted for Constructor
 			return nil

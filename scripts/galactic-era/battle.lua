@@ -6,6 +6,13 @@
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
+local Techs = require("techs")
+local CardOffers = require("card_offers")
+local Peace = require("peace")
+local Movement = require("movement")
 local B = {}
 
 -- Per-battle effects of domination cards, cleared when a battle ends.
@@ -34,7 +41,7 @@ B.battles = {
 		if not ctx.peace_offered then
 			-- GE 4.7: the seats about to fight may first agree to peace (peace.lua).
 			ctx.peace_offered = true
-			if require("peace").before_battles(g, ctx.seat, cells) then
+			if Peace.before_battles(g, ctx.seat, cells) then
 				return nil
 			end
 		end
@@ -74,7 +81,7 @@ end
 -- 6.1.4.1), doubled tactic bonuses with an x2 token (GE 6.1.4.2).
 function B.ship_cv(g, seat, letter, facing_a)
 	local cv = U.tech_value(g, seat, "mil", "cv")
-	local double = letter and require("techs").tactic(g, seat, letter) == "x2"
+	local double = letter and Techs.tactic(g, seat, letter) == "x2"
 	if letter == "A" then
 		cv += double and 2 or 1
 	elseif letter == "C" and facing_a then
@@ -108,7 +115,7 @@ function B.strength(g, seats, cell, facing_a, defending, enemies)
 	for _, s in ipairs(seats) do
 		cs += g:get(s, "battle_bonus") or 0
 		-- Alianza: +4 per ship defending (STO), +2 attacking STO seats (STS) (GE A1.1).
-		local bonus = require("peoples").cv_bonus(g, s, defending, enemies or {})
+		local bonus = Peoples.cv_bonus(g, s, defending, enemies or {})
 		cs += g:count({ kind = "ship", owner = s, cell = cell }) * (B.ship_cv(g, s, nil, facing_a) + bonus)
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
 			cs += U.fleet_value(g, m) * (B.ship_cv(g, s, g:face(m), facing_a) + bonus)
@@ -123,7 +130,7 @@ end
 local function strength_parts(g, seats, cell, facing_a, defending, enemies)
 	local parts = {}
 	for _, s in ipairs(seats) do
-		local bonus = require("peoples").cv_bonus(g, s, defending, enemies or {})
+		local bonus = Peoples.cv_bonus(g, s, defending, enemies or {})
 		local items = {}
 		local basic = g:count({ kind = "ship", owner = s, cell = cell })
 		if basic > 0 then
@@ -205,7 +212,7 @@ function B.fight(g, attacker, defending, cell)
 	g:log(U.text("battle.strength_is_ships_times_their", strength_parts(g, attackers, cell, side_has_a(g, defending, cell), false, defending), strength_parts(g, defending, cell, side_has_a(g, attackers, cell), true, attackers)))
 	g:set_global("last_battle", { cell = cell, a_cs = a_cs, d_cs = d_cs, attacker_wins = attacker_wins })
 	-- GE 6.1.4.2: +3 DP once per battle won with a "+3 DP" fleet.
-	local T = require("techs")
+	local T = Techs
 	for _, s in ipairs(winners) do
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
 			if T.tactic(g, s, g:face(m)) == "dp" then
@@ -235,7 +242,7 @@ B.battle = {
 		for _, d in ipairs(ctx.defenders) do
 			table.insert(involved, d)
 		end
-		require("card_offers").battle_start(g, involved, ctx.cell)
+		CardOffers.battle_start(g, involved, ctx.cell)
 	end,
 	run = function(g, ctx)
 		local attacker, cell = ctx.attacker, ctx.cell
@@ -245,7 +252,7 @@ B.battle = {
 				local options = {}
 				-- Félidos STO: once per round, make the attacker retreat before any reveal (A1.8).
 				-- Declining it leaves this defender its normal retreat options below.
-				local P = require("peoples")
+				local P = Peoples
 				if P.is(g, d, "felidos", "STO") and not U.this_round(g, g:get(d, "felidos_used")) and ctx.felidos_asked ~= ctx.di then
 					ctx.felidos_asked = ctx.di
 					ctx.felidos_pending = true
@@ -277,7 +284,7 @@ B.battle = {
 		end
 		if ctx.stage == "felidos" then
 			-- Félidos STS: once per round, force a defender that stays to retreat (A1.8).
-			local P = require("peoples")
+			local P = Peoples
 			ctx.stage = "fight"
 			if P.is(g, attacker, "felidos", "STS") and not U.this_round(g, g:get(attacker, "felidos_used")) then
 				local options = {}
@@ -296,7 +303,7 @@ B.battle = {
 		if ctx.stage == "fight" and not ctx.ex2_done and g:get(attacker, "battle_no_retreat") ~= 1 then
 			-- GE 6.1.4.2 E x2: a defending E fleet may still retreat once the enemy
 			-- fleets are revealed, without revealing its own tokens (not under Bélico, A3.2).
-			local T = require("techs")
+			local T = Techs
 			for _, d in ipairs(ctx.defenders) do
 				for _, m in ipairs(F.fleets_at(g, d, cell)) do
 					if g:face(m) == "E" and T.tactic(g, d, "E") == "x2" and not ctx.ex2_asked then
@@ -339,7 +346,7 @@ B.battle = {
 				-- Only the fleets taking part, on both sides: a seat at peace with the
 				-- attacker keeps its fleets in this hex hidden (GE 6.1.3.3 note).
 				F.reveal_fleets(g, seats, cell)
-				if require("card_offers").after_reveal(g, seats, cell) then
+				if CardOffers.after_reveal(g, seats, cell) then
 					return nil
 				end
 			end
@@ -408,7 +415,7 @@ B.battle = {
 			elseif choice ~= nil then
 				g:reveal(choice)
 				g:log(U.text("battle.seat_reveals_fleet_e_and", d))
-				require("fleets").conceal(g, choice)
+				F.conceal(g, choice)
 				g:push("retreat", { seat = d, cell = ctx.cell, marker = choice })
 			else
 				ctx.di += 1
@@ -480,7 +487,7 @@ B.retreat = {
 			g:move(e, to)
 		end
 		g:log(U.text("battle.seat_retreats_to", ctx.seat, U.cell_label(g, to)))
-		require("movement").update_exploration(g)
+		Movement.update_exploration(g)
 		ctx.done = true
 	end,
 }

@@ -7,6 +7,12 @@
 -- cards are offered, and to whom, is card_offers.lua.
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Puppet = require("puppet")
+local Stories = require("stories")
+local Milestones = require("milestones")
+local CardEffects = require("card_effects")
 local C = {}
 
 local A_DP = { adquisidor = 10, belico = 10, centrico = 12, cientifico = 9, constructor = 7, defensivo = 9, denso = 7,
@@ -265,7 +271,7 @@ C.options_b = {
 		-- GE A3.13 B1 pays for not meeting the story's ethics premise this round. Played
 		-- before the round is scored, the premise is judged on the seat's ethics now, so
 		-- that the 4 DP and the ethics point are never both won in one round.
-		local premise = g:get(s, "r_ethics_scored") == 1 or require("stories").ethics_scores(g, s, g:global("era"))
+		local premise = g:get(s, "r_ethics_scored") == 1 or Stories.ethics_scores(g, s, g:global("era"))
 		return { { U.text("cards.4_dp_if_you_did"), premise and 0 or 4 },
 			{ U.text("cards.spirituality_level"), g:get(s, "spi") } }
 	end,
@@ -273,7 +279,7 @@ C.options_b = {
 
 -- DP actually gained: doubled under Crecimiento personal, halves rounded up (GE A5.3).
 function C.awarded(g, dp)
-	if require("milestones").active(g, "crecimiento") then
+	if Milestones.active(g, "crecimiento") then
 		return math.ceil(dp * 2)
 	end
 	return math.floor(dp)
@@ -288,7 +294,7 @@ function C.hand(g, seat)
 end
 
 function C.can_play(g, seat)
-	if require("puppet").is_puppet(g, seat) then
+	if Puppet.is_puppet(g, seat) then
 		return false -- GE 8.3.1: the puppet never holds domination cards
 	end
 	return (g:get(seat, "cards_done") or 0) < 2 and #C.hand(g, seat) > 0
@@ -322,7 +328,7 @@ end
 -- every B option.
 function C.plays(g, seat, moment)
 	local out = {}
-	if (g:get(seat, "cards_done") or 0) >= 2 or require("puppet").is_puppet(g, seat) then
+	if (g:get(seat, "cards_done") or 0) >= 2 or Puppet.is_puppet(g, seat) then
 		return out
 	end
 	for _, card in ipairs(C.hand(g, seat)) do
@@ -358,7 +364,7 @@ function C.score(g, seat, play, moment)
 	local id = g:face(play.card)
 	if play.section == "A" then
 		C.award(g, seat, A_DP[id], U.text("cards.section", defs.domination_card[id].name))
-		require("card_effects").immediate(g, seat, id, moment or {})
+		CardEffects.immediate(g, seat, id, moment or {})
 	else
 		local opt = C.options_b[id](g, seat)[play.option]
 		C.award(g, seat, opt[2], U.text("cards.section_b", defs.domination_card[id].name, opt[1]))
@@ -385,7 +391,7 @@ C.era_change = {
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local done = g:get(s, "cards_done") or 0
-			if require("puppet").is_puppet(g, s) then
+			if Puppet.is_puppet(g, s) then
 				ctx.i += 1
 			elseif g:global("round") == 6 and done == 0 then
 				C.draw(g, s)

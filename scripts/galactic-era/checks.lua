@@ -2,6 +2,10 @@
 -- Galactic Era: invariants checked by the tests after every action, the position
 -- evaluation bots use, and the per-seat description of a finished game for balance reports.
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Stories = require("stories")
+local Scoring = require("scoring")
 local C = {}
 
 -- Returns nil when the position is sound, else what is wrong.
@@ -61,9 +65,9 @@ end
 -- `shared` (the kernel passes one table to every seat's call).
 function C.evaluate(g, seat, shared)
 	if not shared.story then
-		shared.story = require("stories").projected(g)
+		shared.story = Stories.projected(g)
 		local sectors = table.create(g:seats(), 0)
-		for _, sector in ipairs(require("scoring").sector_leaders(g)) do
+		for _, sector in ipairs(Scoring.sector_leaders(g)) do
 			for _, s in ipairs(sector.seats) do
 				sectors[s] += 1
 			end

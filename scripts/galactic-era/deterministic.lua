@@ -5,6 +5,9 @@
 -- turns the central sector), a turn-order marker, or a domination card (draw 5, keep
 -- 1) — until every seat has all four. The board is assembled once the draft is done.
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Setup = require("setup")
 local D = {}
 
 local THINGS = { people = U.text("setup.take_star_people"), sector = U.text("setup.take_sector"), order = U.text("setup.take_turn_order_marker"), card = U.text("setup.draw_5_domination_cards_and") }
@@ -177,7 +180,7 @@ D.draft = {
 
 -- Builds the board, tokens and kits from the draft (GE 8.1: then setup goes on).
 function D.assemble(g, ctx)
-	local S = require("setup")
+	local S = Setup
 	local seats = {}
 	for s = 1, g:seats() do
 		seats[s] = ctx.picks[s].sector

@@ -19,6 +19,9 @@
 -- choices.
 local U = require("util")
 local F = require("fleets")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
 local L = {}
 
 -- The seat that chooses for a winning side: the one with most ships, ties by turn order
@@ -91,7 +94,7 @@ end
 local function finish_loser(g, ctx)
 	local l, done = ctx.losers[ctx.li], ctx.done
 	if done > 0 then
-		require("peoples").on_losses(g, l, done, false)
+		Peoples.on_losses(g, l, done, false)
 		for _, w in ipairs(ctx.winners) do
 			g:add(w, "r_destroyed", done) -- Wars, Dark Era
 		end
@@ -109,7 +112,7 @@ local function finish_own(g, ctx)
 		local n = ctx.own_lost[i]
 		if n > 0 then
 			total += n
-			require("peoples").on_losses(g, s, n, true)
+			Peoples.on_losses(g, s, n, true)
 			g:log(U.text("battle.seat_winner_loses_its_own", s, U.count(n, U.text("noun.ship"))))
 		end
 	end

@@ -5,6 +5,13 @@
 local U = require("util")
 local W = require("war")
 local F = require("fleets")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Relics = require("relics")
+local Peace = require("peace")
+local Cards = require("cards")
+local Techs = require("techs")
+local Actions = require("actions")
 local M = {}
 
 -- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
@@ -128,7 +135,7 @@ M.phase = {
 M.turn = {
 	enter = function(g, ctx)
 		local visions = U.tech_value(g, ctx.seat, "spi", "visions")
-		local pyramid = require("relics").pyramid_visions(g, ctx.seat)
+		local pyramid = Relics.pyramid_visions(g, ctx.seat)
 		g:set(ctx.seat, "visions_left", (visions < 0 and 999 or visions) + pyramid)
 		g:set(ctx.seat, "pyramid_visions_left", pyramid) -- GE A7.3: these alone see any fleet
 		g:set(ctx.seat, "moved_any", nil)
@@ -170,11 +177,11 @@ M.turn = {
 				table.insert(options, { value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
-		if #require("cards").plays(g, seat) > 0 then
+		if #Cards.plays(g, seat) > 0 then
 			table.insert(options, { value = { a = "card" } })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
-		if #require("peace").targets(g, seat, { phase = "movement", turn = seat }) > 0 then
+		if #Peace.targets(g, seat, { phase = "movement", turn = seat }) > 0 then
 			table.insert(options, { value = { a = "peace" } })
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
@@ -193,7 +200,7 @@ M.turn = {
 		if g:get(seat, "visions_left") > 0 then
 			table.insert(options, { value = { a = "vision" } })
 		end
-		if g:get(seat, "ray_round") ~= g:global("round") and #require("relics").ray_targets(g, seat) > 0 then
+		if g:get(seat, "ray_round") ~= g:global("round") and #Relics.ray_targets(g, seat) > 0 then
 			table.insert(options, { value = { a = "ray" } })
 		end
 		for _, s in ipairs(W.declarable_in_movement(g, seat)) do
@@ -249,7 +256,7 @@ function M.menu_label(g, v, seat)
 	elseif v.a == "card" then
 		return U.text("movement.play_domination_card")
 	elseif v.a == "peace" then
-		return U.text("movement.propose_peace_to", table.concat(require("peace").targets(g, seat, { phase = "movement", turn = seat }), ", "))
+		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "movement", turn = seat }), ", "))
 	elseif v.a == "pretend_swap" then
 		return U.text("movement.pretend_to_swap_two_markers")
 	elseif v.a == "vision" then
@@ -437,7 +444,7 @@ function M.field_rules(g, seat)
 	-- A7.5: the Super Portal's links for this seat, rebuilt for each move.
 	local portal_kind = "super_portal_" .. seat
 	g:remove_links(portal_kind)
-	for _, pair in ipairs(require("relics").portal_links(g, seat)) do
+	for _, pair in ipairs(Relics.portal_links(g, seat)) do
 		g:add_link(pair[1], pair[2], portal_kind)
 	end
 	local blocked = {}
@@ -464,7 +471,7 @@ function M.range(g, seat, cell, marker)
 		base += U.this_round(g, g:get(seat, "etheric_round")) and 4 or 2
 	end
 	if marker and g:face(marker) == "D" then
-		base += require("techs").tactic(g, seat, "D") == "x2" and 2 or 1 -- GE 6.1.4
+		base += Techs.tactic(g, seat, "D") == "x2" and 2 or 1 -- GE 6.1.4
 	end
 	return base
 end
@@ -496,7 +503,7 @@ function M.jump_blockers(g, seat, path, rules)
 		return {}
 	end
 	local out = {}
-	for _, s in ipairs(require("actions").blockers(g, seat, cells, false)) do
+	for _, s in ipairs(Actions.blockers(g, seat, cells, false)) do
 		if g:get(s, "ethics") == "STS" then
 			table.insert(out, s)
 		end
@@ -808,7 +815,7 @@ M.vision = {
 		end
 		if ctx.ray then
 			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
-				options = require("relics").ray_targets(g, seat), pass = U.text("movement.cancel"),
+				options = Relics.ray_targets(g, seat), pass = U.text("movement.cancel"),
 				help = U.text("movement.destroyer_ray_help") }
 		end
 		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
@@ -834,7 +841,7 @@ M.vision = {
 		end
 		local seat = ctx.seat
 		if ctx.ray then
-			require("relics").fire_ray(g, seat, target)
+			Relics.fire_ray(g, seat, target)
 			return
 		end
 		-- GE A7.3: a look at a fleet the seat's own visions cannot reach uses the Pyramid's

@@ -5,12 +5,17 @@
 local U = require("util")
 local W = require("war")
 local P = require("peoples")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Actions = require("actions")
+local F = require("fleets")
+local Setup = require("setup")
 local S = {}
 
 local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 = "pro", robotics_2 = "rob", genetics_2 = "gen" }
 
 local function raise_to(g, seat, tech, level)
-	local A = require("actions")
+	local A = Actions
 	while g:get(seat, tech) < level do
 		if not A.raise(g, seat, tech, U.text("peoples.start_bonus")) then
 			return
@@ -51,7 +56,7 @@ S.setup = {
 					U.dp(g, s, bonus.dp, U.text("peoples.start_bonus_log"))
 				end
 				if (bonus.ships or 0) > 0 then
-					require("fleets").place_basic(g, s, capital, bonus.ships)
+					F.place_basic(g, s, capital, bonus.ships)
 				else
 					for _ = 1, -(bonus.ships or 0) do
 						local ship = g:first({ kind = "ship", owner = s, cell = capital })
@@ -95,7 +100,7 @@ S.setup = {
 				if duplicate then
 					ctx.stage = "duplicate"
 				else
-					require("setup").sector_bonus(g, s)
+					Setup.sector_bonus(g, s)
 					ctx.i += 1
 					ctx.stage = "people"
 				end
@@ -185,7 +190,7 @@ S.rebelde_sacrifice = {
 		end
 		local disc = g:first({ kind = "disc", cell = cell })
 		g:move(disc, { zone = "track", seat = ctx.seat })
-		require("actions").place_new_ships(g, ctx.seat, cell, 2)
+		Actions.place_new_ships(g, ctx.seat, cell, 2)
 		g:log(U.text("peoples.seat_sacrifices_disc_on_for", ctx.seat, U.cell_label(g, cell)))
 	end,
 }
@@ -230,7 +235,7 @@ S.griseos_learn = {
 			ctx.done = true
 			return
 		end
-		require("actions").raise(g, ctx.seat, v.tech, U.text("peoples.greys_learning"))
+		Actions.raise(g, ctx.seat, v.tech, U.text("peoples.greys_learning"))
 		if g:get(v.seat, "ethics") == "STO" and g:global("era") == "dark" and not W.at_war(g, v.seat, ctx.seat) then
 			ctx.teacher = v.seat
 		else

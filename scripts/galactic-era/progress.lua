@@ -4,6 +4,12 @@
 -- swaps, then one action turn per seat in the new turn order.
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
+local Actions = require("actions")
+local Peace = require("peace")
+local Cards = require("cards")
 local P = {}
 
 -- GE 3.5 (inferred): the six oval tokens of each seat.
@@ -226,7 +232,7 @@ P.phase = {
 			-- Coalición de Ankara: a free extra token with Change Ethics, before the turns (A1.5).
 			for i = #order, 1, -1 do
 				local s = order[i]
-				if require("peoples").is(g, s, "ankara") and (g:get(s, "selected").ethics or 0) > 0 then
+				if Peoples.is(g, s, "ankara") and (g:get(s, "selected").ethics or 0) > 0 then
 					g:push("ankara_token", { seat = s })
 				end
 			end
@@ -249,7 +255,7 @@ local ROMAN = U.ROMAN
 
 local function raise_by(g, seat, tech, levels)
 	for _ = 1, levels do
-		if require("actions").raise(g, seat, tech, "research") then
+		if Actions.raise(g, seat, tech, "research") then
 			g:set(seat, "r_raised_" .. tech, 1)
 		end
 	end
@@ -263,7 +269,7 @@ function P.research(g, seat)
 	for _, t in ipairs(g:get(seat, "squares")) do
 		if U.TECH_NAMES[t] then
 			researched = true
-			local most = require("peoples").research_levels(g, seat, t)
+			local most = Peoples.research_levels(g, seat, t)
 			if most > 1 and g:get(seat, t) + 1 < 6 then
 				g:push("research_choice", { seat = seat, tech = t, most = most })
 			else
@@ -328,7 +334,7 @@ P.action_turn = {
 			table.insert(options, { value = "relocate" })
 		end
 		-- Special progress actions of a people defined as data (GE 6.2.4.5, peoples.lua).
-		for _, o in ipairs(require("peoples").actions(g, seat)) do
+		for _, o in ipairs(Peoples.actions(g, seat)) do
 			table.insert(options, o)
 		end
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
@@ -337,11 +343,11 @@ P.action_turn = {
 			end
 		end
 		-- After the actions, so that Enter on the first entry resolves an action.
-		if #require("cards").plays(g, seat) > 0 then
+		if #Cards.plays(g, seat) > 0 then
 			table.insert(options, { value = "card" })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
-		if #require("peace").targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+		if #Peace.targets(g, seat, { phase = "progress", turn = seat }) > 0 then
 			table.insert(options, { value = "peace" })
 		end
 		if #options == 0 then
@@ -369,7 +375,7 @@ P.action_turn = {
 			return
 		end
 		if type(action) == "table" and action.people_action ~= nil then
-			require("peoples").perform(g, seat, action.people_action)
+			Peoples.perform(g, seat, action.people_action)
 			return
 		elseif action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
@@ -412,7 +418,7 @@ function P.action_label(g, v, seat)
 	if v == "card" then
 		return U.text("movement.play_domination_card")
 	elseif v == "peace" then
-		return U.text("movement.propose_peace_to", table.concat(require("peace").targets(g, seat, { phase = "progress", turn = seat }), ", "))
+		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "progress", turn = seat }), ", "))
 	elseif v == "evacuate" then
 		return U.text("progress.evacuate_your_capital_leaving_1")
 	elseif v == "colony" then
@@ -423,7 +429,7 @@ function P.action_label(g, v, seat)
 	local times = g:get(seat, "selected")[v] or 0
 	local label = ACTION_LABELS[v] .. (times > 1 and (U.text("progress.times", times)) or "")
 	if v == "gain" then
-		local planets = require("actions").gainable_planets(g, seat)
+		local planets = Actions.gainable_planets(g, seat)
 		if planets == 0 then
 			label ..= U.text("progress.no_planet_within_reach_now")
 		elseif planets < times then

@@ -4,6 +4,11 @@
 -- permanent ones stay face up and work for whoever controls the planet.
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Actions = require("actions")
+local Peoples = require("peoples")
+local F = require("fleets")
 local R = {}
 
 -- The face-up permanent relic on a cell, if any.
@@ -32,15 +37,15 @@ function R.on_gain(g, seat, cell, relic)
 	local id = g:face(relic)
 	if id == "buried_ships" then
 		-- A7.2: 3 ships here, placed like built ships, never blockaded.
-		require("actions").place_new_ships(g, seat, cell, 3)
+		Actions.place_new_ships(g, seat, cell, 3)
 		g:move(relic, "box")
 	elseif id:sub(1, 5) == "tech_" then
 		-- A7.6–A7.10: one level (or the special effect at VI).
 		local tech = id:sub(6)
-		if require("peoples").frozen_tech(g, seat, tech) then
-			require("actions").place_new_ships(g, seat, cell, 2) -- Yowies: 2 ships instead (A1.17)
+		if Peoples.frozen_tech(g, seat, tech) then
+			Actions.place_new_ships(g, seat, cell, 2) -- Yowies: 2 ships instead (A1.17)
 		else
-			require("actions").raise(g, seat, tech, "relic")
+			Actions.raise(g, seat, tech, "relic")
 		end
 		g:move(relic, "box")
 	elseif id == "defense_grid" then
@@ -112,7 +117,7 @@ function R.fire_ray(g, seat, t)
 			g:log(U.text("relocate.becomes_uninhabited", U.cell_label(g, t.cell)))
 		end
 	else
-		require("fleets").destroy_units(g, t.seat, t.cell, 1)
+		F.destroy_units(g, t.seat, t.cell, 1)
 		g:add(seat, "r_destroyed", 1)
 	end
 	g:log(U.text("relics.seat_fires_planet_destroyer_ray", seat, U.cell_label(g, t.cell)))

@@ -4,13 +4,16 @@
 -- Espacial card's effect (3 discs, ignoring blockades).
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Actions = require("actions")
 local R = {}
 
 R.step = {
 	enter = function(g, ctx)
 		-- GE 7.1.1, 7.2.4: present STS seats may declare war to block relocations.
 		if not ctx.ignore_blockade then
-			local A = require("actions")
+			local A = Actions
 			local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 			if #blockers > 0 then
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",

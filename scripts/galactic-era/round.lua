@@ -1,6 +1,10 @@
 --!strict
 -- Galactic Era: the game as 8 rounds of four phases (GE 2, 4.9, 6.0, 6.5).
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Puppet = require("puppet")
+local Peoples = require("peoples")
 local R = {}
 
 -- GE 4.9: rounds 1–2 First Luminous Era, 3–6 Dark Era, 7–8 Second Luminous Era.
@@ -47,12 +51,12 @@ R.game = {
 		g:push("trade_phase", {})
 		g:push("progress_phase", {})
 		g:push("movement_phase", {})
-		if require("puppet").seat(g) then
+		if Puppet.seat(g) then
 			g:push("puppet_auction", {}) -- GE 8.3.3: before movement and combat
 		end
 		-- Round-start hooks of star peoples defined as data (peoples.lua); steps they
 		-- push run before everything else of the round.
-		require("peoples").on_round(g, "on_round_start")
+		Peoples.on_round(g, "on_round_start")
 		return nil
 	end,
 }

@@ -2,16 +2,25 @@
 -- Galactic Era: round scoring (GE 6.4, stories in stories.lua) and the end of the
 -- game (GE 6.6).
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Milestones = require("milestones")
+local Puppet = require("puppet")
+local Round = require("round")
+local Stories = require("stories")
+local CardOffers = require("card_offers")
+local Peace = require("peace")
+local Peoples = require("peoples")
 local S = {}
 
 S.round = {
 	enter = function(g, ctx)
 		local round = g:global("round")
-		local era = require("round").era(round)
-		require("stories").score_round(g, era)
+		local era = Round.era(round)
+		Stories.score_round(g, era)
 		-- GE A5.6: Liderazgo placements after the scoring of rounds 2, 6 and 8.
 		if round == 2 or round == 6 or round == 8 then
-			require("milestones").end_of_era(g)
+			Milestones.end_of_era(g)
 		end
 		-- GE 6.5.1: domination cards may be redrawn at the era changes.
 		if round == 2 or round == 6 then
@@ -21,13 +30,13 @@ S.round = {
 		-- hold one is asked at once, plays are scored in turn order (card_offers.lua).
 		g:set_global("phase", "round_end")
 		local order = U.turn_order(g)
-		require("card_offers").round_end(g, order)
+		CardOffers.round_end(g, order)
 		-- GE 4.7: peace by agreement at any time; here, at the end of the round, before
 		-- the cards (Diplomático wants peace with everyone, GE A3.8).
-		require("peace").offer_all(g, order, { phase = "round_end" })
+		Peace.offer_all(g, order, { phase = "round_end" })
 		-- Round-end hooks of star peoples defined as data (peoples.lua): after the story
 		-- is scored; steps they push run before the end-of-round cards.
-		require("peoples").on_round(g, "on_round_end")
+		Peoples.on_round(g, "on_round_end")
 	end,
 }
 
@@ -35,7 +44,7 @@ S.round = {
 -- sector, ties all of them; a sector where nobody has ships, or where the puppet has
 -- the majority, has none (GE 8.3.4). Returns a list of { region, seats }.
 function S.sector_leaders(g)
-	local seats, puppet = g:seats(), require("puppet").seat(g)
+	local seats, puppet = g:seats(), Puppet.seat(g)
 	local units = {}
 	for region = 1, g:region_count() do
 		units[region] = table.create(seats, 0)
@@ -89,7 +98,7 @@ S.end_game = {
 		for s = 1, g:seats() do
 			U.dp(g, s, U.population(g, s), U.text("scoring.final_population"), "population")
 		end
-		require("milestones").score_end(g)
+		Milestones.score_end(g)
 		S.sector_majorities(g)
 		-- GE 6.6 step 4: cards still in hand must be played (then the ranking, in run).
 		local order = U.turn_order(g)
@@ -104,7 +113,7 @@ S.end_game = {
 			planets[s] = #U.controlled_planets(g, s)
 			position[s] = i
 		end
-		local puppet = require("puppet").seat(g)
+		local puppet = Puppet.seat(g)
 		table.sort(ranking, function(a, b)
 			if a == puppet or b == puppet then
 				return b == puppet and a ~= puppet -- the puppet never wins (GE 8.3.1)

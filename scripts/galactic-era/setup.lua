@@ -3,6 +3,11 @@
 -- face-down neutral planet and relic tokens, gives each seat its pieces, deals
 -- domination cards and star peoples, then asks the two secret setup choices.
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Puppet = require("puppet")
+local Actions = require("actions")
+local F = require("fleets")
 local S = {}
 
 local TILE_RADIUS = 3 -- reconstructed tile size (see sectors.ron)
@@ -220,15 +225,15 @@ local function deal_cards(g, draft)
 		g:create({ kind = "people", face = id, at = "people_box", hidden = true })
 	end
 	g:shuffle_zone("people_box")
-	require("puppet").setup(g)
+	Puppet.setup(g)
 	for s = 1, draft and 0 or g:seats() do
-		if not require("puppet").is_puppet(g, s) then
+		if not Puppet.is_puppet(g, s) then
 			local deck = g:entities({ zone = "domination_deck" })
 			local card = deck[#deck]
 			g:move(card, { zone = "domination_hand", seat = s })
 			g:hide(card, s)
 		end
-		for _ = 1, require("puppet").is_puppet(g, s) and 0 or 2 do
+		for _ = 1, Puppet.is_puppet(g, s) and 0 or 2 do
 			local box = g:entities({ zone = "people_box" })
 			local tile = box[#box]
 			g:move(tile, { zone = "people_offer", seat = s })
@@ -293,7 +298,7 @@ S.choose_people = {
 		local decisions = {}
 		for s = 1, g:seats() do
 			local options = {}
-			if require("puppet").is_puppet(g, s) then
+			if Puppet.is_puppet(g, s) then
 				continue -- GE 8.3.2: the puppet's people was drawn at random
 			end
 			for _, tile in ipairs(g:entities({ zone = "people_offer", seat = s })) do
@@ -338,7 +343,7 @@ function S.sector_bonus(g, s)
 	local capital = U.capital_cell(g, s)
 	if SECTOR_TECH[bonus] then
 		if g:get(s, SECTOR_TECH[bonus]) < 2 then
-			require("actions").raise(g, s, SECTOR_TECH[bonus], U.text("setup.sector_bonus"))
+			Actions.raise(g, s, SECTOR_TECH[bonus], U.text("setup.sector_bonus"))
 		end
 	elseif bonus == "extra_token_round_1" then
 		g:set(s, "free_extra_round_1", 1)
@@ -347,7 +352,7 @@ function S.sector_bonus(g, s)
 			g:move(U.take_disc(g, s), capital)
 		end
 	elseif bonus == "two_ships" then
-		require("fleets").place_basic(g, s, capital, 2)
+		F.place_basic(g, s, capital, 2)
 	end
 	g:log(U.text("setup.seat_takes_sector_bonus", s, defs.sector_tile[tile].name, U.START_BONUS_NAMES[bonus]))
 end
@@ -360,7 +365,7 @@ S.choose_ethics = {
 		end
 		local decisions = {}
 		for s = 1, g:seats() do
-			if require("puppet").is_puppet(g, s) then
+			if Puppet.is_puppet(g, s) then
 				continue -- GE 8.3.2: the puppet starts STO
 			end
 			table.insert(decisions, {

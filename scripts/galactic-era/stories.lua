@@ -6,6 +6,9 @@
 -- each gain, so the same code scores the round and tells bots what it would score now.
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Round = require("round")
 local S = {}
 
 local function each_seat(g, f)
@@ -196,7 +199,7 @@ function S.projected(g, era: string?)
 	end)
 	local round, puppet = g:global("round"), g:global("puppet")
 	if not era and round and round >= 1 then
-		era = require("round").era(round)
+		era = Round.era(round)
 	end
 	if not (era and g:global("story")) then
 		return gains -- still setting up

@@ -4,6 +4,9 @@
 -- each technology's special effect when it would go beyond level VI (GE 6.2.4.4, A2).
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Cards = require("cards")
 local T = {}
 
 local LETTERS = { "A", "B", "C", "D", "E" }
@@ -104,7 +107,7 @@ T.special_effect = {
 						table.insert(options, { label = U.text("techs.resolve_extra_action", a), value = a })
 					end
 				end
-			elseif require("cards").can_play(g, seat) then
+			elseif Cards.can_play(g, seat) then
 				options = { { label = U.text("techs.discard_your_domination_card_and"), value = "redraw" } }
 			end
 		elseif ctx.tech == "rob" then
@@ -138,7 +141,7 @@ T.special_effect = {
 			ctx.done = true
 		elseif ctx.tech == "spi" then
 			if v == "redraw" then
-				local C = require("cards")
+				local C = Cards
 				local card = C.hand(g, seat)[1]
 				g:move_to_bottom(card, "domination_deck")
 				g:hide(card)

@@ -5,6 +5,9 @@
 local U = require("util")
 local F = require("fleets")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Movement = require("movement")
 local T = {}
 
 -- Clears the flow and leaves a `hold` frame at the bottom, so the game waits once the
@@ -70,7 +73,7 @@ function T.empty_cell(g, terrain, region)
 end
 
 -- Whether the decision a step would ask now offers an option whose label contains
--- `text`: `handler` is the step's table (e.g. require("movement").turn) and `ctx` the
+-- `text`: `handler` is the step's table (e.g. Movement.turn) and `ctx` the
 -- context it would run with. For Expect lines that check an option is NOT offered
 -- (a Refused step needs an offered option); the steps it is used on only read the
 -- position in `run`.

@@ -4,6 +4,13 @@
 -- war may also propose peace here (GE 4.7, peace.lua).
 local U = require("util")
 local W = require("war")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
+local Actions = require("actions")
+local Milestones = require("milestones")
+local Cards = require("cards")
+local Peace = require("peace")
 local T = {}
 
 local function may_trade(g, a, b)
@@ -14,7 +21,7 @@ local function may_trade(g, a, b)
 	-- player, and to whoever that player trades with (GE A3.4).
 	-- I.C.C. trades once with each seat (GE A1.11); a pair never trades twice in a round.
 	local extra = g:get(a, "extra_trade") == 1
-	local P = require("peoples")
+	local P = Peoples
 	if not extra and U.this_round(g, g:pair(a, b, "traded_round")) then
 		return false -- Científico's extra trade may repeat a partner (GE A3.4)
 	end
@@ -43,7 +50,7 @@ end
 
 -- A deal: `a` learns `learn`, `b` learns `teach` (GE 6.3).
 function T.apply(g, a, b, learn, teach)
-	local actions = require("actions")
+	local actions = Actions
 	local a_rose = actions.raise(g, a, learn, "trade")
 	local b_rose = actions.raise(g, b, teach, "trade")
 	g:add(a, "r_traded", 1)
@@ -51,8 +58,8 @@ function T.apply(g, a, b, learn, teach)
 	g:set_pair(a, b, "traded_round", g:global("round"))
 	g:set(a, "last_trade", { with = b, got = a_rose and learn or nil, round = g:global("round") })
 	g:set(b, "last_trade", { with = a, got = b_rose and teach or nil, round = g:global("round") })
-	require("peoples").on_trade(g, a, b)
-	require("milestones").on_trade(g, a, b)
+	Peoples.on_trade(g, a, b)
+	Milestones.on_trade(g, a, b)
 end
 
 -- Caninoides STS undoes a seat's trade of this round, for both of its partners (A1.4).
@@ -95,11 +102,11 @@ T.phase = {
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
-			if #require("cards").plays(g, s) > 0 then
+			if #Cards.plays(g, s) > 0 then
 				table.insert(options, { label = U.text("movement.play_domination_card"), value = { a = "card" } })
 			end
 			-- Caninoides STS: force a seat it could trade with, undoing that seat's trade (A1.4).
-			if require("peoples").is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
+			if Peoples.is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
 				for _, b in ipairs(order) do
 					if b ~= s and not W.at_war(g, s, b) and (g:get(s, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, s, b)) then
 						for _, d in ipairs(deals(g, s, b)) do
@@ -119,7 +126,7 @@ T.phase = {
 					end
 				end
 			end
-			if #require("peace").targets(g, s, { phase = "trade" }) > 0 then
+			if #Peace.targets(g, s, { phase = "trade" }) > 0 then
 				table.insert(options, { label = U.text("movement.propose_peace"), value = { a = "peace" } })
 			end
 			if #options > 0 then
@@ -135,7 +142,7 @@ T.phase = {
 			ctx.griseos = true
 			for i = #order, 1, -1 do
 				local s = order[i]
-				if require("peoples").is(g, s, "griseos", "STS") and (g:get(s, "r_traded") or 0) == 0 then
+				if Peoples.is(g, s, "griseos", "STS") and (g:get(s, "r_traded") or 0) == 0 then
 					g:push("griseos_learn", { seat = s })
 				end
 			end

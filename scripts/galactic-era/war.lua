@@ -1,6 +1,11 @@
 --!strict
 -- Galactic Era: war and peace between seats (GE 4.7, 7.1) and blockades (GE 7.2).
 local U = require("util")
+-- Required once here rather than at each use (a require is a call into the kernel);
+-- a module that requires this one as it loads is still required where it is used.
+local Peoples = require("peoples")
+local Milestones = require("milestones")
+local Puppet = require("puppet")
 local W = {}
 
 function W.at_war(g, a, b)
@@ -25,8 +30,8 @@ end
 function W.declare(g, by, on, why)
 	g:set_pair(by, on, "war", true)
 	g:log(U.text("war.seat_declares_war_on_seat", by, on, why and (" " .. why) or ""))
-	require("milestones").on_declare(g, by, on)
-	require("peoples").on_declare(g, by, on)
+	Milestones.on_declare(g, by, on)
+	Peoples.on_declare(g, by, on)
 end
 
 -- Peace: by agreement or forced by an ethics change (GE 4.7, 6.2.2).
@@ -39,7 +44,7 @@ end
 function W.change_ethics(g, seat, to)
 	local from = g:get(seat, "ethics")
 	g:set(seat, "ethics", to)
-	require("peoples").on_ethics_change(g, seat, from)
+	Peoples.on_ethics_change(g, seat, from)
 	g:log(U.text("war.seat_changes_ethics_to", seat, to))
 	for _, e in ipairs(W.enemies(g, seat)) do
 		W.make_peace(g, seat, e)
@@ -54,15 +59,15 @@ end
 -- What decides, for a seat `by` that may declare war at all, whether it may declare
 -- on `on` during its own move step; `sts` is whether `by` is STS (GE 7.1.1).
 local function may_declare_on_in_movement(g, by, on, sts)
-	if by == on or W.at_war(g, by, on) or W.protected(g, on) or require("puppet").pact(g, by, on) then
+	if by == on or W.at_war(g, by, on) or W.protected(g, on) or Puppet.pact(g, by, on) then
 		return false
 	end
-	return sts or require("peoples").declares_in_movement(g, by, on)
+	return sts or Peoples.declares_in_movement(g, by, on)
 end
 
 -- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
 function W.may_declare_in_movement(g, by, on)
-	return require("peoples").may_ever_declare(g, by) and may_declare_on_in_movement(g, by, on, g:get(by, "ethics") == "STS")
+	return Peoples.may_ever_declare(g, by) and may_declare_on_in_movement(g, by, on, g:get(by, "ethics") == "STS")
 end
 
 -- The seats `by` may declare war on during its own move step, as
@@ -70,7 +75,7 @@ end
 -- looked up once (the movement menu asks at every decision).
 function W.declarable_in_movement(g, by)
 	local out = {}
-	if require("peoples").may_ever_declare(g, by) then
+	if Peoples.may_ever_declare(g, by) then
 		local sts = g:get(by, "ethics") == "STS"
 		for on = 1, g:seats() do
 			if may_declare_on_in_movement(g, by, on, sts) then
