@@ -393,49 +393,56 @@ M.create_fleet = {
 -- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
 function M.field_rules(g, seat)
 	local pro = g:get(seat, "pro")
+	local portal = defs.technology.pro.per_level.portal[pro]
 	-- GE 7.2.3: enemy ships close portals and stop a move at a wormhole's exit, but
 	-- only as a blockade: Spirituality V+ cannot be blockaded (GE 7.2, A2.2).
-	-- W.blockaded, with what depends on the seat alone looked up once.
+	-- W.blockaded, with what depends on the seat alone looked up once: the cells where
+	-- an enemy has ships, one call per enemy (none when the seat cannot be blockaded).
 	local immune = W.immune_to_blockade(g, seat)
-	local enemy = {}
-	for _, e in ipairs(W.enemies(g, seat)) do
-		enemy[e] = true
-	end
-	local blockaded = {}
-	local function enemy_on(cell)
-		if immune then
-			return false
-		end
-		if blockaded[cell] == nil then
-			local found = false
-			for _, s in ipairs(U.seats_with_ships(g, cell)) do
-				found = found or enemy[s] == true
+	local enemies = (not immune or portal == 2) and W.enemies(g, seat) or {}
+	local blockaded, any = {}, false
+	if not immune then
+		for _, e in ipairs(enemies) do
+			for _, c in ipairs(U.ship_cells(g, e)) do
+				blockaded[c], any = true, true
 			end
-			blockaded[cell] = found
 		end
-		return blockaded[cell]
 	end
 	local halt = {}
-	for _, c in ipairs(g:cells_of({ kind = "wormhole" })) do
-		if enemy_on(c) then
-			table.insert(halt, c) -- GE 6.1.2.5 note 2: an enemy at the exit ends the move
+	if any then
+		for _, c in ipairs(g:cells_of({ kind = "wormhole" })) do
+			if blockaded[c] then
+				table.insert(halt, c) -- GE 6.1.2.5 note 2: an enemy at the exit ends the move
+			end
 		end
 	end
 	local jump = {}
-	local portal = defs.technology.pro.per_level.portal[pro]
 	if portal == 1 then
-		-- GE 6.1.2.6 type 1: own planets with 3+ population (the capital counts 6).
+		-- GE 6.1.2.6 type 1: own planets with 3+ population (the capital counts 6),
+		-- U.planet_population with the discs of every cell counted in one call.
+		local discs = g:tally({ kind = "disc" }, "cell")
+		local capitals = {}
+		for _, c in ipairs(g:cells_of({ kind = "capital" })) do
+			capitals[c] = true
+		end
 		for _, c in ipairs(U.controlled_planets(g, seat)) do
-			if U.planet_population(g, c) >= 3 and not enemy_on(c) then
+			if (discs[c] or 0) + (capitals[c] and 6 or 0) >= 3 and not blockaded[c] then
 				table.insert(jump, c)
 			end
 		end
 	elseif portal == 2 then
-		-- Type 2: any planet not held by an enemy, and neutron stars.
+		-- Type 2: any planet not held by an enemy, and neutron stars. An enemy controls
+		-- only a planet where it has pieces: the controller is asked only there.
+		local enemy_planet = {}
+		for _, e in ipairs(enemies) do
+			for _, c in ipairs(U.controlled_planets(g, e)) do
+				enemy_planet[c] = true
+			end
+		end
 		for _, terrain in ipairs({ "planet", "neutron_star" }) do
 			for _, c in ipairs(g:cells({ terrain = terrain })) do
-				local owner = U.controller(g, c)
-				if not (owner and W.at_war(g, seat, owner)) and not enemy_on(c) then
+				local owner = enemy_planet[c] and U.controller(g, c)
+				if not (owner and W.at_war(g, seat, owner)) and not blockaded[c] then
 					table.insert(jump, c)
 				end
 			end
