@@ -529,10 +529,14 @@ local function walk(g, rules, path)
 	local at, cost = path[1], 0
 	for i = 2, #path do
 		local a, b = path[i - 1], path[i]
-		local kind = link_kind(g, rules, a, b)
+		-- A step to a neighbour is a physical one: only a jump asks which link it took.
 		if g:distance(a, b) == 1 then
 			cost += rules.costs[g:terrain(b)] or 1
-		elseif kind == "wormhole" then
+			at = b
+			continue
+		end
+		local kind = link_kind(g, rules, a, b)
+		if kind == "wormhole" then
 			cost += 1
 			if U.contains(rules.halt_after_link, b) then
 				return b, cost, true
@@ -666,9 +670,11 @@ M.move_group = {
 			return -- the war closed the first jump: nothing moved, choose again (GE 7.2.3)
 		end
 		local group = {}
+		local letter -- what others see of a moving fleet's letter (F.public_letter)
 		if ctx.marker then
 			group = { ctx.marker }
-			if g:face(ctx.marker) == "D" then
+			letter = g:face(ctx.marker) == "D" and "D" or "?"
+			if letter == "D" then
 				g:set_prop(ctx.marker, "d_used", 1) -- GE 6.1.4.1: cannot be dissolved until next round
 			end
 		elseif ctx.group then
@@ -680,16 +686,17 @@ M.move_group = {
 			end
 			ctx.group = group
 		end
+		-- The group is the fleet's marker, or basic ships.
 		for _, e in ipairs(group) do
 			g:move(e, to)
-			if g:kind(e) == "marker" then
+			if ctx.marker then
 				F.mark_moved(g, e)
 			else
 				g:set_prop(e, "moved", 1)
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (F.public_letter(g, ctx.marker) == "?" and U.text("movement.a_fleet") or U.text("movement.fleet_letter", F.public_letter(g, ctx.marker))) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (letter == "?" and U.text("movement.a_fleet") or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		M.update_exploration(g)
 		ctx.cell = to
 		ctx.moved = true
