@@ -32,13 +32,19 @@ end
 -- given) it has not yet asked at this moment.
 ---@param moment PeaceMoment
 function Pe.targets(g, seat, moment, to)
-	local asked = g:get(seat, "peace_asked") or {}
-	local key = moment_key(g, moment)
 	local out = {}
+	-- What the seat asked, and the moment's key, only once there is an enemy to ask.
+	local asked, key
 	-- Enemies are at war by definition; seats given in `to` are checked.
 	for _, e in ipairs(to or W.enemies(g, seat)) do
-		if (to == nil or W.at_war(g, seat, e)) and asked["s" .. e] ~= key then
-			table.insert(out, e)
+		if to == nil or W.at_war(g, seat, e) then
+			if key == nil then
+				asked = g:get(seat, "peace_asked") or {}
+				key = moment_key(g, moment)
+			end
+			if asked["s" .. e] ~= key then
+				table.insert(out, e)
+			end
 		end
 	end
 	return out

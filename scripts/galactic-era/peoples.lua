@@ -209,8 +209,17 @@ function P.may_ever_declare(g, by)
 end
 
 -- Pleyares STO may declare war on any STS seat in its own movement (A1.14).
-function P.declares_in_movement(g, by, on)
-	return modified(g, by, "declares_in_movement", P.is(g, by, "pleyares", "STO") and g:get(on, "ethics") == "STS", { on = on })
+-- `pleyares`: whether `by` is Pleyares STO, when the caller knows it already (nil
+-- reads it); without a hook that could change the answer, no context is made.
+function P.declares_in_movement(g, by, on, pleyares)
+	if pleyares == nil then
+		pleyares = P.is(g, by, "pleyares", "STO")
+	end
+	local value = pleyares and g:get(on, "ethics") == "STS"
+	if not HOOK_NAMES.declares_in_movement then
+		return value
+	end
+	return modified(g, by, "declares_in_movement", value, { on = on })
 end
 
 -- Alianza Oscura: an STS seat declaring war on it loses 3 DP (A1.1).

@@ -15,9 +15,12 @@ function P.is_puppet(g, seat)
 end
 
 -- GE 8.3.4: the puppet and its controller are at peace, and neither may declare war on
--- the other, for the rest of the round.
-function P.pact(g, a, b)
-	local puppet = P.seat(g)
+-- the other, for the rest of the round. `puppet`: the puppet seat (false for none)
+-- when the caller knows it already; nil reads it.
+function P.pact(g, a, b, puppet)
+	if puppet == nil then
+		puppet = P.seat(g)
+	end
 	if not puppet then
 		return false
 	end

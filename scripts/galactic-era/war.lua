@@ -15,11 +15,12 @@ function W.at_war(g, a, b)
 	return g:pair(a, b, "war") == true
 end
 
--- Enemies of a seat: seats at war with it.
+-- Enemies of a seat: seats at war with it (W.at_war, asked directly: the menus ask
+-- at every decision).
 function W.enemies(g, seat)
 	local out = {}
 	for s = 1, g:seats() do
-		if W.at_war(g, seat, s) then
+		if s ~= seat and g:pair(seat, s, "war") == true then
 			table.insert(out, s)
 		end
 	end
@@ -57,17 +58,19 @@ function W.protected(g, seat)
 end
 
 -- What decides, for a seat `by` that may declare war at all, whether it may declare
--- on `on` during its own move step; `sts` is whether `by` is STS (GE 7.1.1).
-local function may_declare_on_in_movement(g, by, on, sts)
-	if by == on or W.at_war(g, by, on) or W.protected(g, on) or Puppet.pact(g, by, on) then
+-- on `on` during its own move step; `sts` is whether `by` is STS (GE 7.1.1). When
+-- known already, `pleyares` (whether `by` is Pleyares STO) and `puppet` (the puppet
+-- seat, false for none) are handed down; nil reads them.
+local function may_declare_on_in_movement(g, by, on, sts, pleyares, puppet)
+	if by == on or W.at_war(g, by, on) or W.protected(g, on) or Puppet.pact(g, by, on, puppet) then
 		return false
 	end
-	return sts or Peoples.declares_in_movement(g, by, on)
+	return sts or Peoples.declares_in_movement(g, by, on, pleyares)
 end
 
 -- Whether `by` may declare war on `on` at will during its own move step (GE 7.1.1).
 function W.may_declare_in_movement(g, by, on)
-	return Peoples.may_ever_declare(g, by) and may_declare_on_in_movement(g, by, on, g:get(by, "ethics") == "STS")
+	return Peoples.may_ever_declare(g, by) and may_declare_on_in_movement(g, by, on, g:get(by, "ethics") == "STS", nil, nil)
 end
 
 -- The seats `by` may declare war on during its own move step, as
@@ -77,8 +80,10 @@ function W.declarable_in_movement(g, by)
 	local out = {}
 	if Peoples.may_ever_declare(g, by) then
 		local sts = g:get(by, "ethics") == "STS"
+		local pleyares = not sts and Peoples.is(g, by, "pleyares", "STO")
+		local puppet = Puppet.seat(g) or false
 		for on = 1, g:seats() do
-			if may_declare_on_in_movement(g, by, on, sts) then
+			if may_declare_on_in_movement(g, by, on, sts, pleyares, puppet) then
 				table.insert(out, on)
 			end
 		end
