@@ -57,10 +57,15 @@ function A.blockers(g, actor, cells, innocent)
 	local out = {}
 	for _, s in ipairs(U.turn_order(g)) do
 		if s ~= actor and not W.at_war(g, s, actor) then
+			-- Whether the seat has ships on any of `cells`: its ship cells, one call.
 			local present = false
-			for _, c in ipairs(cells) do
-				if U.has_ships(g, s, c) then
-					present = true
+			local ships = U.ship_cells(g, s)
+			if #ships > 0 then
+				for _, c in ipairs(cells) do
+					if U.contains(ships, c) then
+						present = true
+						break
+					end
 				end
 			end
 			local ethic = g:get(s, "ethics")

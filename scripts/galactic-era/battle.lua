@@ -18,15 +18,23 @@ local B = {}
 -- Per-battle effects of domination cards, cleared when a battle ends.
 local BATTLE_FLAGS = { "battle_no_retreat", "battle_no_losses", "battle_bonus" }
 
--- Cells where the active seat's ships meet ships of its enemies (GE 6.1.3.1).
+-- Cells where the active seat's ships meet ships of its enemies (GE 6.1.3.1): the
+-- enemies' ship cells are read once each, not asked cell by cell.
 local function battle_cells(g, seat)
 	local out = {}
-	for _, cell in ipairs(U.ship_cells(g, seat)) do
-		for _, e in ipairs(W.enemies(g, seat)) do
-			if U.has_ships(g, e, cell) then
-				table.insert(out, cell)
-				break
-			end
+	local cells = U.ship_cells(g, seat)
+	if #cells == 0 then
+		return out
+	end
+	local enemy_ships = {}
+	for _, e in ipairs(W.enemies(g, seat)) do
+		for _, c in ipairs(U.ship_cells(g, e)) do
+			enemy_ships[c] = true
+		end
+	end
+	for _, cell in ipairs(cells) do
+		if enemy_ships[cell] then
+			table.insert(out, cell)
 		end
 	end
 	return out

@@ -277,12 +277,17 @@ C.options_b = {
 	end,
 }
 
--- DP actually gained: doubled under Crecimiento personal, halves rounded up (GE A5.3).
-function C.awarded(g, dp)
-	if Milestones.active(g, "crecimiento") then
+-- DP actually gained: doubled under Crecimiento personal, halves rounded up (GE A5.3);
+-- `doubled`, whether Crecimiento personal is the milestone.
+local function awarded(doubled, dp)
+	if doubled then
 		return math.ceil(dp * 2)
 	end
 	return math.floor(dp)
+end
+
+function C.awarded(g, dp)
+	return awarded(Milestones.active(g, "crecimiento"), dp)
 end
 
 function C.award(g, seat, dp, why)
@@ -331,6 +336,7 @@ function C.plays(g, seat, moment)
 	if (g:get(seat, "cards_done") or 0) >= 2 or Puppet.is_puppet(g, seat) then
 		return out
 	end
+	local doubled = nil -- C.awarded's milestone, read once for every option
 	for _, card in ipairs(C.hand(g, seat)) do
 		local id = g:face(card)
 		local name = defs.domination_card[id].name
@@ -339,7 +345,10 @@ function C.plays(g, seat, moment)
 			table.insert(out, { label = U.text("cards.play_for_section_dp", name, A_DP[id]), value = { card = card, section = "A" } })
 		end
 		for i, opt in ipairs(C.options_b[id](g, seat)) do
-			table.insert(out, { label = U.text("cards.play_for_section_b_dp", name, opt[1], C.awarded(g, opt[2])), value = { card = card, section = "B", option = i } })
+			if doubled == nil then
+				doubled = Milestones.active(g, "crecimiento")
+			end
+			table.insert(out, { label = U.text("cards.play_for_section_b_dp", name, opt[1], awarded(doubled, opt[2])), value = { card = card, section = "B", option = i } })
 		end
 	end
 	return out

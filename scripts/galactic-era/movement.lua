@@ -293,6 +293,8 @@ function M.swappable(g, seat)
 		end
 	end
 	local out = {}
+	-- The free markers, asked once for all the deployed ones.
+	local free_markers = #deployed > 0 and F.free_markers(g, seat) or {}
 	for i, a in ipairs(deployed) do
 		for j = i + 1, #deployed do
 			local b = deployed[j]
@@ -300,7 +302,7 @@ function M.swappable(g, seat)
 				table.insert(out, { label = U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b)), m1 = a, m2 = b })
 			end
 		end
-		for _, free in ipairs(F.free_markers(g, seat)) do
+		for _, free in ipairs(free_markers) do
 			table.insert(out, { label = U.text("movement.swap_fleet_marker_for_marker", g:face(a), g:face(free)), m1 = a, m2 = free })
 		end
 	end

@@ -43,30 +43,66 @@ local function square_name(t)
 	return U.text("progress.research_token", U.TECH_NAMES[t])
 end
 
+-- The labels of the square tokens (GE 6.2.1.1, A2.4), made once as the module loads:
+-- each depends only on the tokens, on whether a turn-order token would have no effect
+-- (`useless`: "" or the note) and on the Robotics V cost ("" or the note), so the
+-- choice every round formats none of them.
+local NO_EFFECT = { up = U.text("progress.you_are_first_no_effect"), down = U.text("progress.you_are_last_no_effect") }
+local SQUARE_COST = U.text("progress.square_cost_2_dp")
+local SINGLE_LABEL = {} -- [tech]
+local ORDER_LABEL = {} -- [dir][useless]
+local PAIR_LABEL = {} -- [cost][tech a][tech b]
+local ORDER_PAIR_LABEL = {} -- [cost][tech][dir][useless]
+for _, t in ipairs(U.TECHS) do
+	SINGLE_LABEL[t] = U.text("progress.research", U.TECH_NAMES[t])
+end
+for dir, note in pairs(NO_EFFECT) do
+	ORDER_LABEL[dir] = { [""] = U.text("progress.turn_order_" .. dir, ""), [note] = U.text("progress.turn_order_" .. dir, note) }
+end
+for _, cost in ipairs({ "", SQUARE_COST }) do
+	local pairs_of, orders_of = {}, {}
+	for i, a in ipairs(U.TECHS) do
+		local with = {}
+		for j = i + 1, #U.TECHS do
+			local b = U.TECHS[j]
+			with[b] = U.text("progress.square_pair_research", U.TECH_NAMES[a], U.TECH_NAMES[b], cost)
+		end
+		pairs_of[a] = with
+		local dirs = {}
+		for dir, note in pairs(NO_EFFECT) do
+			dirs[dir] = { [""] = U.text("progress.research_turn_order", U.TECH_NAMES[a], dir, "", cost),
+				[note] = U.text("progress.research_turn_order", U.TECH_NAMES[a], dir, note, cost) }
+		end
+		orders_of[a] = dirs
+	end
+	PAIR_LABEL[cost] = pairs_of
+	ORDER_PAIR_LABEL[cost] = orders_of
+end
+
 -- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from Robotics V.
 local function square_options(g, seat)
 	local singles = {}
 	for _, t in ipairs(U.TECHS) do
-		table.insert(singles, { label = U.text("progress.research", U.TECH_NAMES[t]), value = { t } })
+		table.insert(singles, { label = SINGLE_LABEL[t], value = { t } })
 	end
 	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
 	local order, last = g:get(seat, "order"), 0
 	for s = 1, g:seats() do
 		last = math.max(last, g:get(s, "order") or 0)
 	end
-	local useless = { up = order == 1 and U.text("progress.you_are_first_no_effect") or "", down = order == last and U.text("progress.you_are_last_no_effect") or "" }
-	table.insert(singles, { label = U.text("progress.turn_order_up", useless.up), value = { "up" } })
-	table.insert(singles, { label = U.text("progress.turn_order_down", useless.down), value = { "down" } })
+	local useless = { up = order == 1 and NO_EFFECT.up or "", down = order == last and NO_EFFECT.down or "" }
+	table.insert(singles, { label = ORDER_LABEL.up[useless.up], value = { "up" } })
+	table.insert(singles, { label = ORDER_LABEL.down[useless.down], value = { "down" } })
 	local options = table.clone(singles)
 	if U.tech_value(g, seat, "rob", "squares") >= 2 then
-		local cost = g:get(seat, "rob") == 5 and U.text("progress.square_cost_2_dp") or ""
+		local cost = g:get(seat, "rob") == 5 and SQUARE_COST or ""
 		for i, a in ipairs(U.TECHS) do
 			for j = i + 1, #U.TECHS do
 				local b = U.TECHS[j]
-				table.insert(options, { label = U.text("progress.square_pair_research", U.TECH_NAMES[a], U.TECH_NAMES[b], cost), value = { a, b } })
+				table.insert(options, { label = PAIR_LABEL[cost][a][b], value = { a, b } })
 			end
 			for _, dir in ipairs({ "up", "down" }) do
-				table.insert(options, { label = U.text("progress.research_turn_order", U.TECH_NAMES[a], dir, useless[dir], cost), value = { a, dir } })
+				table.insert(options, { label = ORDER_PAIR_LABEL[cost][a][dir][useless[dir]], value = { a, dir } })
 			end
 		end
 	end

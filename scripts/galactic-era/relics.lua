@@ -86,10 +86,12 @@ end
 function R.ray_targets(g, seat)
 	local out = {}
 	local grid = g:global("grid_cell")
+	local enemies = nil -- read once, when a Ray is controlled
 	for _, origin in ipairs(R.controlled(g, seat, "destroyer_ray")) do
+		enemies = enemies or W.enemies(g, seat)
 		for _, c in ipairs(g:within(origin, 3)) do
 			if c ~= grid then
-				for _, e in ipairs(W.enemies(g, seat)) do
+				for _, e in ipairs(enemies) do
 					local ship = g:first({ kind = "ship", owner = e, cell = c })
 					if ship then
 						table.insert(out, { label = U.text("relics.destroy_basic_ship_seat_on", e, U.cell_label(g, c)), value = { kind = "ship", seat = e, cell = c } })

@@ -13,24 +13,40 @@ local Cards = require("cards")
 local Peace = require("peace")
 local T = {}
 
-local function may_trade(g, a, b)
+-- Whether `a` may offer `b` a trade now. `mine` is a table the caller makes for `a`,
+-- where what depends on `a` alone is kept once read: its partners are asked in turn
+-- while nothing changes.
+local function may_trade(g, a, b, mine)
 	if a == b or W.at_war(g, a, b) then
 		return false
 	end
 	-- Once per round each (GE 6.3); Científico's section A allows one more trade to its
 	-- player, and to whoever that player trades with (GE A3.4).
 	-- I.C.C. trades once with each seat (GE A1.11); a pair never trades twice in a round.
-	local extra = g:get(a, "extra_trade") == 1
+	local extra = mine.extra
+	if extra == nil then
+		extra = g:get(a, "extra_trade") == 1
+		mine.extra = extra
+	end
 	local P = Peoples
 	if not extra and U.this_round(g, g:pair(a, b, "traded_round")) then
 		return false -- Científico's extra trade may repeat a partner (GE A3.4)
 	end
-	if (g:get(a, "r_traded") or 0) >= P.trades_per_round(g, a) + (extra and 1 or 0)
-		or ((g:get(b, "r_traded") or 0) >= P.trades_per_round(g, b) and not extra) then
+	local full = mine.full
+	if full == nil then
+		full = (g:get(a, "r_traded") or 0) >= P.trades_per_round(g, a) + (extra and 1 or 0)
+		mine.full = full
+	end
+	if full or ((g:get(b, "r_traded") or 0) >= P.trades_per_round(g, b) and not extra) then
 		return false
 	end
 	-- GE A2.2: from Spirituality IV a seat trades without contact.
-	return g:get(a, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, a, b)
+	local spi = mine.spi
+	if spi == nil then
+		spi = g:get(a, "spi")
+		mine.spi = spi
+	end
+	return spi >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, a, b)
 end
 
 -- Every deal `a` could offer `b`: a learns a technology where it is below b, b one where it is below a.
@@ -117,8 +133,9 @@ T.phase = {
 				end
 			end
 			do
+				local mine = {}
 				for _, b in ipairs(order) do
-					if may_trade(g, s, b) then
+					if may_trade(g, s, b, mine) then
 						for _, d in ipairs(deals(g, s, b)) do
 							table.insert(options, { label = U.text("trade.offer_seat_learn_teach", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
 								value = { a = "trade", with = b, learn = d.learn, teach = d.teach } })
