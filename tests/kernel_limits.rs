@@ -125,3 +125,38 @@ fn a_lacks_filter_finds_the_entities_without_a_prop() {
         .expect("runs");
     assert_eq!(found, Value::Bool(true), "a lost `moved` and b never had it; c has it (false is a value); a prop never set is lacked by all");
 }
+
+#[test]
+fn reach_lists_what_field_reaches_nearest_first() {
+    let mut game = toy_game(2, 1, &[]);
+    let same = game
+        .eval(
+            "reach",
+            r#"
+            local rules = { costs = { rough = 2, wall = false } }
+            for from = 0, g:cell_count() - 1 do
+                for _, budget in ipairs({ 0, 1, 3, -1 }) do
+                    local field = g:field(from, budget, rules)
+                    local cells, costs = g:reach(from, budget, rules)
+                    if #cells ~= #costs then return "lists of different lengths" end
+                    local expected = 0
+                    for c, cost in pairs(field) do
+                        if c ~= from then expected += 1 end
+                    end
+                    if #cells ~= expected then return "reach misses or adds cells from " .. from end
+                    for i, c in ipairs(cells) do
+                        if c == from then return "the start is listed" end
+                        if field[c] ~= costs[i] then return "a cost differs from g:field's" end
+                        local prev_cost, prev = costs[i - 1], cells[i - 1]
+                        if prev and (prev_cost > costs[i] or (prev_cost == costs[i] and prev >= c)) then
+                            return "not nearest first, then ascending"
+                        end
+                    end
+                end
+            end
+            return true
+            "#,
+        )
+        .expect("runs");
+    assert_eq!(same, Value::Bool(true), "{same:?}");
+}
