@@ -44,9 +44,34 @@ impl TileCell {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HexBoard {
     pub(super) store: CellSet,
-    /// Looked up six times per neighbour query: a fast fixed hash (the keys are
-    /// the pack's own board coordinates, and nothing follows the map's order).
+    /// Looked up by position: a fast fixed hash (the keys are the pack's own board
+    /// coordinates, and nothing follows the map's order).
     index: HashMap<Hex, CellId, FixedState>,
+    /// Each cell's neighbours, ascending, kept up to date as cells are added: a
+    /// movement field asks for them at every cell it reaches, which was six look-ups
+    /// of the index and a sort each time.
+    adjacency: Vec<Neighbours>,
+}
+
+/// The cells on a cell's six adjacent hexes, ascending, then [`Neighbours::NONE`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Neighbours([CellId; 6]);
+
+impl Neighbours {
+    /// An empty slot (no cell id reaches it: a board holds fewer cells).
+    const NONE: CellId = CellId::MAX;
+
+    fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.0.iter().copied().take_while(|&c| c != Neighbours::NONE)
+    }
+
+    /// Adds `cell`, keeping the order (a hex has six neighbours, so there is room).
+    fn add(&mut self, cell: CellId) {
+        if let Some(free) = self.0.iter().position(|&c| c == Neighbours::NONE) {
+            self.0[free] = cell;
+            self.0[..=free].sort_unstable();
+        }
+    }
 }
 
 impl Serialize for HexBoard {
@@ -102,7 +127,31 @@ impl HexBoard {
                 return Err(BoardError::Overlap { at: hex, cell });
             }
         }
-        Ok(HexBoard { store, index })
+        let mut board = HexBoard { store, index, adjacency: Vec::new() };
+        for id in 0..board.store.cells.len() {
+            board.connect(id as CellId);
+        }
+        Ok(board)
+    }
+
+    /// Records the newest cell `id` (already in the index) as a neighbour of the
+    /// cells around it and they as its neighbours: the work of one cell, however
+    /// large the board.
+    fn connect(&mut self, id: CellId) {
+        let mut own = Neighbours([Neighbours::NONE; 6]);
+        if let Some(hex) = self.hex_of(id) {
+            for h in hex.all_neighbors() {
+                if let Some(&other) = self.index.get(&h) {
+                    // Only cells recorded before this one: a later one records this
+                    // one when its own turn comes.
+                    if let Some(theirs) = self.adjacency.get_mut(usize::from(other)) {
+                        theirs.add(id);
+                        own.add(other);
+                    }
+                }
+            }
+        }
+        self.adjacency.push(own);
     }
 
     /// Places a hexagonal tile of `radius` centred at `region.center`, rotated
@@ -173,6 +222,7 @@ impl HexBoard {
             };
             let id = self.store.push_cell(cell)?; // count was checked above
             self.index.insert(hex, id);
+            self.connect(id);
         }
         Ok(region_index)
     }
@@ -199,16 +249,7 @@ impl HexBoard {
 
     /// Cells on the six adjacent hexes, sorted ascending.
     pub(super) fn neighbors(&self, id: CellId) -> Vec<CellId> {
-        let Some(hex) = self.hex_of(id) else {
-            return Vec::new();
-        };
-        let mut out: Vec<CellId> = hex
-            .all_neighbors()
-            .iter()
-            .filter_map(|h| self.cell_at(*h))
-            .collect();
-        out.sort_unstable();
-        out
+        self.adjacency.get(usize::from(id)).map_or_else(Vec::new, |n| n.cells().collect())
     }
 
     /// Grid distance between two cells.

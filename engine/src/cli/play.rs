@@ -83,6 +83,9 @@ pub struct Table {
     pub save_error: Option<String>,
     /// The last decision shown, as the game holds it and with its labels made: the
     /// full-screen UI asks for it every frame, and labels cost script calls.
+    /// Forgotten whenever the game changes (`after_act`, `undo`): labels read the
+    /// game, so an equal decision after a free action that leaves the options as
+    /// they were (a swap of fleet letters) must be labelled again.
     shown: RefCell<Option<(Decision, Decision)>>,
     /// Every seat's public facts (the pack's `summary`), with the number of choices
     /// and log lines they were made for: made again only when the game moved.
@@ -193,6 +196,7 @@ impl Table {
         undoable(snapshot, &self.game.state, seat)?;
         let (_, snapshot) = self.undo.pop().expect("checked above");
         self.game.state = snapshot;
+        *self.shown.get_mut() = None;
         Ok(())
     }
 
@@ -203,6 +207,7 @@ impl Table {
     /// Autosaves when a round ended (or every few acts). A failed autosave must not
     /// end the game: it is remembered for the screen and the next one may work.
     fn after_act(&mut self, round_before: Option<Value>) {
+        *self.shown.get_mut() = None;
         self.acts_since_save += 1;
         let due = match &self.round {
             Some(_) => self.round_value() != round_before,
