@@ -177,7 +177,7 @@ M.turn = {
 				table.insert(options, { value = { a = "reorganise", cell = cell }, free = true })
 			end
 		end
-		if #Cards.plays(g, seat) > 0 then
+		if Cards.any_play(g, seat) then
 			table.insert(options, { value = { a = "card" } })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).

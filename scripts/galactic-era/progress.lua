@@ -379,7 +379,7 @@ P.action_turn = {
 			end
 		end
 		-- After the actions, so that Enter on the first entry resolves an action.
-		if #Cards.plays(g, seat) > 0 then
+		if Cards.any_play(g, seat) then
 			table.insert(options, { value = "card" })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).

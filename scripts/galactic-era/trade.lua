@@ -118,7 +118,7 @@ T.phase = {
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
-			if #Cards.plays(g, s) > 0 then
+			if Cards.any_play(g, s) then
 				table.insert(options, { label = U.text("movement.play_domination_card"), value = { a = "card" } })
 			end
 			-- Caninoides STS: force a seat it could trade with, undoing that seat's trade (A1.4).
