@@ -20,12 +20,13 @@ function R.at(g, cell)
 	return nil
 end
 
--- Cells holding a given permanent relic controlled by `seat`.
+-- Cells holding a given permanent relic controlled by `seat`. The face-up relics of
+-- that face on the board are found by their cells, in one call: setup makes one relic
+-- per definition, so there is at most one such cell.
 function R.controlled(g, seat, id)
 	local out = {}
-	for _, r in ipairs(g:entities({ kind = "relic", face = id })) do
-		local c = g:cell_of(r)
-		if c and not g:hidden(r) and U.controller(g, c) == seat then
+	for _, c in ipairs(g:cells_of({ kind = "relic", face = id, hidden = false })) do
+		if U.controller(g, c) == seat then
 			table.insert(out, c)
 		end
 	end
