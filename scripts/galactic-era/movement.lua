@@ -180,8 +180,10 @@ M.turn = {
 		if Cards.any_play(g, seat) then
 			table.insert(options, { value = { a = "card" } })
 		end
-		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
-		if #Peace.targets(g, seat, { phase = "movement", turn = seat }) > 0 then
+		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua). The
+		-- seat's enemies are read once for peace and for war (nothing changes meanwhile).
+		local enemies = W.enemies(g, seat)
+		if #Peace.targets(g, seat, { phase = "movement", turn = seat }, nil, enemies) > 0 then
 			table.insert(options, { value = { a = "peace" } })
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
@@ -203,7 +205,7 @@ M.turn = {
 		if g:get(seat, "ray_round") ~= g:global("round") and #Relics.ray_targets(g, seat) > 0 then
 			table.insert(options, { value = { a = "ray" } })
 		end
-		for _, s in ipairs(W.declarable_in_movement(g, seat)) do
+		for _, s in ipairs(W.declarable_in_movement(g, seat, enemies)) do
 			table.insert(options, { value = { a = "war", on = s } })
 		end
 		return { seat = seat, prompt = U.text("movement.movement_choose_what_to_do"), rule = "GE 6.1", options = options, labels = "movement.menu_label",

@@ -29,14 +29,15 @@ local function moment_key(g, moment)
 end
 
 -- The seats `seat` may propose peace to at `moment`: its enemies (among `to`, when
--- given) it has not yet asked at this moment.
+-- given) it has not yet asked at this moment. `enemies`: the seat's enemies
+-- (W.enemies) when the caller has read them already, without `to`.
 ---@param moment PeaceMoment
-function Pe.targets(g, seat, moment, to)
+function Pe.targets(g, seat, moment, to, enemies)
 	local out = {}
 	-- What the seat asked, and the moment's key, only once there is an enemy to ask.
 	local asked, key
 	-- Enemies are at war by definition; seats given in `to` are checked.
-	for _, e in ipairs(to or W.enemies(g, seat)) do
+	for _, e in ipairs(to or enemies or W.enemies(g, seat)) do
 		if to == nil or W.at_war(g, seat, e) then
 			if key == nil then
 				asked = g:get(seat, "peace_asked") or {}

@@ -60,9 +60,16 @@ end
 -- What decides, for a seat `by` that may declare war at all, whether it may declare
 -- on `on` during its own move step; `sts` is whether `by` is STS (GE 7.1.1). When
 -- known already, `pleyares` (whether `by` is Pleyares STO) and `puppet` (the puppet
--- seat, false for none) are handed down; nil reads them.
-local function may_declare_on_in_movement(g, by, on, sts, pleyares, puppet)
-	if by == on or W.at_war(g, by, on) or W.protected(g, on) or Puppet.pact(g, by, on, puppet) then
+-- seat, false for none) are handed down; nil reads them. `enemy`, when given, is the
+-- set of `by`'s enemies (W.enemies), read instead of the pair.
+local function may_declare_on_in_movement(g, by, on, sts, pleyares, puppet, enemy)
+	local war
+	if enemy then
+		war = enemy[on] == true
+	else
+		war = W.at_war(g, by, on)
+	end
+	if by == on or war or W.protected(g, on) or Puppet.pact(g, by, on, puppet) then
 		return false
 	end
 	return sts or Peoples.declares_in_movement(g, by, on, pleyares)
@@ -75,15 +82,23 @@ end
 
 -- The seats `by` may declare war on during its own move step, as
 -- `W.may_declare_in_movement` tells for each, with what depends on `by` alone
--- looked up once (the movement menu asks at every decision).
-function W.declarable_in_movement(g, by)
+-- looked up once (the movement menu asks at every decision). `enemies`: `by`'s enemies
+-- (W.enemies) when the caller has read them already; nil reads each pair.
+function W.declarable_in_movement(g, by, enemies)
 	local out = {}
 	if Peoples.may_ever_declare(g, by) then
 		local sts = g:get(by, "ethics") == "STS"
 		local pleyares = not sts and Peoples.is(g, by, "pleyares", "STO")
 		local puppet = Puppet.seat(g) or false
+		local enemy = nil
+		if enemies then
+			enemy = {}
+			for _, e in ipairs(enemies) do
+				enemy[e] = true
+			end
+		end
 		for on = 1, g:seats() do
-			if may_declare_on_in_movement(g, by, on, sts, pleyares, puppet) then
+			if may_declare_on_in_movement(g, by, on, sts, pleyares, puppet, enemy) then
 				table.insert(out, on)
 			end
 		end
