@@ -193,7 +193,7 @@ M.turn = {
 		if not moved_any then
 			local pairs = M.swappable(g, seat)
 			for _, pair in ipairs(pairs) do
-				table.insert(options, { value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
+				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
 			end
 			if #pairs > 0 then
 				table.insert(options, { value = { a = "pretend_swap" }, free = true })
@@ -259,8 +259,6 @@ function M.menu_label(g, v, seat)
 		return U.text("movement.play_domination_card")
 	elseif v.a == "peace" then
 		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "movement", turn = seat }), ", "))
-	elseif v.a == "swap" then
-		return M.swap_label(g, v.m1, v.m2)
 	elseif v.a == "pretend_swap" then
 		return U.text("movement.pretend_to_swap_two_markers")
 	elseif v.a == "vision" then
@@ -286,17 +284,7 @@ function M.target_label(g, v, seat)
 	return U.text("movement.merge_fleet_into_this_fleet", g:face(v.merge))
 end
 
--- How a swap of marker `a` (deployed) with `b` reads: `b` deployed too (on a cell) or
--- a free marker (in the seat's reserve). Made only when a person reads the menu.
-function M.swap_label(g, a, b)
-	if g:cell_of(b) then
-		return U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b))
-	end
-	return U.text("movement.swap_fleet_marker_for_marker", g:face(a), g:face(b))
-end
-
--- Marker swaps a seat may make before moving (GE 6.1.1), as pairs `m1`, `m2`
--- (M.swap_label reads them).
+-- Marker swaps a seat may make before moving (GE 6.1.1).
 function M.swappable(g, seat)
 	local deployed, cell_of = {}, {}
 	for _, m in ipairs(g:entities({ kind = "marker", owner = seat })) do
@@ -313,11 +301,11 @@ function M.swappable(g, seat)
 		for j = i + 1, #deployed do
 			local b = deployed[j]
 			if cell_of[a] ~= cell_of[b] then
-				table.insert(out, { m1 = a, m2 = b })
+				table.insert(out, { label = U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b)), m1 = a, m2 = b })
 			end
 		end
 		for _, free in ipairs(free_markers) do
-			table.insert(out, { m1 = a, m2 = free })
+			table.insert(out, { label = U.text("movement.swap_fleet_marker_for_marker", g:face(a), g:face(free)), m1 = a, m2 = free })
 		end
 	end
 	return out
@@ -356,7 +344,7 @@ M.pretend_swap = {
 		end
 		local options = {}
 		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
-			table.insert(options, { label = M.swap_label(g, pair.m1, pair.m2), value = { m1 = pair.m1, m2 = pair.m2 } })
+			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
 		end
 		return { seat = ctx.seat, prompt = U.text("movement.pretend_to_swap_which_markers"), rule = "GE 6.1.1", options = options, pass = U.text("movement.cancel"),
 			help = U.text("movement.swaps_are_made_unseen_so") }
