@@ -85,7 +85,7 @@ pub struct Table {
     /// full-screen UI asks for it every frame, and labels cost script calls.
     /// Forgotten whenever the game changes (`after_act`, `undo`): labels read the
     /// game, so an equal decision after a free action that leaves the options as
-    /// they were (a swap of fleet letters) must be labelled again.
+    /// they were (a swap of two hidden faces) must be labelled again.
     shown: RefCell<Option<(Decision, Decision)>>,
     /// Every seat's public facts (the pack's `summary`), with the number of choices
     /// and log lines they were made for: made again only when the game moved.
