@@ -17,6 +17,14 @@ local function src_of(d)
 	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
 end
 
+-- The war and negotiation labels of every seat label (U.SEAT_LABELS), formatted when
+-- the module loads: the menu offers both for every reachable seat.
+local WAR_LABEL, TRADE_LABEL = {}, {}
+for _, label in ipairs(U.SEAT_LABELS) do
+	WAR_LABEL[label] = U.text("action.war", label)
+	TRADE_LABEL[label] = U.text("action.negotiate", label)
+end
+
 -- SO §6.5.1 (revised): war is legal only if one of its phases will happen: the defender
 -- has ships (fleet battle) or the attacker has militaries (planetary assault).
 -- Classic (SO §5.7.1): any race in a shared sector.
@@ -149,21 +157,22 @@ function A.options(g, s, seen)
 	local reachable = U.reachable(g, s, false)
 	-- Each reachable seat's label, made once for both the war and negotiation options.
 	local labels = {}
+	local memo = g:memo()
 	for k, o in ipairs(reachable) do
-		labels[k] = U.seat_label(g, o)
+		labels[k] = U.seat_label_in(g, memo, o)
 	end
 	if #reachable > 0 and (g:get(s, "t_war") or 0) == 0 then
 		-- A.war_legal, with what does not depend on the defender asked once.
 		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
 			if always or #C.ships(g, o) > 0 then
-				add(U.text("action.war", labels[k]), { a = "war", target = o })
+				add(WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), { a = "war", target = o })
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
 	for k, o in ipairs(reachable) do
-		add(U.text("action.negotiate", labels[k]), { a = "trade", target = o })
+		add(TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), { a = "trade", target = o })
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	local sp = U.species(g, s)

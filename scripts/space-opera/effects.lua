@@ -146,12 +146,25 @@ E.assault_defence = phase_effect("phase_def", "effect.phase_defence")
 E.heal_phase = phase_effect("phase_heal", "effect.phase_heal")
 
 -- Effects aimed at another seat during your turn; `word`: the text id of the verb.
+-- Its label for every seat label (U.SEAT_LABELS) is formatted when the module loads;
+-- the seats' species come from the order of play the reachable list was made from.
 local function seat_targets(word, ok)
+	local verb = U.text(word)
+	local at_seat = {}
+	for _, label in ipairs(U.SEAT_LABELS) do
+		at_seat[label] = U.text("effect.at_seat", verb, label)
+	end
 	return function(g, user, src)
 		local out = {}
-		for _, s in ipairs(U.reachable(g, user, src.universal)) do
+		local reachable = U.reachable(g, user, src.universal)
+		if #reachable == 0 then
+			return out
+		end
+		local memo = g:memo()
+		for _, s in ipairs(reachable) do
 			if ok == nil or ok(g, s) then
-				table.insert(out, { label = U.text("effect.at_seat", U.text(word), U.seat_label(g, s)), target = { seat = s } })
+				local label = U.seat_label_in(g, memo, s)
+				table.insert(out, { label = at_seat[label] or U.text("effect.at_seat", verb, label), target = { seat = s } })
 			end
 		end
 		return out

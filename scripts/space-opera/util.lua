@@ -207,11 +207,18 @@ U.remembered = remembered
 -- (SO §9.6: not in source). Shared: do not change the list.
 -- Each seat is sorted as one number, initiative * 64 + seat (seats are fewer than 64),
 -- so the sort needs no Lua comparator and gives the same order.
-local function order_now(g)
+-- The species ids it reads are kept in `memo.species_of` (seat -> id, false before the
+-- choice), so that the seat labels of the same menu need no g call (U.seat_label_in).
+local function order_now(g, _, memo)
 	local keys = {}
+	local species_of = {}
 	for _, s in ipairs(U.live_seats(g)) do
-		table.insert(keys, U.initiative(g, s) * 64 + s)
+		local id = g:get(s, "species")
+		species_of[s] = id or false
+		local sp = id and defs.species[id]
+		table.insert(keys, (sp and sp.initiative or 99) * 64 + s)
 	end
+	memo.species_of = species_of
 	table.sort(keys)
 	local seats = {}
 	for i, k in ipairs(keys) do
@@ -241,9 +248,57 @@ function U.responders(g, active)
 	return out
 end
 
+-- Every seat label there can be, formatted when the module loads (the menus label
+-- every reachable seat): SEAT_NAMED[species id][seat] and SEAT_PLAIN[seat], for the
+-- pack's most seats (a seat beyond them is formatted when asked).
+local SEAT_NAMED, SEAT_PLAIN = {}, {}
+U.MAX_SEATS = 6
+for s = 1, U.MAX_SEATS do
+	SEAT_PLAIN[s] = U.text("seat.plain", s)
+end
+for _, id in ipairs(def_ids.species) do
+	local named = {}
+	for s = 1, U.MAX_SEATS do
+		named[s] = U.text("seat.named", s, defs.species[id].name)
+	end
+	SEAT_NAMED[id] = named
+end
+
+-- Every label U.seat_label can give for seats 1..U.MAX_SEATS, for tables of texts
+-- made from them when a module loads.
+U.SEAT_LABELS = {}
+for s = 1, U.MAX_SEATS do
+	table.insert(U.SEAT_LABELS, SEAT_PLAIN[s])
+end
+for _, id in ipairs(def_ids.species) do
+	for s = 1, U.MAX_SEATS do
+		table.insert(U.SEAT_LABELS, SEAT_NAMED[id][s])
+	end
+end
+
+-- The label of seat `s` whose species id is `id` (nil or false: none chosen yet).
+local function label_of(s, id)
+	local sp = id and defs.species[id]
+	if sp then
+		local named = SEAT_NAMED[id]
+		return named and named[s] or U.text("seat.named", s, sp.name)
+	end
+	return SEAT_PLAIN[s] or U.text("seat.plain", s)
+end
+
 function U.seat_label(g, s)
-	local sp = U.species(g, s)
-	return sp and U.text("seat.named", s, sp.name) or U.text("seat.plain", s)
+	return label_of(s, g:get(s, "species"))
+end
+
+-- U.seat_label, with the species the order of play read when `memo` holds it (a live
+-- seat's), else asked.
+function U.seat_label_in(g, memo, s)
+	local known = memo.species_of
+	local id = known and known[s]
+	if id == nil then
+		id = g:get(s, "species")
+	end
+	return label_of(s, id)
 end
 
 -- ---- sectors (SO §4.1) -------------------------------------------------------------------
