@@ -25,6 +25,19 @@ for _, label in ipairs(U.SEAT_LABELS) do
 	TRADE_LABEL[label] = U.text("action.negotiate", label)
 end
 
+-- The build label of every technology and ship, and the training label of every price
+-- it can have, formatted when the module loads (the menu offers them at every turn).
+local BUILD_LABEL, TRAIN_LABEL = {}, {}
+for _, id in ipairs(def_ids.resource) do
+	local d = defs.resource[id]
+	if U.is_technology(d) then
+		BUILD_LABEL[d] = U.text("action.build", d.name, d.price)
+	end
+end
+for cost = 0, 5 do
+	TRAIN_LABEL[cost] = U.text("action.train", cost)
+end
+
 -- SO §6.5.1 (revised): war is legal only if one of its phases will happen: the defender
 -- has ships (fleet battle) or the attacker has militaries (planetary assault).
 -- Classic (SO §5.7.1): any race in a shared sector.
@@ -42,7 +55,8 @@ end
 
 -- `seen`: what the caller has read already and the menu needs too, so that it is not
 -- read twice: the seat's `credits`, `civ` and `mil`, and whether the rules are
--- `classic` (any of them nil, or no `seen`: read here).
+-- `classic`, and `memo`, the table g:memo() gave (any of them nil, or no `seen`: read
+-- here).
 function A.options(g, s, seen)
 	local out = {}
 	seen = seen or {}
@@ -51,6 +65,7 @@ function A.options(g, s, seen)
 	if classic == nil then
 		classic = U.classic(g)
 	end
+	local memo = seen.memo or g:memo()
 	local hand = C.hand(g, s)
 	-- Each card's definition, looked up once for the three passes below.
 	local def_of = {}
@@ -69,7 +84,7 @@ function A.options(g, s, seen)
 	-- drops: each definition is looked at once (keyed by its table, never walked).
 	local looked = {}
 	-- The seat's raised cards and their definitions, read once for every pass below.
-	local tab = C.tableau(g, s)
+	local tab = C.tableau(g, s, memo)
 	-- SO §4.3: consumables (price paid, effect, discard).
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
@@ -91,7 +106,7 @@ function A.options(g, s, seen)
 				may_build = may_build_tech(g, s, classic)
 			end
 			if may_build then
-				add(U.text("action.build", d.name, d.price), { a = "build", card = card })
+				add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), { a = "build", card = card })
 			end
 		end
 	end
@@ -146,7 +161,7 @@ function A.options(g, s, seen)
 	-- SO §3: training.
 	local cost = T.train_cost(g, s, tab, classic)
 	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
-		add(U.text("action.train", cost), { a = "train" })
+		add(TRAIN_LABEL[cost] or U.text("action.train", cost), { a = "train" })
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
@@ -154,10 +169,9 @@ function A.options(g, s, seen)
 		add(U.text("action.jump"), { a = "jump" })
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
-	local reachable = U.reachable(g, s, false)
+	local reachable = U.reachable(g, s, false, memo)
 	-- Each reachable seat's label, made once for both the war and negotiation options.
 	local labels = {}
-	local memo = g:memo()
 	for k, o in ipairs(reachable) do
 		labels[k] = U.seat_label_in(g, memo, o)
 	end
@@ -175,7 +189,13 @@ function A.options(g, s, seen)
 		add(TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), { a = "trade", target = o })
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
-	local sp = U.species(g, s)
+	-- The seat is live: the order of play the reachable list came from read its species.
+	local known = memo.species_of
+	local id = known and known[s]
+	if id == nil then
+		id = g:get(s, "species")
+	end
+	local sp = id and defs.species[id]
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do

@@ -160,8 +160,9 @@ local function tableau_now(g, s)
 	return { cards = cards, defs = of }
 end
 
-function C.tableau(g, s)
-	return U.remembered(g, "tableau", s, tableau_now)
+-- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
+function C.tableau(g, s, memo)
+	return U.recall(g, memo or g:memo(), "tableau", s, tableau_now)
 end
 
 function C.ships(g, s)

@@ -80,11 +80,12 @@ TU.turn = {
 		g:set_global("sync", { kind = "main" })
 		if ctx.stage == "main" then
 			-- What the prompt shows and the menu needs too is read once.
-			local credits, civ, mil, classic = g:get(s, "credits"), P.civ(g, s), P.mil(g, s), U.classic(g)
+			-- Nothing is written from here on: the memo table is asked for once.
+			local credits, civ, mil, classic, memo = g:get(s, "credits"), P.civ(g, s), P.mil(g, s), U.classic(g), g:memo()
 			return { seat = s, prompt = U.text("turn.prompt",
-				U.sector_names(g, s), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
+				U.sector_names(g, s, memo), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = U.text("turn.help"),
-				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic }) }
+				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic, memo = memo }) }
 		end
 		-- ctx.stage == "end"
 		local limit = TU.hand_limit(g, s)

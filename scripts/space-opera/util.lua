@@ -201,6 +201,7 @@ local function remembered(g, name, key, compute)
 	return recall(g, g:memo(), name, key, compute)
 end
 U.remembered = remembered
+U.recall = recall
 
 -- Live seats in ascending initiative (SO §5.2; revised SO §10 B9). A tie, possible when
 -- two competitive players bring the same species, goes to the lower seat number
@@ -333,13 +334,14 @@ local function sectors_now(g, s, memo)
 	return out
 end
 
-function U.sectors(g, s)
-	return remembered(g, "sectors", s, sectors_now)
+-- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
+function U.sectors(g, s, memo)
+	return recall(g, memo or g:memo(), "sectors", s, sectors_now)
 end
 
-function U.sector_names(g, s)
+function U.sector_names(g, s, memo)
 	local names = {}
-	local sectors = U.sectors(g, s)
+	local sectors = U.sectors(g, s, memo)
 	for _, id in ipairs(def_ids.sector) do
 		if sectors[id] then
 			table.insert(names, id)
@@ -398,12 +400,13 @@ local function reachable_all(g, user, memo)
 end
 
 -- Other live seats `user` may reach: those sharing a sector with it, or every one for
--- a universal card. Shared: do not change the list.
-function U.reachable(g, user, universal)
+-- a universal card. Shared: do not change the list. `memo`: as U.sectors.
+function U.reachable(g, user, universal, memo)
+	memo = memo or g:memo()
 	if universal then
-		return remembered(g, "reachable_all", user, reachable_all)
+		return recall(g, memo, "reachable_all", user, reachable_all)
 	end
-	return remembered(g, "reachable", user, reachable_near)
+	return recall(g, memo, "reachable", user, reachable_near)
 end
 
 -- `n` and a noun, plural unless `n` is 1: "1 disc", "3 discs", "2 militaries".
