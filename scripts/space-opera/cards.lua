@@ -247,8 +247,9 @@ function C.mount(g, s, card, ship)
 end
 
 -- Raises every technology a seat has under construction (SO §5.4.1, §6.2.1.1); returns
--- the cards raised. The credits on them go back to the bank.
-function C.flip(g, s)
+-- the cards raised. The credits on them go back to the bank. `observed`: every seat's
+-- level was observed just before and nothing else changed since (V.observe's `only`).
+function C.flip(g, s, observed)
 	local raised = C.building(g, s)
 	if #raised > 0 and U.revised(g) then
 		-- More may be under construction than there is room for (only built ones count
@@ -267,7 +268,7 @@ function C.flip(g, s)
 		g:log(U.text("building.raise", s, U.name(g, card)))
 	end
 	if #raised > 0 then
-		require("victory").observe(g)
+		require("victory").observe(g, observed and s or nil)
 	end
 	return raised
 end

@@ -22,9 +22,11 @@ function P.units(g, s)
 	return P.civ(g, s) + P.mil(g, s)
 end
 
-function P.add_civ(g, s, n)
+-- `observed`: every seat's level was observed just before and nothing but seat `s`
+-- changed since (V.observe's `only`).
+function P.add_civ(g, s, n, observed)
 	g:add(s, "civ", n)
-	require("victory").observe(g)
+	require("victory").observe(g, observed and s or nil)
 end
 
 -- SO §3: training turns a civilian into a military (classic: pay 5 and discard a

@@ -21,15 +21,17 @@ end
 
 -- SO §6.2.1: flip own technologies; +1 civilian then 1 credit per civilian; discard own
 -- star system(s); jump (which draws 1 resource). No synchronous card can be used: no
--- reaction window is opened here.
+-- reaction window is opened here. TU.start has just observed every seat's level
+-- (V.turn_start), and the reorganisation changes seat `s` alone: the level checks after
+-- the flip and the growth look at `s` only (V.observe's `only`).
 function TU.reorganise(g, s)
-	local raised = C.flip(g, s)
+	local raised = C.flip(g, s, true)
 	V.on_raise(g, s, raised)
 	if C.in_decline(g, s) then
 		-- SO §9.5: the revised effect of decline is not restated; as classic, no growth.
 		g:log(U.text("turn.no_growth", s))
 	else
-		P.add_civ(g, s, 1)
+		P.add_civ(g, s, 1, true)
 	end
 	local n = P.income(g, s)
 	g:log(U.text("turn.reorganise", s, U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military"), U.count_of(n, "word.credit")))

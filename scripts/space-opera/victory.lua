@@ -107,7 +107,12 @@ end
 -- Called after every change to units or technologies: the active seat's lowest level
 -- during its turn, and (for `alt_literal_hold`) the turn in which each seat last rose.
 -- Returns the level of every live seat ({[seat] = level}), or nil when not observed.
-function V.observe(g)
+-- `only`: a seat, when the caller knows that every live seat was observed since the
+-- last change and that only this seat (the active one) has changed since: the others'
+-- levels are still their `last_level` and the active seat's `min_level` is no higher,
+-- so observing them would write nothing; only this seat is looked at (and the levels
+-- returned are its own).
+function V.observe(g, only)
 	if U.classic(g) then
 		return nil
 	end
@@ -118,7 +123,11 @@ function V.observe(g)
 	local active = g:global("active")
 	local with_building = U.alt(g, "construction_counts")
 	local levels = {}
-	for s = 1, g:seats() do
+	local first, last_seat = 1, g:seats()
+	if only then
+		first, last_seat = only, only
+	end
+	for s = first, last_seat do
 		if U.live(g, s) then
 			-- Runs after every change: a value that stays the same is not written again.
 			local level = P().level(g, s, with_building)
