@@ -38,6 +38,34 @@ for cost = 0, 5 do
 	TRAIN_LABEL[cost] = U.text("action.train", cost)
 end
 
+-- The menu labels of effects aimed at their user (E[effect].label), made when the
+-- module loads: SELF[x] is the one target's label for consumable, species or active
+-- effect x, and PLAY/ABILITY/ACTIVE[x] the option's label made from it. A target whose
+-- label is SELF[x] gets that label (the same text the format would give).
+local SELF, PLAY, ABILITY, ACTIVE = {}, {}, {}, {}
+for _, id in ipairs(def_ids.resource) do
+	local d = defs.resource[id]
+	local e = d.type == "consumable" and d.effect and E[d.effect]
+	if e and e.label then
+		SELF[d] = e.label(d.amount or 0)
+		PLAY[d] = U.text("action.play", d.name, SELF[d], d.price)
+	end
+	local ab = d.active
+	e = ab and E[ab.effect]
+	if ab and e and e.label then
+		SELF[ab] = e.label(ab.amount)
+		ACTIVE[ab] = U.text("action.active", d.name, ab.name, SELF[ab], ab.price)
+	end
+end
+for _, id in ipairs(def_ids.species) do
+	local ab = defs.species[id].ability
+	local e = E[ab.effect]
+	if e and e.label then
+		SELF[ab] = e.label(ab.amount)
+		ABILITY[ab] = U.text("action.ability", ab.name, SELF[ab], ab.price)
+	end
+end
+
 -- SO §6.5.1 (revised): war is legal only if one of its phases will happen: the defender
 -- has ships (fleet battle) or the attacker has militaries (planetary assault).
 -- Classic (SO §5.7.1): any race in a shared sector.
@@ -91,7 +119,7 @@ function A.options(g, s, seen)
 		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
 			looked[d] = true
 			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
-				add(U.text("action.play", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
+				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
 			end
 		end
 	end
@@ -199,7 +227,7 @@ function A.options(g, s, seen)
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
-			add(U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
+			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
@@ -211,7 +239,7 @@ function A.options(g, s, seen)
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
 				for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
-					add(U.text("action.active", d.name, ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
 				end
 			end
 		end

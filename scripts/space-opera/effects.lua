@@ -79,29 +79,78 @@ end
 E.annul_ship = { when = { stack = true }, targets = annul_targets(true), apply = annul_apply }
 E.annul = { when = { stack = true }, targets = annul_targets(false), apply = annul_apply }
 
-E.credits = { when = { main = true }, targets = function(g, user, src)
-	return self_target(U.text("effect.credits", U.count_of(src.amount, "word.credit")))
+-- Every amount the card data gives an effect (consumables, species abilities, active
+-- effects), for the labels made when the module loads.
+local AMOUNTS = {}
+do
+	local seen = {}
+	local function note(n)
+		if n ~= nil and not seen[n] then
+			seen[n] = true
+			table.insert(AMOUNTS, n)
+		end
+	end
+	for _, id in ipairs(def_ids.resource) do
+		local d = defs.resource[id]
+		note(d.amount or 0)
+		if d.active then
+			note(d.active.amount)
+		end
+	end
+	for _, id in ipairs(def_ids.species) do
+		note(defs.species[id].ability.amount)
+	end
+end
+
+-- `make(amount)`, made when the module loads for every amount of the card data (any
+-- other is made when asked).
+local function by_amount(make)
+	local made = {}
+	for _, n in ipairs(AMOUNTS) do
+		made[n] = make(n)
+	end
+	return function(n)
+		return made[n] or make(n)
+	end
+end
+
+-- Effects aimed at their user have one target, whose label depends on the amount alone
+-- (`label`): the menu's labels made from it are made when actions.lua loads.
+local credits_label = by_amount(function(n)
+	return U.text("effect.credits", U.count_of(n, "word.credit"))
+end)
+E.credits = { when = { main = true }, label = credits_label, targets = function(g, user, src)
+	return self_target(credits_label(src.amount))
 end, apply = function(g, item)
 	g:add(item.seat, "credits", item.amount)
 end }
 
-E.draw = { when = { main = true }, targets = function(g, user, src)
-	return self_target(U.text("effect.draw", src.amount))
+local draw_label = by_amount(function(n)
+	return U.text("effect.draw", n)
+end)
+E.draw = { when = { main = true }, label = draw_label, targets = function(g, user, src)
+	return self_target(draw_label(src.amount))
 end, apply = function(g, item)
 	C.draw(g, item.seat, item.amount)
 end }
 
-E.recruit = { when = { main = true }, targets = function(g, user, src)
-	return self_target(U.text("effect.recruit", src.amount))
+local recruit_label = by_amount(function(n)
+	return U.text("effect.recruit", n)
+end)
+E.recruit = { when = { main = true }, label = recruit_label, targets = function(g, user, src)
+	return self_target(recruit_label(src.amount))
 end, apply = function(g, item)
 	P().add_civ(g, item.seat, item.amount)
 end }
 
-E.train = { when = { main = true }, targets = function(g, user, src)
+local function train_label()
+	return U.text("effect.train")
+end
+E.train = { when = { main = true }, label = train_label, targets = function(g, user, src)
 	if P().civ(g, user) < 1 then
 		return {}
 	end
-	return self_target(U.text("effect.train"))
+	return self_target(train_label())
 end, apply = function(g, item)
 	if P().civ(g, item.seat) >= 1 then
 		P().train(g, item.seat, 0)
@@ -109,11 +158,14 @@ end, apply = function(g, item)
 end }
 
 -- SO §4.2: a card-effect jump; none in the classic pre-jump era (SO §5.3).
-E.jump = { when = { main = true, duel = true, assault = true }, targets = function(g, user, src)
+local function jump_label()
+	return U.text("effect.jump")
+end
+E.jump = { when = { main = true, duel = true, assault = true }, label = jump_label, targets = function(g, user, src)
 	if U.classic(g) and g:global("prejump") == true then
 		return {}
 	end
-	return self_target(U.text("effect.jump"))
+	return self_target(jump_label())
 end, apply = function(g, item)
 	C.jump(g, item.seat, true)
 end }
