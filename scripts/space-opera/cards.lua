@@ -299,7 +299,9 @@ function C.jump(g, s, draw)
 	if card then
 		g:move(card, { zone = "jumps", seat = s })
 		g:reveal(card)
-		g:log(U.text("jump.to", s, defs.star_system[g:face(card)].name, U.sector_names(g, s)))
+		-- The card is now the top of the seat's jumps: its sectors are the seat's.
+		local system = g:face(card)
+		g:log(U.text("jump.to", s, defs.star_system[system].name, U.sector_names_at(g, system)))
 	end
 	if draw then
 		C.draw(g, s, 1)

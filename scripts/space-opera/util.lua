@@ -316,22 +316,41 @@ local function everywhere_now(g)
 	return U.classic(g) and g:global("prejump") == true and U.alt(g, "round1_shared")
 end
 
+-- What U.sector_names says of a set of sectors.
+local function names_of(sectors)
+	local names = {}
+	for _, id in ipairs(def_ids.sector) do
+		if sectors[id] then
+			table.insert(names, id)
+		end
+	end
+	return #names > 0 and table.concat(names, "+") or U.text("seat.no_sector")
+end
+
+-- The sets there can be, made when the module loads (and frozen with it): every sector,
+-- none, and the sectors of each star system; NAMES_OF gives each one's names.
+local ALL_SECTORS, NO_SECTORS, SECTORS_OF, NAMES_OF = {}, {}, {}, {}
+for _, id in ipairs(def_ids.sector) do
+	ALL_SECTORS[id] = true
+end
+NAMES_OF[ALL_SECTORS] = names_of(ALL_SECTORS)
+NAMES_OF[NO_SECTORS] = names_of(NO_SECTORS)
+for _, id in ipairs(def_ids.star_system) do
+	local set = {}
+	for _, sector in ipairs(defs.star_system[id].sectors) do
+		set[sector] = true
+	end
+	SECTORS_OF[id] = set
+	NAMES_OF[set] = names_of(set)
+end
+
 local function sectors_now(g, s, memo)
-	local out = {}
 	-- Asked once for every seat while the game does not change.
 	if recall(g, memo, "everywhere", 0, everywhere_now) then
-		for _, id in ipairs(def_ids.sector) do
-			out[id] = true
-		end
-		return out
+		return ALL_SECTORS
 	end
 	local top = U.top_system(g, s)
-	if top then
-		for _, sector in ipairs(defs.star_system[g:face(top)].sectors) do
-			out[sector] = true
-		end
-	end
-	return out
+	return top and SECTORS_OF[g:face(top)] or NO_SECTORS
 end
 
 -- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
@@ -340,14 +359,17 @@ function U.sectors(g, s, memo)
 end
 
 function U.sector_names(g, s, memo)
-	local names = {}
 	local sectors = U.sectors(g, s, memo)
-	for _, id in ipairs(def_ids.sector) do
-		if sectors[id] then
-			table.insert(names, id)
-		end
+	return NAMES_OF[sectors] or names_of(sectors)
+end
+
+-- U.sector_names of a seat whose top star system (just jumped to) has id `system`:
+-- its top need not be asked.
+function U.sector_names_at(g, system)
+	if recall(g, g:memo(), "everywhere", 0, everywhere_now) then
+		return NAMES_OF[ALL_SECTORS]
 	end
-	return #names > 0 and table.concat(names, "+") or U.text("seat.no_sector")
+	return NAMES_OF[SECTORS_OF[system]]
 end
 
 -- Whether two sets of sectors (as `U.sectors` gives them) have one in common. The five
