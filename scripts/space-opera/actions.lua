@@ -13,8 +13,9 @@ local E = require("effects")
 local S = require("stack")
 local A = {}
 
+-- What an effect is told of a card (E.SOURCE, made once).
 local function src_of(d)
-	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
+	return E.SOURCE[d]
 end
 
 -- The war and negotiation labels of every seat label (U.SEAT_LABELS), formatted when
@@ -226,7 +227,7 @@ function A.options(g, s, seen)
 	local sp = id and defs.species[id]
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
-		for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
+		for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
 			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
 		end
 	end
@@ -238,7 +239,7 @@ function A.options(g, s, seen)
 		if ab and ab.price <= credits then
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
-				for _, opt in ipairs(E.options(g, s, ab.effect, { name = ab.name, amount = ab.amount }, "main")) do
+				for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
 					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
 				end
 			end

@@ -15,6 +15,25 @@ local U = require("util")
 local C = require("cards")
 local E = {}
 
+-- What an effect is told of its source (`src` of `targets`), made once when the module
+-- loads and shared (do not change it): for each resource card definition with an effect
+-- {name, amount, universal}, and for each species ability and active effect {name,
+-- amount} (never universal), keyed by the definition or the ability table.
+E.SOURCE = {}
+for _, id in ipairs(def_ids.resource) do
+	local d = defs.resource[id]
+	if d.effect then
+		E.SOURCE[d] = { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
+	end
+	if d.active then
+		E.SOURCE[d.active] = { name = d.active.name, amount = d.active.amount }
+	end
+end
+for _, id in ipairs(def_ids.species) do
+	local ab = defs.species[id].ability
+	E.SOURCE[ab] = { name = ab.name, amount = ab.amount }
+end
+
 local function self_target(label)
 	return { { label = label, target = {} } }
 end
@@ -62,7 +81,7 @@ end, apply = duel_apply("duel_def") }
 local function annul_targets(only_ships)
 	return function(g, user, src)
 		local out = {}
-		for _, item in ipairs(require("stack").items(g)) do
+		for _, item in ipairs(require("stack").items_seen(g)) do
 			if not item.cancelled and item.seat ~= user and (not only_ships or (item.target and item.target.ship))
 				and U.may_reach(g, user, item.seat, src.universal) then
 				table.insert(out, { label = U.text("effect.annul", item.seat, item.name), target = { item = item.id } })
@@ -271,7 +290,7 @@ function E.options(g, user, effect, src, kind)
 	-- `main`: the own-turn menu; `duel`/`assault`: war windows; `response`: a window after
 	-- something was played in the main part of a turn (only answers to the stack). The
 	-- stack is looked at only when the context alone does not decide.
-	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items(g) > 0) then
+	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items_seen(g) > 0) then
 		return {}
 	end
 	return e.targets(g, user, src)

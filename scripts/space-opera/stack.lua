@@ -28,8 +28,20 @@ function S.items(g)
 	return g:global("stack") or {}
 end
 
+local function items_now(g)
+	return g:global("stack") or {}
+end
+
+-- S.items, read once while the game does not change (g:memo): a window asks whether the
+-- stack holds something, then every possible answer looks at it. Shared: do not change
+-- the list or its items (S.items gives a list of one's own to change).
+function S.items_seen(g)
+	return U.remembered(g, "stack_items", 0, items_now)
+end
+
+-- What an effect is told of a card (E.SOURCE, made once).
 local function source(d)
-	return { name = d.name, amount = d.amount or 0, universal = U.has_keyword(d, "universal") }
+	return E.SOURCE[d]
 end
 
 -- Calls `each(card, d, opt)` for every answer `seat` may give now: a consumable in
@@ -122,8 +134,10 @@ local function may_respond(g, seat, kind, active, stacked)
 		local credits = g:get(seat, "credits") or 0
 		for _, id in ipairs(ids) do
 			local d = defs.resource[id]
+			-- ANSWERS has decided what E.options would of the context (`stacked` is
+			-- what it would find): the targets are asked directly.
 			if d.price <= credits and g:count({ zone = "hand", seat = seat, face = id }) > 0
-				and #E.options(g, seat, d.effect, source(d), kind) > 0 then
+				and #E[d.effect].targets(g, seat, source(d)) > 0 then
 				return true
 			end
 		end
@@ -211,7 +225,7 @@ function S.offer(g, data, seat)
 	if #options == 0 then
 		return nil
 	end
-	local items = S.items(g)
+	local items = S.items_seen(g)
 	local top = items[#items]
 	local question = top and U.text("stack.answer", top.seat, top.name)
 		or (data.kind == "duel" and U.text("stack.before_duel"))
@@ -231,9 +245,20 @@ local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
 	local active = g:global("active")
-	local stacked = #S.items(g) > 0
-	-- The responders are live seats (U.order), so may_respond need not ask.
-	for _, s in ipairs(U.responders(g, active or 1)) do
+	local stacked = #S.items_seen(g) > 0
+	-- The responders are live seats (U.order), so may_respond need not ask. They are
+	-- walked as U.responders lists them (from the active seat on, in order), without
+	-- making the list.
+	local order = U.order(g)
+	local n = #order
+	local start = 1
+	for i, s in ipairs(order) do
+		if s == (active or 1) then
+			start = i
+		end
+	end
+	for k = 0, n - 1 do
+		local s = order[(start - 1 + k) % n + 1]
 		if may_respond(g, s, ctx.kind, active, stacked) then
 			table.insert(seats, s)
 		end
