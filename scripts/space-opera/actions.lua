@@ -141,13 +141,13 @@ function A.options(g, s, seen)
 	end
 	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
 	-- The ships, their labels and what each carries are read once, when first needed.
-	local ships, ship_label, free, crewed = nil, {}, {}, {}
+	local ships, ship_label, free, crewed = nil, nil, nil, nil
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
 		if (d.type == "equipment" or d.type == "crew") and d.price <= credits and not looked[d] then
 			looked[d] = true
 			if ships == nil then
-				ships = {}
+				ships, ship_label, free, crewed = {}, {}, {}, {}
 				local ship_defs = {}
 				for k, e in ipairs(tab.cards) do
 					if tab.defs[k].type == "ship" then

@@ -213,11 +213,14 @@ U.recall = recall
 local function order_now(g, _, memo)
 	local keys = {}
 	local species_of = {}
-	for _, s in ipairs(U.live_seats(g)) do
-		local id = g:get(s, "species")
-		species_of[s] = id or false
-		local sp = id and defs.species[id]
-		table.insert(keys, (sp and sp.initiative or 99) * 64 + s)
+	-- The live seats (U.live_seats), walked without making their list.
+	for s = 1, g:seats() do
+		if g:get(s, "out") ~= true then
+			local id = g:get(s, "species")
+			species_of[s] = id or false
+			local sp = id and defs.species[id]
+			table.insert(keys, (sp and sp.initiative or 99) * 64 + s)
+		end
 	end
 	memo.species_of = species_of
 	table.sort(keys)
