@@ -38,6 +38,9 @@ local function self_target(label)
 	return { { label = label, target = {} } }
 end
 
+-- No target: one list for every effect that has none (shared: do not change it).
+local NONE = {}
+
 local function P()
 	return require("population")
 end
@@ -134,12 +137,16 @@ local function by_amount(make)
 end
 
 -- Effects aimed at their user have one target, whose label depends on the amount alone
--- (`label`): the menu's labels made from it are made when actions.lua loads.
+-- (`label`): the menu's labels made from it are made when actions.lua loads, and so is
+-- the list of that one target for every amount (shared: do not change it).
 local credits_label = by_amount(function(n)
 	return U.text("effect.credits", U.count_of(n, "word.credit"))
 end)
+local credits_targets = by_amount(function(n)
+	return self_target(credits_label(n))
+end)
 E.credits = { when = { main = true }, label = credits_label, targets = function(g, user, src)
-	return self_target(credits_label(src.amount))
+	return credits_targets(src.amount)
 end, apply = function(g, item)
 	g:add(item.seat, "credits", item.amount)
 end }
@@ -147,8 +154,11 @@ end }
 local draw_label = by_amount(function(n)
 	return U.text("effect.draw", n)
 end)
+local draw_targets = by_amount(function(n)
+	return self_target(draw_label(n))
+end)
 E.draw = { when = { main = true }, label = draw_label, targets = function(g, user, src)
-	return self_target(draw_label(src.amount))
+	return draw_targets(src.amount)
 end, apply = function(g, item)
 	C.draw(g, item.seat, item.amount)
 end }
@@ -156,8 +166,11 @@ end }
 local recruit_label = by_amount(function(n)
 	return U.text("effect.recruit", n)
 end)
+local recruit_targets = by_amount(function(n)
+	return self_target(recruit_label(n))
+end)
 E.recruit = { when = { main = true }, label = recruit_label, targets = function(g, user, src)
-	return self_target(recruit_label(src.amount))
+	return recruit_targets(src.amount)
 end, apply = function(g, item)
 	P().add_civ(g, item.seat, item.amount)
 end }
@@ -165,11 +178,12 @@ end }
 local function train_label()
 	return U.text("effect.train")
 end
+local TRAIN_TARGETS = self_target(train_label())
 E.train = { when = { main = true }, label = train_label, targets = function(g, user, src)
 	if P().civ(g, user) < 1 then
-		return {}
+		return NONE
 	end
-	return self_target(train_label())
+	return TRAIN_TARGETS
 end, apply = function(g, item)
 	if P().civ(g, item.seat) >= 1 then
 		P().train(g, item.seat, 0)
@@ -180,11 +194,12 @@ end }
 local function jump_label()
 	return U.text("effect.jump")
 end
+local JUMP_TARGETS = self_target(jump_label())
 E.jump = { when = { main = true, duel = true, assault = true }, label = jump_label, targets = function(g, user, src)
 	if U.classic(g) and g:global("prejump") == true then
-		return {}
+		return NONE
 	end
-	return self_target(jump_label())
+	return JUMP_TARGETS
 end, apply = function(g, item)
 	C.jump(g, item.seat, true)
 end }
@@ -281,17 +296,18 @@ end, apply = function(g, item)
 	end
 end }
 
--- The effects a card or ability offers `user` in context `kind` (nil: none).
+-- The effects a card or ability offers `user` in context `kind` (nil: none). The list
+-- may be shared: do not change it or its options.
 function E.options(g, user, effect, src, kind)
 	local e = E[effect]
 	if not e then
-		return {}
+		return NONE
 	end
 	-- `main`: the own-turn menu; `duel`/`assault`: war windows; `response`: a window after
 	-- something was played in the main part of a turn (only answers to the stack). The
 	-- stack is looked at only when the context alone does not decide.
 	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items_seen(g) > 0) then
-		return {}
+		return NONE
 	end
 	return e.targets(g, user, src)
 end
