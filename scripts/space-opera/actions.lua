@@ -78,8 +78,26 @@ function A.war_legal(g, a, d)
 end
 
 -- SO §6.3: at most 8 technologies built (revised; C.built_count); classic states no cap.
-local function may_build_tech(g, s, classic)
-	return classic or C.built_count(g, s) < C.TECH_CAP
+-- `tab`: the seat's C.tableau, whose raised cards C.built_count would count.
+local function may_build_tech(g, s, classic, tab)
+	if classic then
+		return true
+	end
+	local n = #tab.cards
+	if U.alt(g, "construction_counts") then
+		n += g:count({ zone = "building", seat = s })
+	end
+	return n < C.TECH_CAP
+end
+
+-- Whether a seat's tableau (C.tableau) holds a ship (C.ships is not empty).
+local function has_ship(tab)
+	for _, d in ipairs(tab.defs) do
+		if d.type == "ship" then
+			return true
+		end
+	end
+	return false
 end
 
 -- `seen`: what the caller has read already and the menu needs too, so that it is not
@@ -132,7 +150,7 @@ function A.options(g, s, seen)
 		if U.is_technology(d) and d.price <= credits and not looked[d] then
 			looked[d] = true
 			if may_build == nil then
-				may_build = may_build_tech(g, s, classic)
+				may_build = may_build_tech(g, s, classic, tab)
 			end
 			if may_build then
 				add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), { a = "build", card = card })
@@ -208,7 +226,7 @@ function A.options(g, s, seen)
 		-- A.war_legal, with what does not depend on the defender asked once.
 		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
-			if always or #C.ships(g, o) > 0 then
+			if always or has_ship(C.tableau(g, o, memo)) then
 				add(WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), { a = "war", target = o })
 			end
 		end
