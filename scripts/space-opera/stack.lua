@@ -244,8 +244,16 @@ end
 local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
-	local active = g:global("active")
 	local stacked = #S.items_seen(g) > 0
+	ctx.state = "window"
+	-- No card could answer in this context (ANSWERS; the active seat's list holds the
+	-- others'): may_respond would say no for every seat, so none is asked.
+	local answers = ANSWERS[ctx.kind]
+	if answers and #answers[stacked and 2 or 1].any == 0 then
+		g:push("tick", {})
+		return nil
+	end
+	local active = g:global("active")
 	-- The responders are live seats (U.order), so may_respond need not ask. They are
 	-- walked as U.responders lists them (from the active seat on, in order), without
 	-- making the list.
@@ -263,7 +271,6 @@ local function open(g, ctx)
 			table.insert(seats, s)
 		end
 	end
-	ctx.state = "window"
 	if #seats == 0 then
 		g:push("tick", {})
 	else
