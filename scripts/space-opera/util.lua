@@ -54,8 +54,19 @@ end
 -- (filled in below U.count): the turn prompt and many log lines count something.
 local PLURAL = {}
 
+-- What U.count_of gives for the small numbers (COUNTED[id][n], n = 0..COUNTED_MAX),
+-- made once too (filled in below U.count): purses, populations and hands are mostly
+-- small.
+local COUNTED = {}
+local COUNTED_MAX = 24
+
 -- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1 (U.count).
 function U.count_of(n, id)
+	local counted = COUNTED[id]
+	local said = counted and counted[n]
+	if said then
+		return said
+	end
 	local plural = PLURAL[id]
 	if plural ~= nil then
 		if n == 1 then
@@ -450,6 +461,11 @@ end
 for _, id in ipairs(def_ids.text) do
 	if string.sub(id, 1, 5) == "word." then
 		PLURAL[id] = string.sub(U.count(2, TEXT[id].text), 3)
+		local counted = {}
+		for n = 0, COUNTED_MAX do
+			counted[n] = U.count_of(n, id)
+		end
+		COUNTED[id] = counted
 	end
 end
 
