@@ -413,14 +413,42 @@ function U.may_reach(g, user, target, universal)
 	return universal or U.shares(g, user, target)
 end
 
+-- The others in order that share a sector with `user`. When the order of play is not
+-- known yet, the seats sharing a sector are found first and only they are asked
+-- whether they are live and which species they are (for the order, as order_now
+-- sorts them: a part of the order keeps its sequence; their species go into
+-- `memo.species_of` as order_now's would).
 local function reachable_near(g, user, memo)
 	local out = {}
 	-- The user's sectors once, not once per other seat.
 	local mine = recall(g, memo, "sectors", user, sectors_now)
-	for _, s in ipairs(recall(g, memo, "order", 0, order_now)) do
-		if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) then
-			table.insert(out, s)
+	local known = memo.order
+	local order = known and known[0]
+	if order then
+		for _, s in ipairs(order) do
+			if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) then
+				table.insert(out, s)
+			end
 		end
+		return out
+	end
+	local keys = {}
+	local species_of = memo.species_of
+	if species_of == nil then
+		species_of = {}
+		memo.species_of = species_of
+	end
+	for s = 1, g:seats() do
+		if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) and g:get(s, "out") ~= true then
+			local id = g:get(s, "species")
+			species_of[s] = id or false
+			local sp = id and defs.species[id]
+			table.insert(keys, (sp and sp.initiative or 99) * 64 + s)
+		end
+	end
+	table.sort(keys)
+	for i, k in ipairs(keys) do
+		out[i] = k % 64
 	end
 	return out
 end
