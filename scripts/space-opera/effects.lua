@@ -136,44 +136,36 @@ local function by_amount(make)
 	end
 end
 
--- Effects aimed at their user have one target, whose label depends on the amount alone
--- (`label`): the menu's labels made from it are made when actions.lua loads, and so is
--- the list of that one target for every amount (shared: do not change it).
-local credits_label = by_amount(function(n)
+-- An effect of the own turn aimed at its user, with one target whose label depends on
+-- the amount alone (`label`): the menu's labels made from it are made when actions.lua
+-- loads, and so is the list of that one target for every amount (shared: do not
+-- change it).
+local function for_user(label, apply)
+	local targets = by_amount(function(n)
+		return self_target(label(n))
+	end)
+	return { when = { main = true }, label = label, targets = function(g, user, src)
+		return targets(src.amount)
+	end, apply = apply }
+end
+
+E.credits = for_user(by_amount(function(n)
 	return U.text("effect.credits", U.count_of(n, "word.credit"))
-end)
-local credits_targets = by_amount(function(n)
-	return self_target(credits_label(n))
-end)
-E.credits = { when = { main = true }, label = credits_label, targets = function(g, user, src)
-	return credits_targets(src.amount)
-end, apply = function(g, item)
+end), function(g, item)
 	g:add(item.seat, "credits", item.amount)
-end }
+end)
 
-local draw_label = by_amount(function(n)
+E.draw = for_user(by_amount(function(n)
 	return U.text("effect.draw", n)
-end)
-local draw_targets = by_amount(function(n)
-	return self_target(draw_label(n))
-end)
-E.draw = { when = { main = true }, label = draw_label, targets = function(g, user, src)
-	return draw_targets(src.amount)
-end, apply = function(g, item)
+end), function(g, item)
 	C.draw(g, item.seat, item.amount)
-end }
+end)
 
-local recruit_label = by_amount(function(n)
+E.recruit = for_user(by_amount(function(n)
 	return U.text("effect.recruit", n)
-end)
-local recruit_targets = by_amount(function(n)
-	return self_target(recruit_label(n))
-end)
-E.recruit = { when = { main = true }, label = recruit_label, targets = function(g, user, src)
-	return recruit_targets(src.amount)
-end, apply = function(g, item)
+end), function(g, item)
 	P().add_civ(g, item.seat, item.amount)
-end }
+end)
 
 local function train_label()
 	return U.text("effect.train")
