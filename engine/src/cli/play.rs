@@ -120,6 +120,12 @@ impl Table {
         Some(shown)
     }
 
+    /// Whether labels are held for the decision last shown (for tests of the cache).
+    #[cfg(test)]
+    pub fn holds_labels(&self) -> bool {
+        self.shown.borrow().is_some()
+    }
+
     /// Every seat's public facts as the pack summarises them (seat 1 first); a
     /// failing summary shows its error as the one fact, so that the game goes on.
     pub fn seat_facts(&self) -> Vec<Vec<(String, String)>> {

@@ -780,3 +780,23 @@ fn a_decision_with_one_answer_is_made_for_the_person() {
     assert!(table.forced_turn(0).expect("nothing to do").is_none());
     assert!(table.game.state.history.is_empty());
 }
+
+#[test]
+fn labels_are_made_again_after_every_change_of_the_game() {
+    // Labels read the game: kept across an act (or an undo), they could describe
+    // a game that is no longer there when the next decision equals the last one.
+    let mut table = table(toy(), "human,human", 1);
+    let seat = table.game.pending().and_then(|p| p.waiting_seats().first().copied()).expect("a seat waits");
+    let shown = table.decision(seat).expect("a decision");
+    assert!(table.holds_labels(), "the labelled decision is kept while the game does not change");
+    let choice = orrery::bots::candidates(&shown, 1).into_iter().next().expect("an answer");
+    table.act(seat, choice).expect("legal");
+    assert!(!table.holds_labels(), "an act forgets the labels");
+    if let Some(next) = table.game.pending().and_then(|p| p.waiting_seats().first().copied()) {
+        table.decision(next).expect("a decision");
+        assert!(table.holds_labels());
+        if table.undo(seat).is_ok() {
+            assert!(!table.holds_labels(), "an undo forgets the labels");
+        }
+    }
+}
