@@ -123,7 +123,7 @@ end
 -- and `stacked` whether the stack holds something. Only the cards that could answer in
 -- this context are looked for, each counted in the hand by its face (a few counts
 -- cost less than listing the hand and reading every card's face; no possible answer
--- needs no look). A context no card names falls back to listing the hand.
+-- needs no look). A context no card names asks each_response.
 local function may_respond(g, seat, kind, active, stacked)
 	local answers = ANSWERS[kind]
 	local ids = answers and answers[stacked and 2 or 1][seat == active and "any" or "sync"]
@@ -143,22 +143,12 @@ local function may_respond(g, seat, kind, active, stacked)
 		end
 		return false
 	end
-	local hand = C.hand(g, seat)
-	if #hand == 0 then
-		return false
-	end
-	local credits = g:get(seat, "credits") or 0
-	local tried = {}
-	for _, card in ipairs(hand) do
-		local d = U.def(g, card)
-		if not tried[d] and d.type == "consumable" and d.effect and d.price <= credits and (seat == active or U.has_keyword(d, "synchronous")) then
-			tried[d] = true
-			if #E.options(g, seat, d.effect, source(d), kind) > 0 then
-				return true
-			end
-		end
-	end
-	return false
+	local any = false
+	each_response(g, seat, kind, function()
+		any = true
+		return true
+	end)
+	return any
 end
 
 -- Puts an item on the stack. `spec`: {card=} for a consumable, or {effect=, amount=,
@@ -254,19 +244,8 @@ local function open(g, ctx)
 		return nil
 	end
 	local active = g:global("active")
-	-- The responders are live seats (U.order), so may_respond need not ask. They are
-	-- walked as U.responders lists them (from the active seat on, in order), without
-	-- making the list.
-	local order = U.order(g)
-	local n = #order
-	local start = 1
-	for i, s in ipairs(order) do
-		if s == (active or 1) then
-			start = i
-		end
-	end
-	for k = 0, n - 1 do
-		local s = order[(start - 1 + k) % n + 1]
+	-- The responders are live seats (U.order), so may_respond need not ask.
+	for _, s in ipairs(U.responders(g, active or 1)) do
 		if may_respond(g, s, ctx.kind, active, stacked) then
 			table.insert(seats, s)
 		end

@@ -23,10 +23,15 @@ use std::time::Duration;
 static ENABLED: AtomicBool = AtomicBool::new(false);
 /// Raised by the ticker, lowered by the sample it asks for.
 static TICK: AtomicBool = AtomicBool::new(false);
-/// Samples by function: (stacks it was on, stacks it was innermost in).
-static SAMPLES: Mutex<Option<HashMap<String, (u64, u64)>>> = Mutex::new(None);
-/// How many stacks were sampled.
-static TOTAL: Mutex<u64> = Mutex::new(0);
+/// The stacks sampled so far.
+static SAMPLES: Mutex<Samples> = Mutex::new(Samples { stacks: 0, by_function: None });
+
+struct Samples {
+    /// How many stacks were sampled.
+    stacks: u64,
+    /// By function: (stacks it was on, stacks it was innermost in).
+    by_function: Option<HashMap<String, (u64, u64)>>,
+}
 /// The deepest stack looked at: deeper frames are left out of a sample.
 const MAX_DEPTH: i32 = 64;
 
@@ -75,15 +80,15 @@ pub(super) unsafe fn maybe_sample(state: *mut ffi::lua_State) {
         }
     }
     let mut samples = SAMPLES.lock().unwrap_or_else(|e| e.into_inner());
-    let samples = samples.get_or_insert_with(HashMap::new);
+    samples.stacks += 1;
+    let by_function = samples.by_function.get_or_insert_with(HashMap::new);
     for (depth, name) in seen.into_iter().enumerate() {
-        let entry = samples.entry(name).or_default();
+        let entry = by_function.entry(name).or_default();
         entry.0 += 1;
         if depth == 0 {
             entry.1 += 1;
         }
     }
-    *TOTAL.lock().unwrap_or_else(|e| e.into_inner()) += 1;
 }
 
 /// One script function's share of the samples.
@@ -99,12 +104,12 @@ pub struct ProfileRow {
 
 /// The `top` functions by inclusive share, and the number of samples taken.
 pub fn report(top: usize) -> (Vec<ProfileRow>, u64) {
-    let total = *TOTAL.lock().unwrap_or_else(|e| e.into_inner());
     let samples = SAMPLES.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(samples) = samples.as_ref().filter(|_| total > 0) else { return (Vec::new(), total) };
+    let total = samples.stacks;
+    let Some(by_function) = samples.by_function.as_ref().filter(|_| total > 0) else { return (Vec::new(), total) };
     let percent = |n: u64| 100.0 * n as f64 / total as f64;
     let mut rows: Vec<ProfileRow> =
-        samples.iter().map(|(function, &(on, innermost))| ProfileRow { function: function.clone(), inclusive: percent(on), own: percent(innermost) }).collect();
+        by_function.iter().map(|(function, &(on, innermost))| ProfileRow { function: function.clone(), inclusive: percent(on), own: percent(innermost) }).collect();
     rows.sort_by(|a, b| b.inclusive.total_cmp(&a.inclusive).then_with(|| a.function.cmp(&b.function)));
     rows.truncate(top);
     (rows, total)
