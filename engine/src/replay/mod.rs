@@ -19,6 +19,10 @@ use std::path::Path;
 use std::sync::Arc;
 use thiserror::Error;
 
+mod ron_hash;
+pub(crate) use ron_hash::agrees_with_ron;
+pub use ron_hash::ron_hash;
+
 /// Current save format.
 pub const FORMAT: u32 = 1;
 
@@ -62,11 +66,11 @@ pub enum ReplayError {
     Game(#[from] GameError),
 }
 
-/// A stable 64-bit FNV-1a hash of the state's canonical serialisation.
+/// A stable 64-bit FNV-1a hash of the state's canonical serialisation: its compact
+/// RON text (should RON ever refuse it, the Debug form still distinguishes states,
+/// where a constant fallback would make every hash equal). See [`ron_hash`].
 pub fn state_hash(state: &GameState) -> String {
-    // RON of the state; if it ever failed, the Debug form still distinguishes states
-    // (a constant fallback would make every hash equal).
-    text_hash(&ron::to_string(state).unwrap_or_else(|e| format!("{e}: {state:?}")))
+    ron_hash(state)
 }
 
 /// A stable 64-bit FNV-1a hash of `text`, as 16 hex digits.

@@ -45,19 +45,13 @@ pub struct Fingerprint {
 
 impl Fingerprint {
     pub(crate) fn of(seed: u64, game: &crate::game::Game, error: Option<&str>) -> Fingerprint {
-        use crate::replay::{state_hash, text_hash};
+        use crate::replay::{ron_hash, state_hash, text_hash};
         let outcome = match error {
-            Some(message) => format!("error: {message}"),
-            None => ron_text(&game.state.outcome),
+            Some(message) => text_hash(&format!("error: {message}")),
+            None => ron_hash(&game.state.outcome),
         };
-        Fingerprint { seed, choices: text_hash(&ron_text(&game.state.history)), outcome: text_hash(&outcome), state: state_hash(&game.state) }
+        Fingerprint { seed, choices: ron_hash(&game.state.history), outcome, state: state_hash(&game.state) }
     }
-}
-
-/// RON text of a value, for hashing (its Debug form should RON ever fail, so that
-/// different values never share a text).
-fn ron_text<T: Serialize + std::fmt::Debug>(value: &T) -> String {
-    ron::to_string(value).unwrap_or_else(|e| format!("{e}: {value:?}"))
 }
 
 

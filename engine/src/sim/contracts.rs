@@ -23,7 +23,8 @@
 //! - a determinized state looks, to its seat, exactly like the real one.
 //!
 //! Every `replay_every` acts, and at the end, the game replayed from its seed and
-//! choices must reach the same state and hash.
+//! choices must reach the same state and hash, and the state's hash must be that of
+//! its RON text (the hash is written without the text, see `replay::ron_hash`).
 
 use crate::bots::random_choice;
 use crate::content::{Ruleset, Secrets};
@@ -370,7 +371,7 @@ pub fn replays_to_the_same_state(game: &Game) -> Result<(), String> {
     if replayed.state != game.state {
         return Err(format!("replaying {} choices from the seed gives another state", game.state.history.len()));
     }
-    Ok(())
+    crate::replay::agrees_with_ron(&game.state)
 }
 
 #[cfg(test)]
