@@ -18,11 +18,26 @@ local M = {}
 -- it has ships there; once they leave, only its memory (private log) remains.
 local TOKEN_KINDS = { "neutral", "relic" }
 
+-- Puts `tokens` in the order reveals and logs keep: neutral tokens before relics,
+-- each kind by id. Returns the tokens' kinds too.
+local function sort_tokens(g, tokens)
+	local kind_of = {}
+	for _, t in ipairs(tokens) do
+		kind_of[t] = g:kind(t)
+	end
+	table.sort(tokens, function(a, b)
+		if kind_of[a] ~= kind_of[b] then
+			return kind_of[a] == "neutral"
+		end
+		return a < b
+	end)
+	return kind_of
+end
+
 -- The hidden tokens whose knowledge may change: those on a cell with ships and those
 -- some seat knows; every other token is seen by nobody and has nobody to see it.
--- Tokens lie on cells directly, never inside another piece. Neutral tokens come
--- before relics, each kind by id, so reveals and logs keep one order; the tokens'
--- kinds come back too.
+-- Tokens lie on cells directly, never inside another piece. In sort_tokens' order,
+-- with their kinds.
 local function exploration_candidates(g)
 	local found = {}
 	-- Only the cells with both ships and hidden tokens need a look.
@@ -46,25 +61,17 @@ local function exploration_candidates(g)
 	for t in pairs(found) do
 		table.insert(list, t)
 	end
-	local kind_of = {}
-	for _, t in ipairs(list) do
-		kind_of[t] = g:kind(t)
-	end
-	table.sort(list, function(a, b)
-		if kind_of[a] ~= kind_of[b] then
-			return kind_of[a] == "neutral"
-		end
-		return a < b
-	end)
-	return list, kind_of
+	return list, sort_tokens(g, list)
 end
 
-function M.update_exploration(g)
-	local candidates, kind_of = exploration_candidates(g)
+-- Each seat comes to know the `tokens` (in sort_tokens' order, `kind_of` their kinds)
+-- on cells where it has ships, and forgets those on cells where it has none.
+local function explore(g, tokens, kind_of)
 	-- Who has ships on a cell, looked up once per cell (tokens share cells); reveals
 	-- and forgets do not move ships.
 	local seats_on = {}
-	for _, token in ipairs(candidates) do
+	local seats = g:seats()
+	for _, token in ipairs(tokens) do
 		local cell = g:cell_of(token)
 		if cell then
 			local kind = kind_of[token]
@@ -76,7 +83,7 @@ function M.update_exploration(g)
 				end
 				seats_on[cell] = with_ships
 			end
-			for s = 1, g:seats() do
+			for s = 1, seats do
 				local present = with_ships[s] == true
 				local known = g:knows(s, token)
 				if present and not known then
@@ -88,6 +95,32 @@ function M.update_exploration(g)
 			end
 		end
 	end
+end
+
+-- Every seat's knowledge of the hidden tokens on the board brought in line with
+-- where it has ships (after any change of ships: a move, a retreat).
+function M.update_exploration(g)
+	explore(g, exploration_candidates(g))
+end
+
+-- The same after a group moved from `from` to `to`, when the last thing that changed
+-- the game before was the update after the group's previous step (M.move_group): each
+-- seat's knowledge then matched its ships, and only the mover's ships on these two
+-- cells have changed since, so only their tokens can change. A seat sees what the
+-- seats it controls see (g:knows), so while any seat is controlled by another the
+-- whole board is looked at again.
+local function update_exploration_after_step(g, from, to)
+	for s = 1, g:seats() do
+		if g:controller(s) ~= nil then
+			M.update_exploration(g)
+			return
+		end
+	end
+	local tokens = g:entities({ kind = TOKEN_KINDS, cell = from, hidden = true })
+	for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = to, hidden = true })) do
+		table.insert(tokens, t)
+	end
+	explore(g, tokens, sort_tokens(g, tokens))
 end
 
 -- Basic ships that may still move this turn (GE 6.1.2.1).
@@ -630,6 +663,11 @@ M.move_group = {
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
+		-- Whether this frame's previous call was a step's exploration: anything else
+		-- (a pick-up, a merge, a war window) leaves the next step to look at the whole
+		-- board again.
+		local explored = ctx.explored
+		ctx.explored = nil
 		if choice == nil or (type(choice) == "table" and choice.stop) then
 			ctx.done = true
 			return
@@ -701,7 +739,12 @@ M.move_group = {
 		end
 		g:set(seat, "moved_any", 1)
 		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (letter == "?" and U.text("movement.a_fleet") or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
-		M.update_exploration(g)
+		if explored then
+			update_exploration_after_step(g, ctx.cell, to)
+		else
+			M.update_exploration(g)
+		end
+		ctx.explored = true
 		ctx.cell = to
 		ctx.moved = true
 		if ctx.left >= 0 then
