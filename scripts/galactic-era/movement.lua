@@ -635,7 +635,10 @@ M.move_group = {
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
 		-- person reads them; the cost rides along for the label.
-		local cells, costs = g:reach(cell, ctx.left, M.field_rules(g, seat))
+		-- The rules ride along to the answer (resolve), which nothing can change before.
+		local rules = M.field_rules(g, seat)
+		ctx.rules = rules
+		local cells, costs = g:reach(cell, ctx.left, rules)
 		local options = table.create(#cells)
 		for i, c in ipairs(cells) do
 			options[i] = { value = { to = c, cost = costs[i] } }
@@ -668,6 +671,10 @@ M.move_group = {
 		-- board again.
 		local explored = ctx.explored
 		ctx.explored = nil
+		-- The movement rules of the menu just answered, if it was one (run); taken now,
+		-- so that no later call finds them.
+		local menu_rules = ctx.rules
+		ctx.rules = nil
 		if choice == nil or (type(choice) == "table" and choice.stop) then
 			ctx.done = true
 			return
@@ -692,7 +699,7 @@ M.move_group = {
 			limit_range(g, ctx)
 			return
 		end
-		local rules = M.field_rules(g, seat)
+		local rules = menu_rules or M.field_rules(g, seat)
 		if not ctx.window_done then
 			ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
