@@ -186,7 +186,19 @@ M.turn = {
 		-- hold only one of the two.
 		local unmoved_here = g:tally({ kind = "ship", owner = seat, lacks = "moved" }, "cell")
 		local fleets_here = g:tally({ kind = "marker", owner = seat }, "cell")
-		for _, cell in ipairs(U.ship_cells(g, seat)) do
+		-- The cells with either, ascending: a cell holding only basic ships that have
+		-- moved offers nothing.
+		local cells = {}
+		for cell in pairs(unmoved_here) do
+			table.insert(cells, cell)
+		end
+		for cell in pairs(fleets_here) do
+			if unmoved_here[cell] == nil then
+				table.insert(cells, cell)
+			end
+		end
+		table.sort(cells)
+		for _, cell in ipairs(cells) do
 			local ships = unmoved_here[cell] or 0
 			local here = (fleets_here[cell] or 0) > 0 and F.fleets_at(g, seat, cell) or {}
 			if ships > 0 then
