@@ -40,16 +40,23 @@ end
 -- with their kinds.
 local function exploration_candidates(g)
 	local found = {}
-	-- Only the cells with both ships and hidden tokens need a look.
-	local with_tokens = {}
-	for _, cell in ipairs(g:cells_of({ kind = TOKEN_KINDS, hidden = true })) do
-		with_tokens[cell] = true
-	end
-	for _, cell in ipairs(U.cells_with_ships(g)) do
-		if with_tokens[cell] then
-			for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = cell, hidden = true })) do
+	-- Only the cells with both ships and hidden tokens need a look: both lists are
+	-- ascending, so they are walked side by side (no set of cells is built).
+	local token_cells = g:cells_of({ kind = TOKEN_KINDS, hidden = true })
+	local ship_cells = U.cells_with_ships(g)
+	local i, j = 1, 1
+	while i <= #token_cells and j <= #ship_cells do
+		local a, b = token_cells[i], ship_cells[j]
+		if a < b then
+			i += 1
+		elseif b < a then
+			j += 1
+		else
+			for _, t in ipairs(g:entities({ kind = TOKEN_KINDS, cell = a, hidden = true })) do
 				found[t] = true
 			end
+			i += 1
+			j += 1
 		end
 	end
 	for s = 1, g:seats() do
