@@ -720,7 +720,13 @@ M.move_group = {
 		end
 		local rules = menu_rules or M.field_rules(g, seat)
 		if not ctx.window_done then
-			ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
+			-- Every step costs at least 1, so a destination the menu priced at 1 is one
+			-- step away, and that step is its only route: no search is needed.
+			if choice.cost == 1 then
+				ctx.path = { ctx.cell, choice.to }
+			else
+				ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
+			end
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
 			-- on this route may declare war to block the jump.
 			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
