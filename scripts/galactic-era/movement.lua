@@ -242,7 +242,7 @@ M.turn = {
 		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
 		-- reorganising and swapping are free actions (`free`): bots take only a few
 		-- in a row, so swaps that undo each other cannot keep one busy.
-		if not moved_any then
+		if not moved_any and next(fleets_here) ~= nil then -- swaps need a fleet on the board
 			local pairs = M.swappable(g, seat)
 			for _, pair in ipairs(pairs) do
 				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
