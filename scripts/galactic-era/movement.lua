@@ -189,33 +189,33 @@ M.turn = {
 		local options = { { value = { a = "end" } } }
 		local moved_any = g:get(seat, "moved_any")
 		local has_free_marker = nil -- looked up once, when a cell first needs it
-		-- Unmoved basic ships and fleets per cell, counted in one call each: most cells
-		-- hold only one of the two.
-		local unmoved_here = g:tally({ kind = "ship", owner = seat, lacks = "moved" }, "cell")
-		local fleets_here = g:tally({ kind = "marker", owner = seat }, "cell")
-		-- The cells with either, ascending: a cell holding only basic ships that have
-		-- moved offers nothing.
-		local cells = {}
-		for cell in pairs(unmoved_here) do
-			table.insert(cells, cell)
-		end
-		for cell in pairs(fleets_here) do
-			if unmoved_here[cell] == nil then
-				table.insert(cells, cell)
+		-- The cells with unmoved basic ships and the cells with fleets, one call each
+		-- (lists, not tallies: only whether a cell has any matters), both ascending, so
+		-- they are walked side by side in cell order. A cell holding only basic ships
+		-- that have moved offers nothing.
+		local ship_cells = g:cells_of({ kind = "ship", owner = seat, lacks = "moved" })
+		local fleet_cells = g:cells_of({ kind = "marker", owner = seat })
+		local i, j = 1, 1
+		while i <= #ship_cells or j <= #fleet_cells do
+			local next_ships, next_fleets = ship_cells[i], fleet_cells[j]
+			local cell = (next_fleets == nil or (next_ships ~= nil and next_ships < next_fleets)) and next_ships or next_fleets
+			local ships = next_ships == cell -- unmoved basic ships here
+			local here = {}
+			if ships then
+				i += 1
 			end
-		end
-		table.sort(cells)
-		for _, cell in ipairs(cells) do
-			local ships = unmoved_here[cell] or 0
-			local here = (fleets_here[cell] or 0) > 0 and F.fleets_at(g, seat, cell) or {}
-			if ships > 0 then
+			if next_fleets == cell then
+				here = F.fleets_at(g, seat, cell)
+				j += 1
+			end
+			if ships then
 				table.insert(options, { value = { a = "move_ships", cell = cell } })
 			end
 			for _, m in ipairs(movable(g, here)) do
 				table.insert(options, { value = { a = "move_fleet", marker = m } })
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
-			if not moved_any and ships > 0 then
+			if not moved_any and ships then
 				if has_free_marker == nil then
 					has_free_marker = #F.free_markers(g, seat) > 0
 				end
@@ -242,7 +242,7 @@ M.turn = {
 		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
 		-- reorganising and swapping are free actions (`free`): bots take only a few
 		-- in a row, so swaps that undo each other cannot keep one busy.
-		if not moved_any and next(fleets_here) ~= nil then -- swaps need a fleet on the board
+		if not moved_any and #fleet_cells > 0 then -- swaps need a fleet on the board
 			local pairs = M.swappable(g, seat)
 			for _, pair in ipairs(pairs) do
 				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
