@@ -446,8 +446,13 @@ M.create_fleet = {
 	end,
 }
 
--- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
-function M.field_rules(g, seat)
+-- What a seat's movement rules (GE 6.1.2.4–6.1.2.7, 7.2.3) take the game to find: its
+-- Propulsion level (`pro`), and the cells it may not enter (`blocked`), the wormhole
+-- exits where a move ends (`halt`) and the portal cells it may jump between (`hop`),
+-- each list nil when empty (most often: the menu keeps these facts in ctx for its
+-- answer, and an empty table there would cost a conversion each way). Rebuilds the
+-- seat's Super Portal links on the way.
+local function rule_facts(g, seat)
 	local pro = g:get(seat, "pro")
 	local portal = defs.technology.pro.per_level.portal[pro]
 	-- GE 7.2.3: enemy ships close portals and stop a move at a wormhole's exit, but
@@ -510,17 +515,29 @@ function M.field_rules(g, seat)
 	for _, pair in ipairs(Relics.portal_links(g, seat)) do
 		g:add_link(pair[1], pair[2], portal_kind)
 	end
-	local blocked = {}
+	local blocked = nil
 	if U.this_round(g, g:get(seat, "banned_round")) then
-		table.insert(blocked, g:get(seat, "banned_cell")) -- Félidos STS (GE A1.8)
+		blocked = { g:get(seat, "banned_cell") } -- Félidos STS (GE A1.8)
 	end
+	return { pro = pro, blocked = blocked, halt = halt[1] and halt or nil, hop = jump[1] and jump or nil }
+end
+
+local NONE = {}
+
+-- The movement rules, as g:reach and g:path read them, made of `facts` (rule_facts).
+local function rules_of(seat, facts)
 	return {
-		costs = { nebula = 2, neutron_star = pro >= 5 and 1 or false },
-		blocked = blocked,
-		links = { "wormhole", portal_kind },
-		halt_after_link = halt,
-		hop = jump,
+		costs = { nebula = 2, neutron_star = facts.pro >= 5 and 1 or false },
+		blocked = facts.blocked or NONE,
+		links = { "wormhole", "super_portal_" .. seat },
+		halt_after_link = facts.halt or NONE,
+		hop = facts.hop or NONE,
 	}
+end
+
+-- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
+function M.field_rules(g, seat)
+	return rules_of(seat, rule_facts(g, seat))
 end
 
 -- GE 6.1.2.1, 6.1.2.4, 6.1.4.1: range of a group starting on `cell`.
@@ -654,10 +671,11 @@ M.move_group = {
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
 		-- person reads them; the cost rides along for the label.
-		-- The rules ride along to the answer (resolve), which nothing can change before.
-		local rules = M.field_rules(g, seat)
-		ctx.rules = rules
-		local cells, costs = g:reach(cell, ctx.left, rules)
+		-- The rules' facts ride along to the answer (resolve), which nothing can change
+		-- before.
+		local facts = rule_facts(g, seat)
+		ctx.rule_facts = facts
+		local cells, costs = g:reach(cell, ctx.left, rules_of(seat, facts))
 		local options = table.create(#cells)
 		for i, c in ipairs(cells) do
 			options[i] = { value = { to = c, cost = costs[i] } }
@@ -690,10 +708,10 @@ M.move_group = {
 		-- board again.
 		local explored = ctx.explored
 		ctx.explored = nil
-		-- The movement rules of the menu just answered, if it was one (run); taken now,
-		-- so that no later call finds them.
-		local menu_rules = ctx.rules
-		ctx.rules = nil
+		-- The movement rules' facts of the menu just answered, if it was one (run);
+		-- taken now, so that no later call finds them.
+		local menu_facts = ctx.rule_facts
+		ctx.rule_facts = nil
 		if choice == nil or (type(choice) == "table" and choice.stop) then
 			ctx.done = true
 			return
@@ -718,7 +736,7 @@ M.move_group = {
 			limit_range(g, ctx)
 			return
 		end
-		local rules = menu_rules or M.field_rules(g, seat)
+		local rules = menu_facts and rules_of(seat, menu_facts) or M.field_rules(g, seat)
 		if not ctx.window_done then
 			-- Every step costs at least 1, so a destination the menu priced at 1 is one
 			-- step away, and that step is its only route: no search is needed.
