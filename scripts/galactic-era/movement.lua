@@ -633,6 +633,19 @@ local function limit_range(g, ctx)
 	end
 end
 
+-- The movement rules of a move, their facts (rule_facts) kept in its ctx for its later
+-- steps: they follow from the seats' wars, technologies, planets and relics and from
+-- enemy ships, which the group's own steps, pick-ups and merges do not change; a war
+-- window may, so it drops them.
+local function move_rules(g, ctx)
+	local facts = ctx.rule_facts
+	if facts == nil then
+		facts = rule_facts(g, ctx.seat)
+		ctx.rule_facts = facts
+	end
+	return rules_of(ctx.seat, facts)
+end
+
 -- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
 -- may stop on the way, pick up unmoved ships or merge with an unmoved fleet there,
 -- and go on with the range it has left (never more than any of its ships had).
@@ -671,11 +684,7 @@ M.move_group = {
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
 		-- person reads them; the cost rides along for the label.
-		-- The rules' facts ride along to the answer (resolve), which nothing can change
-		-- before.
-		local facts = rule_facts(g, seat)
-		ctx.rule_facts = facts
-		local cells, costs = g:reach(cell, ctx.left, rules_of(seat, facts))
+		local cells, costs = g:reach(cell, ctx.left, move_rules(g, ctx))
 		local options = table.create(#cells)
 		for i, c in ipairs(cells) do
 			options[i] = { value = { to = c, cost = costs[i] } }
@@ -708,10 +717,6 @@ M.move_group = {
 		-- board again.
 		local explored = ctx.explored
 		ctx.explored = nil
-		-- The movement rules' facts of the menu just answered, if it was one (run);
-		-- taken now, so that no later call finds them.
-		local menu_facts = ctx.rule_facts
-		ctx.rule_facts = nil
 		if choice == nil or (type(choice) == "table" and choice.stop) then
 			ctx.done = true
 			return
@@ -736,7 +741,7 @@ M.move_group = {
 			limit_range(g, ctx)
 			return
 		end
-		local rules = menu_facts and rules_of(seat, menu_facts) or M.field_rules(g, seat)
+		local rules = move_rules(g, ctx)
 		if not ctx.window_done then
 			-- Every step costs at least 1, so a destination the menu priced at 1 is one
 			-- step away, and that step is its only route: no search is needed.
@@ -750,6 +755,7 @@ M.move_group = {
 			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
 			if #blockers > 0 then
 				ctx.window_done, ctx.retry = true, choice.to
+				ctx.rule_facts = nil -- a war declared in the window may change the rules
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
 					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, choice.to)) } })
 				return
