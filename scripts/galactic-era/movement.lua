@@ -323,13 +323,28 @@ function M.menu_label(g, v, seat)
 	error("the movement menu has no entry " .. tostring(v.a))
 end
 
+-- A destination of a move (M.move_group) as its option's value: the cell and what
+-- reaching it costs, in one number, cost × the board's cells + cell. A number and not
+-- a table: the kernel converts every option's value into the game's state, and with a
+-- table per destination that was the dearest part of a move.
+local function destination_value(cell_count, cell, cost)
+	return cost * cell_count + cell
+end
+
+-- The cell and the cost of a destination_value.
+local function destination_of(g, value)
+	local cell_count = g:cell_count()
+	return value % cell_count, value // cell_count
+end
+
 -- The label of a destination of a move (M.move_group), or of what may be done where
 -- the move stopped.
 function M.target_label(g, v, seat)
-	if v.stop then
+	if type(v) == "number" then
+		local cell, cost = destination_of(g, v)
+		return U.text("movement.destination_cost", U.cell_label(g, cell), cost)
+	elseif v.stop then
 		return U.text("movement.end_this_move_here")
-	elseif v.to then
-		return U.text("movement.destination_cost", U.cell_label(g, v.to), v.cost)
 	elseif v.pick then
 		return U.text("movement.pick_up_basic_ships_here")
 	end
@@ -683,11 +698,12 @@ M.move_group = {
 		end
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
-		-- person reads them; the cost rides along for the label.
+		-- person reads them; the cost rides along in the value for the label.
 		local cells, costs = g:reach(cell, ctx.left, move_rules(g, ctx))
 		local options = table.create(#cells)
+		local cell_count = g:cell_count()
 		for i, c in ipairs(cells) do
-			options[i] = { value = { to = c, cost = costs[i] } }
+			options[i] = { value = destination_value(cell_count, c, costs[i]) }
 		end
 		if ctx.moved then
 			-- Stopping comes first: it is what Enter does, so a person who only meant to
@@ -732,32 +748,38 @@ M.move_group = {
 			limit_range(g, ctx)
 			return
 		end
-		if choice.pick then
+		-- A destination: from the menu, a destination_value; from a retry after a war
+		-- window (run), its cell alone.
+		local dest, priced
+		if type(choice) == "number" then
+			dest, priced = destination_of(g, choice)
+		elseif choice.pick then
 			ctx.picking = true
 			return
-		end
-		if choice.merge then
+		elseif choice.merge then
 			F.merge(g, choice.merge, ctx.marker)
 			limit_range(g, ctx)
 			return
+		else
+			dest = choice.to
 		end
 		local rules = move_rules(g, ctx)
 		if not ctx.window_done then
 			-- Every step costs at least 1, so a destination the menu priced at 1 is one
 			-- step away, and that step is its only route: no search is needed.
-			if choice.cost == 1 then
-				ctx.path = { ctx.cell, choice.to }
+			if priced == 1 then
+				ctx.path = { ctx.cell, dest }
 			else
-				ctx.path = g:path(ctx.cell, choice.to, ctx.left, rules)
+				ctx.path = g:path(ctx.cell, dest, ctx.left, rules)
 			end
 			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
 			-- on this route may declare war to block the jump.
 			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
 			if #blockers > 0 then
-				ctx.window_done, ctx.retry = true, choice.to
+				ctx.window_done, ctx.retry = true, dest
 				ctx.rule_facts = nil -- a war declared in the window may change the rules
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, choice.to)) } })
+					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, dest)) } })
 				return
 			end
 		end
