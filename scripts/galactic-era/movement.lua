@@ -171,6 +171,21 @@ M.phase = {
 	end,
 }
 
+-- An entry of the movement menu as its option's value: a string, the entry's kind
+-- and then its cell, fleet marker or seat when it has one ("end", "move_ships 37",
+-- "war 2"), not a table such as {a = "move_ships", cell = 37}: the kernel converts every
+-- option's value into the game's state, and a table per entry made the menu markedly
+-- dearer. Marker swaps (two markers, and labels of their own) keep a table.
+local function entry(kind, arg)
+	return if arg == nil then kind else kind .. " " .. arg
+end
+
+-- The kind of an `entry` and its number (cell, marker or seat; nil for none).
+local function entry_of(value)
+	local kind, arg = string.match(value, "^(%S+) ?(%d*)$")
+	return kind, tonumber(arg)
+end
+
 -- The main menu of a movement turn (GE 6.1.1–6.1.2).
 M.turn = {
 	enter = function(g, ctx)
@@ -186,7 +201,7 @@ M.turn = {
 		end
 		local seat = ctx.seat
 		-- Labelled by M.menu_label, only when a person reads the menu.
-		local options = { { value = { a = "end" } } }
+		local options = { { value = entry("end") } }
 		local moved_any = g:get(seat, "moved_any")
 		local has_free_marker = nil -- looked up once, when a cell first needs it
 		-- The cells with unmoved basic ships and the cells with fleets, one call each
@@ -209,10 +224,10 @@ M.turn = {
 				j += 1
 			end
 			if ships then
-				table.insert(options, { value = { a = "move_ships", cell = cell } })
+				table.insert(options, { value = entry("move_ships", cell) })
 			end
 			for _, m in ipairs(movable(g, here)) do
-				table.insert(options, { value = { a = "move_fleet", marker = m } })
+				table.insert(options, { value = entry("move_fleet", m) })
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
 			if not moved_any and ships then
@@ -220,23 +235,23 @@ M.turn = {
 					has_free_marker = #F.free_markers(g, seat) > 0
 				end
 				if has_free_marker and U.controller(g, cell) == seat then
-					table.insert(options, { value = { a = "create", cell = cell }, free = true })
+					table.insert(options, { value = entry("create", cell), free = true })
 				end
 			end
 			-- GE 6.1.2.9: any fleet may be reorganised, moved or not (fleets.lua keeps
 			-- each ship's state through it).
 			if #here > 0 then
-				table.insert(options, { value = { a = "reorganise", cell = cell }, free = true })
+				table.insert(options, { value = entry("reorganise", cell), free = true })
 			end
 		end
 		if Cards.any_play(g, seat) then
-			table.insert(options, { value = { a = "card" } })
+			table.insert(options, { value = entry("card") })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua). The
 		-- seat's enemies are read once for peace and for war (nothing changes meanwhile).
 		local enemies = W.enemies(g, seat)
 		if #Peace.targets(g, seat, { phase = "movement", turn = seat }, nil, enemies) > 0 then
-			table.insert(options, { value = { a = "peace" } })
+			table.insert(options, { value = entry("peace") })
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
 		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
@@ -245,51 +260,54 @@ M.turn = {
 		if not moved_any and #fleet_cells > 0 then -- swaps need a fleet on the board
 			local pairs = M.swappable(g, seat)
 			for _, pair in ipairs(pairs) do
-				table.insert(options, { label = pair.label, value = { a = "swap", m1 = pair.m1, m2 = pair.m2 }, free = true })
+				table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 }, free = true })
 			end
 			if #pairs > 0 then
-				table.insert(options, { value = { a = "pretend_swap" }, free = true })
+				table.insert(options, { value = entry("pretend_swap"), free = true })
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then
-			table.insert(options, { value = { a = "vision" } })
+			table.insert(options, { value = entry("vision") })
 		end
 		if g:get(seat, "ray_round") ~= g:global("round") and #Relics.ray_targets(g, seat) > 0 then
-			table.insert(options, { value = { a = "ray" } })
+			table.insert(options, { value = entry("ray") })
 		end
 		for _, s in ipairs(W.declarable_in_movement(g, seat, enemies)) do
-			table.insert(options, { value = { a = "war", on = s } })
+			table.insert(options, { value = entry("war", s) })
 		end
 		return { seat = seat, prompt = U.text("movement.movement_choose_what_to_do"), rule = "GE 6.1", options = options, labels = "movement.menu_label",
 			help = U.text("movement.create_fleets_first_before_any") }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
-		if choice.a == "end" then
+		if type(choice) == "table" then
+			M.swap_markers(g, choice.m1, choice.m2)
+			return
+		end
+		local kind, arg = entry_of(choice)
+		if kind == "end" then
 			ctx.ended = true
 			g:push("battles", { seat = seat })
-		elseif choice.a == "create" then
-			g:push("create_fleet", { seat = seat, cell = choice.cell })
-		elseif choice.a == "move_ships" then
-			g:push("move_group", { seat = seat, cell = choice.cell })
-		elseif choice.a == "move_fleet" then
-			g:push("move_group", { seat = seat, cell = g:cell_of(choice.marker), marker = choice.marker })
-		elseif choice.a == "reorganise" then
-			g:push("reorganise", { seat = seat, cell = choice.cell })
-		elseif choice.a == "vision" then
+		elseif kind == "create" then
+			g:push("create_fleet", { seat = seat, cell = arg })
+		elseif kind == "move_ships" then
+			g:push("move_group", { seat = seat, cell = arg })
+		elseif kind == "move_fleet" then
+			g:push("move_group", { seat = seat, cell = g:cell_of(arg), marker = arg })
+		elseif kind == "reorganise" then
+			g:push("reorganise", { seat = seat, cell = arg })
+		elseif kind == "vision" then
 			g:push("vision", { seat = seat })
-		elseif choice.a == "ray" then
+		elseif kind == "ray" then
 			g:push("vision", { seat = seat, ray = true })
-		elseif choice.a == "swap" then
-			M.swap_markers(g, choice.m1, choice.m2)
-		elseif choice.a == "pretend_swap" then
+		elseif kind == "pretend_swap" then
 			g:push("pretend_swap", { seat = seat })
-		elseif choice.a == "card" then
+		elseif kind == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
-		elseif choice.a == "peace" then
+		elseif kind == "peace" then
 			g:push("peace_offer", { seat = seat, moment = { phase = "movement", turn = seat } })
-		elseif choice.a == "war" then
-			W.declare(g, seat, choice.on, U.text("movement.during_its_movement"))
+		elseif kind == "war" then
+			W.declare(g, seat, arg, U.text("movement.during_its_movement"))
 		end
 	end,
 }
@@ -297,30 +315,31 @@ M.turn = {
 -- The label of an entry of the movement menu (M.turn), made only when a person reads
 -- the menu: bots choose by position and never pay for the text.
 function M.menu_label(g, v, seat)
-	if v.a == "end" then
+	local kind, arg = entry_of(v)
+	if kind == "end" then
 		return U.text("movement.end_movement_and_resolve_battles")
-	elseif v.a == "move_ships" then
-		return U.text("movement.move_basic_ships_from", U.cell_label(g, v.cell), #unmoved_ships(g, seat, v.cell))
-	elseif v.a == "move_fleet" then
-		return U.text("movement.move_fleet_from", g:face(v.marker), U.count(U.fleet_value(g, v.marker), U.text("noun.ship")), U.cell_label(g, g:cell_of(v.marker)))
-	elseif v.a == "create" then
-		return U.text("movement.create_fleet_at", U.cell_label(g, v.cell))
-	elseif v.a == "reorganise" then
-		return U.text("movement.reorganise_fleets_at", U.cell_label(g, v.cell))
-	elseif v.a == "card" then
+	elseif kind == "move_ships" then
+		return U.text("movement.move_basic_ships_from", U.cell_label(g, arg), #unmoved_ships(g, seat, arg))
+	elseif kind == "move_fleet" then
+		return U.text("movement.move_fleet_from", g:face(arg), U.count(U.fleet_value(g, arg), U.text("noun.ship")), U.cell_label(g, g:cell_of(arg)))
+	elseif kind == "create" then
+		return U.text("movement.create_fleet_at", U.cell_label(g, arg))
+	elseif kind == "reorganise" then
+		return U.text("movement.reorganise_fleets_at", U.cell_label(g, arg))
+	elseif kind == "card" then
 		return U.text("movement.play_domination_card")
-	elseif v.a == "peace" then
+	elseif kind == "peace" then
 		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "movement", turn = seat }), ", "))
-	elseif v.a == "pretend_swap" then
+	elseif kind == "pretend_swap" then
 		return U.text("movement.pretend_to_swap_two_markers")
-	elseif v.a == "vision" then
+	elseif kind == "vision" then
 		return U.text("movement.spend_vision_left", g:get(seat, "visions_left"))
-	elseif v.a == "ray" then
+	elseif kind == "ray" then
 		return U.text("movement.fire_planet_destroyer_ray")
-	elseif v.a == "war" then
-		return U.text("movement.declare_war_on_seat", v.on)
+	elseif kind == "war" then
+		return U.text("movement.declare_war_on_seat", arg)
 	end
-	error("the movement menu has no entry " .. tostring(v.a))
+	error("the movement menu has no entry " .. tostring(v))
 end
 
 -- A destination of a move (M.move_group) as its option's value: the cell and what
