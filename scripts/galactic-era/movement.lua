@@ -950,6 +950,18 @@ M.reorganise = {
 	end,
 }
 
+-- The label of what a vision may look at (M.vision): a token on the board, a fleet, or
+-- the top domination card; made only when a person reads the menu.
+function M.vision_label(g, v, seat)
+	local kind = g:kind(v)
+	if kind == "neutral" or kind == "relic" then
+		return U.text("movement.look_at_token_on", kind, U.cell_label(g, g:cell_of(v)))
+	elseif kind == "marker" then
+		return U.text("movement.look_at_fleet_seat_on", g:owner(v), U.cell_label(g, g:cell_of(v)))
+	end
+	return U.text("movement.look_at_top_domination_card")
+end
+
 -- GE 6.1.2.3: a vision looks at one token, the top domination card, or one fleet of
 -- a seat with lower Spirituality; the sight is a private log line, not lasting access.
 M.vision = {
@@ -958,18 +970,19 @@ M.vision = {
 			return nil
 		end
 		local seat = ctx.seat
+		-- Labelled by M.vision_label, only when a person reads the menu.
 		local options = {}
 		for _, kind in ipairs({ "neutral", "relic" }) do
 			for _, t in ipairs(g:entities({ kind = kind })) do
 				local c = g:cell_of(t)
 				if c and g:hidden(t) and not g:knows(seat, t) then
-					table.insert(options, { label = U.text("movement.look_at_token_on", kind, U.cell_label(g, c)), value = t })
+					table.insert(options, { value = t })
 				end
 			end
 		end
 		local deck = g:entities({ zone = "domination_deck" })
 		if #deck > 0 then
-			table.insert(options, { label = U.text("movement.look_at_top_domination_card"), value = deck[#deck] })
+			table.insert(options, { value = deck[#deck] })
 		end
 		if ctx.ray then
 			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
@@ -984,13 +997,13 @@ M.vision = {
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
 					local c = g:cell_of(m)
 					if c then
-						table.insert(options, { label = U.text("movement.look_at_fleet_seat_on", s, U.cell_label(g, c)), value = m })
+						table.insert(options, { value = m })
 					end
 				end
 			end
 		end
-		return { seat = seat, prompt = U.text("movement.what_does_vision_show"), rule = "GE 6.1.2.3", options = options, pass = U.text("movement.cancel"),
-			help = U.text("movement.vision_looks_at_one_thing") }
+		return { seat = seat, prompt = U.text("movement.what_does_vision_show"), rule = "GE 6.1.2.3", options = options, labels = "movement.vision_label",
+			pass = U.text("movement.cancel"), help = U.text("movement.vision_looks_at_one_thing") }
 	end,
 	resolve = function(g, ctx, target)
 		ctx.done = true
