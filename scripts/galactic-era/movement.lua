@@ -483,9 +483,9 @@ M.create_fleet = {
 -- What a seat's movement rules (GE 6.1.2.4–6.1.2.7, 7.2.3) take the game to find: its
 -- Propulsion level (`pro`), and the cells it may not enter (`blocked`), the wormhole
 -- exits where a move ends (`halt`) and the portal cells it may jump between (`hop`),
--- each list nil when empty (most often: the menu keeps these facts in ctx for its
--- answer, and an empty table there would cost a conversion each way). Rebuilds the
--- seat's Super Portal links on the way.
+-- each list nil when empty (most often: a move keeps these facts in its ctx for all its
+-- steps, and an empty table there would cost a conversion at every call). Rebuilds
+-- the seat's Super Portal links on the way.
 local function rule_facts(g, seat)
 	local pro = g:get(seat, "pro")
 	local portal = defs.technology.pro.per_level.portal[pro]
@@ -556,7 +556,7 @@ local function rule_facts(g, seat)
 	return { pro = pro, blocked = blocked, halt = halt[1] and halt or nil, hop = jump[1] and jump or nil }
 end
 
-local NONE = {}
+local NONE = {} -- an empty list, shared (module tables are frozen: read only)
 
 -- The movement rules, as g:reach and g:path read them, made of `facts` (rule_facts).
 local function rules_of(seat, facts)
