@@ -355,25 +355,15 @@ function C.plays(g, seat, moment)
 end
 
 -- Whether `C.plays` would offer anything, without making its labels: the menus only
--- ask whether to show a card entry. Every card has section B options (all read-only),
--- so the first card with one answers; section A is asked only if none has.
-function C.any_play(g, seat, moment)
+-- ask whether to show a card entry (at every decision of a movement, progress or trade
+-- turn). Every card's `C.options_b` lists at least one section B option, whatever the
+-- position, so a seat that may still play has a play exactly when it holds a card:
+-- one query, instead of working out the first card's options.
+function C.any_play(g, seat)
 	if (g:get(seat, "cards_done") or 0) >= 2 or Puppet.is_puppet(g, seat) then
 		return false
 	end
-	local hand = C.hand(g, seat)
-	for _, card in ipairs(hand) do
-		if #C.options_b[g:face(card)](g, seat) > 0 then
-			return true
-		end
-	end
-	for _, card in ipairs(hand) do
-		local id = g:face(card)
-		if not g:get(seat, "a_used") and C.a_timely(id, moment) and C.condition[id](g, seat) then
-			return true
-		end
-	end
-	return false
+	return g:first({ kind = "domination", zone = "domination_hand", seat = seat }) ~= nil
 end
 
 -- Plays a card (GE 7.3): `declare` turns it face up among the seat's completed cards;
