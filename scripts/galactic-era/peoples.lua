@@ -115,6 +115,12 @@ for _, id in ipairs(def_ids.star_people or {}) do
 	end
 end
 
+-- Whether some star people's definition names a function for hook `name`: when none
+-- does, a rule may skip asking it for every seat.
+function P.has_hook(name)
+	return HOOK_NAMES[name] == true
+end
+
 -- The function the definition of `seat`'s people names for hook `name`, or nil.
 function P.hook(g, seat, name)
 	if not HOOK_NAMES[name] then
@@ -204,8 +210,15 @@ end
 -- ---- war (GE 7.1, A1.18) ---------------------------------------------------------------
 
 -- Whether `by` may declare war at all (Gríseos STO never may, A1.9).
-function P.may_ever_declare(g, by)
-	return modified(g, by, "may_declare", not P.is(g, by, "griseos", "STO"))
+-- `people` and `ethics`: `by`'s, when the caller has read them already (nil reads them).
+function P.may_ever_declare(g, by, people, ethics)
+	local griseos_sto
+	if people ~= nil then
+		griseos_sto = people == "griseos" and ethics == "STO"
+	else
+		griseos_sto = P.is(g, by, "griseos", "STO")
+	end
+	return modified(g, by, "may_declare", not griseos_sto)
 end
 
 -- Pleyares STO may declare war on any STS seat in its own movement (A1.14).

@@ -86,21 +86,29 @@ end
 -- (W.enemies) when the caller has read them already; nil reads each pair.
 function W.declarable_in_movement(g, by, enemies)
 	local out = {}
-	if Peoples.may_ever_declare(g, by) then
-		local sts = g:get(by, "ethics") == "STS"
-		local pleyares = not sts and Peoples.is(g, by, "pleyares", "STO")
-		local puppet = Puppet.seat(g) or false
-		local enemy = nil
-		if enemies then
-			enemy = {}
-			for _, e in ipairs(enemies) do
-				enemy[e] = true
-			end
+	-- `by`'s people and ethics, read once for every rule below.
+	local people, ethics = g:get(by, "people"), g:get(by, "ethics")
+	if not Peoples.may_ever_declare(g, by, people, ethics) then
+		return out
+	end
+	local sts = ethics == "STS"
+	local pleyares = not sts and people == "pleyares" and ethics == "STO"
+	-- An STO seat declares war in its own move step only as Pleyares STO (GE 7.1.1,
+	-- A1.14): unless a star people's hook may say otherwise, no seat need be asked.
+	if not sts and not pleyares and not Peoples.has_hook("declares_in_movement") then
+		return out
+	end
+	local puppet = Puppet.seat(g) or false
+	local enemy = nil
+	if enemies then
+		enemy = {}
+		for _, e in ipairs(enemies) do
+			enemy[e] = true
 		end
-		for on = 1, g:seats() do
-			if may_declare_on_in_movement(g, by, on, sts, pleyares, puppet, enemy) then
-				table.insert(out, on)
-			end
+	end
+	for on = 1, g:seats() do
+		if may_declare_on_in_movement(g, by, on, sts, pleyares, puppet, enemy) then
+			table.insert(out, on)
 		end
 	end
 	return out
