@@ -22,16 +22,23 @@ P.OVALS = {
 	{ id = "ethics", action = "ethics", label = U.text("progress.change_ethics") },
 }
 
+-- Arcturus and Khaa give one free extra oval token in round 1 (A6.1): 1 or 0.
+local function free_extra_token(g, seat)
+	return (g:global("round") == 1 and g:get(seat, "free_extra_round_1") == 1) and 1 or 0
+end
+
 -- GE 6.2.1.2: planets with 5+ discs (never the capital, never blockaded) each allow
--- one extra oval token; Arcturus and Khaa give one free extra in round 1 (A6.1).
+-- one extra oval token; plus the free one of round 1. The discs of every cell are
+-- counted in one call (U.discs_at for each planet at once).
 function P.extra_tokens(g, seat)
 	local n = 0
+	local discs = g:tally({ kind = "disc" }, "cell")
 	for _, c in ipairs(U.controlled_planets(g, seat)) do
-		if U.discs_at(g, c) >= 5 and not U.capital_at(g, c) and not W.blockaded(g, seat, c) then
+		if (discs[c] or 0) >= 5 and not U.capital_at(g, c) and not W.blockaded(g, seat, c) then
 			n += 1
 		end
 	end
-	local free = (g:global("round") == 1 and g:get(seat, "free_extra_round_1") == 1) and 1 or 0
+	local free = free_extra_token(g, seat)
 	return n + free, free
 end
 
@@ -147,8 +154,7 @@ local function reveal_and_pay(g, ctx)
 			-- No silent waste: the token only works with the Research action.
 			g:log(U.text("progress.seat_chose_no_research_action", s, table.concat(research_squares, ", ")))
 		end
-		local _, free = P.extra_tokens(g, s)
-		local paid = #ovals - 2 - free
+		local paid = #ovals - 2 - free_extra_token(g, s)
 		if paid > 0 then
 			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 			U.dp(g, s, -paid * cost, U.text("progress.extra_tokens_paid", U.count(paid, U.text("noun.extra_action_token"))))
@@ -338,6 +344,12 @@ P.research_choice = {
 	end,
 }
 
+-- The progress menu's fixed texts, read once as the module loads (the menu is made
+-- again after every action).
+local MENU_PROMPT = U.text("progress.progress_resolve_action")
+local MENU_PASS = U.text("progress.end_turn_unused_actions_are")
+local MENU_HELP = U.text("progress.resolve_actions_you_chose_one")
+
 -- GE 6.2.4: a seat resolves its selected actions one at a time, in any order.
 P.action_turn = {
 	enter = function(g, ctx)
@@ -352,12 +364,22 @@ P.action_turn = {
 		local seat = ctx.seat
 		local left = g:get(seat, "selected")
 		local options = {}
+		-- The seat's enemies, read once for the evacuation and for peace (nothing
+		-- changes meanwhile).
+		local enemies = W.enemies(g, seat)
 		-- Labelled by P.action_label, only when a person reads the menu.
 		-- GE 6.2.4.1.5: a capital with enemy ships may be evacuated voluntarily (enemy
-		-- ships present, blockade or not: Spirituality V+ may evacuate too).
-		local capital = U.capital_cell(g, seat)
-		if capital and W.enemy_ships_at(g, seat, capital) then
-			table.insert(options, { value = "evacuate" })
+		-- ships present, blockade or not: Spirituality V+ may evacuate too). A seat
+		-- without enemies has none.
+		local capital = #enemies > 0 and U.capital_cell(g, seat)
+		if capital then
+			local enemy_here = false
+			for _, s in ipairs(U.seats_with_ships(g, capital)) do
+				enemy_here = enemy_here or table.find(enemies, s) ~= nil
+			end
+			if enemy_here then
+				table.insert(options, { value = "evacuate" })
+			end
 		end
 		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
 		-- as data may have them too).
@@ -383,15 +405,14 @@ P.action_turn = {
 			table.insert(options, { value = "card" })
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
-		if #Peace.targets(g, seat, { phase = "progress", turn = seat }) > 0 then
+		if #Peace.targets(g, seat, { phase = "progress", turn = seat }, nil, enemies) > 0 then
 			table.insert(options, { value = "peace" })
 		end
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("progress.progress_resolve_action"), rule = "GE 6.2.4", options = options, labels = "progress.action_label",
-			pass = U.text("progress.end_turn_unused_actions_are"),
-			help = U.text("progress.resolve_actions_you_chose_one") }
+		return { seat = seat, prompt = MENU_PROMPT, rule = "GE 6.2.4", options = options, labels = "progress.action_label",
+			pass = MENU_PASS, help = MENU_HELP }
 	end,
 	resolve = function(g, ctx, action)
 		local seat = ctx.seat
