@@ -23,9 +23,17 @@ local Pe = {}
 ---@field phase string   "movement", "progress", "trade" or "round_end"
 ---@field turn number?   the seat whose turn it is (movement and progress)
 
--- The key of a moment for the once-per-moment limit.
+-- The key of a moment for the once-per-moment limit. (`%s` writes the turn's seat
+-- number as tostring would.)
 local function moment_key(g, moment)
-	return string.format("%d:%s:%s", g:global("round") or 0, moment.phase, tostring(moment.turn or ""))
+	return string.format("%d:%s:%s", g:global("round") or 0, moment.phase, moment.turn or "")
+end
+
+-- The key under which a seat's `peace_asked` keeps what it asked of seat `e`, made
+-- once for the seat numbers a game has rather than at each look.
+local ASKED_KEY = {}
+for e = 1, 16 do
+	ASKED_KEY[e] = "s" .. e
 end
 
 -- The seats `seat` may propose peace to at `moment`: its enemies (among `to`, when
@@ -43,7 +51,7 @@ function Pe.targets(g, seat, moment, to, enemies)
 				asked = g:get(seat, "peace_asked") or {}
 				key = moment_key(g, moment)
 			end
-			if asked["s" .. e] ~= key then
+			if asked[ASKED_KEY[e] or "s" .. e] ~= key then
 				table.insert(out, e)
 			end
 		end
@@ -89,13 +97,21 @@ function Pe.before_battles(g, attacker, cells)
 	return Pe.offer_all(g, seats, { phase = "movement", turn = attacker }, to_of)
 end
 
+-- The fixed texts of the proposal and of its answer, read once as the module loads
+-- (peace is offered at every moment of every round).
+local ANSWER_SIGN = U.text("peace.sign_peace")
+local ANSWER_REFUSE = U.text("trade.refuse")
+local ANSWER_HELP = U.text("peace.at_peace_neither_you_can")
+local PROPOSE_PROMPT = U.text("peace.propose_peace")
+local PROPOSE_PASS = U.text("cards.not_now")
+local PROPOSE_HELP = U.text("peace.seats_at_war_may_agree")
+
 -- A seat's peace proposals at one moment, and each answer (GE 4.7).
 Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
 			return { seat = ctx.answer, prompt = U.text("peace.seat_proposes_peace_accept", ctx.seat), rule = "GE 4.7",
-				options = { { label = U.text("peace.sign_peace"), value = true } }, pass = U.text("trade.refuse"),
-				help = U.text("peace.at_peace_neither_you_can") }
+				options = { { label = ANSWER_SIGN, value = true } }, pass = ANSWER_REFUSE, help = ANSWER_HELP }
 		end
 		if ctx.done then
 			return nil
@@ -107,8 +123,7 @@ Pe.offer = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peace.propose_peace"), rule = "GE 4.7", options = options, pass = U.text("cards.not_now"),
-			help = U.text("peace.seats_at_war_may_agree") }
+		return { seat = ctx.seat, prompt = PROPOSE_PROMPT, rule = "GE 4.7", options = options, pass = PROPOSE_PASS, help = PROPOSE_HELP }
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.answer then

@@ -239,6 +239,12 @@ function P.apply_turn_order(g)
 	g:log(U.text("progress.turn_order_log", table.concat(names, ", ")))
 end
 
+-- The token choices' fixed texts, read once as the module loads.
+local OVALS_PROMPT = U.text("progress.choose_2_action_tokens")
+local OVALS_HELP = U.text("progress.actions_you_will_take_in")
+local SQUARES_PROMPT = U.text("progress.choose_your_square_token_research")
+local SQUARES_HELP = U.text("progress.research_token_names_technology_your")
+
 -- Both token choices are asked in one simultaneous pending (two keyed decisions per
 -- seat), so no answer sits anywhere visible before every seat has chosen both.
 P.phase = {
@@ -253,12 +259,10 @@ P.phase = {
 				local extra = P.extra_tokens(g, s)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
-					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or U.text("progress.choose_2_action_tokens"),
-					rule = "GE 6.2.1",
-					help = U.text("progress.actions_you_will_take_in") })
-				table.insert(decisions, { seat = s, key = "squares", prompt = U.text("progress.choose_your_square_token_research"),
-					rule = "GE 6.2.1.1", options = square_options(g, s),
-					help = U.text("progress.research_token_names_technology_your") })
+					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
+					rule = "GE 6.2.1", help = OVALS_HELP })
+				table.insert(decisions, { seat = s, key = "squares", prompt = SQUARES_PROMPT,
+					rule = "GE 6.2.1.1", options = square_options(g, s), help = SQUARES_HELP })
 			end
 			return { simultaneous = true, decisions = decisions }
 		end

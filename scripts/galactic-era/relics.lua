@@ -86,10 +86,12 @@ end
 -- never a capital miniature, never what the Defense Grid protects.
 function R.ray_targets(g, seat)
 	local out = {}
-	local grid = g:global("grid_cell")
-	local enemies = nil -- read once, when a Ray is controlled
+	-- Read once, and only when a Ray is controlled (the movement menu asks every time).
+	local grid, enemies = nil, nil
 	for _, origin in ipairs(R.controlled(g, seat, "destroyer_ray")) do
-		enemies = enemies or W.enemies(g, seat)
+		if enemies == nil then
+			grid, enemies = g:global("grid_cell"), W.enemies(g, seat)
+		end
 		for _, c in ipairs(g:within(origin, 3)) do
 			if c ~= grid then
 				for _, e in ipairs(enemies) do

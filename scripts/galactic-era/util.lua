@@ -251,13 +251,23 @@ function U.seats_with_ships(g, cell)
 	return g:owners({ kind = SHIP_PIECES, cell = cell })
 end
 
+-- Terrain names as a player reads them, by terrain id ("terrain.<id>" in text.ron),
+-- read once as the module loads: an unnamed cell is labelled by its terrain.
+local TERRAIN_NAMES = {}
+for id, entry in pairs(TEXTS) do
+	local terrain = string.match(id, "^terrain%.(.+)$")
+	if terrain then
+		TERRAIN_NAMES[terrain] = entry.text
+	end
+end
+
 function U.cell_label(g, cell)
 	local info = g:cell_info(cell)
 	local region = g:region_info(info.region)
 	local where = region and region.label or "?"
 	-- The code is the one the map shows and a player types (E15), so the log and the
 	-- options name a cell as the map does.
-	return (info.name or U.text("terrain." .. info.terrain)) .. " (" .. info.code .. " " .. where .. ")"
+	return (info.name or TERRAIN_NAMES[info.terrain] or U.text("terrain." .. info.terrain)) .. " (" .. info.code .. " " .. where .. ")"
 end
 
 -- Where a seat has ships (a list and a set) and pieces of its planets (a set),
