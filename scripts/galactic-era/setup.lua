@@ -84,7 +84,8 @@ function S.build_board(g, picks)
 					for _, c in ipairs(g:cells({ region = region })) do
 						local q, r = g:hex(c)
 						local key = hex_distance(q, r, centre[1], centre[2]) * 1000 + hex_distance(q, r, 0, 0)
-						if g:terrain(c) ~= "neutron_star" and (best_key == nil or key < best_key) then
+						-- The terrain is asked only of a cell nearer than the best so far.
+						if (best_key == nil or key < best_key) and g:terrain(c) ~= "neutron_star" then
 							best, best_key = c, key
 						end
 					end
@@ -103,17 +104,25 @@ end
 
 -- GE 5.2d–e: face-down neutral planet tokens and relics.
 function S.place_tokens(g, home, central)
-	local function deal(region, counts, skip_main)
+	-- The pool's tokens of each face, bottom first, read once: each region takes the
+	-- next ones (as asking the pool for its first token of the face each time would).
+	local pool, taken = {}, {}
+	for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
+		pool[face] = g:entities({ kind = "neutral", face = face, zone = "neutral_pool" })
+		taken[face] = 0
+	end
+	local function deal(region, planets, counts, skip_main)
 		local zone = "stack_" .. region
 		for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
 			for _ = 1, counts[face] or 0 do
-				g:move(g:first({ kind = "neutral", face = face, zone = "neutral_pool" }), zone)
+				taken[face] += 1
+				g:move(pool[face][taken[face]], zone)
 			end
 		end
 		g:shuffle_zone(zone)
 		local stack = g:entities({ zone = zone })
 		local i = 1
-		for _, c in ipairs(planets_of_region(g, region)) do
+		for _, c in ipairs(planets) do
 			if not (skip_main and g:cell_prop(c, "main") == 1) then
 				g:move(stack[i], c)
 				i += 1
@@ -124,16 +133,17 @@ function S.place_tokens(g, home, central)
 		end
 	end
 	for _, region in ipairs(home) do
-		local planets = #planets_of_region(g, region)
-		deal(region, { primitive = 2, advanced = 2, uninhabited = planets - 5 }, true)
+		local planets = planets_of_region(g, region)
+		deal(region, planets, { primitive = 2, advanced = 2, uninhabited = #planets - 5 }, true)
 	end
-	deal(central, { primitive = 3, advanced = 3, uninhabited = 3 }, false)
+	local central_planets = planets_of_region(g, central)
+	deal(central, central_planets, { primitive = 3, advanced = 3, uninhabited = 3 }, false)
 	for _, t in ipairs(g:entities({ zone = "neutral_pool" })) do
 		g:move(t, "box")
 	end
 	g:shuffle_zone("relic_stack")
 	local relics = g:entities({ zone = "relic_stack" })
-	for i, c in ipairs(planets_of_region(g, central)) do
+	for i, c in ipairs(central_planets) do
 		g:move(relics[i], c)
 	end
 	for _, r in ipairs(g:entities({ zone = "relic_stack" })) do
@@ -157,8 +167,9 @@ function S.give_kits(g, home, fixed_order)
 		local capital_cell = main_planet(g, home[s])
 		g:set(s, "home_region", home[s])
 		-- GE 8.2: balancing players.
-		g:set(s, "dp", g:variant("beginner_" .. s) and 5 or (g:variant("veteran_" .. s) and -5 or 0))
-		g:set(s, "dp_from.other", g:get(s, "dp")) -- DP sources for balance reports (util.lua)
+		local dp = g:variant("beginner_" .. s) and 5 or (g:variant("veteran_" .. s) and -5 or 0)
+		g:set(s, "dp", dp)
+		g:set(s, "dp_from.other", dp) -- DP sources for balance reports (util.lua)
 		g:set(s, "emergency", 1)
 		for _, t in ipairs(U.TECHS) do
 			g:set(s, t, 1) -- GE 5.3e: every technology at level I
@@ -174,30 +185,37 @@ end
 
 -- Every piece of the game exists from the start (GE 3.1–3.3): pieces only ever move,
 -- so they can be counted at any moment.
+--
+-- Identical pieces are created from one spec each, made once: `g:create` only reads it.
 function S.create_components(g)
 	for s = 1, g:seats() do
 		g:create({ kind = "capital", owner = s })
+		local ship = { kind = "ship", owner = s, at = { zone = "reserve", seat = s } }
 		for _ = 1, 16 do
-			g:create({ kind = "ship", owner = s, at = { zone = "reserve", seat = s } })
+			g:create(ship)
 		end
+		local disc = { kind = "disc", owner = s, at = { zone = "track", seat = s } }
 		for _ = 1, 39 do
-			g:create({ kind = "disc", owner = s, at = { zone = "track", seat = s } })
+			g:create(disc)
 		end
 		for _, letter in ipairs({ "A", "B", "C", "D", "E" }) do
 			-- GE 4.6.2: the D marker shows its letter on both sides.
 			g:create({ kind = "marker", face = letter, owner = s, at = { zone = "markers", seat = s }, hidden = letter ~= "D" })
 		end
+		local decoy = { kind = "number", face = "0", owner = s, at = { zone = "decoys", seat = s } }
 		for _ = 1, 5 do
-			g:create({ kind = "number", face = "0", owner = s, at = { zone = "decoys", seat = s } })
+			g:create(decoy)
 		end
 	end
 	-- GE 3.1: the 4 white discs (Annunaki conversions, GE A1.2).
+	local white_disc = { kind = "white_disc", at = "white_discs" }
 	for _ = 1, 4 do
-		g:create({ kind = "white_disc", at = "white_discs" })
+		g:create(white_disc)
 	end
 	for _, face in ipairs({ "1", "2", "3", "4", "5", "10" }) do
+		local token = { kind = "number", face = face, at = "supply" }
 		for _ = 1, defs.token_pool.supply.faces[face] do
-			g:create({ kind = "number", face = face, at = "supply" })
+			g:create(token)
 		end
 	end
 	for _, colour in ipairs(WORMHOLE_COLOURS) do
@@ -206,8 +224,9 @@ function S.create_components(g)
 		end
 	end
 	for _, face in ipairs({ "uninhabited", "primitive", "advanced" }) do
+		local token = { kind = "neutral", face = face, at = "neutral_pool", hidden = true }
 		for _ = 1, defs.token_pool.neutral_planets.faces[face] do
-			g:create({ kind = "neutral", face = face, at = "neutral_pool", hidden = true })
+			g:create(token)
 		end
 	end
 	for _, id in ipairs(def_ids.relic) do
@@ -226,18 +245,21 @@ local function deal_cards(g, draft)
 	end
 	g:shuffle_zone("people_box")
 	Puppet.setup(g)
+	-- Each seat takes the top card of the deck and the top two tiles of the box: both
+	-- are read once, bottom to top, and dealt from the top down.
+	local puppet = Puppet.seat(g)
+	local deck = g:entities({ zone = "domination_deck" })
+	local box = g:entities({ zone = "people_box" })
 	for s = 1, draft and 0 or g:seats() do
-		if not Puppet.is_puppet(g, s) then
-			local deck = g:entities({ zone = "domination_deck" })
-			local card = deck[#deck]
+		if s ~= puppet then
+			local card = table.remove(deck)
 			g:move(card, { zone = "domination_hand", seat = s })
 			g:hide(card, s)
-		end
-		for _ = 1, Puppet.is_puppet(g, s) and 0 or 2 do
-			local box = g:entities({ zone = "people_box" })
-			local tile = box[#box]
-			g:move(tile, { zone = "people_offer", seat = s })
-			g:hide(tile, s)
+			for _ = 1, 2 do
+				local tile = table.remove(box)
+				g:move(tile, { zone = "people_offer", seat = s })
+				g:hide(tile, s)
+			end
 		end
 	end
 	-- GE 5.1c–d: a random galactic story (or the one agreed by variant) and an
