@@ -201,6 +201,9 @@ end
 -- Reaction hooks at a round's start or end, last to first in turn order, so the steps
 -- they push run in turn order.
 function P.on_round(g, name)
+	if not HOOK_NAMES[name] then
+		return -- no people has the hook: nobody to tell
+	end
 	local order = U.turn_order(g)
 	for i = #order, 1, -1 do
 		notify(g, order[i], name, { round = g:global("round"), era = g:global("era") })

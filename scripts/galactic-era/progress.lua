@@ -28,11 +28,12 @@ local function free_extra_token(g, seat)
 end
 
 -- GE 6.2.1.2: planets with 5+ discs (never the capital, never blockaded) each allow
--- one extra oval token; plus the free one of round 1. The discs of every cell are
--- counted in one call (U.discs_at for each planet at once).
-function P.extra_tokens(g, seat)
+-- one extra oval token; plus the free one of round 1. `discs`: the discs of every
+-- cell, counted in one call (U.discs_at for each planet at once), when the caller
+-- has them for every seat already; nil counts them.
+function P.extra_tokens(g, seat, discs)
 	local n = 0
-	local discs = g:tally({ kind = "disc" }, "cell")
+	discs = discs or g:tally({ kind = "disc" }, "cell")
 	for _, c in ipairs(U.controlled_planets(g, seat)) do
 		if (discs[c] or 0) >= 5 and not U.capital_at(g, c) and not W.blockaded(g, seat, c) then
 			n += 1
@@ -251,12 +252,14 @@ P.phase = {
 	run = function(g, ctx)
 		if not ctx.ovals then
 			local decisions = {}
+			-- The discs of every cell, counted once for every seat's extra tokens.
+			local discs = g:tally({ kind = "disc" }, "cell")
 			for s = 1, g:seats() do
 				local options = {}
 				for _, o in ipairs(P.OVALS) do
 					table.insert(options, { label = o.label, value = o.id })
 				end
-				local extra = P.extra_tokens(g, s)
+				local extra = P.extra_tokens(g, s, discs)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
 					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
