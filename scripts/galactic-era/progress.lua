@@ -27,15 +27,33 @@ local function free_extra_token(g, seat)
 	return (g:global("round") == 1 and g:get(seat, "free_extra_round_1") == 1) and 1 or 0
 end
 
+-- The pieces that show a seat holds a planet (util.lua's controlled planets).
+local PLANET_PIECES = { "capital", "disc" }
+
+-- The cells with 5+ discs and no capital, each with the set of seats holding pieces
+-- there (`holders`): what extra tokens depend on, the same for every seat, read once.
+-- The discs of every cell are counted in one call; only those cells are looked at.
+local function crowded_planets(g)
+	local out = {}
+	for c, n in pairs(g:tally({ kind = "disc" }, "cell")) do
+		if n >= 5 and not U.capital_at(g, c) then
+			local holders = {}
+			for _, s in ipairs(g:owners({ kind = PLANET_PIECES, cell = c })) do
+				holders[s] = true
+			end
+			table.insert(out, { cell = c, holders = holders })
+		end
+	end
+	return out
+end
+
 -- GE 6.2.1.2: planets with 5+ discs (never the capital, never blockaded) each allow
--- one extra oval token; plus the free one of round 1. `discs`: the discs of every
--- cell, counted in one call (U.discs_at for each planet at once), when the caller
--- has them for every seat already; nil counts them.
-function P.extra_tokens(g, seat, discs)
+-- one extra oval token; plus the free one of round 1. `crowded`: crowded_planets(g),
+-- when the caller has them for every seat already; nil reads them.
+function P.extra_tokens(g, seat, crowded)
 	local n = 0
-	discs = discs or g:tally({ kind = "disc" }, "cell")
-	for _, c in ipairs(U.controlled_planets(g, seat)) do
-		if (discs[c] or 0) >= 5 and not U.capital_at(g, c) and not W.blockaded(g, seat, c) then
+	for _, planet in ipairs(crowded or crowded_planets(g)) do
+		if planet.holders[seat] and not W.blockaded(g, seat, planet.cell) then
 			n += 1
 		end
 	end
@@ -87,34 +105,57 @@ for _, cost in ipairs({ "", SQUARE_COST }) do
 	ORDER_PAIR_LABEL[cost] = orders_of
 end
 
--- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from Robotics V.
-local function square_options(g, seat)
-	local singles = {}
+-- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from
+-- Robotics V. A menu depends only on whether each turn-order token would have no
+-- effect (`up`, `down`: "" or the note), whether two tokens may be taken and whether
+-- that costs DP (`two`: nil, "" or the cost note), so every menu is made once as the
+-- module loads: SQUARE_MENUS[two or "one"][up][down].
+local function square_menu(up, down, two)
+	local options = {}
 	for _, t in ipairs(U.TECHS) do
-		table.insert(singles, { label = SINGLE_LABEL[t], value = { t } })
+		table.insert(options, { label = SINGLE_LABEL[t], value = { t } })
 	end
-	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
-	local order, last = g:get(seat, "order"), 0
-	for s = 1, g:seats() do
-		last = math.max(last, g:get(s, "order") or 0)
-	end
-	local useless = { up = order == 1 and NO_EFFECT.up or "", down = order == last and NO_EFFECT.down or "" }
-	table.insert(singles, { label = ORDER_LABEL.up[useless.up], value = { "up" } })
-	table.insert(singles, { label = ORDER_LABEL.down[useless.down], value = { "down" } })
-	local options = table.clone(singles)
-	if U.tech_value(g, seat, "rob", "squares") >= 2 then
-		local cost = g:get(seat, "rob") == 5 and SQUARE_COST or ""
+	table.insert(options, { label = ORDER_LABEL.up[up], value = { "up" } })
+	table.insert(options, { label = ORDER_LABEL.down[down], value = { "down" } })
+	if two then
+		local useless = { up = up, down = down }
 		for i, a in ipairs(U.TECHS) do
 			for j = i + 1, #U.TECHS do
 				local b = U.TECHS[j]
-				table.insert(options, { label = PAIR_LABEL[cost][a][b], value = { a, b } })
+				table.insert(options, { label = PAIR_LABEL[two][a][b], value = { a, b } })
 			end
 			for _, dir in ipairs({ "up", "down" }) do
-				table.insert(options, { label = ORDER_PAIR_LABEL[cost][a][dir][useless[dir]], value = { a, dir } })
+				table.insert(options, { label = ORDER_PAIR_LABEL[two][a][dir][useless[dir]], value = { a, dir } })
 			end
 		end
 	end
 	return options
+end
+local SQUARE_MENUS = {}
+for _, two in ipairs({ "one", "", SQUARE_COST }) do
+	local by_up = {}
+	for _, up in ipairs({ "", NO_EFFECT.up }) do
+		local by_down = {}
+		for _, down in ipairs({ "", NO_EFFECT.down }) do
+			by_down[down] = square_menu(up, down, two ~= "one" and two or nil)
+		end
+		by_up[up] = by_down
+	end
+	SQUARE_MENUS[two] = by_up
+end
+
+-- The square-token menu of `seat`; `last`, the last turn-order position.
+local function square_options(g, seat, last)
+	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
+	local order = g:get(seat, "order")
+	local up = order == 1 and NO_EFFECT.up or ""
+	local down = order == last and NO_EFFECT.down or ""
+	local rob = g:get(seat, "rob")
+	local two = "one"
+	if defs.technology.rob.per_level.squares[rob] >= 2 then
+		two = rob == 5 and SQUARE_COST or ""
+	end
+	return SQUARE_MENUS[two][up][down]
 end
 
 local function reveal_and_pay(g, ctx)
@@ -248,24 +289,32 @@ local SQUARES_HELP = U.text("progress.research_token_names_technology_your")
 
 -- Both token choices are asked in one simultaneous pending (two keyed decisions per
 -- seat), so no answer sits anywhere visible before every seat has chosen both.
+-- The oval tokens as options, the same for every seat, made once.
+local OVAL_OPTIONS = {}
+for _, o in ipairs(P.OVALS) do
+	table.insert(OVAL_OPTIONS, { label = o.label, value = o.id })
+end
+
 P.phase = {
 	run = function(g, ctx)
 		if not ctx.ovals then
 			local decisions = {}
-			-- The discs of every cell, counted once for every seat's extra tokens.
-			local discs = g:tally({ kind = "disc" }, "cell")
+			-- What every seat's choice depends on alike, read once: the crowded planets
+			-- and the last turn-order position.
+			local crowded = crowded_planets(g)
+			local last = 0
 			for s = 1, g:seats() do
-				local options = {}
-				for _, o in ipairs(P.OVALS) do
-					table.insert(options, { label = o.label, value = o.id })
-				end
-				local extra = P.extra_tokens(g, s, discs)
+				last = math.max(last, g:get(s, "order") or 0)
+			end
+			for s = 1, g:seats() do
+				local options = OVAL_OPTIONS
+				local extra = P.extra_tokens(g, s, crowded)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
 					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
 					rule = "GE 6.2.1", help = OVALS_HELP })
 				table.insert(decisions, { seat = s, key = "squares", prompt = SQUARES_PROMPT,
-					rule = "GE 6.2.1.1", options = square_options(g, s), help = SQUARES_HELP })
+					rule = "GE 6.2.1.1", options = square_options(g, s, last), help = SQUARES_HELP })
 			end
 			return { simultaneous = true, decisions = decisions }
 		end
