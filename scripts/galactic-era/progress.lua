@@ -287,13 +287,14 @@ local OVALS_HELP = U.text("progress.actions_you_will_take_in")
 local SQUARES_PROMPT = U.text("progress.choose_your_square_token_research")
 local SQUARES_HELP = U.text("progress.research_token_names_technology_your")
 
--- Both token choices are asked in one simultaneous pending (two keyed decisions per
--- seat), so no answer sits anywhere visible before every seat has chosen both.
 -- The oval tokens as options, the same for every seat, made once.
 local OVAL_OPTIONS = {}
 for _, o in ipairs(P.OVALS) do
 	table.insert(OVAL_OPTIONS, { label = o.label, value = o.id })
 end
+
+-- Both token choices are asked in one simultaneous pending (two keyed decisions per
+-- seat), so no answer sits anywhere visible before every seat has chosen both.
 
 P.phase = {
 	run = function(g, ctx)
@@ -307,10 +308,9 @@ P.phase = {
 				last = math.max(last, g:get(s, "order") or 0)
 			end
 			for s = 1, g:seats() do
-				local options = OVAL_OPTIONS
 				local extra = P.extra_tokens(g, s, crowded)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = options,
+				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = OVAL_OPTIONS,
 					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
 					rule = "GE 6.2.1", help = OVALS_HELP })
 				table.insert(decisions, { seat = s, key = "squares", prompt = SQUARES_PROMPT,
