@@ -7,7 +7,9 @@
 --   targets — the legal targets for `user` now, as options {label, target} (those of
 --             a war window read the global `sync` themselves: most effects never
 --             need it, and reading it is a call into the kernel);
---   apply   — what resolving it does (the item is what stack.lua put on the stack).
+--   apply   — what resolving it does (the item is what stack.lua put on the stack);
+--   pushes  — true when apply may push frames (losses), which must run before the
+--             stack goes on.
 -- A third party may only affect or help a seat it shares a sector with, unless the
 -- card is universal (SO §4.1, §6.5.2.3). Abilities and active effects are never
 -- universal or synchronous.
@@ -249,7 +251,7 @@ local function seat_targets(word, ok)
 	end
 end
 
-E.damage_species = { when = { main = true }, targets = seat_targets("effect.damage"), apply = function(g, item)
+E.damage_species = { when = { main = true }, targets = seat_targets("effect.damage"), pushes = true, apply = function(g, item)
 	P().push_losses(g, item.target.seat, item.amount, item.seat, item.name)
 end }
 

@@ -187,7 +187,7 @@ function S.cancel(g, id, by)
 	g:set_global("stack", items)
 end
 
--- Resolves the top item (LIFO) and discards its card.
+-- Resolves the top item (LIFO) and discards its card; returns the item.
 function S.resolve_top(g)
 	local items = S.items(g)
 	local item = table.remove(items)
@@ -208,6 +208,7 @@ function S.resolve_top(g)
 	if item.card then
 		C.discard(g, item.card)
 	end
+	return item
 end
 
 function S.offer(g, data, seat)
@@ -230,7 +231,8 @@ function S.respond(g, data, seat, value)
 	return true -- close the window: it reopens with the new item on top
 end
 
--- Pushes a window for the seats that could answer (or a tick when none can).
+-- Pushes a window for the seats that could answer and returns true; returns false
+-- when none can (nobody is asked: as a window in which everyone passed).
 local function open(g, ctx)
 	g:set_global("stack_added", false)
 	local seats = {}
@@ -240,8 +242,7 @@ local function open(g, ctx)
 	-- others'): may_respond would say no for every seat, so none is asked.
 	local answers = ANSWERS[ctx.kind]
 	if answers and #answers[stacked and 2 or 1].any == 0 then
-		g:push("tick", {})
-		return nil
+		return false
 	end
 	local active = g:global("active")
 	-- The responders are live seats (U.order), so may_respond need not ask.
@@ -251,40 +252,53 @@ local function open(g, ctx)
 		end
 	end
 	if #seats == 0 then
-		g:push("tick", {})
-	else
-		g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind } })
+		return false
 	end
-	return nil
+	g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind } })
+	return true
 end
 
+-- Resolves the top item; returns true when the step must wait: the effect may have
+-- pushed frames (E[effect].pushes: losses), which run first (a tick keeps this frame
+-- under them), or the game is over.
 local function resolve_one(g, ctx)
-	S.resolve_top(g)
+	local item = S.resolve_top(g)
 	ctx.state = "resolved"
-	g:push("tick", {}) -- lets frames the effect pushed (losses) run before going on
-	return nil
+	local e = E[item.effect]
+	if (e and e.pushes) or require("victory").over(g) then
+		g:push("tick", {})
+		return true
+	end
+	return false
 end
 
--- The `stack` step: ctx.kind is the window context.
+-- The `stack` step: ctx.kind is the window context. A window opens (state `window`);
+-- once it closes, a new answer opens another, else the top item resolves (state
+-- `resolved`) and a window opens again, until the stack is empty. What asks nobody —
+-- a window no seat can answer in, a resolution that pushes nothing — goes on in the
+-- same call, as the calls after it would have (a tick frame between them did nothing).
 S.step = {
 	run = function(g, ctx)
 		if require("victory").over(g) then
 			return nil
 		end
-		if ctx.state == nil then
-			return open(g, ctx)
-		end
-		if ctx.state == "window" then
-			if g:global("stack_added") == true then
-				return open(g, ctx)
+		-- Whether the last window closed with everyone passing (no answer was added).
+		local passed = ctx.state == "window" and g:global("stack_added") ~= true
+		while true do
+			if passed then
+				if #S.items_seen(g) == 0 then
+					return nil
+				end
+				if resolve_one(g, ctx) then
+					return nil
+				end
 			end
-			if #S.items(g) == 0 then
+			-- State nil, `resolved`, or a window that closed on an answer.
+			if open(g, ctx) then
 				return nil
 			end
-			return resolve_one(g, ctx)
+			passed = true
 		end
-		-- ctx.state == "resolved": answers may be added before the next resolution.
-		return open(g, ctx)
 	end,
 }
 
