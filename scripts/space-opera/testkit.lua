@@ -124,8 +124,11 @@ function T.units(g, s, civ, mil)
 	g:set(s, "mil", mil)
 end
 
--- Runs the turn of seat `s` from its main part (no start-of-turn upkeep).
+-- Runs the turn of seat `s` from its main part (no start-of-turn upkeep): the seat is
+-- made the active one and the window context "main", as a turn's start does.
 function T.turn(g, s)
+	g:set_global("active", s)
+	g:set_global("sync", { kind = "main" })
 	g:push("turn", { seat = s, stage = "main" })
 end
 

@@ -63,23 +63,22 @@ function TU.hand_limit(g, s)
 	return nil
 end
 
+-- The `turn` step: ctx.seat plays; ctx.stage is nil until the turn's start has run
+-- (done in the first call, not in an `enter` of its own: one call less per turn),
+-- then "main", then "end". A frame pushed at "main" (testkit.turn) skips the start.
+-- The start makes the seat the active one and the window context "main", and they
+-- stay so while its frame runs: only a turn's start sets `active`, and a war gives
+-- `sync` back ("main") whenever it ends.
 TU.turn = {
-	enter = function(g, ctx)
-		if ctx.stage == nil then
-			ctx.stage = "main"
-			TU.start(g, ctx.seat)
-		else
-			g:set_global("active", ctx.seat)
-			g:set_global("sync", { kind = "main" })
-		end
-	end,
 	run = function(g, ctx)
 		local s = ctx.seat
+		if ctx.stage == nil then
+			ctx.stage = "main"
+			TU.start(g, s)
+		end
 		if V.over(g) or not U.live(g, s) then
 			return nil
 		end
-		g:set_global("active", s)
-		g:set_global("sync", { kind = "main" })
 		if ctx.stage == "main" then
 			-- What the prompt shows and the menu needs too is read once.
 			-- Nothing is written from here on: the memo table is asked for once.
