@@ -17,6 +17,11 @@ end
 
 local STAGES = { "give_cards", "give_credits", "ask_credits", "ask_cards", "answer", "pick_cards" }
 
+-- The terms of a proposal are kept in the step's context only once set: until then
+-- `give_cards` is no card (NONE) and `give_credits`, `ask_credits` and `ask_cards` are
+-- 0 (the context is converted at every call: what it does not hold costs nothing).
+local NONE = {}
+
 local function next_stage(ctx)
 	for i, st in ipairs(STAGES) do
 		if st == ctx.stage then
@@ -26,21 +31,21 @@ local function next_stage(ctx)
 	end
 end
 
+-- The `negotiate` step: ctx.from proposes to ctx.to; ctx.stage is nil until the first
+-- call, then one of STAGES, then "done".
 TR.negotiate = {
-	enter = function(g, ctx)
-		ctx.stage = "give_cards"
-		ctx.give_cards, ctx.give_credits, ctx.ask_credits, ctx.ask_cards = {}, 0, 0, 0
-	end,
 	run = function(g, ctx)
 		local a, b = ctx.from, ctx.to
-		-- Whether the negotiation goes on is asked once, on the first call (the stage
-		-- enter set): a stage that is skipped changes only ctx, every stage that changes
-		-- the game returns, and the later calls follow this step's own decisions, whose
-		-- answers change only ctx (a refusal logs and ends it), so the game is still as
-		-- the first call saw it: nobody finished, was eliminated or jumped meanwhile.
-		if ctx.stage == "give_cards"
-			and (require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b)) then
-			return nil
+		-- Whether the negotiation goes on is asked once, on the first call: a stage that
+		-- is skipped changes only ctx, every stage that changes the game returns, and the
+		-- later calls follow this step's own decisions, whose answers change only ctx (a
+		-- refusal logs and ends it), so the game is still as the first call saw it:
+		-- nobody finished, was eliminated or jumped meanwhile.
+		if ctx.stage == nil then
+			ctx.stage = "give_cards"
+			if require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
+				return nil
+			end
 		end
 		while true do
 			local st = ctx.stage
@@ -72,12 +77,14 @@ TR.negotiate = {
 				return { seat = a, kind = "number", min = 0, max = #hand, rule = "SO §4.6",
 					prompt = U.text("negotiation.ask_cards", b), help = help() }
 			elseif st == "answer" then
-				if #ctx.give_cards == 0 and ctx.give_credits == 0 and ctx.ask_credits == 0 and ctx.ask_cards == 0 then
+				local give_cards, give_credits = ctx.give_cards or NONE, ctx.give_credits or 0
+				local ask_credits, ask_cards = ctx.ask_credits or 0, ctx.ask_cards or 0
+				if #give_cards == 0 and give_credits == 0 and ask_credits == 0 and ask_cards == 0 then
 					g:log(U.text("negotiation.nothing", a, b))
 					return nil
 				end
 				local names = {}
-				for _, card in ipairs(ctx.give_cards) do
+				for _, card in ipairs(give_cards) do
 					local name = U.name(g, card)
 					table.insert(names, name)
 					g:peek(b, card, U.text("negotiation.offered_card", a, name))
@@ -85,15 +92,16 @@ TR.negotiate = {
 				return { seat = b, rule = "SO §4.6", pass = U.text("negotiation.refuse"),
 					prompt = U.text("negotiation.proposal",
 						a, U.count_of(#names, "word.card"), #names > 0 and U.text("negotiation.card_names", table.concat(names, U.text("list.separator"))) or "",
-						U.count_of(ctx.give_credits, "word.credit"), U.count_of(ctx.ask_credits, "word.credit"), U.count_of(ctx.ask_cards, "word.card")),
+						U.count_of(give_credits, "word.credit"), U.count_of(ask_credits, "word.credit"), U.count_of(ask_cards, "word.card")),
 					options = { { label = U.text("negotiation.accept"), value = true } }, help = help() }
 			elseif st == "pick_cards" then
-				if ctx.ask_cards > 0 and #ctx.picked == 0 then
+				local ask_cards = ctx.ask_cards or 0
+				if ask_cards > 0 and #ctx.picked == 0 then
 					local options = {}
 					for _, card in ipairs(C.hand(g, b)) do
 						table.insert(options, { label = U.name(g, card), value = card })
 					end
-					local n = math.min(ctx.ask_cards, #options)
+					local n = math.min(ask_cards, #options)
 					if n > 0 then
 						return { seat = b, kind = "many", min = n, max = n, options = options, rule = "SO §4.6",
 							prompt = U.text("negotiation.pick_cards", U.count_of(n, "word.card"), a),
@@ -139,7 +147,8 @@ TR.negotiate = {
 -- Applies an accepted proposal; credits are capped by what each side still has.
 function TR.transfer(g, ctx)
 	local a, b = ctx.from, ctx.to
-	for _, card in ipairs(ctx.give_cards) do
+	local give_cards = ctx.give_cards or NONE
+	for _, card in ipairs(give_cards) do
 		if g:where(card).zone == "hand" and g:owner(card) == a then
 			C.to_hand(g, card, b)
 		end
@@ -147,11 +156,11 @@ function TR.transfer(g, ctx)
 	for _, card in ipairs(ctx.picked or {}) do
 		C.to_hand(g, card, a)
 	end
-	local to_b = math.min(ctx.give_credits, g:get(a, "credits"))
-	local to_a = math.min(ctx.ask_credits, g:get(b, "credits"))
+	local to_b = math.min(ctx.give_credits or 0, g:get(a, "credits"))
+	local to_a = math.min(ctx.ask_credits or 0, g:get(b, "credits"))
 	g:add(a, "credits", to_a - to_b)
 	g:add(b, "credits", to_b - to_a)
-	g:log(U.text("negotiation.trade", a, b, U.count_of(#ctx.give_cards, "word.card"), U.count_of(to_b, "word.credit"),
+	g:log(U.text("negotiation.trade", a, b, U.count_of(#give_cards, "word.card"), U.count_of(to_b, "word.credit"),
 		U.count_of(#(ctx.picked or {}), "word.card"), U.count_of(to_a, "word.credit")))
 	ctx.stage = "done"
 end
