@@ -234,7 +234,11 @@ function C.build(g, s, card)
 	g:set_owner(card, s)
 	g:hide(card, s)
 	g:set_prop(card, "credits", d.price)
-	require("victory").observe(g)
+	-- Under construction counts for the level only with alt_construction_counts
+	-- (C.built_count): else no level moved (V.observe).
+	if U.alt(g, "construction_counts") then
+		require("victory").observe(g)
+	end
 end
 
 -- SO §4.3: equipment (one free slot) and crew (classic, at most one per fleet) are

@@ -35,7 +35,7 @@ function P.train(g, s, price)
 	g:add(s, "credits", -price)
 	g:add(s, "civ", -1)
 	g:add(s, "mil", 1)
-	require("victory").observe(g)
+	-- The units are as many as before: no level moved (V.observe).
 	g:log(U.text("population.train", s, U.count_of(price, "word.credit")))
 end
 

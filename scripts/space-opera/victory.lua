@@ -104,8 +104,12 @@ end
 
 -- ---- level history (SO §6.6) ----------------------------------------------------------------
 
--- Called after every change to units or technologies: the active seat's lowest level
--- during its turn, and (for `alt_literal_hold`) the turn in which each seat last rose.
+-- Called right after every change to units or technologies that may move a level: the
+-- active seat's lowest level during its turn, and (for `alt_literal_hold`) the turn in
+-- which each seat last rose. Since every such change is observed at once, a change that
+-- moves no level need not call it (it would find every level as last observed and
+-- write nothing): a build, unless `alt_construction_counts` counts what is under
+-- construction; a training, which only turns a civilian into a military.
 -- Returns the level of every live seat ({[seat] = level}), or nil when not observed.
 -- `only`: a seat, when the caller knows that every live seat was observed since the
 -- last change and that only this seat (the active one) has changed since: the others'
