@@ -255,11 +255,17 @@ end
 -- level was observed just before and nothing else changed since (V.observe's `only`).
 function C.flip(g, s, observed)
 	local raised = C.building(g, s)
-	if #raised > 0 and U.revised(g) then
+	if #raised == 0 then
+		return raised
+	end
+	local revised = U.revised(g)
+	local built = 0
+	if revised then
 		-- More may be under construction than there is room for (only built ones count
 		-- toward the cap): those beyond 8 built stay face down until a place frees up
 		-- (SO §6.3). Nothing to raise needs no room (and no count).
-		local room = C.TECH_CAP - g:count({ zone = "built", seat = s })
+		built = g:count({ zone = "built", seat = s })
+		local room = C.TECH_CAP - built
 		while #raised > math.max(0, room) do
 			table.remove(raised)
 			g:log(U.text("building.cap", s))
@@ -271,7 +277,12 @@ function C.flip(g, s, observed)
 		g:reveal(card)
 		g:log(U.text("building.raise", s, U.name(g, card)))
 	end
-	if #raised > 0 then
+	-- The level history is kept in the revised rules only (V.observe). When every level
+	-- was just observed, the raise moves seat s's level only if its built count passes
+	-- a multiple of 4, and never when alt_construction_counts already counted the
+	-- raised cards (C.built_count): else observing would write nothing.
+	if revised and #raised > 0 and not (observed
+		and ((built + #raised) // 4 == built // 4 or U.alt(g, "construction_counts"))) then
 		require("victory").observe(g, observed and s or nil)
 	end
 	return raised

@@ -169,14 +169,18 @@ end
 function V.turn_start(g, s)
 	local turn = g:add_global("turn_no", 1)
 	g:set(s, "turn_began", turn)
-	g:set(s, "min_level", P().level(g, s))
 	-- The levels observe saw: what it writes changes no level (revised only; nil in
-	-- classic, where nothing more is said).
+	-- classic, where nothing more is said). The seat's lowest level this turn starts
+	-- at its level now, set once observe has looked (observe may lower what the last
+	-- turn left; a seat out has no level there).
 	local levels = V.observe(g)
-	if levels and levels[s] then
-		local level, ahead = levels[s], true
-		for _, o in ipairs(U.live_seats(g)) do
-			ahead = ahead and (o == s or levels[o] < level)
+	local level = levels and levels[s]
+	g:set(s, "min_level", level or P().level(g, s))
+	if level then
+		-- The live seats are those observe gave a level.
+		local ahead = true
+		for o = 1, g:seats() do
+			ahead = ahead and (o == s or levels[o] == nil or levels[o] < level)
 		end
 		if level >= 3 and ahead then
 			g:log(U.text("victory.level_ahead", s, level))
