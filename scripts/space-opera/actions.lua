@@ -208,12 +208,12 @@ function A.options(g, s, seen)
 	-- SO §3: training.
 	local cost = T.train_cost(g, s, tab, classic)
 	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
-		add(TRAIN_LABEL[cost] or U.text("action.train", cost), { a = "train" })
+		add(TRAIN_LABEL[cost] or U.text("action.train", cost), "train")
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s, tab) then
-		add(U.text("action.jump"), { a = "jump" })
+		add(U.text("action.jump"), "jump")
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false, memo)
@@ -263,38 +263,45 @@ function A.options(g, s, seen)
 			end
 		end
 	end
-	add(U.text("action.end"), { a = "end" })
+	add(U.text("action.end"), "end")
 	return out
 end
 
+-- An option's value: the action's name when it needs nothing more ("train", "jump",
+-- "end"), else a table whose `a` names it (a plain string is cheaper to hand over).
+function A.action(v)
+	return type(v) == "string" and v or v.a
+end
+
 function A.perform(g, s, v)
-	if v.a == "play" then
+	local a = A.action(v)
+	if a == "play" then
 		S.play(g, s, { card = v.card, target = v.target })
 		g:push("stack", { kind = "response" })
-	elseif v.a == "build" then
+	elseif a == "build" then
 		C.build(g, s, v.card)
 		g:log(U.text("building.build", s, U.count_of(g:prop(v.card, "credits"), "word.credit")))
 		g:log_to({ s }, U.text("building.build_private", U.name(g, v.card)))
-	elseif v.a == "mount" then
+	elseif a == "mount" then
 		C.mount(g, s, v.card, v.ship)
 		g:log(U.text("building.mount", s, U.name(g, v.card), U.name(g, v.ship)))
-	elseif v.a == "train" then
+	elseif a == "train" then
 		P.train(g, s, T.train_cost(g, s))
-	elseif v.a == "jump" then
+	elseif a == "jump" then
 		g:add(s, "t_jumps", 1)
 		g:add(s, "credits", -2)
 		g:log(U.text("jump.extra", s))
 		C.jump(g, s, true)
-	elseif v.a == "war" then
+	elseif a == "war" then
 		g:push("war", { attacker = s, defender = v.target })
-	elseif v.a == "trade" then
+	elseif a == "trade" then
 		g:push("negotiate", { from = s, to = v.target })
-	elseif v.a == "ability" then
+	elseif a == "ability" then
 		local ab = U.species(g, s).ability
 		g:set(s, "t_ability", 1)
 		S.play(g, s, { effect = ab.effect, amount = ab.amount, price = ab.price, name = ab.name, target = v.target })
 		g:push("stack", { kind = "response" })
-	elseif v.a == "active" then
+	elseif a == "active" then
 		local ab = U.def(g, v.card).active
 		local used = g:get(s, "t_actives") or {}
 		table.insert(used, v.card)

@@ -4,9 +4,10 @@
 --   when    — the contexts it may be used in: `main` (its owner's own turn),
 --             `duel`, `assault` (reaction windows of a war), `stack` (an answer to
 --             something on the LIFO stack, SO §4.5);
---   targets — the legal targets for `user` now, as options {label, target} (those of
---             a war window read the global `sync` themselves: most effects never
---             need it, and reading it is a call into the kernel);
+--   targets — the legal targets for `user` now, as options {label, target} (no
+--             target: the user itself; those of a war window read the global `sync`
+--             themselves: most effects never need it, and reading it is a call into
+--             the kernel);
 --   apply   — what resolving it does (the item is what stack.lua put on the stack);
 --   pushes  — true when apply may push frames (losses), which must run before the
 --             stack goes on.
@@ -36,8 +37,10 @@ for _, id in ipairs(def_ids.species) do
 	E.SOURCE[ab] = { name = ab.name, amount = ab.amount }
 end
 
+-- The one target of an effect aimed at its user: no `target` (the stack item's target
+-- is then empty, stack.lua), so that the option made from it carries no empty table.
 local function self_target(label)
-	return { { label = label, target = {} } }
+	return { { label = label } }
 end
 
 -- No target: one list for every effect that has none (shared: do not change it).

@@ -107,7 +107,7 @@ TU.turn = {
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.stage == "main" then
-			if choice.a == "end" then
+			if A.action(choice) == "end" then
 				ctx.stage = "end"
 				g:log(U.text("turn.end", ctx.seat))
 			else
