@@ -75,7 +75,8 @@ R.game = {
 		ctx.i = ctx.i or 0
 	end,
 	run = function(g, ctx)
-		while not V.over(g) do
+		-- No call starts with the game over (V.over): it is asked after each pass.
+		repeat
 			if ctx.i == 0 or ctx.i > #(ctx.order or {}) then
 				if ctx.round > 0 and U.classic(g) and ctx.i > 0 then
 					R.classic_round_end(g, ctx.round)
@@ -103,7 +104,7 @@ R.game = {
 					return nil
 				end
 			end
-		end
+		until V.over(g)
 		return nil
 	end,
 }

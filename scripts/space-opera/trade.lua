@@ -43,7 +43,8 @@ TR.negotiate = {
 		-- nobody finished, was eliminated or jumped meanwhile.
 		if ctx.stage == nil then
 			ctx.stage = "give_cards"
-			if require("victory").over(g) or not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
+			-- (No call starts with the game over, V.over.)
+			if not (U.live(g, a) and U.live(g, b)) or not U.shares(g, a, b) then
 				return nil
 			end
 		end

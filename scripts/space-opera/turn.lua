@@ -75,8 +75,12 @@ TU.turn = {
 		if ctx.stage == nil then
 			ctx.stage = "main"
 			TU.start(g, s)
+			-- (Only what this call did may have ended the game, V.over.)
+			if V.over(g) then
+				return nil
+			end
 		end
-		if V.over(g) or not U.live(g, s) then
+		if not U.live(g, s) then
 			return nil
 		end
 		if ctx.stage == "main" then

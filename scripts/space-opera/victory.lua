@@ -13,6 +13,10 @@ local function P()
 	return require("population")
 end
 
+-- Whether the game has ended. No call of a step starts with the game over: V.finish
+-- sets `over` and finishes the game (g:finish) in the same call, and the kernel calls
+-- no step after that. So a step asks only after something in the same call may have
+-- ended the game.
 function V.over(g)
 	return g:global("over") == true
 end
@@ -191,9 +195,10 @@ end
 -- SO §6.6 (revised): at the end of its own turn a species wins when the lowest level it
 -- had during the turn is 3 or more and higher than every other species' level
 -- (SO §10 B6). `alt_literal_hold`: its level is 3+, higher than all others, and it last
--- rose before this turn began.
+-- rose before this turn began. The turn's last call, which calls it, has found the
+-- seat live (and no call starts with the game over, V.over).
 function V.end_of_turn(g, s)
-	if U.classic(g) or V.over(g) or not U.live(g, s) then
+	if U.classic(g) then
 		return
 	end
 	local level = P().level(g, s)
