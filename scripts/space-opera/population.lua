@@ -25,7 +25,15 @@ end
 -- `observed`: every seat's level was observed just before and nothing but seat `s`
 -- changed since (V.observe's `only`).
 function P.add_civ(g, s, n, observed)
-	g:add(s, "civ", n)
+	local civ = g:add(s, "civ", n)
+	if observed then
+		-- Then the seat's level moves only if its units pass a multiple of 4 (P.level):
+		-- else observing would write nothing.
+		local units = civ + P.mil(g, s)
+		if units // 4 == (units - n) // 4 then
+			return
+		end
+	end
 	require("victory").observe(g, observed and s or nil)
 end
 

@@ -201,9 +201,16 @@ function V.end_of_turn(g, s)
 	if U.classic(g) then
 		return
 	end
+	local literal = U.alt(g, "literal_hold")
+	-- What is held is the turn's lowest level (set at its start): below 3 it wins
+	-- nothing, and the level now need not be read.
+	local low = g:get(s, "min_level")
+	if not literal and low ~= nil and low < 3 then
+		return
+	end
 	local level = P().level(g, s)
-	local held = g:get(s, "min_level") or level
-	if U.alt(g, "literal_hold") then
+	local held = low or level
+	if literal then
 		held = ((g:get(s, "rose_at") or 0) < (g:get(s, "turn_began") or 0)) and level or 0
 	end
 	if held < 3 then
