@@ -124,6 +124,13 @@ function C.discard(g, card)
 	g:reveal(card)
 end
 
+-- C.discard of a played consumable: it never carries cards, credits or duel values.
+function C.discard_played(g, card)
+	g:move(card, C.discard_of(g, card))
+	g:set_owner(card, nil)
+	g:reveal(card)
+end
+
 -- SO §6.7.2 mulligan: cards go under the deck (the bottom is the oldest entity there).
 function C.put_under(g, s, cards)
 	local deck = C.deck_of(g, s)

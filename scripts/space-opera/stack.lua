@@ -206,7 +206,7 @@ function S.resolve_top(g)
 		E[item.effect].apply(g, item)
 	end
 	if item.card then
-		C.discard(g, item.card)
+		C.discard_played(g, item.card)
 	end
 	return item
 end
@@ -245,14 +245,22 @@ local function open(g, ctx)
 		return false
 	end
 	local active = g:global("active")
-	-- The responders are live seats (U.order), so may_respond need not ask.
-	for _, s in ipairs(U.responders(g, active or 1)) do
-		if may_respond(g, s, ctx.kind, active, stacked) then
-			table.insert(seats, s)
+	-- Who could answer is found first (mostly nobody can); only then is the order of
+	-- play read, to ask them in turn (U.responders, which lists the live seats).
+	local able = nil
+	for s = 1, g:seats() do
+		if U.live(g, s) and may_respond(g, s, ctx.kind, active, stacked) then
+			able = able or {}
+			able[s] = true
 		end
 	end
-	if #seats == 0 then
+	if able == nil then
 		return false
+	end
+	for _, s in ipairs(U.responders(g, active or 1)) do
+		if able[s] then
+			table.insert(seats, s)
+		end
 	end
 	g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind } })
 	return true
