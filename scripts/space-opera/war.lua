@@ -9,7 +9,6 @@
 local U = require("util")
 local T = require("totals")
 local P = require("population")
-local V = require("victory")
 local F = require("fleet")
 local W = {}
 
@@ -148,21 +147,34 @@ local function close(g, ctx)
 	return nil
 end
 
+-- The `war` step: ctx.attacker declares on ctx.defender; ctx.stage is nil until the
+-- first call declares it, then the stage to run (RUN, RESOLVE).
 W.war = {
-	enter = function(g, ctx)
-		g:set(ctx.attacker, "t_war", 1)
-		g:set_global("last_theft", 0)
-		ctx.stage = "begin"
-		g:log(U.text(U.classic(g) and "war.declare_classic" or "war.declare", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender)))
-	end,
 	run = function(g, ctx)
+		if ctx.stage == nil then
+			g:set(ctx.attacker, "t_war", 1)
+			g:set_global("last_theft", 0)
+			ctx.stage = "begin"
+			g:log(U.text(U.classic(g) and "war.declare_classic" or "war.declare", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender)))
+		end
+		-- Whether both are live and share a sector changes only between calls: units are
+		-- lost and cards jump in frames the stages push, and no stage ends the game
+		-- (nor does any call start with it over, V.over). So they are asked once per call
+		-- (the sector once past `begin`).
+		local live_asked, apart_asked = false, false
 		while true do
-			if V.over(g) or not U.live(g, ctx.attacker) or not U.live(g, ctx.defender) then
-				return close(g, ctx)
+			if not live_asked then
+				live_asked = true
+				if not U.live(g, ctx.attacker) or not U.live(g, ctx.defender) then
+					return close(g, ctx)
+				end
 			end
-			if ctx.stage ~= "begin" and not U.shares(g, ctx.attacker, ctx.defender) then
-				g:log(U.text("war.apart"))
-				return close(g, ctx)
+			if not apart_asked and ctx.stage ~= "begin" then
+				apart_asked = true
+				if not U.shares(g, ctx.attacker, ctx.defender) then
+					g:log(U.text("war.apart"))
+					return close(g, ctx)
+				end
 			end
 			local r = RUN[ctx.stage](g, ctx)
 			if r == "wait" then
