@@ -100,6 +100,62 @@ local function has_ship(tab)
 	return false
 end
 
+-- ---- option values ------------------------------------------------------------------
+
+-- An option's value says what the seat does in one short text, which the kernel takes
+-- and hands back far cheaper than a table: the action's name, then the numbers it needs,
+-- space-separated — "end", "train", "jump", "build <card>", "mount <card> <ship>",
+-- "war <seat>", "trade <seat>", and "play <card>", "ability", "active <card>", each
+-- followed, when its effect is aimed at something other than its user, by the
+-- target's one field and its value ("play 50 seat 3": target {seat = 3}). A.decode
+-- reads it back.
+
+-- The fields an effect's target may have (E: targets).
+local TARGET_FIELDS = { "seat", "card", "ship", "item" }
+
+-- What an option's value says of target `t` (nil: the effect's user).
+local function target_text(t)
+	if t == nil then
+		return ""
+	end
+	for _, field in ipairs(TARGET_FIELDS) do
+		local id = t[field]
+		if id ~= nil then
+			return " " .. field .. " " .. id
+		end
+	end
+	error("an effect target with none of the fields " .. table.concat(TARGET_FIELDS, ", "))
+end
+
+-- The action an option's value says, as a table: `a` (its name), and as it needs
+-- `card`, `ship`, `target` (a seat for war and negotiation, else an effect's target
+-- table, nil for its user).
+function A.decode(v)
+	local words = string.split(v, " ")
+	local a = words[1]
+	local action = { a = a }
+	if a == "war" or a == "trade" then
+		action.target = tonumber(words[2])
+		return action
+	end
+	local next_word = 2
+	if a == "build" or a == "mount" or a == "play" or a == "active" then
+		action.card = tonumber(words[2])
+		next_word = 3
+	end
+	if a == "mount" then
+		action.ship = tonumber(words[3])
+		next_word = 4
+	end
+	local field = words[next_word]
+	if field ~= nil then
+		action.target = { [field] = tonumber(words[next_word + 1]) }
+	end
+	return action
+end
+
+-- ---- the menu ---------------------------------------------------------------------------
+
 -- `seen`: what the caller has read already and the menu needs too, so that it is not
 -- read twice: the seat's `credits`, `civ` and `mil`, and whether the rules are
 -- `classic`, and `memo`, the table g:memo() gave (any of them nil, or no `seen`: read
@@ -138,7 +194,7 @@ function A.options(g, s, seen)
 		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
 			looked[d] = true
 			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
-				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), { a = "play", card = card, target = opt.target })
+				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), "play " .. card .. target_text(opt.target))
 			end
 		end
 	end
@@ -153,7 +209,7 @@ function A.options(g, s, seen)
 				may_build = may_build_tech(g, s, classic, tab)
 			end
 			if may_build then
-				add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), { a = "build", card = card })
+				add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), "build " .. card)
 			end
 		end
 	end
@@ -200,7 +256,7 @@ function A.options(g, s, seen)
 			for _, ship in ipairs(ships) do
 				local fits = (d.type == "equipment" and free[ship] > 0) or (d.type == "crew" and not crewed[ship])
 				if fits then
-					add(U.text("action.mount", d.name, ship_label[ship], d.price), { a = "mount", card = card, ship = ship })
+					add(U.text("action.mount", d.name, ship_label[ship], d.price), "mount " .. card .. " " .. ship)
 				end
 			end
 		end
@@ -227,13 +283,13 @@ function A.options(g, s, seen)
 		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
 			if always or has_ship(C.tableau(g, o, memo)) then
-				add(WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), { a = "war", target = o })
+				add(WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), "war " .. o)
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
 	for k, o in ipairs(reachable) do
-		add(TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), { a = "trade", target = o })
+		add(TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), "trade " .. o)
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	-- The seat is live: the order of play the reachable list came from read its species.
@@ -246,7 +302,7 @@ function A.options(g, s, seen)
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
-			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), { a = "ability", target = opt.target })
+			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), "ability" .. target_text(opt.target))
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
@@ -258,7 +314,7 @@ function A.options(g, s, seen)
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
 				for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
-					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), { a = "active", card = card, target = opt.target })
+					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), "active " .. card .. target_text(opt.target))
 				end
 			end
 		end
@@ -267,14 +323,10 @@ function A.options(g, s, seen)
 	return out
 end
 
--- An option's value: the action's name when it needs nothing more ("train", "jump",
--- "end"), else a table whose `a` names it (a plain string is cheaper to hand over).
-function A.action(v)
-	return type(v) == "string" and v or v.a
-end
-
-function A.perform(g, s, v)
-	local a = A.action(v)
+-- Does what the option whose value is `value` says (A.decode).
+function A.perform(g, s, value)
+	local v = A.decode(value)
+	local a = v.a
 	if a == "play" then
 		S.play(g, s, { card = v.card, target = v.target })
 		g:push("stack", { kind = "response" })

@@ -111,7 +111,7 @@ TU.turn = {
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.stage == "main" then
-			if A.action(choice) == "end" then
+			if choice == "end" then
 				ctx.stage = "end"
 				g:log(U.text("turn.end", ctx.seat))
 			else
