@@ -194,10 +194,21 @@ end
 -- every card and seat. A computation that needs other remembered answers is handed
 -- `memo`, so it need not ask the kernel for it again. What is remembered is shared by
 -- every caller, so none may change it.
+-- An answer about the whole game (`key` 0) is kept as memo[name] itself, and answers
+-- per seat in a list made at the pack's most seats: a table that grows key by key is
+-- rehashed each time it outgrows its room, which costs more than the answer often.
 local function recall(g, memo, name, key, compute)
+	if key == 0 then
+		local answer = memo[name]
+		if answer == nil then
+			answer = compute(g, 0, memo)
+			memo[name] = answer
+		end
+		return answer
+	end
 	local known = memo[name]
 	if known == nil then
-		known = {}
+		known = table.create(U.MAX_SEATS)
 		memo[name] = known
 	end
 	local answer = known[key]
@@ -222,10 +233,11 @@ U.recall = recall
 -- The species ids it reads are kept in `memo.species_of` (seat -> id, false before the
 -- choice), so that the seat labels of the same menu need no g call (U.seat_label_in).
 local function order_now(g, _, memo)
-	local keys = {}
-	local species_of = {}
+	local n = g:seats()
+	local keys = table.create(n)
+	local species_of = table.create(n)
 	-- The live seats (U.live_seats), walked without making their list.
-	for s = 1, g:seats() do
+	for s = 1, n do
 		if g:get(s, "out") ~= true then
 			local id = g:get(s, "species")
 			species_of[s] = id or false
@@ -235,7 +247,7 @@ local function order_now(g, _, memo)
 	end
 	memo.species_of = species_of
 	table.sort(keys)
-	local seats = {}
+	local seats = table.create(#keys)
 	for i, k in ipairs(keys) do
 		seats[i] = k % 64
 	end
@@ -422,8 +434,7 @@ local function reachable_near(g, user, memo)
 	local out = {}
 	-- The user's sectors once, not once per other seat.
 	local mine = recall(g, memo, "sectors", user, sectors_now)
-	local known = memo.order
-	local order = known and known[0]
+	local order = memo.order
 	if order then
 		for _, s in ipairs(order) do
 			if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) then
@@ -435,7 +446,7 @@ local function reachable_near(g, user, memo)
 	local keys = {}
 	local species_of = memo.species_of
 	if species_of == nil then
-		species_of = {}
+		species_of = table.create(U.MAX_SEATS)
 		memo.species_of = species_of
 	end
 	for s = 1, g:seats() do
