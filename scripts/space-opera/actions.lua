@@ -161,7 +161,8 @@ end
 -- `classic`, and `memo`, the table g:memo() gave (any of them nil, or no `seen`: read
 -- here).
 function A.options(g, s, seen)
-	local out = {}
+	-- Made with room for most menus, so that adding options does not rehash it.
+	local out = table.create(16)
 	seen = seen or {}
 	local credits = seen.credits or g:get(s, "credits") or 0
 	local classic = seen.classic
@@ -171,7 +172,7 @@ function A.options(g, s, seen)
 	local memo = seen.memo or g:memo()
 	local hand = C.hand(g, s)
 	-- Each card's definition, looked up once for the three passes below.
-	local def_of = {}
+	local def_of = table.create(#hand)
 	for i, card in ipairs(hand) do
 		def_of[i] = U.def(g, card)
 	end
@@ -274,7 +275,7 @@ function A.options(g, s, seen)
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false, memo)
 	-- Each reachable seat's label, made once for both the war and negotiation options.
-	local labels = {}
+	local labels = table.create(#reachable)
 	for k, o in ipairs(reachable) do
 		labels[k] = U.seat_label_in(g, memo, o)
 	end

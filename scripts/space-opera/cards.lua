@@ -70,7 +70,7 @@ end
 -- Draws `n` resources into a seat's hand; returns how many it drew.
 function C.draw(g, s, n)
 	local drawn = 0
-	local names = {}
+	local names = table.create(n)
 	-- The deck is counted and its top card asked for, not listed: a list of the whole
 	-- deck costs twice as much as both.
 	local at = C.deck_of(g, s)
@@ -160,7 +160,7 @@ end
 -- ship list all walk them and every definition costs a g:face. Shared: do not change.
 local function tableau_now(g, s)
 	local cards = g:entities({ zone = "built", seat = s })
-	local of = {}
+	local of = table.create(#cards)
 	for i, e in ipairs(cards) do
 		of[i] = defs.resource[g:face(e)]
 	end

@@ -238,11 +238,11 @@ local function seat_targets(word, ok)
 		at_seat[label] = U.text("effect.at_seat", verb, label)
 	end
 	return function(g, user, src)
-		local out = {}
 		local reachable = U.reachable(g, user, src.universal)
 		if #reachable == 0 then
-			return out
+			return NONE
 		end
+		local out = table.create(#reachable)
 		local memo = g:memo()
 		for _, s in ipairs(reachable) do
 			if ok == nil or ok(g, s) then

@@ -62,7 +62,7 @@ TR.negotiate = {
 				hand = C.hand(g, b)
 			end
 			if st == "give_cards" and #hand > 0 then
-				local options = {}
+				local options = table.create(#hand)
 				for _, card in ipairs(hand) do
 					table.insert(options, { label = U.name(g, card), value = card })
 				end
@@ -98,8 +98,9 @@ TR.negotiate = {
 			elseif st == "pick_cards" then
 				local ask_cards = ctx.ask_cards or 0
 				if ask_cards > 0 and #ctx.picked == 0 then
-					local options = {}
-					for _, card in ipairs(C.hand(g, b)) do
+					local hand_b = C.hand(g, b)
+					local options = table.create(#hand_b)
+					for _, card in ipairs(hand_b) do
 						table.insert(options, { label = U.name(g, card), value = card })
 					end
 					local n = math.min(ask_cards, #options)

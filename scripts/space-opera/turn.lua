@@ -96,7 +96,7 @@ TU.turn = {
 		local limit = TU.hand_limit(g, s)
 		local hand = C.hand(g, s)
 		if limit and #hand > limit and not ctx.discarded then
-			local options = {}
+			local options = table.create(#hand)
 			for _, card in ipairs(hand) do
 				table.insert(options, { label = U.name(g, card), value = card })
 			end

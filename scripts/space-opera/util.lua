@@ -268,7 +268,7 @@ function U.responders(g, active)
 			start = i
 		end
 	end
-	local out = {}
+	local out = table.create(#order)
 	for k = 0, #order - 1 do
 		table.insert(out, order[(start - 1 + k) % #order + 1])
 	end
@@ -431,7 +431,7 @@ end
 -- sorts them: a part of the order keeps its sequence; their species go into
 -- `memo.species_of` as order_now's would).
 local function reachable_near(g, user, memo)
-	local out = {}
+	local out = table.create(U.MAX_SEATS)
 	-- The user's sectors once, not once per other seat.
 	local mine = recall(g, memo, "sectors", user, sectors_now)
 	local order = memo.order
@@ -443,7 +443,7 @@ local function reachable_near(g, user, memo)
 		end
 		return out
 	end
-	local keys = {}
+	local keys = table.create(U.MAX_SEATS)
 	local species_of = memo.species_of
 	if species_of == nil then
 		species_of = table.create(U.MAX_SEATS)
@@ -465,7 +465,7 @@ local function reachable_near(g, user, memo)
 end
 
 local function reachable_all(g, user, memo)
-	local out = {}
+	local out = table.create(U.MAX_SEATS)
 	for _, s in ipairs(recall(g, memo, "order", 0, order_now)) do
 		if s ~= user then
 			table.insert(out, s)

@@ -130,8 +130,8 @@ function V.observe(g, only)
 	end
 	local active = g:global("active")
 	local with_building = U.alt(g, "construction_counts")
-	local levels = {}
 	local first, last_seat = 1, g:seats()
+	local levels = table.create(last_seat)
 	if only then
 		first, last_seat = only, only
 	end
