@@ -194,7 +194,7 @@ function A.options(g, s, seen)
 		local d = def_of[i]
 		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
 			looked[d] = true
-			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main")) do
+			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main", memo)) do
 				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), "play " .. card .. target_text(opt.target))
 			end
 		end
@@ -302,7 +302,7 @@ function A.options(g, s, seen)
 	local sp = id and defs.species[id]
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
-		for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
+		for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main", memo)) do
 			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), "ability" .. target_text(opt.target))
 		end
 	end
@@ -314,7 +314,7 @@ function A.options(g, s, seen)
 		if ab and ab.price <= credits then
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
-				for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main")) do
+				for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main", memo)) do
 					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), "active " .. card .. target_text(opt.target))
 				end
 			end

@@ -259,13 +259,14 @@ end
 
 -- Raises every technology a seat has under construction (SO §5.4.1, §6.2.1.1); returns
 -- the cards raised. The credits on them go back to the bank. `observed`: every seat's
--- level was observed just before and nothing else changed since (V.observe's `only`).
+-- level was observed just before and nothing else changed since (V.observe's `only`):
+-- what V.turn_start read for the turn (V.observe's `at`).
 function C.flip(g, s, observed)
 	local raised = C.building(g, s)
 	if #raised == 0 then
 		return raised
 	end
-	local revised = U.revised(g)
+	local revised = observed ~= nil or U.revised(g)
 	local built = 0
 	if revised then
 		-- More may be under construction than there is room for (only built ones count
@@ -289,8 +290,8 @@ function C.flip(g, s, observed)
 	-- a multiple of 4, and never when alt_construction_counts already counted the
 	-- raised cards (C.built_count): else observing would write nothing.
 	if revised and #raised > 0 and not (observed
-		and ((built + #raised) // 4 == built // 4 or U.alt(g, "construction_counts"))) then
-		require("victory").observe(g, observed and s or nil)
+		and ((built + #raised) // 4 == built // 4 or observed.with_building)) then
+		require("victory").observe(g, observed and s or nil, observed)
 	end
 	return raised
 end

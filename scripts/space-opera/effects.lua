@@ -237,13 +237,13 @@ local function seat_targets(word, ok)
 	for _, label in ipairs(U.SEAT_LABELS) do
 		at_seat[label] = U.text("effect.at_seat", verb, label)
 	end
-	return function(g, user, src)
-		local reachable = U.reachable(g, user, src.universal)
+	return function(g, user, src, memo)
+		memo = memo or g:memo()
+		local reachable = U.reachable(g, user, src.universal, memo)
 		if #reachable == 0 then
 			return NONE
 		end
 		local out = table.create(#reachable)
-		local memo = g:memo()
 		for _, s in ipairs(reachable) do
 			if ok == nil or ok(g, s) then
 				local label = U.seat_label_in(g, memo, s)
@@ -276,9 +276,9 @@ end), apply = function(g, item)
 	end
 end }
 
-E.destroy_building = { when = { main = true }, targets = function(g, user, src)
+E.destroy_building = { when = { main = true }, targets = function(g, user, src, memo)
 	local out = {}
-	for _, s in ipairs(U.reachable(g, user, src.universal)) do
+	for _, s in ipairs(U.reachable(g, user, src.universal, memo)) do
 		for _, card in ipairs(C.building(g, s)) do
 			table.insert(out, { label = U.text("effect.destroy_building", s, U.count_of(g:prop(card, "credits") or 0, "word.credit")),
 				target = { card = card } })
@@ -294,8 +294,9 @@ end, apply = function(g, item)
 end }
 
 -- The effects a card or ability offers `user` in context `kind` (nil: none). The list
--- may be shared: do not change it or its options.
-function E.options(g, user, effect, src, kind)
+-- may be shared: do not change it or its options. `memo`: the table g:memo() gave,
+-- when the caller has it (targets that need one ask for it otherwise).
+function E.options(g, user, effect, src, kind, memo)
 	local e = E[effect]
 	if not e then
 		return NONE
@@ -306,7 +307,7 @@ function E.options(g, user, effect, src, kind)
 	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items_seen(g) > 0) then
 		return NONE
 	end
-	return e.targets(g, user, src)
+	return e.targets(g, user, src, memo)
 end
 
 return E

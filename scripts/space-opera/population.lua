@@ -23,7 +23,7 @@ function P.units(g, s)
 end
 
 -- `observed`: every seat's level was observed just before and nothing but seat `s`
--- changed since (V.observe's `only`).
+-- changed since (V.observe's `only`): what V.turn_start read for the turn (its `at`).
 function P.add_civ(g, s, n, observed)
 	local civ = g:add(s, "civ", n)
 	if observed then
@@ -34,7 +34,7 @@ function P.add_civ(g, s, n, observed)
 			return
 		end
 	end
-	require("victory").observe(g, observed and s or nil)
+	require("victory").observe(g, observed and s or nil, observed)
 end
 
 -- SO §3: training turns a civilian into a military (classic: pay 5 and discard a

@@ -24,14 +24,15 @@ end
 -- reaction window is opened here. TU.start has just observed every seat's level
 -- (V.turn_start), and the reorganisation changes seat `s` alone: the level checks after
 -- the flip and the growth look at `s` only (V.observe's `only`).
-function TU.reorganise(g, s)
-	local raised = C.flip(g, s, true)
+-- `at`: what V.turn_start read for the turn.
+function TU.reorganise(g, s, at)
+	local raised = C.flip(g, s, at)
 	V.on_raise(g, s, raised)
 	if C.in_decline(g, s) then
 		-- SO §9.5: the revised effect of decline is not restated; as classic, no growth.
 		g:log(U.text("turn.no_growth", s))
 	else
-		P.add_civ(g, s, 1, true)
+		P.add_civ(g, s, 1, at)
 	end
 	local n = P.income(g, s)
 	g:log(U.text("turn.reorganise", s, U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military"), U.count_of(n, "word.credit")))
@@ -47,8 +48,7 @@ function TU.start(g, s)
 		C.draw(g, s, 1) -- SO §5.5
 		return
 	end
-	V.turn_start(g, s)
-	TU.reorganise(g, s)
+	TU.reorganise(g, s, V.turn_start(g, s))
 	if U.alt(g, "turn_draw") then
 		C.draw(g, s, 1) -- SO §10 B10 alternative
 	end
@@ -87,6 +87,7 @@ TU.turn = {
 			-- What the prompt shows and the menu needs too is read once.
 			-- Nothing is written from here on: the memo table is asked for once.
 			local credits, civ, mil, classic, memo = g:get(s, "credits"), P.civ(g, s), P.mil(g, s), U.classic(g), g:memo()
+			U.knowing_version(memo, classic)
 			return { seat = s, prompt = U.text("turn.prompt",
 				U.sector_names(g, s, memo), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = U.text("turn.help"),

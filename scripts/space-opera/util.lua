@@ -379,6 +379,15 @@ local function sectors_now(g, s, memo)
 	return top and SECTORS_OF[g:face(top)] or NO_SECTORS
 end
 
+-- Tells `memo` (the table g:memo() gave) whether the classic rules are played, when the
+-- caller has asked: in the revised rules nobody is in every sector, and the sectors
+-- then need not ask again.
+function U.knowing_version(memo, classic)
+	if not classic then
+		memo.everywhere = false
+	end
+end
+
 -- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
 function U.sectors(g, s, memo)
 	return recall(g, memo or g:memo(), "sectors", s, sectors_now)

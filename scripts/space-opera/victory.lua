@@ -119,17 +119,24 @@ end
 -- last change and that only this seat (the active one) has changed since: the others'
 -- levels are still their `last_level` and the active seat's `min_level` is no higher,
 -- so observing them would write nothing; only this seat is looked at (and the levels
--- returned are its own).
-function V.observe(g, only)
-	if U.classic(g) then
-		return nil
+-- returned are its own). `at`: what V.turn_start read for the turn, when the caller has
+-- it ({turn =, active =, with_building =}: the revised rules are played), so that it
+-- is not read again.
+function V.observe(g, only, at)
+	local turn, active, with_building
+	if at then
+		turn, active, with_building = at.turn, at.active, at.with_building
+	else
+		if U.classic(g) then
+			return nil
+		end
+		turn = g:global("turn_no")
+		if turn == nil then
+			return nil
+		end
+		active = g:global("active")
+		with_building = U.alt(g, "construction_counts")
 	end
-	local turn = g:global("turn_no")
-	if turn == nil then
-		return nil
-	end
-	local active = g:global("active")
-	local with_building = U.alt(g, "construction_counts")
 	local first, last_seat = 1, g:seats()
 	local levels = table.create(last_seat)
 	if only then
@@ -169,15 +176,17 @@ function V.observe(g, only)
 end
 
 -- SO §6.6: the level history of a turn starts before the reorganisation. The caller
--- (TU.start) has made `s` the active seat.
+-- (TU.start) has made `s` the active seat, in the revised rules. Returns what it read
+-- for the turn, for the observations of the reorganisation (V.observe's `at`).
 function V.turn_start(g, s)
 	local turn = g:add_global("turn_no", 1)
 	g:set(s, "turn_began", turn)
+	local at = { turn = turn, active = s, with_building = U.alt(g, "construction_counts") }
 	-- The levels observe saw: what it writes changes no level (revised only; nil in
 	-- classic, where nothing more is said). The seat's lowest level this turn starts
 	-- at its level now, set once observe has looked (observe may lower what the last
 	-- turn left; a seat out has no level there).
-	local levels = V.observe(g)
+	local levels = V.observe(g, nil, at)
 	local level = levels and levels[s]
 	g:set(s, "min_level", level or P().level(g, s))
 	if level then
@@ -190,6 +199,7 @@ function V.turn_start(g, s)
 			g:log(U.text("victory.level_ahead", s, level))
 		end
 	end
+	return at
 end
 
 -- SO §6.6 (revised): at the end of its own turn a species wins when the lowest level it
