@@ -97,12 +97,15 @@ R.game = {
 					R.classic_round_start(g, ctx.round)
 				end
 			else
-				local s = ctx.order[ctx.i]
-				ctx.i += 1
-				if U.live(g, s) then
-					g:push("turn", { seat = s })
-					return nil
+				-- The round's remaining turns are pushed at once, the last first, so that
+				-- they run in order and this step is called again only when the round is
+				-- over; a seat out by the time its turn comes has none (TU.turn).
+				local order = ctx.order
+				for k = #order, ctx.i, -1 do
+					g:push("turn", { seat = order[k] })
 				end
+				ctx.i = #order + 1
+				return nil
 			end
 		until V.over(g)
 		return nil

@@ -73,14 +73,18 @@ TU.turn = {
 	run = function(g, ctx)
 		local s = ctx.seat
 		if ctx.stage == nil then
+			-- A seat out before its turn came has none (the round pushes its turns at
+			-- once); the start removes no unit, so the seat is still live after it.
+			if not U.live(g, s) then
+				return nil
+			end
 			ctx.stage = "main"
 			TU.start(g, s)
 			-- (Only what this call did may have ended the game, V.over.)
 			if V.over(g) then
 				return nil
 			end
-		end
-		if not U.live(g, s) then
+		elseif not U.live(g, s) then
 			return nil
 		end
 		if ctx.stage == "main" then
