@@ -47,9 +47,9 @@ end
 -- equipment), plus a consumable's heal for the current phase.
 function T.heal(g, s)
 	local n = 0
-	for _, e in ipairs(C.built(g, s)) do
-		if U.def(g, e).type ~= "ship" then
-			n += U.def(g, e).heal or 0
+	for _, d in ipairs(C.tableau(g, s).defs) do
+		if d.type ~= "ship" then
+			n += d.heal or 0
 		end
 	end
 	return n + attachment_sum(g, s, "heal") + (g:get(s, "phase_heal") or 0)
@@ -58,9 +58,9 @@ end
 -- SO §6.4: planetary damage = 1 per military + damage of every non-ship card.
 function T.card_damage(g, s)
 	local n = 0
-	for _, e in ipairs(C.built(g, s)) do
-		if U.def(g, e).type ~= "ship" then
-			n += U.def(g, e).damage or 0
+	for _, d in ipairs(C.tableau(g, s).defs) do
+		if d.type ~= "ship" then
+			n += d.damage or 0
 		end
 	end
 	return n

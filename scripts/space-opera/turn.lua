@@ -99,8 +99,9 @@ TU.turn = {
 		end
 		-- ctx.stage == "end"
 		local limit = TU.hand_limit(g, s)
-		local hand = C.hand(g, s)
-		if limit and #hand > limit and not ctx.discarded then
+		-- The hand is read only when it has a limit.
+		local hand = limit and not ctx.discarded and C.hand(g, s)
+		if hand and #hand > limit then
 			local options = table.create(#hand)
 			for _, card in ipairs(hand) do
 				table.insert(options, { label = U.name(g, card), value = card })
