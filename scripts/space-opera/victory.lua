@@ -182,11 +182,23 @@ function V.turn_start(g, s)
 	local turn = g:add_global("turn_no", 1)
 	g:set(s, "turn_began", turn)
 	local at = { turn = turn, active = s, with_building = U.alt(g, "construction_counts") }
-	-- The levels observe saw: what it writes changes no level (revised only; nil in
-	-- classic, where nothing more is said). The seat's lowest level this turn starts
-	-- at its level now, set once observe has looked (observe may lower what the last
-	-- turn left; a seat out has no level there).
-	local levels = V.observe(g, nil, at)
+	-- Every live seat's level. The first turn observes them all; after it, every change
+	-- that may move a level has been observed at once (V.observe), so each live seat's
+	-- level is its `last_level` and observing would write nothing but the active
+	-- seat's lowest level, which is set below. The seat's lowest level this turn
+	-- starts at its level now (a seat out has no level here).
+	local levels
+	if turn == 1 then
+		levels = V.observe(g, nil, at)
+	else
+		local n = g:seats()
+		levels = table.create(n)
+		for o = 1, n do
+			if U.live(g, o) then
+				levels[o] = g:get(o, "last_level")
+			end
+		end
+	end
 	local level = levels and levels[s]
 	g:set(s, "min_level", level or P().level(g, s))
 	if level then
