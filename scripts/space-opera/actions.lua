@@ -13,10 +13,8 @@ local E = require("effects")
 local S = require("stack")
 local A = {}
 
--- What an effect is told of a card (E.SOURCE, made once).
-local function src_of(d)
-	return E.SOURCE[d]
-end
+-- What an effect is told of a card or ability (made once) and the card definitions.
+local SOURCE, RESOURCE = E.SOURCE, defs.resource
 
 -- The war and negotiation labels of every seat label (U.SEAT_LABELS), formatted when
 -- the module loads: the menu offers both for every reachable seat.
@@ -174,7 +172,7 @@ function A.options(g, s, seen)
 	-- Each card's definition, looked up once for the three passes below.
 	local def_of = table.create(#hand)
 	for i, card in ipairs(hand) do
-		def_of[i] = U.def(g, card)
+		def_of[i] = RESOURCE[g:face(card)] -- U.def
 	end
 	-- Copies of one card do the same: one option says it once (the first copy).
 	local said = {}
@@ -194,7 +192,7 @@ function A.options(g, s, seen)
 		local d = def_of[i]
 		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
 			looked[d] = true
-			for _, opt in ipairs(E.options(g, s, d.effect, src_of(d), "main", memo)) do
+			for _, opt in ipairs(E.options(g, s, d.effect, SOURCE[d], "main", memo)) do
 				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), "play " .. card .. target_text(opt.target))
 			end
 		end
@@ -302,7 +300,7 @@ function A.options(g, s, seen)
 	local sp = id and defs.species[id]
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
-		for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main", memo)) do
+		for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
 			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), "ability" .. target_text(opt.target))
 		end
 	end
@@ -314,7 +312,7 @@ function A.options(g, s, seen)
 		if ab and ab.price <= credits then
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
-				for _, opt in ipairs(E.options(g, s, ab.effect, E.SOURCE[ab], "main", memo)) do
+				for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
 					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), "active " .. card .. target_text(opt.target))
 				end
 			end
