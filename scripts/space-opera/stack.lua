@@ -249,7 +249,7 @@ local function open(g, ctx)
 	-- play read, to ask them in turn (U.responders, which lists the live seats).
 	local able = nil
 	for s = 1, g:seats() do
-		if U.live(g, s) and may_respond(g, s, ctx.kind, active, stacked) then
+		if g:get(s, "out") ~= true and may_respond(g, s, ctx.kind, active, stacked) then -- U.live
 			able = able or {}
 			able[s] = true
 		end

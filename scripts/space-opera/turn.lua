@@ -75,7 +75,7 @@ TU.turn = {
 		if ctx.stage == nil then
 			-- A seat out before its turn came has none (the round pushes its turns at
 			-- once); the start removes no unit, so the seat is still live after it.
-			if not U.live(g, s) then
+			if g:get(s, "out") == true then -- U.live
 				return nil
 			end
 			ctx.stage = "main"
@@ -84,13 +84,14 @@ TU.turn = {
 			if V.over(g) then
 				return nil
 			end
-		elseif not U.live(g, s) then
+		elseif g:get(s, "out") == true then -- U.live
 			return nil
 		end
 		if ctx.stage == "main" then
 			-- What the prompt shows and the menu needs too is read once.
 			-- Nothing is written from here on: the memo table is asked for once.
-			local credits, civ, mil, classic, memo = g:get(s, "credits"), P.civ(g, s), P.mil(g, s), U.classic(g), g:memo()
+			-- (P.civ, P.mil and U.classic, read in place.)
+			local credits, civ, mil, classic, memo = g:get(s, "credits"), g:get(s, "civ") or 0, g:get(s, "mil") or 0, g:variant("classic"), g:memo()
 			U.knowing_version(memo, classic)
 			return { seat = s, prompt = U.text("turn.prompt",
 				U.sector_names(g, s, memo), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",

@@ -375,7 +375,7 @@ local function sectors_now(g, s, memo)
 	if recall(g, memo, "everywhere", 0, everywhere_now) then
 		return ALL_SECTORS
 	end
-	local top = U.top_system(g, s)
+	local top = g:last({ zone = "jumps", seat = s }) -- U.top_system
 	return top and SECTORS_OF[g:face(top)] or NO_SECTORS
 end
 

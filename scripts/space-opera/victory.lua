@@ -143,7 +143,7 @@ function V.observe(g, only, at)
 		first, last_seat = only, only
 	end
 	for s = first, last_seat do
-		if U.live(g, s) then
+		if g:get(s, "out") ~= true then -- U.live
 			-- Runs after every change: a value that stays the same is not written again.
 			-- P.level, read here without its calls: units // 4 + built // 4 (C.built_count).
 			local built = g:count({ zone = "built", seat = s })
@@ -194,7 +194,7 @@ function V.turn_start(g, s)
 		local n = g:seats()
 		levels = table.create(n)
 		for o = 1, n do
-			if U.live(g, o) then
+			if g:get(o, "out") ~= true then -- U.live
 				levels[o] = g:get(o, "last_level")
 			end
 		end
