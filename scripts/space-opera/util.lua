@@ -407,17 +407,44 @@ function U.sector_names_at(g, system)
 	return NAMES_OF[SECTORS_OF[system]]
 end
 
--- Whether two sets of sectors (as `U.sectors` gives them) have one in common. The five
--- sectors are walked as a list: a plain indexed loop, where `pairs` over a set would
--- cost a call of the sandbox's order-checking `next` per key (this runs for every
--- pair of seats in every option list).
-local function overlap(sa, sb)
+-- Whether two sets of sectors have one in common, walking the five sectors as a list
+-- (a plain indexed loop, where `pairs` over a set would cost a call of the sandbox's
+-- order-checking `next` per key).
+local function overlap_of(sa, sb)
 	for _, id in ipairs(def_ids.sector) do
 		if sa[id] and sb[id] then
 			return true
 		end
 	end
 	return false
+end
+
+-- overlap_of for every pair of the sets U.sectors can give (every sector, none, each
+-- star system's), made when the module loads: OVERLAP[a][b], keyed by the sets.
+local OVERLAP = {}
+do
+	local sets = { ALL_SECTORS, NO_SECTORS }
+	for _, id in ipairs(def_ids.star_system) do
+		table.insert(sets, SECTORS_OF[id])
+	end
+	for _, a in ipairs(sets) do
+		local row = {}
+		for _, b in ipairs(sets) do
+			row[b] = overlap_of(a, b)
+		end
+		OVERLAP[a] = row
+	end
+end
+
+-- Whether two sets of sectors (as `U.sectors` gives them) have one in common: looked
+-- up (this runs for every pair of seats in every option list).
+local function overlap(sa, sb)
+	local row = OVERLAP[sa]
+	local known = row and row[sb]
+	if known == nil then
+		return overlap_of(sa, sb)
+	end
+	return known
 end
 
 -- Two seats may interact when they share at least one sector (SO §4.1).
