@@ -36,6 +36,8 @@ end
 for cost = 0, 5 do
 	TRAIN_LABEL[cost] = U.text("action.train", cost)
 end
+-- The labels that take nothing, looked up once.
+local JUMP_LABEL, END_LABEL = U.text("action.jump"), U.text("action.end")
 
 -- The menu labels of effects aimed at their user (E[effect].label), made when the
 -- module loads: SELF[x] is the one target's label for consumable, species or active
@@ -268,7 +270,7 @@ function A.options(g, s, seen)
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s, tab) then
-		add(U.text("action.jump"), "jump")
+		add(JUMP_LABEL, "jump")
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false, memo)
@@ -318,7 +320,7 @@ function A.options(g, s, seen)
 			end
 		end
 	end
-	add(U.text("action.end"), "end")
+	add(END_LABEL, "end")
 	return out
 end
 

@@ -10,10 +10,8 @@ local U = require("util")
 local C = require("cards")
 local TR = {}
 
--- What every question of a negotiation says for `?` (SO §4.6).
-local function help()
-	return U.text("negotiation.help")
-end
+-- What every question of a negotiation says for `?` (SO §4.6), looked up once.
+local HELP = U.text("negotiation.help")
 
 local STAGES = { "give_cards", "give_credits", "ask_credits", "ask_cards", "answer", "pick_cards" }
 
@@ -67,16 +65,16 @@ TR.negotiate = {
 					table.insert(options, { label = U.name(g, card), value = card })
 				end
 				return { seat = a, kind = "many", min = 0, max = #options, options = options, rule = "SO §4.6",
-					prompt = U.text("negotiation.offer_cards", b), help = help() }
+					prompt = U.text("negotiation.offer_cards", b), help = HELP }
 			elseif st == "give_credits" and credits > 0 then
 				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
-					prompt = U.text("negotiation.offer_credits", b), help = help() }
+					prompt = U.text("negotiation.offer_credits", b), help = HELP }
 			elseif st == "ask_credits" and credits > 0 then
 				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
-					prompt = U.text("negotiation.ask_credits", b), help = help() }
+					prompt = U.text("negotiation.ask_credits", b), help = HELP }
 			elseif st == "ask_cards" and #hand > 0 then
 				return { seat = a, kind = "number", min = 0, max = #hand, rule = "SO §4.6",
-					prompt = U.text("negotiation.ask_cards", b), help = help() }
+					prompt = U.text("negotiation.ask_cards", b), help = HELP }
 			elseif st == "answer" then
 				local give_cards, give_credits = ctx.give_cards or NONE, ctx.give_credits or 0
 				local ask_credits, ask_cards = ctx.ask_credits or 0, ctx.ask_cards or 0
@@ -94,7 +92,7 @@ TR.negotiate = {
 					prompt = U.text("negotiation.proposal",
 						a, U.count_of(#names, "word.card"), #names > 0 and U.text("negotiation.card_names", table.concat(names, U.text("list.separator"))) or "",
 						U.count_of(give_credits, "word.credit"), U.count_of(ask_credits, "word.credit"), U.count_of(ask_cards, "word.card")),
-					options = { { label = U.text("negotiation.accept"), value = true } }, help = help() }
+					options = { { label = U.text("negotiation.accept"), value = true } }, help = HELP }
 			elseif st == "pick_cards" then
 				local ask_cards = ctx.ask_cards or 0
 				if ask_cards > 0 and #ctx.picked == 0 then

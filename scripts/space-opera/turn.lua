@@ -11,6 +11,9 @@ local V = require("victory")
 local A = require("actions")
 local TU = {}
 
+-- The menu's help, the same at every turn (looked up once).
+local TURN_HELP = U.text("turn.help")
+
 -- SO §5.5, §6.2: the per-turn limits (one war, extra jumps, abilities) start afresh.
 local function reset_limits(g, s)
 	g:set(s, "t_war", 0)
@@ -95,7 +98,7 @@ TU.turn = {
 			U.knowing_version(memo, classic)
 			return { seat = s, prompt = U.text("turn.prompt",
 				U.sector_names(g, s, memo), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
-				help = U.text("turn.help"),
+				help = TURN_HELP,
 				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic, memo = memo }) }
 		end
 		-- ctx.stage == "end"
