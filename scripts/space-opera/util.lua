@@ -370,13 +370,31 @@ for _, id in ipairs(def_ids.star_system) do
 	NAMES_OF[set] = names_of(set)
 end
 
-local function sectors_now(g, s, memo)
-	-- Asked once for every seat while the game does not change.
-	if recall(g, memo, "everywhere", 0, everywhere_now) then
-		return ALL_SECTORS
+-- The sectors of seat `s`, remembered in `memo` as recall would keep them (one list per
+-- seat under "sectors", the round-1 test under "everywhere", asked once for every
+-- seat): written out, since the menus ask it for every seat, and each Lua call costs.
+local function seat_sectors(g, memo, s)
+	local known = memo.sectors
+	if known == nil then
+		known = table.create(U.MAX_SEATS)
+		memo.sectors = known
 	end
-	local top = g:last({ zone = "jumps", seat = s }) -- U.top_system
-	return top and SECTORS_OF[g:face(top)] or NO_SECTORS
+	local set = known[s]
+	if set == nil then
+		local everywhere = memo.everywhere
+		if everywhere == nil then
+			everywhere = everywhere_now(g)
+			memo.everywhere = everywhere
+		end
+		if everywhere then
+			set = ALL_SECTORS
+		else
+			local top = g:last({ zone = "jumps", seat = s }) -- U.top_system
+			set = top and SECTORS_OF[g:face(top)] or NO_SECTORS
+		end
+		known[s] = set
+	end
+	return set
 end
 
 -- Tells `memo` (the table g:memo() gave) whether the classic rules are played, when the
@@ -390,7 +408,7 @@ end
 
 -- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
 function U.sectors(g, s, memo)
-	return recall(g, memo or g:memo(), "sectors", s, sectors_now)
+	return seat_sectors(g, memo or g:memo(), s)
 end
 
 function U.sector_names(g, s, memo)
@@ -453,7 +471,7 @@ function U.shares(g, a, b)
 		return true
 	end
 	local memo = g:memo()
-	return overlap(recall(g, memo, "sectors", a, sectors_now), recall(g, memo, "sectors", b, sectors_now))
+	return overlap(seat_sectors(g, memo, a), seat_sectors(g, memo, b))
 end
 
 -- Whether `user` may affect `target` with a card: shared sector, or universal (SO §4.1).
@@ -469,11 +487,11 @@ end
 local function reachable_near(g, user, memo)
 	local out = table.create(U.MAX_SEATS)
 	-- The user's sectors once, not once per other seat.
-	local mine = recall(g, memo, "sectors", user, sectors_now)
+	local mine = seat_sectors(g, memo, user)
 	local order = memo.order
 	if order then
 		for _, s in ipairs(order) do
-			if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) then
+			if s ~= user and overlap(mine, seat_sectors(g, memo, s)) then
 				table.insert(out, s)
 			end
 		end
@@ -486,7 +504,7 @@ local function reachable_near(g, user, memo)
 		memo.species_of = species_of
 	end
 	for s = 1, g:seats() do
-		if s ~= user and overlap(mine, recall(g, memo, "sectors", s, sectors_now)) and g:get(s, "out") ~= true then
+		if s ~= user and overlap(mine, seat_sectors(g, memo, s)) and g:get(s, "out") ~= true then
 			local id = g:get(s, "species")
 			species_of[s] = id or false
 			local sp = id and defs.species[id]
