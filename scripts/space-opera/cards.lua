@@ -167,9 +167,21 @@ local function tableau_now(g, s)
 	return { cards = cards, defs = of }
 end
 
--- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
+-- `memo`: the table g:memo() gave, when the caller has it (nil: asked here). Kept as
+-- U.recall keeps answers per seat, written out: the menus ask it for several seats.
 function C.tableau(g, s, memo)
-	return U.recall(g, memo or g:memo(), "tableau", s, tableau_now)
+	memo = memo or g:memo()
+	local known = memo.tableau
+	if known == nil then
+		known = table.create(U.MAX_SEATS)
+		memo.tableau = known
+	end
+	local tab = known[s]
+	if tab == nil then
+		tab = tableau_now(g, s)
+		known[s] = tab
+	end
+	return tab
 end
 
 function C.ships(g, s)

@@ -87,9 +87,9 @@ end, apply = duel_apply("duel_def") }
 
 -- SO §4.3: "a consumable may be annulled before its effect finishes".
 local function annul_targets(only_ships)
-	return function(g, user, src)
+	return function(g, user, src, memo)
 		local out = {}
-		for _, item in ipairs(require("stack").items_seen(g)) do
+		for _, item in ipairs(require("stack").items_seen(g, memo)) do
 			if not item.cancelled and item.seat ~= user and (not only_ships or (item.target and item.target.ship))
 				and U.may_reach(g, user, item.seat, src.universal) then
 				table.insert(out, { label = U.text("effect.annul", item.seat, item.name), target = { item = item.id } })
@@ -145,12 +145,14 @@ end
 -- the amount alone (`label`): the menu's labels made from it are made when actions.lua
 -- loads, and so is the list of that one target for every amount (shared: do not
 -- change it).
+-- (E.options hands out the made list itself, `for_amount`, without calling `targets`.)
 local function for_user(label, apply)
-	local targets = by_amount(function(n)
-		return self_target(label(n))
-	end)
-	return { when = { main = true }, label = label, targets = function(g, user, src)
-		return targets(src.amount)
+	local for_amount = {}
+	for _, n in ipairs(AMOUNTS) do
+		for_amount[n] = self_target(label(n))
+	end
+	return { when = { main = true }, label = label, for_amount = for_amount, targets = function(g, user, src)
+		return for_amount[src.amount] or self_target(label(src.amount))
 	end, apply = apply }
 end
 
@@ -306,6 +308,10 @@ function E.options(g, user, effect, src, kind, memo)
 	-- stack is looked at only when the context alone does not decide.
 	if e.when[kind] ~= true and not (e.when.stack and kind ~= "main" and #require("stack").items_seen(g) > 0) then
 		return NONE
+	end
+	local made = e.for_amount and e.for_amount[src.amount]
+	if made then
+		return made
 	end
 	return e.targets(g, user, src, memo)
 end

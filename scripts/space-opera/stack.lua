@@ -34,9 +34,10 @@ end
 
 -- S.items, read once while the game does not change (g:memo): a window asks whether the
 -- stack holds something, then every possible answer looks at it. Shared: do not change
--- the list or its items (S.items gives a list of one's own to change).
-function S.items_seen(g)
-	return U.remembered(g, "stack_items", 0, items_now)
+-- the list or its items (S.items gives a list of one's own to change). `memo`: the
+-- table g:memo() gave, when the caller has it (nil: asked here).
+function S.items_seen(g, memo)
+	return U.recall(g, memo or g:memo(), "stack_items", 0, items_now)
 end
 
 -- What an effect is told of a card (E.SOURCE, made once).
@@ -124,7 +125,7 @@ end
 -- this context are looked for, each counted in the hand by its face (a few counts
 -- cost less than listing the hand and reading every card's face; no possible answer
 -- needs no look). A context no card names asks each_response.
-local function may_respond(g, seat, kind, active, stacked)
+local function may_respond(g, seat, kind, active, stacked, memo)
 	local answers = ANSWERS[kind]
 	local ids = answers and answers[stacked and 2 or 1][seat == active and "any" or "sync"]
 	if ids then
@@ -137,7 +138,7 @@ local function may_respond(g, seat, kind, active, stacked)
 			-- ANSWERS has decided what E.options would of the context (`stacked` is
 			-- what it would find): the targets are asked directly.
 			if d.price <= credits and g:count({ zone = "hand", seat = seat, face = id }) > 0
-				and #E[d.effect].targets(g, seat, source(d)) > 0 then
+				and #E[d.effect].targets(g, seat, source(d), memo) > 0 then
 				return true
 			end
 		end
@@ -235,8 +236,10 @@ end
 -- when none can (nobody is asked: as a window in which everyone passed).
 local function open(g, ctx)
 	g:set_global("stack_added", false)
+	-- Nothing is written from here until the window: the memo is asked for once.
+	local memo = g:memo()
 	local seats = {}
-	local stacked = #S.items_seen(g) > 0
+	local stacked = #S.items_seen(g, memo) > 0
 	ctx.state = "window"
 	-- No card could answer in this context (ANSWERS; the active seat's list holds the
 	-- others'): may_respond would say no for every seat, so none is asked.
@@ -249,7 +252,7 @@ local function open(g, ctx)
 	-- play read, to ask them in turn (U.responders, which lists the live seats).
 	local able = nil
 	for s = 1, g:seats() do
-		if g:get(s, "out") ~= true and may_respond(g, s, ctx.kind, active, stacked) then -- U.live
+		if g:get(s, "out") ~= true and may_respond(g, s, ctx.kind, active, stacked, memo) then -- U.live
 			able = able or {}
 			able[s] = true
 		end

@@ -325,6 +325,11 @@ function U.seat_label_in(g, memo, s)
 	if id == nil then
 		id = g:get(s, "species")
 	end
+	-- label_of, written out (the menus label every reachable seat).
+	local named = id and SEAT_NAMED[id]
+	if named and named[s] then
+		return named[s]
+	end
 	return label_of(s, id)
 end
 
