@@ -24,9 +24,9 @@ end
 
 -- SO §6.2.1: flip own technologies; +1 civilian then 1 credit per civilian; discard own
 -- star system(s); jump (which draws 1 resource). No synchronous card can be used: no
--- reaction window is opened here. TU.start has just observed every seat's level
--- (V.turn_start), and the reorganisation changes seat `s` alone: the level checks after
--- the flip and the growth look at `s` only (V.observe's `only`).
+-- reaction window is opened here. TU.start has just read every seat's level as
+-- observed (V.turn_start), and the reorganisation changes seat `s` alone: the level
+-- checks after the flip and the growth look at `s` only (V.observe's `only`).
 -- `at`: what V.turn_start read for the turn.
 function TU.reorganise(g, s, at)
 	local raised = C.flip(g, s, at)
