@@ -16,6 +16,7 @@ mod entity;
 mod footprint;
 mod knowledge;
 mod kind_index;
+mod owner_index;
 mod place_index;
 mod vars;
 mod writes;
@@ -153,6 +154,9 @@ pub struct GameState {
     /// Entities by location, for queries (derived: not saved).
     #[serde(skip)]
     places: place_index::PlaceIndex,
+    /// Entities by kind and owner, for queries (derived: not saved).
+    #[serde(skip)]
+    owners: owner_index::OwnerIndex,
     /// The state's counted size (derived: not saved, see [`GameState::recount`]).
     #[serde(skip)]
     size: Footprint,
@@ -199,7 +203,23 @@ impl GameState {
         self.resize(0, footprint::entity_weight(&entity));
         self.entities.push(entity);
         self.places.created(id, at);
+        self.owners.created(id, kind, owner);
         id
+    }
+
+    /// Gives entity `id` to `owner` (`None`: to nobody). The only way an entity's
+    /// owner changes after it is made, so that the index by owner follows.
+    pub fn set_owner(&mut self, id: EntityId, owner: Option<Seat>) {
+        let e = &mut self.entities[id as usize];
+        let from = std::mem::replace(&mut e.owner, owner);
+        let kind = e.kind;
+        self.owners.changed(id, kind, from, owner);
+    }
+
+    /// The ids of the entities of `kind` owned by `owner` (`None`: unowned),
+    /// ascending, or `None` when the index cannot tell: then look at them all.
+    pub fn ids_of_kind_owned(&self, kind: Sym, owner: Option<Seat>) -> Option<&[EntityId]> {
+        self.owners.ids(&self.entities, kind, owner)
     }
 
     /// The ids of the entities of `kind`, ascending, or `None` when the index cannot
@@ -208,13 +228,14 @@ impl GameState {
         self.kinds.ids(&self.entities, kind)
     }
 
-    /// A copy to roll back to. Like `clone`, but the index by location stays with
-    /// this state alone, so its moves keep updating it in place rather than dropping
-    /// an index they share (see `place_index`); the copy, if it is ever restored,
-    /// builds its own when asked.
+    /// A copy to roll back to. Like `clone`, but the indexes by location and by
+    /// owner stay with this state alone, so its changes keep updating them in place
+    /// rather than dropping indexes they share (see `place_index`); the copy, if it
+    /// is ever restored, builds its own when asked.
     pub fn rollback_copy(&self) -> GameState {
         let mut copy = self.clone();
         copy.places = place_index::PlaceIndex::default();
+        copy.owners = owner_index::OwnerIndex::default();
         copy
     }
 

@@ -229,7 +229,7 @@ impl Methods for Entities {
                 Some(s) => Some(seat(&sl.state, s)?),
                 None => None,
             };
-            sl.state.entities[e as usize].owner = owner;
+            sl.state.set_owner(e, owner);
             Ok(Ret::None)
         }),
         direct!("where", |lua, args| {
@@ -330,21 +330,31 @@ impl Kinds {
         }
     }
 
-    /// The ids of every entity of these kinds, ascending, when the state's index
-    /// can tell; `None` for any kind, or when the index cannot tell.
-    fn ids(&self, state: &GameState) -> Option<Vec<EntityId>> {
+    /// The ids of every entity of these kinds (and of `owner`, if named),
+    /// ascending, when the state's indexes can tell; `None` for any kind, or when
+    /// the indexes cannot tell.
+    fn ids(&self, state: &GameState, owner: Option<Option<Seat>>) -> Option<Vec<EntityId>> {
         match self {
             Kinds::Any => None,
-            Kinds::One(k) => state.ids_of_kind(*k).map(<[EntityId]>::to_vec),
+            Kinds::One(k) => kind_ids(state, *k, owner).map(<[EntityId]>::to_vec),
             Kinds::Many(ks) => {
                 let mut ids = Vec::new();
                 for k in ks {
-                    ids.extend_from_slice(state.ids_of_kind(*k)?);
+                    ids.extend_from_slice(kind_ids(state, *k, owner)?);
                 }
                 ids.sort_unstable();
                 Some(ids)
             }
         }
+    }
+}
+
+/// The ids of `kind`'s entities, ascending — only those of `owner` when a filter
+/// names one (a seat's pieces of a kind are a small share of the kind's list).
+fn kind_ids(state: &GameState, kind: Sym, owner: Option<Option<Seat>>) -> Option<&[EntityId]> {
+    match owner {
+        Some(owner) => state.ids_of_kind_owned(kind, owner),
+        None => state.ids_of_kind(kind),
     }
 }
 
@@ -477,7 +487,10 @@ fn integer(v: Raw<'_>, field: &str) -> mlua::Result<i64> {
 }
 
 impl Filter {
-    /// What looking for the matches costs: every entity [`each_match`] looks at.
+    /// What looking for the matches costs: every entity [`each_match`] looks at
+    /// through the indexes by place and by kind. (The index by owner, which often
+    /// shortens the walk further, is left out: what a call is charged, and so
+    /// where a runaway script stops, does not move with the kernel's indexes.)
     fn scan_cost(&self, state: &GameState) -> u64 {
         if let Some(ids) = self.place_ids(state) {
             return ids.len() as u64 * cost::ENTITY;
@@ -527,7 +540,7 @@ fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> 
         return;
     }
     if let Kinds::One(k) = f.kind {
-        if let Some(ids) = state.ids_of_kind(k) {
+        if let Some(ids) = kind_ids(state, k, f.owner) {
             for &id in ids {
                 if f.admits(&state.entities[id as usize]) && !visit(id) {
                     return;
@@ -536,7 +549,7 @@ fn each_match(state: &GameState, f: &Filter, mut visit: impl FnMut(EntityId) -> 
             return;
         }
     }
-    if let Some(ids) = f.kind.ids(state) {
+    if let Some(ids) = f.kind.ids(state, f.owner) {
         for id in ids {
             if f.admits(&state.entities[id as usize]) && !visit(id) {
                 return;
@@ -557,7 +570,7 @@ fn kind_lists<'a>(state: &'a GameState, f: &Filter) -> Option<Vec<&'a [EntityId]
         return None; // the place's list is shorter: `each_match` walks it
     }
     match &f.kind {
-        Kinds::Many(ks) => ks.iter().map(|k| state.ids_of_kind(*k)).collect(),
+        Kinds::Many(ks) => ks.iter().map(|k| kind_ids(state, *k, f.owner)).collect(),
         _ => None,
     }
 }
