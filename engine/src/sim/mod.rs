@@ -183,7 +183,9 @@ pub fn play(
 }
 
 /// Plays game `index` and reduces it to its summary; `Err` when the pack's report
-/// function fails on it.
+/// function fails on it. Never inlined: `engine/perf/instructions.sh` counts a
+/// game's whole cost by this function's name.
+#[inline(never)]
 fn play_summary(rules: &Arc<Ruleset>, settings: &Settings, index: usize) -> Result<GameSummary, SimError> {
     let seed = settings.seed + index as u64;
     let run = play(rules.clone(), settings.seats, seed, &settings.variants, &settings.bots, settings.budget, |_| Ok(()));
