@@ -717,12 +717,15 @@ M.move_group = {
 		end
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
-		-- person reads them; the cost rides along in the value for the label.
+		-- person reads them; the cost rides along in the value for the label. Each
+		-- destination is given as its value alone, a number, not as {value = ...}: the
+		-- kernel takes a bare value as an option without a label, as it does the table,
+		-- and reads it without walking a table per destination.
 		local cells, costs = g:reach(cell, ctx.left, move_rules(g, ctx))
 		local options = table.create(#cells)
 		local cell_count = g:cell_count()
 		for i, c in ipairs(cells) do
-			options[i] = { value = destination_value(cell_count, c, costs[i]) }
+			options[i] = destination_value(cell_count, c, costs[i])
 		end
 		if ctx.moved then
 			-- Stopping comes first: it is what Enter does, so a person who only meant to

@@ -90,17 +90,22 @@ end
 -- An option's label as a person reads it: its own, or the one its decision's
 -- labeller (`labels = "module.function"`) makes, as the kernel would.
 function T.label(g, d, o): string
-	if type(o) ~= "table" then
-		return tostring(o)
+	if type(o) == "string" then
+		return o -- its own label
 	end
-	if o.label then
-		return o.label
+	-- Any other bare value (a number) is an option without a label, like {value = o}.
+	local value = o
+	if type(o) == "table" then
+		if o.label then
+			return o.label
+		end
+		value = o.value
 	end
 	if d.labels then
 		local module, name = string.match(d.labels, "^(.-)%.([^.]+)$")
-		return require(module)[name](g, o.value, d.seat)
+		return require(module)[name](g, value, d.seat)
 	end
-	return tostring(o.value)
+	return tostring(value)
 end
 
 -- What is wrong with a freshly set-up game (GE 5.2-5.4b), or nil: for the setup
