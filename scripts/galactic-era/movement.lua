@@ -171,19 +171,28 @@ M.phase = {
 	end,
 }
 
--- An entry of the movement menu as its option's value: a string, the entry's kind
--- and then its cell, fleet marker or seat when it has one ("end", "move_ships 37",
--- "war 2"), not a table such as {a = "move_ships", cell = 37}: the kernel converts every
--- option's value into the game's state, and a table per entry made the menu markedly
--- dearer. Marker swaps (two markers, and labels of their own) keep a table.
+-- An entry of the movement menu as its option's value: one number, the entry's kind
+-- (its place in ENTRY_KINDS) times ENTRY_SPAN plus its cell, fleet marker or seat (0
+-- when it has none), not a table such as {a = "move_ships", cell = 37} nor a string
+-- such as "move_ships 37": the kernel converts every option's value into the game's
+-- state, and a number costs least to make, to read and to decode. An entry that is
+-- not free is offered as that number alone (the kernel takes a bare value as an option
+-- without a label, which M.menu_label makes). Marker swaps (two markers, and labels
+-- of their own) keep a table.
+local ENTRY_KINDS = { "end", "move_ships", "move_fleet", "create", "reorganise", "card", "peace", "pretend_swap", "vision", "ray", "war" }
+local ENTRY_CODE = {}
+for i, kind in ipairs(ENTRY_KINDS) do
+	ENTRY_CODE[kind] = i
+end
+local ENTRY_SPAN = 16777216 -- 2^24: more than any cell, entity id or seat
+
 local function entry(kind, arg)
-	return if arg == nil then kind else kind .. " " .. arg
+	return ENTRY_CODE[kind] * ENTRY_SPAN + (arg or 0)
 end
 
--- The kind of an `entry` and its number (cell, marker or seat; nil for none).
+-- The kind of an `entry` and its number (cell, marker or seat; 0 for none).
 local function entry_of(value)
-	local kind, arg = string.match(value, "^(%S+) ?(%d*)$")
-	return kind, tonumber(arg)
+	return ENTRY_KINDS[value // ENTRY_SPAN], value % ENTRY_SPAN
 end
 
 -- The main menu of a movement turn (GE 6.1.1–6.1.2).
@@ -201,7 +210,7 @@ M.turn = {
 		end
 		local seat = ctx.seat
 		-- Labelled by M.menu_label, only when a person reads the menu.
-		local options = { { value = entry("end") } }
+		local options = { entry("end") }
 		local moved_any = g:get(seat, "moved_any")
 		local has_free_marker = nil -- looked up once, when a cell first needs it
 		-- The cells with unmoved basic ships and the cells with fleets, one call each
@@ -224,10 +233,10 @@ M.turn = {
 				j += 1
 			end
 			if ships then
-				table.insert(options, { value = entry("move_ships", cell) })
+				table.insert(options, entry("move_ships", cell))
 			end
 			for _, m in ipairs(movable(g, here)) do
-				table.insert(options, { value = entry("move_fleet", m) })
+				table.insert(options, entry("move_fleet", m))
 			end
 			-- GE 6.1.1: fleets are created before any ship moves, on controlled planets.
 			if not moved_any and ships then
@@ -245,13 +254,13 @@ M.turn = {
 			end
 		end
 		if Cards.any_play(g, seat) then
-			table.insert(options, { value = entry("card") })
+			table.insert(options, entry("card"))
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua). The
 		-- seat's enemies are read once for peace and for war (nothing changes meanwhile).
 		local enemies = W.enemies(g, seat)
 		if #Peace.targets(g, seat, { phase = "movement", turn = seat }, nil, enemies) > 0 then
-			table.insert(options, { value = entry("peace") })
+			table.insert(options, entry("peace"))
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
 		-- or a deployed marker with a free one, unseen (bluffing allowed). Creating,
@@ -267,13 +276,13 @@ M.turn = {
 			end
 		end
 		if g:get(seat, "visions_left") > 0 then
-			table.insert(options, { value = entry("vision") })
+			table.insert(options, entry("vision"))
 		end
 		if g:get(seat, "ray_round") ~= g:global("round") and #Relics.ray_targets(g, seat) > 0 then
-			table.insert(options, { value = entry("ray") })
+			table.insert(options, entry("ray"))
 		end
 		for _, s in ipairs(W.declarable_in_movement(g, seat, enemies)) do
-			table.insert(options, { value = entry("war", s) })
+			table.insert(options, entry("war", s))
 		end
 		return { seat = seat, prompt = U.text("movement.movement_choose_what_to_do"), rule = "GE 6.1", options = options, labels = "movement.menu_label",
 			help = U.text("movement.create_fleets_first_before_any") }
