@@ -14,6 +14,32 @@ local Techs = require("techs")
 local Actions = require("actions")
 local M = {}
 
+-- The fixed texts of this phase's menus (prompts, helps, passes), read once as the
+-- module loads: the menus are made again at every decision of a movement turn.
+local MOVEMENT_CHOOSE_WHAT_TO_DO = U.text("movement.movement_choose_what_to_do")
+local CREATE_FLEETS_FIRST_BEFORE_ANY = U.text("movement.create_fleets_first_before_any")
+local CANCEL = U.text("movement.cancel")
+local HOW_MANY_BASIC_SHIPS_FORM = U.text("movement.how_many_basic_ships_form")
+local SHIPS_LEAVE_BOARD_AND_BECOME = U.text("movement.ships_leave_board_and_become")
+local HOW_MANY_DECOYS_VALUE_0 = U.text("movement.how_many_decoys_value_0")
+local DECOYS_ARE_NUMBER_TOKENS_WORTH = U.text("movement.decoys_are_number_tokens_worth")
+local WHICH_FLEET_MARKER_ITS_LETTER = U.text("movement.which_fleet_marker_its_letter")
+local LETTER_IS_FLEET_TACTIC_HIDDEN = U.text("movement.letter_is_fleet_tactic_hidden")
+local HOW_MANY_BASIC_SHIPS_MOVE = U.text("movement.how_many_basic_ships_move")
+local BASIC_SHIPS_NOT_IN_FLEET = U.text("movement.basic_ships_not_in_fleet")
+local HOW_MANY_BASIC_SHIPS_JOIN = U.text("movement.how_many_basic_ships_join")
+local BASIC_SHIPS_IN_THIS_HEX = U.text("movement.basic_ships_in_this_hex")
+local UNLIMITED = U.text("movement.unlimited")
+local YOUR_SHIPS_STOPPED_HERE_ON = U.text("movement.your_ships_stopped_here_on")
+local WHERE_TO = U.text("movement.where_to")
+local CELLS_WITHIN_YOUR_RANGE_PROPULSION = U.text("movement.cells_within_your_range_propulsion")
+local HOW_MANY_SHIP_UNITS = U.text("movement.how_many_ship_units")
+local HOW_MANY_SHIPS_NUMBER_TOKEN = U.text("movement.how_many_ships_number_token")
+local DONE = U.text("movement.done")
+local FLEETS_MAY_GROW_FROM_BASIC = U.text("movement.fleets_may_grow_from_basic")
+local WHAT_DOES_VISION_SHOW = U.text("movement.what_does_vision_show")
+local VISION_LOOKS_AT_ONE_THING = U.text("movement.vision_looks_at_one_thing")
+
 -- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
 -- it has ships there; once they leave, only its memory (private log) remains.
 local TOKEN_KINDS = { "neutral", "relic" }
@@ -284,8 +310,8 @@ M.turn = {
 		for _, s in ipairs(W.declarable_in_movement(g, seat, enemies)) do
 			table.insert(options, entry("war", s))
 		end
-		return { seat = seat, prompt = U.text("movement.movement_choose_what_to_do"), rule = "GE 6.1", options = options, labels = "movement.menu_label",
-			help = U.text("movement.create_fleets_first_before_any") }
+		return { seat = seat, prompt = MOVEMENT_CHOOSE_WHAT_TO_DO, rule = "GE 6.1", options = options, labels = "movement.menu_label",
+			help = CREATE_FLEETS_FIRST_BEFORE_ANY }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
@@ -441,7 +467,7 @@ M.pretend_swap = {
 		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
 			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
 		end
-		return { seat = ctx.seat, prompt = U.text("movement.pretend_to_swap_which_markers"), rule = "GE 6.1.1", options = options, pass = U.text("movement.cancel"),
+		return { seat = ctx.seat, prompt = U.text("movement.pretend_to_swap_which_markers"), rule = "GE 6.1.1", options = options, pass = CANCEL,
 			help = U.text("movement.swaps_are_made_unseen_so") }
 	end,
 	resolve = function(g, ctx, choice)
@@ -461,19 +487,19 @@ M.create_fleet = {
 		end
 		if not ctx.ships then
 			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell),
-				prompt = U.text("movement.how_many_basic_ships_form"), rule = "GE 6.1.1", pass = U.text("movement.cancel"),
-				help = U.text("movement.ships_leave_board_and_become") }
+				prompt = HOW_MANY_BASIC_SHIPS_FORM, rule = "GE 6.1.1", pass = CANCEL,
+				help = SHIPS_LEAVE_BOARD_AND_BECOME }
 		elseif not ctx.decoys then
 			return { seat = seat, kind = "number", min = 0, max = F.decoys_left(g, seat),
-				prompt = U.text("movement.how_many_decoys_value_0"), rule = "GE 4.6.5",
-				help = U.text("movement.decoys_are_number_tokens_worth") }
+				prompt = HOW_MANY_DECOYS_VALUE_0, rule = "GE 4.6.5",
+				help = DECOYS_ARE_NUMBER_TOKENS_WORTH }
 		end
 		local options = {}
 		for _, m in ipairs(F.free_markers(g, seat)) do
 			table.insert(options, { label = U.text("movement.marker", g:face(m)), value = m })
 		end
-		return { seat = seat, prompt = U.text("movement.which_fleet_marker_its_letter"), rule = "GE 6.1.1, 6.1.4", options = options,
-			help = U.text("movement.letter_is_fleet_tactic_hidden") }
+		return { seat = seat, prompt = WHICH_FLEET_MARKER_ITS_LETTER, rule = "GE 6.1.1, 6.1.4", options = options,
+			help = LETTER_IS_FLEET_TACTIC_HIDDEN }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -713,16 +739,16 @@ M.move_group = {
 				-- One ship can only move alone: no question ("Where to?" may still cancel).
 				ctx.count = 1
 			else
-				return { seat = seat, kind = "number", min = 1, max = n, prompt = U.text("movement.how_many_basic_ships_move"), rule = "GE 6.1.2.1", pass = U.text("movement.cancel"),
-					help = U.text("movement.basic_ships_not_in_fleet") }
+				return { seat = seat, kind = "number", min = 1, max = n, prompt = HOW_MANY_BASIC_SHIPS_MOVE, rule = "GE 6.1.2.1", pass = CANCEL,
+					help = BASIC_SHIPS_NOT_IN_FLEET }
 			end
 		end
 		if ctx.left == nil then
 			ctx.left = M.range(g, seat, cell, ctx.marker)
 		end
 		if ctx.picking then
-			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = U.text("movement.how_many_basic_ships_join"), rule = "GE 6.1.2.9",
-				help = U.text("movement.basic_ships_in_this_hex") }
+			return { seat = seat, kind = "number", min = 1, max = #unmoved_ships(g, seat, cell), prompt = HOW_MANY_BASIC_SHIPS_JOIN, rule = "GE 6.1.2.9",
+				help = BASIC_SHIPS_IN_THIS_HEX }
 		end
 		-- Nearest first, as a person looks for where the ships can go cheaply (the
 		-- kernel orders them: by cost, then by cell). Labelled by M.target_label when a
@@ -750,12 +776,12 @@ M.move_group = {
 					end
 				end
 			end
-			return { seat = seat, prompt = U.text("movement.stopped_at_with_range_left", U.cell_label(g, cell), ctx.left < 0 and U.text("movement.unlimited") or tostring(ctx.left)),
+			return { seat = seat, prompt = U.text("movement.stopped_at_with_range_left", U.cell_label(g, cell), ctx.left < 0 and UNLIMITED or tostring(ctx.left)),
 				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label",
-				help = U.text("movement.your_ships_stopped_here_on") }
+				help = YOUR_SHIPS_STOPPED_HERE_ON }
 		end
-		return { seat = seat, prompt = U.text("movement.where_to"), rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = U.text("movement.cancel"),
-			help = U.text("movement.cells_within_your_range_propulsion") }
+		return { seat = seat, prompt = WHERE_TO, rule = "GE 6.1.2", options = options, labels = "movement.target_label", pass = CANCEL,
+			help = CELLS_WITHIN_YOUR_RANGE_PROPULSION }
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
@@ -921,11 +947,11 @@ M.reorganise = {
 			else
 				max = U.fleet_value(g, op.m) - 1 -- split: both fleets keep a ship
 			end
-			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = U.text("movement.how_many_ship_units"), rule = "GE 6.1.2.9",
-				help = U.text("movement.how_many_ships_number_token") }
+			return { seat = seat, kind = "number", min = 1, max = math.max(1, max), prompt = HOW_MANY_SHIP_UNITS, rule = "GE 6.1.2.9",
+				help = HOW_MANY_SHIPS_NUMBER_TOKEN }
 		end
-		return { seat = seat, prompt = U.text("movement.reorganise_at", U.cell_label(g, cell)), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = U.text("movement.done"),
-			help = U.text("movement.fleets_may_grow_from_basic") }
+		return { seat = seat, prompt = U.text("movement.reorganise_at", U.cell_label(g, cell)), rule = "GE 6.1.2.9", options = reorganise_options(g, seat, cell), pass = DONE,
+			help = FLEETS_MAY_GROW_FROM_BASIC }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -998,7 +1024,7 @@ M.vision = {
 		end
 		if ctx.ray then
 			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
-				options = Relics.ray_targets(g, seat), pass = U.text("movement.cancel"),
+				options = Relics.ray_targets(g, seat), pass = CANCEL,
 				help = U.text("movement.destroyer_ray_help") }
 		end
 		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
@@ -1014,8 +1040,8 @@ M.vision = {
 				end
 			end
 		end
-		return { seat = seat, prompt = U.text("movement.what_does_vision_show"), rule = "GE 6.1.2.3", options = options, labels = "movement.vision_label",
-			pass = U.text("movement.cancel"), help = U.text("movement.vision_looks_at_one_thing") }
+		return { seat = seat, prompt = WHAT_DOES_VISION_SHOW, rule = "GE 6.1.2.3", options = options, labels = "movement.vision_label",
+			pass = CANCEL, help = VISION_LOOKS_AT_ONE_THING }
 	end,
 	resolve = function(g, ctx, target)
 		ctx.done = true
