@@ -315,20 +315,42 @@ M.turn = {
 	end,
 	resolve = function(g, ctx, choice)
 		local seat = ctx.seat
+		-- Whether every seat's knowledge of the hidden tokens is in line with where it
+		-- has ships (`ctx.explored`), so that the next move's first step need only look
+		-- at the two cells it leaves and reaches (M.move_group). A move leaves it so
+		-- once it has taken a step (every step brings the knowledge in line), and a
+		-- move that took none changed nothing: after a move, it is so if it was before,
+		-- or if the move took a step. A move took one when the seat had moved nothing
+		-- this turn before it and has now (`moved_any`); after an earlier move it
+		-- cannot be told, and is not assumed. Anything else but a move (a battle, a
+		-- fleet made or dissolved, a card, the Ray...) may change ships unexplored, and
+		-- the turn starts after other seats' battles: then it is not assumed either.
+		if ctx.moving ~= nil then
+			ctx.explored = ctx.explored or (ctx.moving == "first" and g:get(seat, "moved_any") ~= nil) or nil
+			ctx.moving = nil
+		end
+		local kind, arg
+		if type(choice) == "number" then
+			kind, arg = entry_of(choice)
+		end
+		if kind == "move_ships" or kind == "move_fleet" then
+			ctx.moving = g:get(seat, "moved_any") == nil and "first" or "later"
+		else
+			ctx.explored = nil
+		end
 		if type(choice) == "table" then
 			M.swap_markers(g, choice.m1, choice.m2)
 			return
 		end
-		local kind, arg = entry_of(choice)
 		if kind == "end" then
 			ctx.ended = true
 			g:push("battles", { seat = seat })
 		elseif kind == "create" then
 			g:push("create_fleet", { seat = seat, cell = arg })
 		elseif kind == "move_ships" then
-			g:push("move_group", { seat = seat, cell = arg })
+			g:push("move_group", { seat = seat, cell = arg, explored = ctx.explored })
 		elseif kind == "move_fleet" then
-			g:push("move_group", { seat = seat, cell = g:cell_of(arg), marker = arg })
+			g:push("move_group", { seat = seat, cell = g:cell_of(arg), marker = arg, explored = ctx.explored })
 		elseif kind == "reorganise" then
 			g:push("reorganise", { seat = seat, cell = arg })
 		elseif kind == "vision" then
@@ -796,6 +818,7 @@ M.move_group = {
 		end
 		if not ctx.marker and not ctx.count then
 			ctx.count = choice
+			ctx.explored = explored -- how many ships move changes nothing
 			return
 		end
 		if ctx.picking then
