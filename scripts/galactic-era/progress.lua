@@ -105,48 +105,61 @@ for _, cost in ipairs({ "", SQUARE_COST }) do
 	ORDER_PAIR_LABEL[cost] = orders_of
 end
 
+-- A choice of square tokens as its option's value: one number, the place of the
+-- token in SQUARE_TOKENS, or of two tokens a x 10 + b, not the list of tokens ({"mil"},
+-- {"mil", "up"}): the kernel reads the options of a simultaneous question field by
+-- field, and a bare number, offered without a label (P.square_label makes it), is
+-- read in one go. square_tokens gives the list back.
+local SQUARE_TOKENS = { "mil", "spi", "pro", "rob", "gen", "up", "down" }
+local SQUARE_INDEX = {}
+for i, t in ipairs(SQUARE_TOKENS) do
+	SQUARE_INDEX[t] = i
+end
+
+local function square_code(a, b)
+	return if b == nil then SQUARE_INDEX[a] else SQUARE_INDEX[a] * 10 + SQUARE_INDEX[b]
+end
+
+-- The tokens of a square_code, as a list.
+local function square_tokens(code)
+	if code < 10 then
+		return { SQUARE_TOKENS[code] }
+	end
+	return { SQUARE_TOKENS[code // 10], SQUARE_TOKENS[code % 10] }
+end
+
 -- GE 6.2.1.1, A2.4: one square token, or two (never both turn-order tokens) from
--- Robotics V. A menu depends only on whether each turn-order token would have no
--- effect (`up`, `down`: "" or the note), whether two tokens may be taken and whether
--- that costs DP (`two`: nil, "" or the cost note), so every menu is made once as the
--- module loads: SQUARE_MENUS[two or "one"][up][down].
-local function square_menu(up, down, two)
+-- Robotics V. Which choices a menu offers depends only on whether two tokens may be
+-- taken (`two`), so every menu is made once as the module loads: SQUARE_MENUS[two].
+-- Their labels depend also on whether each turn-order token would have no effect and
+-- on whether two tokens cost DP (P.square_label).
+local function square_menu(two)
 	local options = {}
 	for _, t in ipairs(U.TECHS) do
-		table.insert(options, { label = SINGLE_LABEL[t], value = { t } })
+		table.insert(options, square_code(t))
 	end
-	table.insert(options, { label = ORDER_LABEL.up[up], value = { "up" } })
-	table.insert(options, { label = ORDER_LABEL.down[down], value = { "down" } })
+	table.insert(options, square_code("up"))
+	table.insert(options, square_code("down"))
 	if two then
-		local useless = { up = up, down = down }
 		for i, a in ipairs(U.TECHS) do
 			for j = i + 1, #U.TECHS do
-				local b = U.TECHS[j]
-				table.insert(options, { label = PAIR_LABEL[two][a][b], value = { a, b } })
+				table.insert(options, square_code(a, U.TECHS[j]))
 			end
 			for _, dir in ipairs({ "up", "down" }) do
-				table.insert(options, { label = ORDER_PAIR_LABEL[two][a][dir][useless[dir]], value = { a, dir } })
+				table.insert(options, square_code(a, dir))
 			end
 		end
 	end
 	return options
 end
-local SQUARE_MENUS = {}
-for _, two in ipairs({ "one", "", SQUARE_COST }) do
-	local by_up = {}
-	for _, up in ipairs({ "", NO_EFFECT.up }) do
-		local by_down = {}
-		for _, down in ipairs({ "", NO_EFFECT.down }) do
-			by_down[down] = square_menu(up, down, two ~= "one" and two or nil)
-		end
-		by_up[up] = by_down
-	end
-	SQUARE_MENUS[two] = by_up
-end
+local SQUARE_MENUS = { one = square_menu(false), two = square_menu(true) }
 
--- The square-token menu of `seat`; `last`, the last turn-order position.
-local function square_options(g, seat, last)
-	-- No silent waste: the first seat cannot move up, nor the last down (GE 6.2.3).
+-- What the square-token menu of `seat` depends on: whether each turn-order token
+-- would have no effect (`up`, `down`: "" or the note; no silent waste: the first seat
+-- cannot move up, nor the last down, GE 6.2.3) and whether two tokens may be taken and
+-- whether that costs DP (`two`: "one", "" or the cost note). `last`: the last
+-- turn-order position.
+local function square_facts(g, seat, last)
 	local order = g:get(seat, "order")
 	local up = order == 1 and NO_EFFECT.up or ""
 	local down = order == last and NO_EFFECT.down or ""
@@ -155,7 +168,40 @@ local function square_options(g, seat, last)
 	if defs.technology.rob.per_level.squares[rob] >= 2 then
 		two = rob == 5 and SQUARE_COST or ""
 	end
-	return SQUARE_MENUS[two][up][down]
+	return up, down, two
+end
+
+-- The last turn-order position.
+local function last_position(g)
+	local last = 0
+	for s = 1, g:seats() do
+		last = math.max(last, g:get(s, "order") or 0)
+	end
+	return last
+end
+
+-- The square-token menu of `seat`; `last`, the last turn-order position.
+local function square_options(g, seat, last)
+	local _, _, two = square_facts(g, seat, last)
+	return SQUARE_MENUS[two == "one" and "one" or "two"]
+end
+
+-- The label of a square-token choice (a square_code) in `seat`'s menu, made only when
+-- a person reads the menu.
+function P.square_label(g, code, seat)
+	local up, down, two = square_facts(g, seat, last_position(g))
+	local useless = { up = up, down = down }
+	local tokens = square_tokens(code)
+	local a, b = tokens[1], tokens[2]
+	if b == nil then
+		if a == "up" or a == "down" then
+			return ORDER_LABEL[a][useless[a]]
+		end
+		return SINGLE_LABEL[a]
+	elseif b == "up" or b == "down" then
+		return ORDER_PAIR_LABEL[two][a][b][useless[b]]
+	end
+	return PAIR_LABEL[two][a][b]
 end
 
 local function reveal_and_pay(g, ctx)
@@ -287,10 +333,17 @@ local OVALS_HELP = U.text("progress.actions_you_will_take_in")
 local SQUARES_PROMPT = U.text("progress.choose_your_square_token_research")
 local SQUARES_HELP = U.text("progress.research_token_names_technology_your")
 
--- The oval tokens as options, the same for every seat, made once.
+-- The oval tokens as options, the same for every seat, made once: each is its place
+-- in P.OVALS, a bare number (labelled by P.oval_label), for the reason given for the
+-- square tokens' square_code.
 local OVAL_OPTIONS = {}
-for _, o in ipairs(P.OVALS) do
-	table.insert(OVAL_OPTIONS, { label = o.label, value = o.id })
+for i in ipairs(P.OVALS) do
+	table.insert(OVAL_OPTIONS, i)
+end
+
+-- The label of an oval token's option, made only when a person reads the menu.
+function P.oval_label(g, i, seat)
+	return P.OVALS[i].label
 end
 
 -- Both token choices are asked in one simultaneous pending (two keyed decisions per
@@ -303,17 +356,14 @@ P.phase = {
 			-- What every seat's choice depends on alike, read once: the crowded planets
 			-- and the last turn-order position.
 			local crowded = crowded_planets(g)
-			local last = 0
-			for s = 1, g:seats() do
-				last = math.max(last, g:get(s, "order") or 0)
-			end
+			local last = last_position(g)
 			for s = 1, g:seats() do
 				local extra = P.extra_tokens(g, s, crowded)
 				local cost = U.tech_value(g, s, "gen", "extra_token_cost")
 				table.insert(decisions, { seat = s, key = "ovals", kind = "many", min = 2, max = math.min(6, 2 + extra), options = OVAL_OPTIONS,
-					prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
+					labels = "progress.oval_label", prompt = extra > 0 and U.text("progress.choose_2_action_tokens_up", extra, cost) or OVALS_PROMPT,
 					rule = "GE 6.2.1", help = OVALS_HELP })
-				table.insert(decisions, { seat = s, key = "squares", prompt = SQUARES_PROMPT,
+				table.insert(decisions, { seat = s, key = "squares", prompt = SQUARES_PROMPT, labels = "progress.square_label",
 					rule = "GE 6.2.1.1", options = square_options(g, s, last), help = SQUARES_HELP })
 			end
 			return { simultaneous = true, decisions = decisions }
@@ -339,10 +389,15 @@ P.phase = {
 		return nil
 	end,
 	resolve = function(g, ctx, answers)
+		-- The answers' numbers turned back into the tokens' ids.
 		ctx.ovals, ctx.squares = {}, {}
 		for s = 1, g:seats() do
-			ctx.ovals[s] = answers[s].ovals
-			ctx.squares[s] = answers[s].squares
+			local ovals = {}
+			for i, o in ipairs(answers[s].ovals) do
+				ovals[i] = P.OVALS[o].id
+			end
+			ctx.ovals[s] = ovals
+			ctx.squares[s] = square_tokens(answers[s].squares)
 		end
 	end,
 }
