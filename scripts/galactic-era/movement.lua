@@ -500,6 +500,12 @@ M.pretend_swap = {
 	end,
 }
 
+-- The label of a free marker offered for a new fleet (M.create_fleet), made only when
+-- a person reads the menu.
+function M.marker_label(g, m, seat)
+	return U.text("movement.marker", g:face(m))
+end
+
 -- GE 6.1.1: choose how many basic ships, how many decoys and which marker.
 M.create_fleet = {
 	run = function(g, ctx)
@@ -516,12 +522,9 @@ M.create_fleet = {
 				prompt = HOW_MANY_DECOYS_VALUE_0, rule = "GE 4.6.5",
 				help = DECOYS_ARE_NUMBER_TOKENS_WORTH }
 		end
-		local options = {}
-		for _, m in ipairs(F.free_markers(g, seat)) do
-			table.insert(options, { label = U.text("movement.marker", g:face(m)), value = m })
-		end
-		return { seat = seat, prompt = WHICH_FLEET_MARKER_ITS_LETTER, rule = "GE 6.1.1, 6.1.4", options = options,
-			help = LETTER_IS_FLEET_TACTIC_HIDDEN }
+		-- Each marker as its id alone, labelled by M.marker_label.
+		return { seat = seat, prompt = WHICH_FLEET_MARKER_ITS_LETTER, rule = "GE 6.1.1, 6.1.4", options = F.free_markers(g, seat),
+			labels = "movement.marker_label", help = LETTER_IS_FLEET_TACTIC_HIDDEN }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -1037,13 +1040,13 @@ M.vision = {
 			for _, t in ipairs(g:entities({ kind = kind })) do
 				local c = g:cell_of(t)
 				if c and g:hidden(t) and not g:knows(seat, t) then
-					table.insert(options, { value = t })
+					table.insert(options, t) -- a bare value: labelled by M.vision_label
 				end
 			end
 		end
 		local deck = g:entities({ zone = "domination_deck" })
 		if #deck > 0 then
-			table.insert(options, { value = deck[#deck] })
+			table.insert(options, deck[#deck])
 		end
 		if ctx.ray then
 			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
@@ -1058,7 +1061,7 @@ M.vision = {
 				for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
 					local c = g:cell_of(m)
 					if c then
-						table.insert(options, { value = m })
+						table.insert(options, m)
 					end
 				end
 			end

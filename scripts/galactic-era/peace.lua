@@ -106,24 +106,31 @@ local PROPOSE_PROMPT = U.text("peace.propose_peace")
 local PROPOSE_PASS = U.text("cards.not_now")
 local PROPOSE_HELP = U.text("peace.seats_at_war_may_agree")
 
+-- The answer's one option, the same every time (module tables are frozen: read only).
+local ANSWER_OPTIONS = { { label = ANSWER_SIGN, value = true } }
+
+-- The label of a proposal's option (a seat), made only when a person reads the menu.
+function Pe.target_label(g, e, seat)
+	return U.text("peace.propose_peace_to_seat", e)
+end
+
 -- A seat's peace proposals at one moment, and each answer (GE 4.7).
 Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
 			return { seat = ctx.answer, prompt = U.text("peace.seat_proposes_peace_accept", ctx.seat), rule = "GE 4.7",
-				options = { { label = ANSWER_SIGN, value = true } }, pass = ANSWER_REFUSE, help = ANSWER_HELP }
+				options = ANSWER_OPTIONS, pass = ANSWER_REFUSE, help = ANSWER_HELP }
 		end
 		if ctx.done then
 			return nil
 		end
-		local options = {}
-		for _, e in ipairs(Pe.targets(g, ctx.seat, ctx.moment, ctx.to)) do
-			table.insert(options, { label = U.text("peace.propose_peace_to_seat", e), value = e })
-		end
+		-- Each seat asked is offered as its number alone, labelled by Pe.target_label.
+		local options = Pe.targets(g, ctx.seat, ctx.moment, ctx.to)
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = PROPOSE_PROMPT, rule = "GE 4.7", options = options, pass = PROPOSE_PASS, help = PROPOSE_HELP }
+		return { seat = ctx.seat, prompt = PROPOSE_PROMPT, rule = "GE 4.7", options = options, labels = "peace.target_label",
+			pass = PROPOSE_PASS, help = PROPOSE_HELP }
 	end,
 	resolve = function(g, ctx, choice)
 		if ctx.answer then

@@ -455,6 +455,16 @@ P.research_choice = {
 	end,
 }
 
+-- An entry of the progress menu as its option's value: its place in ENTRY_KINDS, a
+-- bare number offered without a label (P.action_label makes it), not {value = "gain"}:
+-- the kernel converts every option's value into the game's state, and a number costs
+-- least to make and to read. A people's own action (peoples.lua) keeps its table.
+local ENTRY_KINDS = { "evacuate", "colony", "relocate", "gain", "grow", "build", "research", "card", "peace" }
+local ENTRY_CODE = {}
+for i, kind in ipairs(ENTRY_KINDS) do
+	ENTRY_CODE[kind] = i
+end
+
 -- The progress menu's fixed texts, read once as the module loads (the menu is made
 -- again after every action).
 local MENU_PROMPT = U.text("progress.progress_resolve_action")
@@ -489,18 +499,18 @@ P.action_turn = {
 				enemy_here = enemy_here or table.find(enemies, s) ~= nil
 			end
 			if enemy_here then
-				table.insert(options, { value = "evacuate" })
+				table.insert(options, ENTRY_CODE.evacuate)
 			end
 		end
 		-- Progenitores: free Colonize actions from the start bonus (A1.15; a people defined
 		-- as data may have them too).
 		local colonies = g:get(seat, "free_colonies") or 0
 		if colonies > 0 then
-			table.insert(options, { value = "colony" })
+			table.insert(options, ENTRY_CODE.colony)
 		end
 		local relocations = U.tech_value(g, seat, "pro", "relocate")
 		if relocations > 0 and not ctx.relocated then
-			table.insert(options, { value = "relocate" })
+			table.insert(options, ENTRY_CODE.relocate)
 		end
 		-- Special progress actions of a people defined as data (GE 6.2.4.5, peoples.lua).
 		for _, o in ipairs(Peoples.actions(g, seat)) do
@@ -508,16 +518,16 @@ P.action_turn = {
 		end
 		for _, a in ipairs({ "gain", "grow", "build", "research" }) do
 			if (left[a] or 0) > 0 then
-				table.insert(options, { value = a })
+				table.insert(options, ENTRY_CODE[a])
 			end
 		end
 		-- After the actions, so that Enter on the first entry resolves an action.
 		if Cards.any_play(g, seat) then
-			table.insert(options, { value = "card" })
+			table.insert(options, ENTRY_CODE.card)
 		end
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua).
 		if #Peace.targets(g, seat, { phase = "progress", turn = seat }, nil, enemies) > 0 then
-			table.insert(options, { value = "peace" })
+			table.insert(options, ENTRY_CODE.peace)
 		end
 		if #options == 0 then
 			return nil
@@ -545,7 +555,9 @@ P.action_turn = {
 		if type(action) == "table" and action.people_action ~= nil then
 			Peoples.perform(g, seat, action.people_action)
 			return
-		elseif action == "card" then
+		end
+		action = ENTRY_KINDS[action]
+		if action == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
 			return
 		elseif action == "peace" then
@@ -583,6 +595,7 @@ P.action_turn = {
 -- person reads it. An action token says how many times it may still be used, and
 -- Gain a Planet how many planets are within reach, so it is not chosen for nothing.
 function P.action_label(g, v, seat)
+	v = ENTRY_KINDS[v]
 	if v == "card" then
 		return U.text("movement.play_domination_card")
 	elseif v == "peace" then
