@@ -362,7 +362,7 @@ M.turn = {
 		elseif kind == "card" then
 			g:push("card_offer", { seat = seat, moment = { phase = "movement" } })
 		elseif kind == "peace" then
-			g:push("peace_offer", { seat = seat, moment = { phase = "movement", turn = seat } })
+			g:push("peace_offer", { seat = seat, phase = "movement", turn = seat })
 		elseif kind == "war" then
 			W.declare(g, seat, arg, U.text("movement.during_its_movement"))
 		end
@@ -730,14 +730,21 @@ end
 -- The movement rules of a move, their facts (rule_facts) kept in its ctx for its later
 -- steps: they follow from the seats' wars, technologies, planets and relics and from
 -- enemy ships, which the group's own steps, pick-ups and merges do not change; a war
--- window may, so it drops them.
+-- window may, so it drops them (forget_rules). The facts are kept as fields of ctx
+-- itself (`rule_pro`, and the lists `rule_blocked`, `rule_halt`, `rule_hop`, nil when
+-- empty), not as one table: ctx is converted at every call of the step, and a table
+-- nested in it costs more to convert than its fields written out.
 local function move_rules(g, ctx)
-	local facts = ctx.rule_facts
-	if facts == nil then
-		facts = rule_facts(g, ctx.seat)
-		ctx.rule_facts = facts
+	if ctx.rule_pro == nil then
+		local facts = rule_facts(g, ctx.seat)
+		ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop = facts.pro, facts.blocked, facts.halt, facts.hop
 	end
-	return rules_of(ctx.seat, facts)
+	return rules_of(ctx.seat, { pro = ctx.rule_pro, blocked = ctx.rule_blocked, halt = ctx.rule_halt, hop = ctx.rule_hop })
+end
+
+-- Drops the facts move_rules keeps in a move's ctx, to be found again.
+local function forget_rules(ctx)
+	ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop = nil, nil, nil, nil
 end
 
 -- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
@@ -860,7 +867,7 @@ M.move_group = {
 			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
 			if #blockers > 0 then
 				ctx.window_done, ctx.retry = true, dest
-				ctx.rule_facts = nil -- a war declared in the window may change the rules
+				forget_rules(ctx) -- a war declared in the window may change the rules
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
 					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, dest)) } })
 				return

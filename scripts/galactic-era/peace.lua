@@ -60,7 +60,10 @@ function Pe.targets(g, seat, moment, to, enemies)
 end
 
 -- Pushes a peace offer for each of `seats` that has someone to ask (in the given order;
--- `to_of[seat]` narrows its targets). Returns whether any was pushed.
+-- `to_of[seat]` narrows its targets). Returns whether any was pushed. The offer's ctx
+-- holds the moment's fields (`phase`, `turn`) itself, not a table of them: ctx is
+-- converted at every call of the step, a nested table at a higher cost; the step reads
+-- its ctx as the moment (Pe.offer).
 ---@param moment PeaceMoment
 function Pe.offer_all(g, seats, moment, to_of)
 	local pushed = false
@@ -68,7 +71,7 @@ function Pe.offer_all(g, seats, moment, to_of)
 		local s = seats[i]
 		local to = to_of and to_of[s]
 		if #Pe.targets(g, s, moment, to) > 0 then
-			g:push("peace_offer", { seat = s, moment = moment, to = to })
+			g:push("peace_offer", { seat = s, phase = moment.phase, turn = moment.turn, to = to })
 			pushed = true
 		end
 	end
@@ -114,7 +117,9 @@ function Pe.target_label(g, e, seat)
 	return U.text("peace.propose_peace_to_seat", e)
 end
 
--- A seat's peace proposals at one moment, and each answer (GE 4.7).
+-- A seat's peace proposals at one moment, and each answer (GE 4.7). Its ctx: the
+-- proposing `seat`, the moment's `phase` and `turn` (ctx serves as the PeaceMoment),
+-- `to` when its targets are narrowed, and the `answer` awaited.
 Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
@@ -125,7 +130,7 @@ Pe.offer = {
 			return nil
 		end
 		-- Each seat asked is offered as its number alone, labelled by Pe.target_label.
-		local options = Pe.targets(g, ctx.seat, ctx.moment, ctx.to)
+		local options = Pe.targets(g, ctx.seat, ctx, ctx.to)
 		if #options == 0 then
 			return nil
 		end
@@ -148,7 +153,7 @@ Pe.offer = {
 			return
 		end
 		local asked = g:get(ctx.seat, "peace_asked") or {}
-		asked["s" .. choice] = moment_key(g, ctx.moment)
+		asked["s" .. choice] = moment_key(g, ctx)
 		g:set(ctx.seat, "peace_asked", asked)
 		g:log(U.text("peace.seat_proposes_peace_to_seat", ctx.seat, choice))
 		ctx.answer = choice

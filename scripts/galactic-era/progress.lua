@@ -561,7 +561,7 @@ P.action_turn = {
 			g:push("card_offer", { seat = seat, moment = { phase = "progress" } })
 			return
 		elseif action == "peace" then
-			g:push("peace_offer", { seat = seat, moment = { phase = "progress", turn = seat } })
+			g:push("peace_offer", { seat = seat, phase = "progress", turn = seat })
 			return
 		elseif action == "colony" then
 			-- Progenitores: 4 free Colonize actions over the game (A1.15).

@@ -187,7 +187,7 @@ T.phase = {
 			g:push("card_offer", { seat = s, moment = { phase = "trade" } })
 			return
 		elseif choice.a == "peace" then
-			g:push("peace_offer", { seat = s, moment = { phase = "trade" } })
+			g:push("peace_offer", { seat = s, phase = "trade" })
 			return
 		end
 		if choice.a == "force" then
