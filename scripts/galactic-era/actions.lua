@@ -83,12 +83,12 @@ function A.offer_war(g, data, seat)
 		return nil
 	end
 	return { prompt = U.text("actions.seat_is_about_to_declare", data.actor, data.what),
-		rule = "GE 7.1", options = { { label = U.text("actions.declare_war_and_block"), value = true } }, pass = U.text("actions.let_it_happen"),
-		help = U.text("actions.by_declaring_war_now_you") }
+		rule = "GE 7.1", options = { { label = U.TEXT["actions.declare_war_and_block"], value = true } }, pass = U.TEXT["actions.let_it_happen"],
+		help = U.TEXT["actions.by_declaring_war_now_you"] }
 end
 
 function A.respond_war(g, data, seat, _)
-	W.declare(g, seat, data.actor, U.text("actions.to_block_action"))
+	W.declare(g, seat, data.actor, U.TEXT["actions.to_block_action"])
 	return false -- everyone present may declare; one is enough to block
 end
 
@@ -118,11 +118,11 @@ end
 -- How each way of gaining a planet (GE 6.2.4.1 table) reads: `verb` as an option
 -- ("Ally with Rigel") or what a blocker is asked about, `does` in the log.
 local GAIN_WORDS = {
-	colonize = { verb = U.text("actions.verb_colonize"), does = U.text("actions.does_colonize") },
-	subjugate = { verb = U.text("actions.verb_subjugate"), does = U.text("actions.does_subjugate") },
-	ally = { verb = U.text("actions.verb_ally"), does = U.text("actions.does_ally") },
-	conquer = { verb = U.text("actions.verb_conquer"), does = U.text("actions.does_conquer") },
-	liberate = { verb = U.text("actions.verb_liberate"), does = U.text("actions.does_liberate") },
+	colonize = { verb = U.TEXT["actions.verb_colonize"], does = U.TEXT["actions.does_colonize"] },
+	subjugate = { verb = U.TEXT["actions.verb_subjugate"], does = U.TEXT["actions.does_subjugate"] },
+	ally = { verb = U.TEXT["actions.verb_ally"], does = U.TEXT["actions.does_ally"] },
+	conquer = { verb = U.TEXT["actions.verb_conquer"], does = U.TEXT["actions.does_conquer"] },
+	liberate = { verb = U.TEXT["actions.verb_liberate"], does = U.TEXT["actions.does_liberate"] },
 }
 
 -- How many planets `seat` could gain now with a Gain a Planet action (GE 6.2.4.1):
@@ -260,14 +260,14 @@ local function execute_gain(g, seat, cell, opt)
 		end
 		local placed = place_discs(g, seat, cell, opt.how == "liberate" and removed or opt.discs)
 		if opt.how == "liberate" and Peoples.is(g, seat, "pleyares", "STO") then
-			U.dp(g, seat, 2, U.text("actions.pleiadian_liberation"))
+			U.dp(g, seat, 2, U.TEXT["actions.pleiadian_liberation"])
 		end
 		-- Mayas STO: up to 3 of the removed discs move to other planets in range (A1.13).
 		local removed_discs = removed - (had_capital and 6 or 0)
 		if Peoples.is(g, victim, "mayas", "STO") and removed_discs > 0 then
 			g:push("mayas_relocate", { seat = victim, from = cell, left = math.min(3, removed_discs) })
 		end
-		g:log(U.text("actions.seat_from_seat_population_removed", seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, U.text("noun.disc"))))
+		g:log(U.text("actions.seat_from_seat_population_removed", seat, GAIN_WORDS[opt.how].does, label, victim, removed, U.count(placed, U.TEXT["noun.disc"])))
 		if (g:get(seat, "turn_taken") or 0) >= 2 then
 			-- Adquisidor is played when its condition happens, and only then (GE A3.1).
 			g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "progress", happened = "adquisidor" } })
@@ -280,7 +280,7 @@ local function execute_gain(g, seat, cell, opt)
 		g:push("tech_theft", { seat = seat, victim = victim, left = removed >= 6 and 2 or 1 })
 	else
 		local placed = place_discs(g, seat, cell, opt.discs)
-		g:log(U.text("actions.seat_gains_planet", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, U.text("noun.disc"))))
+		g:log(U.text("actions.seat_gains_planet", seat, GAIN_WORDS[opt.how].does, label, U.count(placed, U.TEXT["noun.disc"])))
 	end
 	if fresh_relic then
 		require("relics").on_gain(g, seat, cell, relic)
@@ -347,7 +347,7 @@ A.gain_planet = {
 			if allowed and U.is_planet(g, cell) and U.take_disc(g, seat) then
 				for _, opt in ipairs(A.gain_options(g, seat, cell, ctx.double)) do
 					local verb = GAIN_WORDS[opt.how].verb
-					table.insert(options, { label = U.text("actions.gain_option", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, U.text("noun.disc"))),
+					table.insert(options, { label = U.text("actions.gain_option", string.upper(string.sub(verb, 1, 1)), string.sub(verb, 2), U.cell_label(g, cell), U.count(opt.discs, U.TEXT["noun.disc"])),
 						value = { cell = cell, opt = opt } })
 				end
 			end
@@ -369,8 +369,8 @@ A.gain_planet = {
 			g:log(U.text("actions.seat_has_no_planet_it", seat))
 			return nil
 		end
-		return { seat = seat, prompt = U.text("actions.gain_planet_which_one"), rule = "GE 6.2.4.1", options = options, pass = U.text("actions.give_up_this_action"),
-			help = U.text("actions.you_may_gain_planet_where") }
+		return { seat = seat, prompt = U.TEXT["actions.gain_planet_which_one"], rule = "GE 6.2.4.1", options = options, pass = U.TEXT["actions.give_up_this_action"],
+			help = U.TEXT["actions.you_may_gain_planet_where"] }
 	end,
 	resolve = function(g, ctx, choice)
 		if choice == nil then
@@ -385,7 +385,7 @@ A.gain_planet = {
 			for _, c in ipairs(choice.convert) do
 				g:move(g:first({ kind = "white_disc", zone = "white_discs" }), c)
 			end
-			g:log(U.text("actions.seat_converts_into_advanced_ones", ctx.seat, U.counted(#choice.convert, U.text("noun.primitive_planet_s"))))
+			g:log(U.text("actions.seat_converts_into_advanced_ones", ctx.seat, U.counted(#choice.convert, U.TEXT["noun.primitive_planet_s"])))
 			ctx.done = true
 			return
 		end
@@ -416,24 +416,24 @@ A.tech_theft = {
 				end
 			end
 			if #from > 0 then
-				local source = #victims > 1 and (U.text("actions.from_seat", table.concat(from, U.text("actions.list_or")))) or ""
+				local source = #victims > 1 and (U.text("actions.from_seat", table.concat(from, U.TEXT["actions.list_or"]))) or ""
 				table.insert(options, { label = U.text("actions.tech_theft_learn", U.TECH_NAMES[t], source), value = t })
 			end
 		end
 		if #options == 0 then
 			return nil
 		end
-		local question = #victims > 1 and U.text("actions.tech_theft_learn_level_from")
+		local question = #victims > 1 and U.TEXT["actions.tech_theft_learn_level_from"]
 			or U.text("actions.tech_theft_from_seat", victims[1])
-		return { seat = ctx.seat, prompt = question, rule = "GE 6.2.4.1.3", options = options, pass = U.text("actions.learn_nothing"),
-			help = U.text("actions.tech_theft_help") }
+		return { seat = ctx.seat, prompt = question, rule = "GE 6.2.4.1.3", options = options, pass = U.TEXT["actions.learn_nothing"],
+			help = U.TEXT["actions.tech_theft_help"] }
 	end,
 	resolve = function(g, ctx, tech)
 		if tech == nil then
 			ctx.left = 0
 			return
 		end
-		A.raise(g, ctx.seat, tech, U.text("actions.tech_theft"))
+		A.raise(g, ctx.seat, tech, U.TEXT["actions.tech_theft"])
 		ctx.left -= 1
 	end,
 }
@@ -510,8 +510,8 @@ A.evacuate = {
 		for _, c in ipairs(candidates) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = U.text("actions.your_capital_must_be_evacuated"), rule = "GE 6.2.4.1.4", options = options,
-			help = U.text("actions.capital_evacuation_help") }
+		return { seat = seat, prompt = U.TEXT["actions.your_capital_must_be_evacuated"], rule = "GE 6.2.4.1.4", options = options,
+			help = U.TEXT["actions.capital_evacuation_help"] }
 	end,
 	resolve = function(g, ctx, cell)
 		settle(g, ctx, cell)
@@ -541,9 +541,9 @@ A.emergency = {
 		if ctx.done or g:get(ctx.seat, "emergency") ~= 1 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("actions.use_your_emergency_reserve_6"), rule = "GE 7.4",
-			options = { { label = U.text("actions.use_emergency_reserve"), value = true } }, pass = U.text("actions.keep_it_for_later"),
-			help = U.text("actions.emergency_reserve_help") }
+		return { seat = ctx.seat, prompt = U.TEXT["actions.use_your_emergency_reserve_6"], rule = "GE 7.4",
+			options = { { label = U.TEXT["actions.use_emergency_reserve"], value = true } }, pass = U.TEXT["actions.keep_it_for_later"],
+			help = U.TEXT["actions.emergency_reserve_help"] }
 	end,
 	resolve = function(g, ctx, use)
 		ctx.done = true
@@ -551,7 +551,7 @@ A.emergency = {
 			local seat = ctx.seat
 			g:set(seat, "emergency", 0)
 			local placed = A.place_new_ships(g, seat, U.capital_cell(g, seat), 6)
-			g:log(U.text("actions.seat_spends_its_emergency_reserve", seat, U.count(placed, U.text("noun.ship"))))
+			g:log(U.text("actions.seat_spends_its_emergency_reserve", seat, U.count(placed, U.TEXT["noun.ship"])))
 			g:add_global("usage.emergency", 1)
 		end
 	end,
@@ -580,7 +580,7 @@ function A.move_capital(g, seat, cell, from, voluntary)
 	g:move(capital, cell)
 	-- Why the capital moved, and why to an empty hex, so that nobody is surprised.
 	local why = from and U.text(voluntary and "actions.capital_why_voluntary" or "actions.capital_why_lost", U.cell_label(g, from)) or ""
-	local where = new_planet and U.text("actions.capital_new_planet") or ""
+	local where = new_planet and U.TEXT["actions.capital_new_planet"] or ""
 	g:log(U.text("actions.seat_capital_moves_to", seat, U.cell_label(g, cell), why .. where))
 end
 
@@ -609,7 +609,7 @@ A.increase_population = {
 		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-				data = { actor = ctx.seat, what = U.text("actions.increase_population") } })
+				data = { actor = ctx.seat, what = U.TEXT["actions.increase_population"] } })
 		end
 	end,
 	run = function(g, ctx)
@@ -631,8 +631,8 @@ A.increase_population = {
 				-- GE 6.2.4.2 note 1: placing each natural disc is optional.
 				ctx.growing = true
 				return { seat = seat, kind = "many", min = 0, max = #grow, options = grow,
-					prompt = U.text("actions.natural_increase_which_planets_grow"), rule = "GE 6.2.4.2",
-					help = U.text("actions.each_planet_whose_population_is") }
+					prompt = U.TEXT["actions.natural_increase_which_planets_grow"], rule = "GE 6.2.4.2",
+					help = U.TEXT["actions.each_planet_whose_population_is"] }
 			end
 			ctx.natural_done = true
 		end
@@ -648,8 +648,8 @@ A.increase_population = {
 			if #spots > 0 and U.take_disc(g, seat) then
 				ctx.sacrificing = true
 				return { seat = seat, kind = "many", min = 0, max = math.min(2, #spots), options = spots,
-					prompt = U.text("actions.rogue_ai_sacrifice_ships_for"), rule = "GE A1.10",
-					help = U.text("actions.as_luminous_rogue_ai_on") }
+					prompt = U.TEXT["actions.rogue_ai_sacrifice_ships_for"], rule = "GE A1.10",
+					help = U.TEXT["actions.as_luminous_rogue_ai_on"] }
 			end
 		end
 		local replicas = U.tech_value(g, seat, "gen", "replicas") + (ctx.extra_replicas or 0)
@@ -683,8 +683,8 @@ A.increase_population = {
 			return nil
 		end
 		return { seat = seat, kind = "many", min = 0, max = max, options = options,
-			prompt = U.text("actions.place_up_to_one_per", U.count(max, U.text("noun.replica"))), rule = "GE 6.2.4.2, A2.5",
-			help = U.text("actions.replicas_are_extra_population_discs") }
+			prompt = U.text("actions.place_up_to_one_per", U.count(max, U.TEXT["noun.replica"])), rule = "GE 6.2.4.2, A2.5",
+			help = U.TEXT["actions.replicas_are_extra_population_discs"] }
 	end,
 	resolve = function(g, ctx, cells)
 		if ctx.growing then
@@ -699,7 +699,7 @@ A.increase_population = {
 					table.insert(grown, U.cell_label(g, c))
 				end
 			end
-			g:log(U.text("actions.seat_planets_grow_naturally_by", ctx.seat, U.count(ctx.placed, U.text("noun.disc")),
+			g:log(U.text("actions.seat_planets_grow_naturally_by", ctx.seat, U.count(ctx.placed, U.TEXT["noun.disc"]),
 				#grown > 0 and U.text("actions.grown_where", table.concat(grown, ", ")) or ""))
 			return
 		end
@@ -721,7 +721,7 @@ A.increase_population = {
 			end
 		end
 		if #cells > 0 then
-			g:log(U.text("actions.seat_places", ctx.seat, U.counted(#cells, U.text("noun.replica_disc_s"))))
+			g:log(U.text("actions.seat_places", ctx.seat, U.counted(#cells, U.TEXT["noun.replica_disc_s"])))
 		end
 		ctx.done = true
 		if ctx.placed > 0 then
@@ -786,9 +786,9 @@ end
 -- Places `n` of the build's new ships at its chosen shipyard, and says so.
 local function place_at_yard(g, ctx, n)
 	local placed = A.place_new_ships(g, ctx.seat, ctx.yard, n)
-	g:log(U.text("actions.seat_places_at", ctx.seat, U.count(placed, U.text("noun.new_ship")), U.cell_label(g, ctx.yard)))
+	g:log(U.text("actions.seat_places_at", ctx.seat, U.count(placed, U.TEXT["noun.new_ship"]), U.cell_label(g, ctx.yard)))
 	if placed < n then
-		g:log(U.text("actions.seat_has_no_room_for", ctx.seat, U.count(n - placed, U.text("noun.ship")), n - placed == 1 and U.text("actions.loses_it") or U.text("actions.loses_them")))
+		g:log(U.text("actions.seat_has_no_room_for", ctx.seat, U.count(n - placed, U.TEXT["noun.ship"]), n - placed == 1 and U.TEXT["actions.loses_it"] or U.TEXT["actions.loses_them"]))
 	end
 	ctx.left -= n
 	ctx.yard = nil
@@ -802,7 +802,7 @@ A.build_ships = {
 		local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 		if #blockers > 0 then
 			g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-				data = { actor = ctx.seat, what = U.text("actions.build_ships") } })
+				data = { actor = ctx.seat, what = U.TEXT["actions.build_ships"] } })
 		end
 	end,
 	run = function(g, ctx)
@@ -821,14 +821,14 @@ A.build_ships = {
 				-- Constructor is played when its condition happens, and only then (GE A3.5).
 				g:push("card_offer", { seat = seat, only_a = true, moment = { phase = "build", happened = "constructor" } })
 			end
-			g:log(U.text("actions.seat_builds_population_asteroids", seat, U.count(n, U.text("noun.ship")), pop, asteroids))
+			g:log(U.text("actions.seat_builds_population_asteroids", seat, U.count(n, U.TEXT["noun.ship"]), pop, asteroids))
 		end
 		if ctx.left <= 0 then
 			return nil
 		end
 		local yards = A.shipyards(g, seat, ctx.anywhere)
 		if #yards == 0 then
-			g:log(U.text("actions.seat_has_no_free_shipyard", seat, U.count(ctx.left, U.text("noun.ship"))))
+			g:log(U.text("actions.seat_has_no_free_shipyard", seat, U.count(ctx.left, U.TEXT["noun.ship"])))
 			return nil
 		end
 		-- No question without a choice: a single shipyard takes every new ship, and a
@@ -842,14 +842,14 @@ A.build_ships = {
 		end
 		if ctx.yard then
 			return { seat = seat, kind = "number", min = 1, max = ctx.left, prompt = U.text("actions.how_many_new_ships_go", U.cell_label(g, ctx.yard)), rule = "GE 6.2.4.3",
-				help = U.text("actions.new_ships_may_be_shared") }
+				help = U.TEXT["actions.new_ships_may_be_shared"] }
 		end
 		local options = {}
 		for _, c in ipairs(yards) do
 			table.insert(options, { label = U.cell_label(g, c), value = c })
 		end
-		return { seat = seat, prompt = U.text("actions.place_which_shipyard", U.count(ctx.left, U.text("noun.new_ship"))), rule = "GE 6.2.4.3", options = options,
-			help = U.text("actions.your_shipyards_are_your_planets") }
+		return { seat = seat, prompt = U.text("actions.place_which_shipyard", U.count(ctx.left, U.TEXT["noun.new_ship"])), rule = "GE 6.2.4.3", options = options,
+			help = U.TEXT["actions.your_shipyards_are_your_planets"] }
 	end,
 	resolve = function(g, ctx, choice)
 		if not ctx.yard then

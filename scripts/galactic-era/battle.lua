@@ -61,8 +61,8 @@ B.battles = {
 		for _, c in ipairs(cells) do
 			table.insert(options, { label = U.text("battle.battle_at", U.cell_label(g, c)), value = c })
 		end
-		return { seat = ctx.seat, prompt = U.text("battle.which_battle_is_resolved_next"), rule = "GE 6.1.3.1", options = options,
-			help = U.text("battle.battle_order_help") }
+		return { seat = ctx.seat, prompt = U.TEXT["battle.which_battle_is_resolved_next"], rule = "GE 6.1.3.1", options = options,
+			help = U.TEXT["battle.battle_order_help"] }
 	end,
 	resolve = function(g, ctx, cell)
 		g:push("battle", { attacker = ctx.seat, cell = cell })
@@ -142,16 +142,16 @@ local function strength_parts(g, seats, cell, facing_a, defending, enemies)
 		local items = {}
 		local basic = g:count({ kind = "ship", owner = s, cell = cell })
 		if basic > 0 then
-			table.insert(items, U.text("battle.strength_basic_ships", U.count(basic, U.text("noun.basic_ship")), B.ship_cv(g, s, nil, facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_basic_ships", U.count(basic, U.TEXT["noun.basic_ship"]), B.ship_cv(g, s, nil, facing_a) + bonus))
 		end
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
-			table.insert(items, U.text("battle.strength_fleet", g:face(m), U.count(U.fleet_value(g, m), U.text("noun.ship")), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
+			table.insert(items, U.text("battle.strength_fleet", g:face(m), U.count(U.fleet_value(g, m), U.TEXT["noun.ship"]), B.ship_cv(g, s, g:face(m), facing_a) + bonus))
 		end
 		local extra = g:get(s, "battle_bonus") or 0
 		if extra ~= 0 then
 			table.insert(items, U.text("battle.from_cards", extra))
 		end
-		table.insert(parts, U.text("battle.strength_of_seat", s, #items > 0 and table.concat(items, ", ") or U.text("battle.no_ships")))
+		table.insert(parts, U.text("battle.strength_of_seat", s, #items > 0 and table.concat(items, ", ") or U.TEXT["battle.no_ships"]))
 	end
 	return table.concat(parts, "; ")
 end
@@ -210,7 +210,7 @@ function B.fight(g, attacker, defending, cell)
 		-- Ties: the better Military Power (highest on each side), else the defender.
 		local a_mil, d_mil = best_military(g, attackers), best_military(g, defending)
 		attacker_wins = a_mil > d_mil
-		tie = a_mil == d_mil and U.text("battle.tie_with_equal_military_power") or U.text("battle.tie_better_military_power_wins")
+		tie = a_mil == d_mil and U.TEXT["battle.tie_with_equal_military_power"] or U.TEXT["battle.tie_better_military_power_wins"]
 	end
 	local winners = attacker_wins and attackers or defending
 	local losers = attacker_wins and defending or attackers
@@ -224,7 +224,7 @@ function B.fight(g, attacker, defending, cell)
 	for _, s in ipairs(winners) do
 		for _, m in ipairs(F.fleets_at(g, s, cell)) do
 			if T.tactic(g, s, g:face(m)) == "dp" then
-				U.dp(g, s, 3, U.text("battle.combat_won_with_3_dp"))
+				U.dp(g, s, 3, U.TEXT["battle.combat_won_with_3_dp"])
 				break
 			end
 		end
@@ -265,26 +265,26 @@ B.battle = {
 					ctx.felidos_asked = ctx.di
 					ctx.felidos_pending = true
 					return { seat = d, prompt = U.text("battle.felines_spend_your_white_disc", attacker, U.cell_label(g, cell)), rule = "GE A1.8",
-						options = { { label = U.text("battle.make_attacker_retreat"), value = "felidos" } }, pass = U.text("battle.no_answer"),
-						help = U.text("battle.once_round_before_anything_about") }
+						options = { { label = U.TEXT["battle.make_attacker_retreat"], value = "felidos" } }, pass = U.TEXT["battle.no_answer"],
+						help = U.TEXT["battle.once_round_before_anything_about"] }
 				end
 				-- Bélico: enemy ships cannot retreat, not even an E fleet; only Star People
 				-- effects (above) still apply (GE A3.2).
 				if g:get(attacker, "battle_no_retreat") ~= 1 then
 					if U.has_ships(g, d, cell) and may_retreat(g, d, attacker) then
-						table.insert(options, { label = U.text("battle.retreat_all_your_ships"), value = "all" })
+						table.insert(options, { label = U.TEXT["battle.retreat_all_your_ships"], value = "all" })
 					end
 					-- GE 6.1.4.1 E: an Evasion fleet may always retreat when defending.
 					for _, m in ipairs(F.fleets_at(g, d, cell)) do
 						if g:face(m) == "E" then
-							table.insert(options, { label = U.text("battle.retreat_fleet_e_revealing_its"), value = m })
+							table.insert(options, { label = U.TEXT["battle.retreat_fleet_e_revealing_its"], value = m })
 						end
 					end
 				end
 				if #options > 0 then
 					return { seat = d, prompt = U.text("battle.seat_attacks_you_at_retreat", attacker, U.cell_label(g, cell)),
-						rule = "GE 6.1.3.2", options = options, pass = U.text("battle.stay_and_fight"),
-						help = U.text("battle.you_may_retreat_before_combat") }
+						rule = "GE 6.1.3.2", options = options, pass = U.TEXT["battle.stay_and_fight"],
+						help = U.TEXT["battle.you_may_retreat_before_combat"] }
 				end
 				ctx.di += 1
 			end
@@ -303,8 +303,8 @@ B.battle = {
 				end
 				if #options > 0 then
 					ctx.stage = "felidos_wait"
-					return { seat = attacker, prompt = U.text("battle.felines_force_retreat"), rule = "GE A1.8", options = options, pass = U.text("battle.no_answer"),
-						help = U.text("battle.once_round_when_you_attack") }
+					return { seat = attacker, prompt = U.TEXT["battle.felines_force_retreat"], rule = "GE A1.8", options = options, pass = U.TEXT["battle.no_answer"],
+						help = U.TEXT["battle.once_round_when_you_attack"] }
 				end
 			end
 		end
@@ -323,9 +323,9 @@ B.battle = {
 							end
 						end
 						ctx.ex2 = { seat = d, marker = m }
-						return { seat = d, prompt = U.text("battle.attacker_fleets_are_revealed_retreat"), rule = "GE 6.1.4.2",
-							options = { { label = U.text("battle.retreat_fleet_e_unrevealed"), value = "ex2" } }, pass = U.text("battle.stay_answer"),
-							help = U.text("battle.evasion_x2_help") }
+						return { seat = d, prompt = U.TEXT["battle.attacker_fleets_are_revealed_retreat"], rule = "GE 6.1.4.2",
+							options = { { label = U.TEXT["battle.retreat_fleet_e_unrevealed"], value = "ex2" } }, pass = U.TEXT["battle.stay_answer"],
+							help = U.TEXT["battle.evasion_x2_help"] }
 					end
 				end
 			end
@@ -478,8 +478,8 @@ B.retreat = {
 			g:log(U.text("battle.seat_has_nowhere_to_retreat", ctx.seat))
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("battle.retreat_to_which_hex"), rule = "GE 6.1.3.2", options = options,
-			help = U.text("battle.retreating_ships_all_go_to") }
+		return { seat = ctx.seat, prompt = U.TEXT["battle.retreat_to_which_hex"], rule = "GE 6.1.3.2", options = options,
+			help = U.TEXT["battle.retreating_ships_all_go_to"] }
 	end,
 	resolve = function(g, ctx, to)
 		local units = {}

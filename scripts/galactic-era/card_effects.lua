@@ -14,9 +14,9 @@ function E.immediate(g, seat, id, moment)
 		-- GE A3.1: one more theft level from any one of the seats taken from this turn.
 		g:push("tech_theft", { seat = seat, victims = g:get(seat, "turn_victims"), left = 1 })
 	elseif id == "belico" and phase == "battle" then
-		push_choice(g, seat, id, U.text("cards.warlike_which_effect_in_this"), U.text("cards.warlike_help"), {
-			{ label = U.text("cards.enemy_ships_cannot_retreat"), value = "no_retreat" },
-			{ label = U.text("cards.you_suffer_no_ship_losses"), value = "no_losses" },
+		push_choice(g, seat, id, U.TEXT["cards.warlike_which_effect_in_this"], U.TEXT["cards.warlike_help"], {
+			{ label = U.TEXT["cards.enemy_ships_cannot_retreat"], value = "no_retreat" },
+			{ label = U.TEXT["cards.you_suffer_no_ship_losses"], value = "no_losses" },
 		})
 	elseif id == "centrico" and phase == "progress" then
 		-- GE A3.3: a free Gain a Planet in the central sector, ships counting double.
@@ -53,7 +53,7 @@ function E.immediate(g, seat, id, moment)
 			end
 		end
 		if #options > 0 then
-			push_choice(g, seat, id, U.text("cards.specialised_free_research_with_unused"), U.text("cards.specialised_help"), options)
+			push_choice(g, seat, id, U.TEXT["cards.specialised_free_research_with_unused"], U.TEXT["cards.specialised_help"], options)
 		end
 	elseif id == "eterico" then
 		g:set(seat, "etheric_round", g:global("round")) -- GE A3.11: +4 range from nebulae
@@ -67,12 +67,12 @@ function E.immediate(g, seat, id, moment)
 					table.insert(options, { label = U.text("cards.look_at_seat_hand", o), value = o })
 				end
 			end
-			push_choice(g, seat, id, U.text("cards.explorer_whose_domination_cards_do"), U.text("cards.explorer_help"), options)
+			push_choice(g, seat, id, U.TEXT["cards.explorer_whose_domination_cards_do"], U.TEXT["cards.explorer_help"], options)
 		end
 	elseif id == "moral" then
 		local tokens = g:global("r_ethics_tokens") or 0
 		if tokens > 0 then
-			require("cards").award(g, seat, 2 * tokens, U.text("cards.this_round", U.counted(tokens, U.text("noun.change_ethics_token_s"))))
+			require("cards").award(g, seat, 2 * tokens, U.text("cards.this_round", U.counted(tokens, U.TEXT["noun.change_ethics_token_s"])))
 		end
 	end
 end
@@ -91,7 +91,7 @@ E.choice = {
 		if ctx.card == "belico" then
 			g:set(seat, "battle_" .. v, 1)
 		elseif ctx.card == "especializado" then
-			if require("actions").raise(g, seat, v, U.text("cards.specialised")) then
+			if require("actions").raise(g, seat, v, U.TEXT["cards.specialised"]) then
 				g:set(seat, "r_raised_" .. v, 1)
 			end
 		elseif ctx.card == "explorador" then

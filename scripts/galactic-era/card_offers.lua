@@ -38,8 +38,8 @@ local O = {}
 ---@field revealed boolean? after the battle's reveal (GE 6.1.3.4 step 1)
 ---@field happened string?  the card whose "when it happens" condition just happened
 
-local PROMPT = U.text("cards.play_domination_card")
-local HELP = U.text("cards.domination_card_is_scored_once")
+local PROMPT = U.TEXT["cards.play_domination_card"]
+local HELP = U.TEXT["cards.domination_card_is_scored_once"]
 
 -- Cards whose text lets them be played in a battle even after the fleets are revealed
 -- (GE 6.1.3.4 step 1): whether their effect reaches `cell` for `seat`, from public
@@ -143,7 +143,7 @@ O.moment = {
 		local decisions = {}
 		for _, s in ipairs(ctx.seats) do
 			table.insert(decisions, { seat = s, prompt = PROMPT, rule = "GE 7.3, A3", help = HELP,
-				options = offered(g, s, ctx.moment, ctx.only_a), pass = U.text("cards.not_now") })
+				options = offered(g, s, ctx.moment, ctx.only_a), pass = U.TEXT["cards.not_now"] })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -194,9 +194,9 @@ O.offer = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = ctx.forced and U.text("cards.end_game_play_your_domination") or PROMPT,
-			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and U.text("cards.not_now") or nil,
-			help = U.text("cards.your_domination_card_can_be") }
+		return { seat = ctx.seat, prompt = ctx.forced and U.TEXT["cards.end_game_play_your_domination"] or PROMPT,
+			rule = "GE 7.3, A3", options = options, pass = (not ctx.forced) and U.TEXT["cards.not_now"] or nil,
+			help = U.TEXT["cards.your_domination_card_can_be"] }
 	end,
 	resolve = function(g, ctx, play)
 		if play == nil then

@@ -181,7 +181,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { U.text("cards.1_dp_per_neutral_planet"), n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
+		return { { U.TEXT["cards.1_dp_per_neutral_planet"], n }, { U.TEXT["cards.military_power_level"], g:get(s, "mil") } }
 	end,
 	belico = function(g, s)
 		-- Fleet markers on the board per sector: the seat's own, and everyone's.
@@ -191,7 +191,7 @@ C.options_b = {
 			local mine = own[r] or 0
 			return mine > 0 and (all[r] or 0) == mine
 		end)
-		return { { U.text("cards.2_dp_per_sector_where"), 2 * n }, { U.text("cards.military_power_level"), g:get(s, "mil") } }
+		return { { U.TEXT["cards.2_dp_per_sector_where"], 2 * n }, { U.TEXT["cards.military_power_level"], g:get(s, "mil") } }
 	end,
 	centrico = function(g, s)
 		local best = 0
@@ -200,14 +200,14 @@ C.options_b = {
 				best = math.max(best, U.discs_at(g, c)) -- ⚠ AMB.10: one planet
 			end
 		end
-		return { { U.text("cards.1_dp_per_disc_on"), best } }
+		return { { U.TEXT["cards.1_dp_per_disc_on"], best } }
 	end,
 	cientifico = function(g, s)
 		local low = 6
 		for _, t in ipairs(U.TECHS) do
 			low = math.min(low, g:get(s, t))
 		end
-		return { { U.text("cards.lowest_technology_2"), low * 2 } }
+		return { { U.TEXT["cards.lowest_technology_2"], low * 2 } }
 	end,
 	constructor = function(g, s)
 		local n = 0
@@ -216,7 +216,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { U.text("cards.1_dp_per_asteroid_hex"), n }, { U.text("cards.robotics_level"), g:get(s, "rob") } }
+		return { { U.TEXT["cards.1_dp_per_asteroid_hex"], n }, { U.TEXT["cards.robotics_level"], g:get(s, "rob") } }
 	end,
 	defensivo = function(g, s)
 		local cap = U.capital_cell(g, s)
@@ -226,7 +226,7 @@ C.options_b = {
 				alone = 0
 			end
 		end
-		return { { U.text("cards.4_if_alone_in_your"), alone + g:get(s, "mil") / 2 } }
+		return { { U.TEXT["cards.4_if_alone_in_your"], alone + g:get(s, "mil") / 2 } }
 	end,
 	denso = function(g, s)
 		local n = 0
@@ -235,7 +235,7 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { U.text("cards.1_dp_per_planet_with"), n } }
+		return { { U.TEXT["cards.1_dp_per_planet_with"], n } }
 	end,
 	diplomatico = function(g, s)
 		local n = 0
@@ -245,35 +245,35 @@ C.options_b = {
 				n += 1
 			end
 		end
-		return { { U.text("cards.2_dp_per_hex_with"), 2 * n }, { U.text("cards.spirituality_level"), g:get(s, "spi") } }
+		return { { U.TEXT["cards.2_dp_per_hex_with"], 2 * n }, { U.TEXT["cards.spirituality_level"], g:get(s, "spi") } }
 	end,
 	espacial = function(g, s)
-		return { { U.text("cards.2_dp_per_3_planets"), 2 * (#U.controlled_planets(g, s) // 3) }, { U.text("cards.propulsion_level"), g:get(s, "pro") } }
+		return { { U.TEXT["cards.2_dp_per_3_planets"], 2 * (#U.controlled_planets(g, s) // 3) }, { U.TEXT["cards.propulsion_level"], g:get(s, "pro") } }
 	end,
 	especializado = function(g, s)
 		local high = 1
 		for _, t in ipairs(U.TECHS) do
 			high = math.max(high, g:get(s, t))
 		end
-		return { { U.text("cards.highest_technology_level"), high } }
+		return { { U.TEXT["cards.highest_technology_level"], high } }
 	end,
 	eterico = function(g, s)
 		if g:get(s, "ethics") == "STO" then
-			return { { U.text("cards.spirituality_level_sto"), g:get(s, "spi") } }
+			return { { U.TEXT["cards.spirituality_level_sto"], g:get(s, "spi") } }
 		end
-		return { { U.text("cards.military_power_level_sts"), g:get(s, "mil") } }
+		return { { U.TEXT["cards.military_power_level_sts"], g:get(s, "mil") } }
 	end,
 	explorador = function(g, s)
-		return { { U.text("cards.1_dp_per_sector_with"), sectors_with(g, s, function(r) return has_ship_in(g, s, r) end) },
-			{ U.text("cards.propulsion_level"), g:get(s, "pro") } }
+		return { { U.TEXT["cards.1_dp_per_sector_with"], sectors_with(g, s, function(r) return has_ship_in(g, s, r) end) },
+			{ U.TEXT["cards.propulsion_level"], g:get(s, "pro") } }
 	end,
 	moral = function(g, s)
 		-- GE A3.13 B1 pays for not meeting the story's ethics premise this round. Played
 		-- before the round is scored, the premise is judged on the seat's ethics now, so
 		-- that the 4 DP and the ethics point are never both won in one round.
 		local premise = g:get(s, "r_ethics_scored") == 1 or Stories.ethics_scores(g, s, g:global("era"))
-		return { { U.text("cards.4_dp_if_you_did"), premise and 0 or 4 },
-			{ U.text("cards.spirituality_level"), g:get(s, "spi") } }
+		return { { U.TEXT["cards.4_dp_if_you_did"], premise and 0 or 4 },
+			{ U.TEXT["cards.spirituality_level"], g:get(s, "spi") } }
 	end,
 }
 
@@ -419,9 +419,9 @@ C.era_change = {
 				g:log(U.text("cards.seat_draws_second_domination_card", s))
 				ctx.i += 1
 			elseif done < 2 and #C.hand(g, s) > 0 and not (g:global("round") == 6 and done == 0) then
-				return { seat = s, prompt = U.text("cards.era_change_discard_your_domination"), rule = "GE 6.5.1",
-					options = { { label = U.text("cards.discard_and_draw"), value = true } }, pass = U.text("cards.keep_it"),
-					help = U.text("cards.at_each_change_era_you") }
+				return { seat = s, prompt = U.TEXT["cards.era_change_discard_your_domination"], rule = "GE 6.5.1",
+					options = { { label = U.TEXT["cards.discard_and_draw"], value = true } }, pass = U.TEXT["cards.keep_it"],
+					help = U.TEXT["cards.at_each_change_era_you"] }
 			else
 				ctx.i += 1
 			end

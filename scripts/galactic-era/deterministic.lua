@@ -10,7 +10,7 @@ local U = require("util")
 local Setup = require("setup")
 local D = {}
 
-local THINGS = { people = U.text("setup.take_star_people"), sector = U.text("setup.take_sector"), order = U.text("setup.take_turn_order_marker"), card = U.text("setup.draw_5_domination_cards_and") }
+local THINGS = { people = U.TEXT["setup.take_star_people"], sector = U.TEXT["setup.take_sector"], order = U.TEXT["setup.take_turn_order_marker"], card = U.TEXT["setup.draw_5_domination_cards_and"] }
 
 local function complete(ctx, s)
 	local p = ctx.picks[s]
@@ -56,18 +56,18 @@ D.draft = {
 					table.insert(options, { label = THINGS[thing], value = thing })
 				end
 			end
-			return { seat = s, prompt = U.text("setup.deterministic_setup_what_do_you"), rule = "GE 8.1", options = options,
-				help = U.text("setup.deterministic_take_help") }
+			return { seat = s, prompt = U.TEXT["setup.deterministic_setup_what_do_you"], rule = "GE 8.1", options = options,
+				help = U.TEXT["setup.deterministic_take_help"] }
 		end
 		local sub = ctx.sub
-		local help = U.text("setup.deterministic_sector_help")
+		local help = U.TEXT["setup.deterministic_sector_help"]
 		if sub.thing == "people" then
-			help = U.text("setup.deterministic_people_help")
+			help = U.TEXT["setup.deterministic_people_help"]
 			for _, tile in ipairs(g:entities({ zone = "people_box" })) do
 				table.insert(options, { label = defs.star_people[g:face(tile)].name, value = tile })
 			end
 		elseif sub.thing == "order" then
-			help = U.text("setup.deterministic_order_help")
+			help = U.TEXT["setup.deterministic_order_help"]
 			for n = 1, g:seats() do
 				local taken = false
 				for o = 1, g:seats() do
@@ -78,7 +78,7 @@ D.draft = {
 				end
 			end
 		elseif sub.thing == "card" then
-			help = U.text("setup.deterministic_card_help")
+			help = U.TEXT["setup.deterministic_card_help"]
 			for _, c in ipairs(g:entities({ zone = "draft_cards", seat = s })) do
 				table.insert(options, { label = U.text("setup.keep", defs.domination_card[g:face(c)].name), value = c })
 			end
@@ -87,7 +87,7 @@ D.draft = {
 				table.insert(options, { label = defs.sector_tile[t].name, value = t })
 			end
 		elseif not sub.side then
-			options = { { label = U.text("setup.face_a"), value = "side_a" }, { label = U.text("setup.face_b"), value = "side_b" } }
+			options = { { label = U.TEXT["setup.face_a"], value = "side_a" }, { label = U.TEXT["setup.face_b"], value = "side_b" } }
 		elseif not sub.rotation then
 			for r = 0, 5 do
 				table.insert(options, { label = U.text("setup.rotation", r), value = r })
@@ -103,12 +103,12 @@ D.draft = {
 				end
 			end
 		else
-			help = U.text("setup.deterministic_central_help")
+			help = U.TEXT["setup.deterministic_central_help"]
 			for r = 0, 5 do
 				table.insert(options, { label = U.text("setup.turn_central_sector_to_rotation", r), value = r })
 			end
 		end
-		return { seat = s, prompt = U.text("setup.deterministic_setup_choose"), rule = "GE 8.1", options = options, help = help }
+		return { seat = s, prompt = U.TEXT["setup.deterministic_setup_choose"], rule = "GE 8.1", options = options, help = help }
 	end,
 	resolve = function(g, ctx, v)
 		local s = ctx.turn
@@ -188,7 +188,7 @@ function D.assemble(g, ctx)
 	local home, central = S.build_board(g, { central = ctx.central, seats = seats })
 	S.place_tokens(g, home, central)
 	S.give_kits(g, home, true)
-	g:log(U.text("setup.galaxy_is_assembled_from_draft"))
+	g:log(U.TEXT["setup.galaxy_is_assembled_from_draft"])
 end
 
 return D

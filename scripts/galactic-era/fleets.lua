@@ -189,7 +189,7 @@ function F.create(g, seat, cell, ships, decoys, marker)
 	F.add_decoys(g, marker, decoys)
 	-- Others see a fleet marker, not its letter (unless a D, GE 4.6.2); the owner is told.
 	local letter = F.public_letter(g, marker)
-	g:log(U.text("fleets.seat_forms_from_at", seat, letter == "?" and U.text("fleets.a_fleet") or (U.text("movement.fleet_letter", letter)), U.count(ships, U.text("noun.basic_ship")), U.cell_label(g, cell)))
+	g:log(U.text("fleets.seat_forms_from_at", seat, letter == "?" and U.TEXT["fleets.a_fleet"] or (U.text("movement.fleet_letter", letter)), U.count(ships, U.TEXT["noun.basic_ship"]), U.cell_label(g, cell)))
 	g:log_to({ seat }, U.text("fleets.your_new_fleet_at_is", U.cell_label(g, cell), g:face(marker)))
 end
 

@@ -99,7 +99,7 @@ local function finish_loser(g, ctx)
 			g:add(w, "r_destroyed", done) -- Wars, Dark Era
 		end
 	end
-	g:log(U.text("battle.seat_loses_in_battle", l, U.count(done, U.text("noun.ship"))))
+	g:log(U.text("battle.seat_loses_in_battle", l, U.count(done, U.TEXT["noun.ship"])))
 	ctx.destroyed += done
 	ctx.li += 1
 	ctx.done = 0
@@ -113,7 +113,7 @@ local function finish_own(g, ctx)
 		if n > 0 then
 			total += n
 			Peoples.on_losses(g, s, n, true)
-			g:log(U.text("battle.seat_winner_loses_its_own", s, U.count(n, U.text("noun.ship"))))
+			g:log(U.text("battle.seat_winner_loses_its_own", s, U.count(n, U.TEXT["noun.ship"])))
 		end
 	end
 	for _, l in ipairs(ctx.losers) do
@@ -150,9 +150,9 @@ L.destruction = {
 					if left > 1 then
 						table.insert(options, { label = U.text("battle.all_remaining_ships", left), value = { seat = l, all = true } })
 					end
-					local cost = ctx.free and U.text("battle.3_1_you_lose_none") or U.text("battle.you_will_lose_half_rounded", (ctx.destroyed + ctx.done + 1) // 2)
-					return { seat = ctx.chooser, prompt = U.text("battle.you_won_at_destroy_which", U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = U.text("battle.destroy_no_more"),
-						help = U.text("battle.winner_chooses_which_loser_ships") }
+					local cost = ctx.free and U.TEXT["battle.3_1_you_lose_none"] or U.text("battle.you_will_lose_half_rounded", (ctx.destroyed + ctx.done + 1) // 2)
+					return { seat = ctx.chooser, prompt = U.text("battle.you_won_at_destroy_which", U.cell_label(g, cell), l, ctx.done, cost), rule = "GE 6.1.3.4 step 5", options = options, pass = U.TEXT["battle.destroy_no_more"],
+						help = U.TEXT["battle.winner_chooses_which_loser_ships"] }
 				end
 				finish_loser(g, ctx)
 			end
@@ -165,7 +165,7 @@ L.destruction = {
 			local options, units = {}, 0
 			for _, s in ipairs(seats) do
 				units += U.ship_units(g, s, cell)
-				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and U.text("battle.whose_your") or U.text("battle.whose_seat", s))) do
+				for _, o in ipairs(unit_options(g, s, cell, s == ctx.chooser and U.TEXT["battle.whose_your"] or U.text("battle.whose_seat", s))) do
 					table.insert(options, o)
 				end
 			end
@@ -184,7 +184,7 @@ L.destruction = {
 				own_loss(g, ctx, options[1].value.seat)
 			else
 				return { seat = ctx.chooser, prompt = U.text("battle.3_1_rule_was_not", ctx.own_left), rule = "GE 6.1.3.4 step 6", options = options,
-					help = U.text("battle.without_three_times_loser_combat") }
+					help = U.TEXT["battle.without_three_times_loser_combat"] }
 			end
 		end
 		finish_own(g, ctx)

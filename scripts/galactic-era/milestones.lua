@@ -44,8 +44,8 @@ end
 -- GE A5.2: +2 DP to each side of a technology trade.
 function M.on_trade(g, a, b)
 	if M.active(g, "cooperacion") then
-		U.dp(g, a, 2, U.text("milestones.cooperation_trade"), "milestones")
-		U.dp(g, b, 2, U.text("milestones.cooperation_trade"), "milestones")
+		U.dp(g, a, 2, U.TEXT["milestones.cooperation_trade"], "milestones")
+		U.dp(g, b, 2, U.TEXT["milestones.cooperation_trade"], "milestones")
 	end
 end
 
@@ -102,7 +102,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.text("milestones.control_planets", U.counted(n, U.text("noun.main_planet_s"))), "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.control_planets", U.counted(n, U.TEXT["noun.main_planet_s"])), "milestones")
 			end
 		end
 	elseif id == "descubrimiento" then
@@ -126,7 +126,7 @@ function M.score_end(g)
 				end
 			end
 			if n > 0 then
-				U.dp(g, s, 10 * n, U.text("milestones.with_relic", U.counted(n, U.text("noun.planet_s"))), "milestones")
+				U.dp(g, s, 10 * n, U.text("milestones.with_relic", U.counted(n, U.TEXT["noun.planet_s"])), "milestones")
 			end
 		end
 	elseif id == "liderazgo" then
@@ -135,7 +135,7 @@ function M.score_end(g)
 		end)
 		if best and best > 0 then
 			for _, s in ipairs(who) do
-				U.dp(g, s, 10, U.text("milestones.most_ships_on_leadership_tile"), "milestones")
+				U.dp(g, s, 10, U.TEXT["milestones.most_ships_on_leadership_tile"], "milestones")
 			end
 		end
 	elseif id == "poder" then

@@ -16,29 +16,29 @@ local M = {}
 
 -- The fixed texts of this phase's menus (prompts, helps, passes), read once as the
 -- module loads: the menus are made again at every decision of a movement turn.
-local MOVEMENT_CHOOSE_WHAT_TO_DO = U.text("movement.movement_choose_what_to_do")
-local CREATE_FLEETS_FIRST_BEFORE_ANY = U.text("movement.create_fleets_first_before_any")
-local CANCEL = U.text("movement.cancel")
-local HOW_MANY_BASIC_SHIPS_FORM = U.text("movement.how_many_basic_ships_form")
-local SHIPS_LEAVE_BOARD_AND_BECOME = U.text("movement.ships_leave_board_and_become")
-local HOW_MANY_DECOYS_VALUE_0 = U.text("movement.how_many_decoys_value_0")
-local DECOYS_ARE_NUMBER_TOKENS_WORTH = U.text("movement.decoys_are_number_tokens_worth")
-local WHICH_FLEET_MARKER_ITS_LETTER = U.text("movement.which_fleet_marker_its_letter")
-local LETTER_IS_FLEET_TACTIC_HIDDEN = U.text("movement.letter_is_fleet_tactic_hidden")
-local HOW_MANY_BASIC_SHIPS_MOVE = U.text("movement.how_many_basic_ships_move")
-local BASIC_SHIPS_NOT_IN_FLEET = U.text("movement.basic_ships_not_in_fleet")
-local HOW_MANY_BASIC_SHIPS_JOIN = U.text("movement.how_many_basic_ships_join")
-local BASIC_SHIPS_IN_THIS_HEX = U.text("movement.basic_ships_in_this_hex")
-local UNLIMITED = U.text("movement.unlimited")
-local YOUR_SHIPS_STOPPED_HERE_ON = U.text("movement.your_ships_stopped_here_on")
-local WHERE_TO = U.text("movement.where_to")
-local CELLS_WITHIN_YOUR_RANGE_PROPULSION = U.text("movement.cells_within_your_range_propulsion")
-local HOW_MANY_SHIP_UNITS = U.text("movement.how_many_ship_units")
-local HOW_MANY_SHIPS_NUMBER_TOKEN = U.text("movement.how_many_ships_number_token")
-local DONE = U.text("movement.done")
-local FLEETS_MAY_GROW_FROM_BASIC = U.text("movement.fleets_may_grow_from_basic")
-local WHAT_DOES_VISION_SHOW = U.text("movement.what_does_vision_show")
-local VISION_LOOKS_AT_ONE_THING = U.text("movement.vision_looks_at_one_thing")
+local MOVEMENT_CHOOSE_WHAT_TO_DO = U.TEXT["movement.movement_choose_what_to_do"]
+local CREATE_FLEETS_FIRST_BEFORE_ANY = U.TEXT["movement.create_fleets_first_before_any"]
+local CANCEL = U.TEXT["movement.cancel"]
+local HOW_MANY_BASIC_SHIPS_FORM = U.TEXT["movement.how_many_basic_ships_form"]
+local SHIPS_LEAVE_BOARD_AND_BECOME = U.TEXT["movement.ships_leave_board_and_become"]
+local HOW_MANY_DECOYS_VALUE_0 = U.TEXT["movement.how_many_decoys_value_0"]
+local DECOYS_ARE_NUMBER_TOKENS_WORTH = U.TEXT["movement.decoys_are_number_tokens_worth"]
+local WHICH_FLEET_MARKER_ITS_LETTER = U.TEXT["movement.which_fleet_marker_its_letter"]
+local LETTER_IS_FLEET_TACTIC_HIDDEN = U.TEXT["movement.letter_is_fleet_tactic_hidden"]
+local HOW_MANY_BASIC_SHIPS_MOVE = U.TEXT["movement.how_many_basic_ships_move"]
+local BASIC_SHIPS_NOT_IN_FLEET = U.TEXT["movement.basic_ships_not_in_fleet"]
+local HOW_MANY_BASIC_SHIPS_JOIN = U.TEXT["movement.how_many_basic_ships_join"]
+local BASIC_SHIPS_IN_THIS_HEX = U.TEXT["movement.basic_ships_in_this_hex"]
+local UNLIMITED = U.TEXT["movement.unlimited"]
+local YOUR_SHIPS_STOPPED_HERE_ON = U.TEXT["movement.your_ships_stopped_here_on"]
+local WHERE_TO = U.TEXT["movement.where_to"]
+local CELLS_WITHIN_YOUR_RANGE_PROPULSION = U.TEXT["movement.cells_within_your_range_propulsion"]
+local HOW_MANY_SHIP_UNITS = U.TEXT["movement.how_many_ship_units"]
+local HOW_MANY_SHIPS_NUMBER_TOKEN = U.TEXT["movement.how_many_ships_number_token"]
+local DONE = U.TEXT["movement.done"]
+local FLEETS_MAY_GROW_FROM_BASIC = U.TEXT["movement.fleets_may_grow_from_basic"]
+local WHAT_DOES_VISION_SHOW = U.TEXT["movement.what_does_vision_show"]
+local VISION_LOOKS_AT_ONE_THING = U.TEXT["movement.vision_looks_at_one_thing"]
 
 -- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
 -- it has ships there; once they leave, only its memory (private log) remains.
@@ -364,7 +364,7 @@ M.turn = {
 		elseif kind == "peace" then
 			g:push("peace_offer", { seat = seat, phase = "movement", turn = seat })
 		elseif kind == "war" then
-			W.declare(g, seat, arg, U.text("movement.during_its_movement"))
+			W.declare(g, seat, arg, U.TEXT["movement.during_its_movement"])
 		end
 	end,
 }
@@ -374,25 +374,25 @@ M.turn = {
 function M.menu_label(g, v, seat)
 	local kind, arg = entry_of(v)
 	if kind == "end" then
-		return U.text("movement.end_movement_and_resolve_battles")
+		return U.TEXT["movement.end_movement_and_resolve_battles"]
 	elseif kind == "move_ships" then
 		return U.text("movement.move_basic_ships_from", U.cell_label(g, arg), #unmoved_ships(g, seat, arg))
 	elseif kind == "move_fleet" then
-		return U.text("movement.move_fleet_from", g:face(arg), U.count(U.fleet_value(g, arg), U.text("noun.ship")), U.cell_label(g, g:cell_of(arg)))
+		return U.text("movement.move_fleet_from", g:face(arg), U.count(U.fleet_value(g, arg), U.TEXT["noun.ship"]), U.cell_label(g, g:cell_of(arg)))
 	elseif kind == "create" then
 		return U.text("movement.create_fleet_at", U.cell_label(g, arg))
 	elseif kind == "reorganise" then
 		return U.text("movement.reorganise_fleets_at", U.cell_label(g, arg))
 	elseif kind == "card" then
-		return U.text("movement.play_domination_card")
+		return U.TEXT["movement.play_domination_card"]
 	elseif kind == "peace" then
 		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "movement", turn = seat }), ", "))
 	elseif kind == "pretend_swap" then
-		return U.text("movement.pretend_to_swap_two_markers")
+		return U.TEXT["movement.pretend_to_swap_two_markers"]
 	elseif kind == "vision" then
 		return U.text("movement.spend_vision_left", g:get(seat, "visions_left"))
 	elseif kind == "ray" then
-		return U.text("movement.fire_planet_destroyer_ray")
+		return U.TEXT["movement.fire_planet_destroyer_ray"]
 	elseif kind == "war" then
 		return U.text("movement.declare_war_on_seat", arg)
 	end
@@ -420,9 +420,9 @@ function M.target_label(g, v, seat)
 		local cell, cost = destination_of(g, v)
 		return U.text("movement.destination_cost", U.cell_label(g, cell), cost)
 	elseif v.stop then
-		return U.text("movement.end_this_move_here")
+		return U.TEXT["movement.end_this_move_here"]
 	elseif v.pick then
-		return U.text("movement.pick_up_basic_ships_here")
+		return U.TEXT["movement.pick_up_basic_ships_here"]
 	end
 	return U.text("movement.merge_fleet_into_this_fleet", g:face(v.merge))
 end
@@ -489,8 +489,8 @@ M.pretend_swap = {
 		for _, pair in ipairs(M.swappable(g, ctx.seat)) do
 			table.insert(options, { label = pair.label, value = { m1 = pair.m1, m2 = pair.m2 } })
 		end
-		return { seat = ctx.seat, prompt = U.text("movement.pretend_to_swap_which_markers"), rule = "GE 6.1.1", options = options, pass = CANCEL,
-			help = U.text("movement.swaps_are_made_unseen_so") }
+		return { seat = ctx.seat, prompt = U.TEXT["movement.pretend_to_swap_which_markers"], rule = "GE 6.1.1", options = options, pass = CANCEL,
+			help = U.TEXT["movement.swaps_are_made_unseen_so"] }
 	end,
 	resolve = function(g, ctx, choice)
 		ctx.done = true
@@ -906,7 +906,7 @@ M.move_group = {
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (letter == "?" and U.text("movement.a_fleet") or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.text("noun.basic_ship_s")), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (letter == "?" and U.TEXT["movement.a_fleet"] or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.TEXT["noun.basic_ship_s"]), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		if explored then
 			update_exploration_after_step(g, ctx.cell, to)
 		else
@@ -1030,7 +1030,7 @@ function M.vision_label(g, v, seat)
 	elseif kind == "marker" then
 		return U.text("movement.look_at_fleet_seat_on", g:owner(v), U.cell_label(g, g:cell_of(v)))
 	end
-	return U.text("movement.look_at_top_domination_card")
+	return U.TEXT["movement.look_at_top_domination_card"]
 end
 
 -- GE 6.1.2.3: a vision looks at one token, the top domination card, or one fleet of
@@ -1056,9 +1056,9 @@ M.vision = {
 			table.insert(options, deck[#deck])
 		end
 		if ctx.ray then
-			return { seat = seat, prompt = U.text("movement.planet_destroyer_ray_destroy_what"), rule = "GE A7.4",
+			return { seat = seat, prompt = U.TEXT["movement.planet_destroyer_ray_destroy_what"], rule = "GE A7.4",
 				options = Relics.ray_targets(g, seat), pass = CANCEL,
-				help = U.text("movement.destroyer_ray_help") }
+				help = U.TEXT["movement.destroyer_ray_help"] }
 		end
 		-- GE 6.1.2.3: fleets of seats with lower Spirituality; any fleet with the
 		-- Pyramid's own vision while it is unspent (GE A7.3).
@@ -1101,10 +1101,10 @@ M.vision = {
 				g:peek(seat, t, "")
 				table.insert(values, g:face(t))
 			end
-			g:peek(seat, target, U.text("movement.vision_seat_fleet_holds_tokens", g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), U.text("noun.ship"))))
+			g:peek(seat, target, U.text("movement.vision_seat_fleet_holds_tokens", g:owner(target), g:face(target), table.concat(values, "+"), U.count(U.fleet_value(g, target), U.TEXT["noun.ship"])))
 		else
 			local at = g:cell_of(target)
-			g:peek(seat, target, U.text("movement.vision_planet_token_is", at and U.text("movement.on", U.cell_label(g, at)) or U.text("movement.seen"), U.token_name(g, target)))
+			g:peek(seat, target, U.text("movement.vision_planet_token_is", at and U.text("movement.on", U.cell_label(g, at)) or U.TEXT["movement.seen"], U.token_name(g, target)))
 		end
 		g:log(U.text("movement.seat_spends_vision", seat))
 	end,

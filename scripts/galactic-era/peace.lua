@@ -102,12 +102,12 @@ end
 
 -- The fixed texts of the proposal and of its answer, read once as the module loads
 -- (peace is offered at every moment of every round).
-local ANSWER_SIGN = U.text("peace.sign_peace")
-local ANSWER_REFUSE = U.text("trade.refuse")
-local ANSWER_HELP = U.text("peace.at_peace_neither_you_can")
-local PROPOSE_PROMPT = U.text("peace.propose_peace")
-local PROPOSE_PASS = U.text("cards.not_now")
-local PROPOSE_HELP = U.text("peace.seats_at_war_may_agree")
+local ANSWER_SIGN = U.TEXT["peace.sign_peace"]
+local ANSWER_REFUSE = U.TEXT["trade.refuse"]
+local ANSWER_HELP = U.TEXT["peace.at_peace_neither_you_can"]
+local PROPOSE_PROMPT = U.TEXT["peace.propose_peace"]
+local PROPOSE_PASS = U.TEXT["cards.not_now"]
+local PROPOSE_HELP = U.TEXT["peace.seats_at_war_may_agree"]
 
 -- The answer's one option, the same every time (module tables are frozen: read only).
 local ANSWER_OPTIONS = { { label = ANSWER_SIGN, value = true } }

@@ -241,7 +241,7 @@ end
 -- Alianza Oscura: an STS seat declaring war on it loses 3 DP (A1.1).
 function P.on_declare(g, by, on)
 	if P.is(g, on, "alianza", "STS") and g:get(by, "ethics") == "STS" then
-		U.dp(g, by, -3, U.text("peoples.declared_war_on_dark_alliance"))
+		U.dp(g, by, -3, U.TEXT["peoples.declared_war_on_dark_alliance"])
 	end
 	notify(g, by, "on_declare", { role = "declarer", by = by, on = on, other = on })
 	notify(g, on, "on_declare", { role = "target", by = by, on = on, other = by })
@@ -250,7 +250,7 @@ end
 -- Alianza loses 2 DP on every ethics change, the Spirituality V flip included (A1.1).
 function P.on_ethics_change(g, seat, from)
 	if P.is(g, seat, "alianza") then
-		U.dp(g, seat, -2, U.text("peoples.alliance_changes_ethics"))
+		U.dp(g, seat, -2, U.TEXT["peoples.alliance_changes_ethics"])
 	end
 	notify(g, seat, "on_ethics_change", { from = from })
 end
@@ -279,7 +279,7 @@ end
 -- Mayas STS: 1 DP per own ship lost in a combat, at most 3 when on the losing side (A1.13).
 function P.on_losses(g, seat, lost, won)
 	if lost > 0 and P.is(g, seat, "mayas", "STS") then
-		U.dp(g, seat, won and lost or math.min(lost, 3), U.text("peoples.lost_in_combat", U.counted(lost, U.text("noun.ship_s"))))
+		U.dp(g, seat, won and lost or math.min(lost, 3), U.text("peoples.lost_in_combat", U.counted(lost, U.TEXT["noun.ship_s"])))
 	end
 	if lost > 0 then
 		notify(g, seat, "on_losses", { lost = lost, won = won })
@@ -328,8 +328,8 @@ end
 function P.on_trade(g, a, b)
 	for _, s in ipairs({ a, b }) do
 		if P.is(g, s, "caninoides", "STO") then
-			U.dp(g, a, 1, U.text("peoples.trade_with_caninoids"))
-			U.dp(g, b, 1, U.text("peoples.trade_with_caninoids"))
+			U.dp(g, a, 1, U.TEXT["peoples.trade_with_caninoids"])
+			U.dp(g, b, 1, U.TEXT["peoples.trade_with_caninoids"])
 		end
 	end
 	notify(g, a, "on_trade", { partner = b })

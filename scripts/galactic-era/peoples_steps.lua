@@ -17,7 +17,7 @@ local SECTOR_TECH = { military_2 = "mil", spirituality_2 = "spi", propulsion_2 =
 local function raise_to(g, seat, tech, level)
 	local A = Actions
 	while g:get(seat, tech) < level do
-		if not A.raise(g, seat, tech, U.text("peoples.start_bonus")) then
+		if not A.raise(g, seat, tech, U.TEXT["peoples.start_bonus"]) then
 			return
 		end
 	end
@@ -53,7 +53,7 @@ S.setup = {
 					end
 				end
 				if bonus.dp then
-					U.dp(g, s, bonus.dp, U.text("peoples.start_bonus_log"))
+					U.dp(g, s, bonus.dp, U.TEXT["peoples.start_bonus_log"])
 				end
 				if (bonus.ships or 0) > 0 then
 					F.place_basic(g, s, capital, bonus.ships)
@@ -90,7 +90,7 @@ S.setup = {
 			if ctx.stage == "choice" then
 				local name = defs.star_people[g:get(s, "people")].name
 				return { seat = s, prompt = U.text("peoples.raise_one_technology_to_level", name), rule = "GE A1.4", options = tech_options(g, s, {}),
-					help = U.text("peoples.your_people_start_bonus_lets") }
+					help = U.TEXT["peoples.your_people_start_bonus_lets"] }
 			end
 			if ctx.stage == "sector" then
 				local tile = g:global("tile_of_region_" .. g:get(s, "home_region"))
@@ -110,8 +110,8 @@ S.setup = {
 				local exclude = P.is(g, s, "yowies") and { "spi" } or {}
 				local options = tech_options(g, s, exclude)
 				if #options > 0 then
-					return { seat = s, prompt = U.text("peoples.your_sector_bonus_repeats_your"), rule = "GE 5.4 note, A1.17", options = options,
-						help = U.text("peoples.start_bonus_never_counts_twice") }
+					return { seat = s, prompt = U.TEXT["peoples.your_sector_bonus_repeats_your"], rule = "GE 5.4 note, A1.17", options = options,
+						help = U.TEXT["peoples.start_bonus_never_counts_twice"] }
 				end
 				ctx.i += 1
 				ctx.stage = "people"
@@ -151,8 +151,8 @@ S.mayas_relocate = {
 		if #options == 0 or not U.take_disc(g, seat) then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("peoples.cosmic_maya_relocate_conquered_discs", ctx.left), rule = "GE A1.13", options = options, pass = U.text("peoples.stop"),
-			help = U.text("peoples.cosmic_maya_relocate_help") }
+		return { seat = seat, prompt = U.text("peoples.cosmic_maya_relocate_conquered_discs", ctx.left), rule = "GE A1.13", options = options, pass = U.TEXT["peoples.stop"],
+			help = U.TEXT["peoples.cosmic_maya_relocate_help"] }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -180,8 +180,8 @@ S.rebelde_sacrifice = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.rogue_ai_sacrifice_population_for"), rule = "GE A1.10", options = options, pass = U.text("peoples.no_more"),
-			help = U.text("peoples.as_dark_rogue_ai_each") }
+		return { seat = ctx.seat, prompt = U.TEXT["peoples.rogue_ai_sacrifice_population_for"], rule = "GE A1.10", options = options, pass = U.TEXT["peoples.no_more"],
+			help = U.TEXT["peoples.as_dark_rogue_ai_each"] }
 	end,
 	resolve = function(g, ctx, cell)
 		if cell == nil then
@@ -203,9 +203,9 @@ S.griseos_learn = {
 			return nil
 		end
 		if ctx.teacher then
-			return { seat = ctx.teacher, prompt = U.text("peoples.greys_learned_from_you_declare"), rule = "GE A1.9",
-				options = { { label = U.text("peoples.declare_war"), value = true } }, pass = U.text("battle.no_answer"),
-				help = U.text("peoples.greys_teacher_help") }
+			return { seat = ctx.teacher, prompt = U.TEXT["peoples.greys_learned_from_you_declare"], rule = "GE A1.9",
+				options = { { label = U.TEXT["peoples.declare_war"], value = true } }, pass = U.TEXT["battle.no_answer"],
+				help = U.TEXT["peoples.greys_teacher_help"] }
 		end
 		local options = {}
 		for _, o in ipairs(U.other_seats(g, ctx.seat)) do
@@ -220,13 +220,13 @@ S.griseos_learn = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.greys_learn_level_from_seat"), rule = "GE A1.9", options = options, pass = U.text("battle.no_answer"),
-			help = U.text("peoples.greys_learn_help") }
+		return { seat = ctx.seat, prompt = U.TEXT["peoples.greys_learn_level_from_seat"], rule = "GE A1.9", options = options, pass = U.TEXT["battle.no_answer"],
+			help = U.TEXT["peoples.greys_learn_help"] }
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.teacher then
 			if v then
-				W.declare(g, ctx.teacher, ctx.seat, U.text("peoples.after_greys_learned_from_it"))
+				W.declare(g, ctx.teacher, ctx.seat, U.TEXT["peoples.after_greys_learned_from_it"])
 			end
 			ctx.done = true
 			return
@@ -235,7 +235,7 @@ S.griseos_learn = {
 			ctx.done = true
 			return
 		end
-		Actions.raise(g, ctx.seat, v.tech, U.text("peoples.greys_learning"))
+		Actions.raise(g, ctx.seat, v.tech, U.TEXT["peoples.greys_learning"])
 		if g:get(v.seat, "ethics") == "STO" and g:global("era") == "dark" and not W.at_war(g, v.seat, ctx.seat) then
 			ctx.teacher = v.seat
 		else
@@ -260,8 +260,8 @@ S.ankara_token = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("peoples.ankara_coalition_one_more_action"), rule = "GE A1.5", options = options, pass = U.text("battle.no_answer"),
-			help = U.text("peoples.because_you_chose_change_ethics") }
+		return { seat = ctx.seat, prompt = U.TEXT["peoples.ankara_coalition_one_more_action"], rule = "GE A1.5", options = options, pass = U.TEXT["battle.no_answer"],
+			help = U.TEXT["peoples.because_you_chose_change_ethics"] }
 	end,
 	resolve = function(g, ctx, a)
 		ctx.done = true

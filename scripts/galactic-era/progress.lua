@@ -14,12 +14,12 @@ local P = {}
 
 -- GE 3.5 (inferred): the six oval tokens of each seat.
 P.OVALS = {
-	{ id = "gain1", action = "gain", label = U.text("action.gain") },
-	{ id = "gain2", action = "gain", label = U.text("progress.gain_planet_second_token") },
-	{ id = "grow", action = "grow", label = U.text("action.grow") },
-	{ id = "build", action = "build", label = U.text("action.build") },
-	{ id = "research", action = "research", label = U.text("action.research") },
-	{ id = "ethics", action = "ethics", label = U.text("progress.change_ethics") },
+	{ id = "gain1", action = "gain", label = U.TEXT["action.gain"] },
+	{ id = "gain2", action = "gain", label = U.TEXT["progress.gain_planet_second_token"] },
+	{ id = "grow", action = "grow", label = U.TEXT["action.grow"] },
+	{ id = "build", action = "build", label = U.TEXT["action.build"] },
+	{ id = "research", action = "research", label = U.TEXT["action.research"] },
+	{ id = "ethics", action = "ethics", label = U.TEXT["progress.change_ethics"] },
 }
 
 -- Arcturus and Khaa give one free extra oval token in round 1 (A6.1): 1 or 0.
@@ -73,8 +73,8 @@ end
 -- each depends only on the tokens, on whether a turn-order token would have no effect
 -- (`useless`: "" or the note) and on the Robotics V cost ("" or the note), so the
 -- choice every round formats none of them.
-local NO_EFFECT = { up = U.text("progress.you_are_first_no_effect"), down = U.text("progress.you_are_last_no_effect") }
-local SQUARE_COST = U.text("progress.square_cost_2_dp")
+local NO_EFFECT = { up = U.TEXT["progress.you_are_first_no_effect"], down = U.TEXT["progress.you_are_last_no_effect"] }
+local SQUARE_COST = U.TEXT["progress.square_cost_2_dp"]
 local SINGLE_LABEL = {} -- [tech]
 local ORDER_LABEL = {} -- [dir][useless]
 local PAIR_LABEL = {} -- [cost][tech a][tech b]
@@ -237,7 +237,7 @@ local function reveal_and_pay(g, ctx)
 				table.insert(research_squares, U.TECH_NAMES[t])
 			end
 		end
-		g:log(U.text("progress.seat_reveals", s, table.concat(names, ", "), table.concat(square_names, U.text("progress.list_and"))))
+		g:log(U.text("progress.seat_reveals", s, table.concat(names, ", "), table.concat(square_names, U.TEXT["progress.list_and"])))
 		if left.research == 0 and #research_squares > 0 then
 			-- No silent waste: the token only works with the Research action.
 			g:log(U.text("progress.seat_chose_no_research_action", s, table.concat(research_squares, ", ")))
@@ -245,10 +245,10 @@ local function reveal_and_pay(g, ctx)
 		local paid = #ovals - 2 - free_extra_token(g, s)
 		if paid > 0 then
 			local cost = U.tech_value(g, s, "gen", "extra_token_cost")
-			U.dp(g, s, -paid * cost, U.text("progress.extra_tokens_paid", U.count(paid, U.text("noun.extra_action_token"))))
+			U.dp(g, s, -paid * cost, U.text("progress.extra_tokens_paid", U.count(paid, U.TEXT["noun.extra_action_token"])))
 		end
 		if #squares == 2 and g:get(s, "rob") == 5 then
-			U.dp(g, s, -2, U.text("progress.second_square_token_at_robotics"))
+			U.dp(g, s, -2, U.TEXT["progress.second_square_token_at_robotics"])
 		end
 	end
 end
@@ -328,10 +328,10 @@ function P.apply_turn_order(g)
 end
 
 -- The token choices' fixed texts, read once as the module loads.
-local OVALS_PROMPT = U.text("progress.choose_2_action_tokens")
-local OVALS_HELP = U.text("progress.actions_you_will_take_in")
-local SQUARES_PROMPT = U.text("progress.choose_your_square_token_research")
-local SQUARES_HELP = U.text("progress.research_token_names_technology_your")
+local OVALS_PROMPT = U.TEXT["progress.choose_2_action_tokens"]
+local OVALS_HELP = U.TEXT["progress.actions_you_will_take_in"]
+local SQUARES_PROMPT = U.TEXT["progress.choose_your_square_token_research"]
+local SQUARES_HELP = U.TEXT["progress.research_token_names_technology_your"]
 
 -- The oval tokens as options, the same for every seat, made once: each is its place
 -- in P.OVALS, a bare number (labelled by P.oval_label), for the reason given for the
@@ -447,7 +447,7 @@ P.research_choice = {
 			table.insert(options, { label = U.text("progress.raise_to_level", U.TECH_NAMES[ctx.tech], ROMAN[level + n]), value = n })
 		end
 		return { seat = ctx.seat, prompt = U.text("progress.research_how_far_does_rise", U.TECH_NAMES[ctx.tech]), rule = "GE 6.2.4.4, A1.9", options = options,
-			help = U.text("progress.luminous_greys_may_raise_technology") }
+			help = U.TEXT["progress.luminous_greys_may_raise_technology"] }
 	end,
 	resolve = function(g, ctx, levels)
 		ctx.done = true
@@ -467,9 +467,9 @@ end
 
 -- The progress menu's fixed texts, read once as the module loads (the menu is made
 -- again after every action).
-local MENU_PROMPT = U.text("progress.progress_resolve_action")
-local MENU_PASS = U.text("progress.end_turn_unused_actions_are")
-local MENU_HELP = U.text("progress.resolve_actions_you_chose_one")
+local MENU_PROMPT = U.TEXT["progress.progress_resolve_action"]
+local MENU_PASS = U.TEXT["progress.end_turn_unused_actions_are"]
+local MENU_HELP = U.TEXT["progress.resolve_actions_you_chose_one"]
 
 -- GE 6.2.4: a seat resolves its selected actions one at a time, in any order.
 P.action_turn = {
@@ -597,24 +597,24 @@ P.action_turn = {
 function P.action_label(g, v, seat)
 	v = ENTRY_KINDS[v]
 	if v == "card" then
-		return U.text("movement.play_domination_card")
+		return U.TEXT["movement.play_domination_card"]
 	elseif v == "peace" then
 		return U.text("movement.propose_peace_to", table.concat(Peace.targets(g, seat, { phase = "progress", turn = seat }), ", "))
 	elseif v == "evacuate" then
-		return U.text("progress.evacuate_your_capital_leaving_1")
+		return U.TEXT["progress.evacuate_your_capital_leaving_1"]
 	elseif v == "colony" then
 		return U.text("progress.free_colonize_left", g:get(seat, "free_colonies") or 0)
 	elseif v == "relocate" then
-		return U.text("progress.relocate_up_to", U.count(U.tech_value(g, seat, "pro", "relocate"), U.text("noun.population_disc")))
+		return U.text("progress.relocate_up_to", U.count(U.tech_value(g, seat, "pro", "relocate"), U.TEXT["noun.population_disc"]))
 	end
 	local times = g:get(seat, "selected")[v] or 0
 	local label = ACTION_LABELS[v] .. (times > 1 and (U.text("progress.times", times)) or "")
 	if v == "gain" then
 		local planets = Actions.gainable_planets(g, seat)
 		if planets == 0 then
-			label ..= U.text("progress.no_planet_within_reach_now")
+			label ..= U.TEXT["progress.no_planet_within_reach_now"]
 		elseif planets < times then
-			label ..= U.text("progress.only_within_reach_now", U.count(planets, U.text("terrain.planet")))
+			label ..= U.text("progress.only_within_reach_now", U.count(planets, U.TEXT["terrain.planet"]))
 		end
 	end
 	return label

@@ -61,8 +61,8 @@ P.auction = {
 		local decisions = {}
 		for s = 1, 2 do
 			table.insert(decisions, { seat = s, kind = "number", min = 0, max = 39,
-				prompt = U.text("puppet.bid_dp_secretly_for_control"), rule = "GE 8.3.3",
-				help = U.text("puppet.bid_help") })
+				prompt = U.TEXT["puppet.bid_dp_secretly_for_control"], rule = "GE 8.3.3",
+				help = U.TEXT["puppet.bid_help"] })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,

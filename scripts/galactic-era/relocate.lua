@@ -17,7 +17,7 @@ R.step = {
 			local blockers = A.blockers(g, ctx.seat, U.controlled_planets(g, ctx.seat), false)
 			if #blockers > 0 then
 				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = ctx.seat, what = U.text("relocate.relocate_population_discs") } })
+					data = { actor = ctx.seat, what = U.TEXT["relocate.relocate_population_discs"] } })
 			end
 		end
 	end,
@@ -45,8 +45,8 @@ R.step = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("relocate.relocate_discs_left", ctx.left), rule = "GE 7.5", options = options, pass = U.text("relocate.stop_relocating"),
-			help = U.text("relocate.relocate_help") }
+		return { seat = seat, prompt = U.text("relocate.relocate_discs_left", ctx.left), rule = "GE 7.5", options = options, pass = U.TEXT["relocate.stop_relocating"],
+			help = U.TEXT["relocate.relocate_help"] }
 	end,
 	resolve = function(g, ctx, move)
 		if move == nil then

@@ -285,7 +285,7 @@ local function deal_cards(g, draft)
 		g:create({ kind = "milestone", face = milestone, at = "milestone" })
 		g:set_global("milestone", milestone)
 	end
-	g:log(U.text("setup.story_milestone", defs.story[story].name, milestone and defs.milestone[milestone].name or U.text("setup.none")))
+	g:log(U.text("setup.story_milestone", defs.story[story].name, milestone and defs.milestone[milestone].name or U.TEXT["setup.none"]))
 end
 
 S.setup = {
@@ -303,7 +303,7 @@ S.setup = {
 		S.place_tokens(g, home, central)
 		S.give_kits(g, home)
 		deal_cards(g)
-		g:log(U.text("setup.galaxy_is_assembled_each_seat"))
+		g:log(U.TEXT["setup.galaxy_is_assembled_each_seat"])
 		g:push("game", {})
 		g:push("choose_ethics", {})
 		g:push("choose_people", {})
@@ -327,8 +327,8 @@ S.choose_people = {
 				local d = defs.star_people[g:face(tile)]
 				table.insert(options, { label = d.name .. (d.name_sts and (" / " .. d.name_sts) or ""), value = tile })
 			end
-			table.insert(decisions, { seat = s, prompt = U.text("setup.keep_one_your_two_star"), rule = "GE 5.4c", options = options,
-				help = U.text("setup.your_star_people_is_your") })
+			table.insert(decisions, { seat = s, prompt = U.TEXT["setup.keep_one_your_two_star"], rule = "GE 5.4c", options = options,
+				help = U.TEXT["setup.your_star_people_is_your"] })
 		end
 		return { simultaneous = true, decisions = decisions }
 	end,
@@ -365,7 +365,7 @@ function S.sector_bonus(g, s)
 	local capital = U.capital_cell(g, s)
 	if SECTOR_TECH[bonus] then
 		if g:get(s, SECTOR_TECH[bonus]) < 2 then
-			Actions.raise(g, s, SECTOR_TECH[bonus], U.text("setup.sector_bonus"))
+			Actions.raise(g, s, SECTOR_TECH[bonus], U.TEXT["setup.sector_bonus"])
 		end
 	elseif bonus == "extra_token_round_1" then
 		g:set(s, "free_extra_round_1", 1)
@@ -391,9 +391,9 @@ S.choose_ethics = {
 				continue -- GE 8.3.2: the puppet starts STO
 			end
 			table.insert(decisions, {
-				seat = s, prompt = U.text("setup.choose_your_ethics_secret_until"), rule = "GE 4.3, 5.4d",
-				help = U.text("setup.sto_service_to_others_peaceful"),
-				options = { { label = U.text("setup.sto_luminous"), value = "STO" }, { label = U.text("setup.sts_dark"), value = "STS" } },
+				seat = s, prompt = U.TEXT["setup.choose_your_ethics_secret_until"], rule = "GE 4.3, 5.4d",
+				help = U.TEXT["setup.sto_service_to_others_peaceful"],
+				options = { { label = U.TEXT["setup.sto_luminous"], value = "STO" }, { label = U.TEXT["setup.sts_dark"], value = "STS" } },
 			})
 		end
 		return { simultaneous = true, decisions = decisions }

@@ -30,13 +30,13 @@ function M.seat(g, seat)
 	end
 	return {
 		-- GE 4.10, 6.6: the population track; its value is the seat's DP at the end.
-		{ label = U.text("summary.population"), value = U.population(g, seat) },
-		{ label = U.text("summary.planets"), value = #U.controlled_planets(g, seat) },
+		{ label = U.TEXT["summary.population"], value = U.population(g, seat) },
+		{ label = U.TEXT["summary.planets"], value = #U.controlled_planets(g, seat) },
 		-- GE 4.6: basic ships are open, fleets hide their ships.
-		{ label = U.text("summary.ships_on_board"), value = U.counted(basic, U.text("noun.basic_ship_s")) .. ", " .. U.counted(fleets, U.text("noun.fleet_s")) },
+		{ label = U.TEXT["summary.ships_on_board"], value = U.counted(basic, U.TEXT["noun.basic_ship_s"]) .. ", " .. U.counted(fleets, U.TEXT["noun.fleet_s"]) },
 		-- GE 4.7: war and peace are declared openly.
-		{ label = U.text("summary.at_war_with"), value = #wars == 0 and U.text("summary.no_one") or (U.text("battle.seat_named", table.concat(wars, ", "))) },
-		{ label = U.text("summary.dp_from"), value = #sources == 0 and U.text("summary.nothing_yet") or table.concat(sources, ", ") },
+		{ label = U.TEXT["summary.at_war_with"], value = #wars == 0 and U.TEXT["summary.no_one"] or (U.text("battle.seat_named", table.concat(wars, ", "))) },
+		{ label = U.TEXT["summary.dp_from"], value = #sources == 0 and U.TEXT["summary.nothing_yet"] or table.concat(sources, ", ") },
 	}
 end
 

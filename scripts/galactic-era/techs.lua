@@ -43,12 +43,12 @@ T.place_tactic = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = ctx.seat, prompt = U.text("techs.place_advanced_tactic_token_permanent"), rule = "GE 6.1.4.2", options = options,
-			help = U.text("techs.each_fleet_marker_has_slots") }
+		return { seat = ctx.seat, prompt = U.TEXT["techs.place_advanced_tactic_token_permanent"], rule = "GE 6.1.4.2", options = options,
+			help = U.TEXT["techs.each_fleet_marker_has_slots"] }
 	end,
 	resolve = function(g, ctx, v)
 		g:set(ctx.seat, "tactic_" .. v[1], v[2])
-		local side = v[2] == "x2" and U.text("techs.x2_doubling_its_tactic") or U.text("techs.3_dp_per_combat_won")
+		local side = v[2] == "x2" and U.TEXT["techs.x2_doubling_its_tactic"] or U.TEXT["techs.3_dp_per_combat_won"]
 		g:log(U.text("techs.seat_places_advanced_tactic_token", ctx.seat, v[1], side))
 		ctx.left -= 1
 	end,
@@ -108,7 +108,7 @@ T.special_effect = {
 					end
 				end
 			elseif Cards.can_play(g, seat) then
-				options = { { label = U.text("techs.discard_your_domination_card_and"), value = "redraw" } }
+				options = { { label = U.TEXT["techs.discard_your_domination_card_and"], value = "redraw" } }
 			end
 		elseif ctx.tech == "rob" then
 			local squares = g:get(seat, "squares") or {}
@@ -121,7 +121,7 @@ T.special_effect = {
 		if #options == 0 then
 			return nil
 		end
-		return { seat = seat, prompt = U.text("techs.special_effect", U.TECH_NAMES[ctx.tech]), rule = "GE A2", options = options, pass = U.text("techs.skip"),
+		return { seat = seat, prompt = U.text("techs.special_effect", U.TECH_NAMES[ctx.tech]), rule = "GE A2", options = options, pass = U.TEXT["techs.skip"],
 			help = U.text("techs.special_" .. ctx.tech .. "_help") }
 	end,
 	resolve = function(g, ctx, v)
@@ -132,7 +132,7 @@ T.special_effect = {
 		end
 		if ctx.tech == "mil" then
 			if not W.at_war(g, seat, v.seat) then
-				W.declare(g, seat, v.seat, U.text("techs.to_cancel_action_token"))
+				W.declare(g, seat, v.seat, U.TEXT["techs.to_cancel_action_token"])
 			end
 			local left = g:get(v.seat, "selected")
 			left[v.action] -= 1
@@ -157,11 +157,11 @@ T.special_effect = {
 				require("progress").research(g, seat)
 			end
 		elseif ctx.tech == "rob" then
-			U.dp(g, seat, -2, U.text("techs.robotics_special_effect"))
+			U.dp(g, seat, -2, U.TEXT["techs.robotics_special_effect"])
 			if U.TECH_NAMES[v] then
 				-- (a) "up to twice" in all, so once more than its own research (WE-11:
 				-- Military I -> III); (b) relic: once more.
-				require("actions").raise(g, seat, v, U.text("techs.robotics_special_effect_raise"))
+				require("actions").raise(g, seat, v, U.TEXT["techs.robotics_special_effect_raise"])
 			else
 				require("progress").swap_once(g, seat, v)
 			end

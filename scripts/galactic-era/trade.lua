@@ -112,14 +112,14 @@ T.phase = {
 			local o = ctx.offer
 			return { seat = o.with, rule = "GE 6.3",
 				prompt = U.text("trade.seat_offers_trade_you_learn", o.from, U.TECH_NAMES[o.teach], U.TECH_NAMES[o.learn]),
-				options = { { label = U.text("trade.accept_trade"), value = true } }, pass = U.text("trade.refuse"),
-				help = U.text("trade.trade_gives_each_seat_one") }
+				options = { { label = U.TEXT["trade.accept_trade"], value = true } }, pass = U.TEXT["trade.refuse"],
+				help = U.TEXT["trade.trade_gives_each_seat_one"] }
 		end
 		while ctx.i <= #order do
 			local s = order[ctx.i]
 			local options = {}
 			if Cards.any_play(g, s) then
-				table.insert(options, { label = U.text("movement.play_domination_card"), value = { a = "card" } })
+				table.insert(options, { label = U.TEXT["movement.play_domination_card"], value = { a = "card" } })
 			end
 			-- Caninoides STS: force a seat it could trade with, undoing that seat's trade (A1.4).
 			if Peoples.is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
@@ -144,13 +144,13 @@ T.phase = {
 				end
 			end
 			if #Peace.targets(g, s, { phase = "trade" }) > 0 then
-				table.insert(options, { label = U.text("movement.propose_peace"), value = { a = "peace" } })
+				table.insert(options, { label = U.TEXT["movement.propose_peace"], value = { a = "peace" } })
 			end
 			if #options > 0 then
 				-- Only peace to propose: say why no trade is offered.
-				local prompt = (#options == 1 and options[1].value.a == "peace") and U.text("trade.trade_phase_no_one_can") or U.text("trade.trade_phase_make_offer")
-				return { seat = s, prompt = prompt, rule = "GE 6.3", options = options, pass = U.text("trade.no_more_offers"),
-					help = U.text("trade.offer_seat_at_peace_and") }
+				local prompt = (#options == 1 and options[1].value.a == "peace") and U.TEXT["trade.trade_phase_no_one_can"] or U.TEXT["trade.trade_phase_make_offer"]
+				return { seat = s, prompt = prompt, rule = "GE 6.3", options = options, pass = U.TEXT["trade.no_more_offers"],
+					help = U.TEXT["trade.offer_seat_at_peace_and"] }
 			end
 			ctx.i += 1
 		end

@@ -19,6 +19,20 @@ function U.text(id: string, ...: any): string
 	return string.format(entry.text, ...)
 end
 
+-- Every text of text.ron by id, for the texts without format directives: read as
+-- `U.TEXT["id"]`, a field of a table, where `U.text("id")` is a call (and a
+-- look at its arguments) each time, at every menu and log line. An unknown id is an
+-- error, as with U.text.
+U.TEXT = {}
+for id, entry in pairs(TEXTS) do
+	U.TEXT[id] = entry.text
+end
+setmetatable(U.TEXT, {
+	__index = function(_, id)
+		error(string.format('no text "%s" in text.ron', tostring(id)), 2)
+	end,
+})
+
 U.TECHS = { "mil", "spi", "pro", "rob", "gen" }
 U.TECH_NAMES = {
 	mil = U.text("tech.mil"),
