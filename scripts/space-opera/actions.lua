@@ -195,7 +195,8 @@ function A.options(g, s, seen)
 		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
 			looked[d] = true
 			for _, opt in ipairs(E.options(g, s, d.effect, SOURCE[d], "main", memo)) do
-				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), "play " .. card .. target_text(opt.target))
+				local t = opt.target
+				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), t == nil and "play " .. card or "play " .. card .. target_text(t))
 			end
 		end
 	end
@@ -204,7 +205,7 @@ function A.options(g, s, seen)
 	local may_build = nil
 	for i, card in ipairs(hand) do
 		local d = def_of[i]
-		if U.is_technology(d) and d.price <= credits and not looked[d] then
+		if (d.type == "technology" or d.type == "ship") and d.price <= credits and not looked[d] then -- U.is_technology
 			looked[d] = true
 			if may_build == nil then
 				may_build = may_build_tech(g, s, classic, tab)
@@ -262,14 +263,20 @@ function A.options(g, s, seen)
 			end
 		end
 	end
-	-- SO §3: training.
-	local cost = T.train_cost(g, s, tab, classic)
+	-- SO §3: training; SO §4.2: extra jumps. T.train_cost and T.extra_jumps, from one
+	-- walk of the raised cards (their tech_sum of train_discount and extra_jumps).
+	local discount, jumps = 0, 1
+	for _, d in ipairs(tab.defs) do
+		discount += d.train_discount or 0
+		jumps += d.extra_jumps or 0
+	end
+	local cost = math.max(0, (classic and 5 or 4) - discount)
 	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
 		add(TRAIN_LABEL[cost] or U.text("action.train", cost), "train")
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
-	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < T.extra_jumps(g, s, tab) then
+	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < jumps then
 		add(JUMP_LABEL, "jump")
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
@@ -303,7 +310,7 @@ function A.options(g, s, seen)
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
 		for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
-			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), "ability" .. target_text(opt.target))
+			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), opt.target == nil and "ability" or "ability" .. target_text(opt.target))
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
@@ -315,7 +322,7 @@ function A.options(g, s, seen)
 			used = used or g:get(s, "t_actives") or {}
 			if not U.contains(used, card) then
 				for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
-					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), "active " .. card .. target_text(opt.target))
+					add(opt.label == SELF[ab] and ACTIVE[ab] or U.text("action.active", d.name, ab.name, opt.label, ab.price), opt.target == nil and "active " .. card or "active " .. card .. target_text(opt.target))
 				end
 			end
 		end
