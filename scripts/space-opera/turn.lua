@@ -14,6 +14,9 @@ local TU = {}
 -- The menu's help, the same at every turn (looked up once).
 local TURN_HELP = U.text("turn.help")
 
+-- The prompt's counts of small numbers, looked up (U.counted) without a call each.
+local CREDITS, CIVILIANS, MILITARIES = U.counted("word.credit"), U.counted("word.civilian"), U.counted("word.military")
+
 -- SO §5.5, §6.2: the per-turn limits (one war, extra jumps, abilities) start afresh.
 local function reset_limits(g, s)
 	g:set(s, "t_war", 0)
@@ -97,7 +100,8 @@ TU.turn = {
 			local credits, civ, mil, classic, memo = g:get(s, "credits"), g:get(s, "civ") or 0, g:get(s, "mil") or 0, g:variant("classic"), g:memo()
 			U.knowing_version(memo, classic)
 			return { seat = s, prompt = U.text("turn.prompt",
-				U.sector_names(g, s, memo), U.count_of(credits, "word.credit"), U.count_of(civ, "word.civilian"), U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
+				U.sector_names(g, s, memo), CREDITS[credits] or U.count_of(credits, "word.credit"),
+				CIVILIANS[civ] or U.count_of(civ, "word.civilian"), MILITARIES[mil] or U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = TURN_HELP,
 				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic, memo = memo }) }
 		end

@@ -160,6 +160,12 @@ local PLURAL = {}
 local COUNTED = {}
 local COUNTED_MAX = 24
 
+-- COUNTED[id], for a caller that looks up a count at every call (the turn prompt):
+-- U.counted(id)[n] is U.count_of(n, id) for n = 0..24, else nil. Shared: do not change.
+function U.counted(id)
+	return COUNTED[id]
+end
+
 -- `n` and the noun of text.ron `id` ("word.credit"), plural unless `n` is 1 (U.count).
 function U.count_of(n, id)
 	local counted = COUNTED[id]
@@ -517,7 +523,7 @@ function U.sectors(g, s, memo)
 end
 
 function U.sector_names(g, s, memo)
-	local sectors = U.sectors(g, s, memo)
+	local sectors = seat_sectors(g, memo or g:memo(), s) -- U.sectors
 	return NAMES_OF[sectors] or names_of(sectors)
 end
 
@@ -593,11 +599,20 @@ local function reachable_near(g, user, memo)
 	local out = table.create(U.MAX_SEATS)
 	-- The user's sectors once, not once per other seat.
 	local mine = seat_sectors(g, memo, user)
+	-- overlap(mine, theirs) is looked up in place: this runs for every other seat.
+	local row = OVERLAP[mine]
 	local order = memo.order
 	if order then
 		for _, s in ipairs(order) do
-			if s ~= user and overlap(mine, seat_sectors(g, memo, s)) then
-				table.insert(out, s)
+			if s ~= user then
+				local theirs = seat_sectors(g, memo, s)
+				local shared = row and row[theirs]
+				if shared == nil then
+					shared = overlap_of(mine, theirs)
+				end
+				if shared then
+					table.insert(out, s)
+				end
 			end
 		end
 		return out
@@ -609,7 +624,15 @@ local function reachable_near(g, user, memo)
 		memo.species_of = species_of
 	end
 	for s = 1, g:seats() do
-		if s ~= user and overlap(mine, seat_sectors(g, memo, s)) and g:get(s, "out") ~= true then
+		local shared = false
+		if s ~= user then
+			local theirs = seat_sectors(g, memo, s)
+			shared = row and row[theirs]
+			if shared == nil then
+				shared = overlap_of(mine, theirs)
+			end
+		end
+		if shared and g:get(s, "out") ~= true then
 			local id = g:get(s, "species")
 			species_of[s] = id or false
 			local sp = id and defs.species[id]
