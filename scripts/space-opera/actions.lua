@@ -177,6 +177,11 @@ function A.options(g, s, seen)
 		def_of[i] = RESOURCE[g:face(card)] -- U.def
 	end
 	-- Copies of one card do the same: one option says it once (the first copy).
+	-- Only options of one kind can say the same: each kind's text begins as no other
+	-- kind's does ("Play", "Build", "Mount", "Train", "Extra jump", "Declare war",
+	-- "Negotiate", "Use" for abilities and active effects alike, "End turn"). Training,
+	-- the extra jump and the end are offered once, and war and negotiation once per
+	-- seat, each naming its seat: they are listed without `add`.
 	local said = {}
 	local function add(label, value)
 		if not said[label] then
@@ -272,12 +277,12 @@ function A.options(g, s, seen)
 	end
 	local cost = math.max(0, (classic and 5 or 4) - discount)
 	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
-		add(TRAIN_LABEL[cost] or U.text("action.train", cost), "train")
+		table.insert(out, { label = TRAIN_LABEL[cost] or U.text("action.train", cost), value = "train" }) -- (once: no `add`)
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < jumps then
-		add(JUMP_LABEL, "jump")
+		table.insert(out, { label = JUMP_LABEL, value = "jump" }) -- (once: no `add`)
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false, memo)
@@ -291,13 +296,13 @@ function A.options(g, s, seen)
 		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
 			if always or has_ship(C.tableau(g, o, memo)) then
-				add(WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), "war " .. o)
+				table.insert(out, { label = WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), value = "war " .. o }) -- (no `add`)
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
 	for k, o in ipairs(reachable) do
-		add(TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), "trade " .. o)
+		table.insert(out, { label = TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), value = "trade " .. o }) -- (no `add`)
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	-- The seat is live: the order of play the reachable list came from read its species.
@@ -327,7 +332,7 @@ function A.options(g, s, seen)
 			end
 		end
 	end
-	add(END_LABEL, "end")
+	table.insert(out, { label = END_LABEL, value = "end" }) -- (once: no `add`)
 	return out
 end
 
