@@ -67,14 +67,17 @@ local function decline(g, s)
 	end
 end
 
--- Draws `n` resources into a seat's hand; returns how many it drew.
-function C.draw(g, s, n)
+-- Draws `n` resources into a seat's hand; returns how many it drew. `competitive`:
+-- whether competitive mode is played, when the caller has asked (nil: asked here).
+function C.draw(g, s, n, competitive)
 	local drawn = 0
 	local names = table.create(n)
 	-- The deck is counted and its top card asked for, not listed: a list of the whole
 	-- deck costs twice as much as both.
-	local at = C.deck_of(g, s)
-	local deck = type(at) == "string" and { zone = at } or at
+	if competitive == nil then
+		competitive = U.competitive(g)
+	end
+	local deck = competitive and { zone = "deck", seat = s } or { zone = "deck" } -- C.deck_of
 	for _ = 1, n do
 		local left = g:count(deck)
 		if left == 0 then
@@ -318,8 +321,10 @@ end
 -- ---- star systems and jumps (SO §4.2) ---------------------------------------------------------
 
 -- A jump: the next star system goes face up on top of the seat's stack; then, except for
--- the classic round-start jump, the seat draws 1 resource.
-function C.jump(g, s, draw)
+-- the classic round-start jump, the seat draws 1 resource. `revised`: true when the
+-- caller knows the revised rules are played (U.sector_names_at); `competitive`: as
+-- C.draw's.
+function C.jump(g, s, draw, revised, competitive)
 	-- Only the top card is asked for (listing the whole deck costs more).
 	local card = g:last({ zone = "systems" })
 	if card == nil then
@@ -336,10 +341,10 @@ function C.jump(g, s, draw)
 		g:reveal(card)
 		-- The card is now the top of the seat's jumps: its sectors are the seat's.
 		local system = g:face(card)
-		g:log(U.text("jump.to", s, defs.star_system[system].name, U.sector_names_at(g, system)))
+		g:log(U.text("jump.to", s, defs.star_system[system].name, U.sector_names_at(g, system, revised)))
 	end
 	if draw then
-		C.draw(g, s, 1)
+		C.draw(g, s, 1, competitive)
 	end
 end
 

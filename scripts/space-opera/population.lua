@@ -24,6 +24,7 @@ end
 
 -- `observed`: every seat's level was observed just before and nothing but seat `s`
 -- changed since (V.observe's `only`): what V.turn_start read for the turn (its `at`).
+-- Returns the seat's civilians now.
 function P.add_civ(g, s, n, observed)
 	local civ = g:add(s, "civ", n)
 	if observed then
@@ -31,10 +32,11 @@ function P.add_civ(g, s, n, observed)
 		-- else observing would write nothing.
 		local units = civ + P.mil(g, s)
 		if units // 4 == (units - n) // 4 then
-			return
+			return civ
 		end
 	end
 	require("victory").observe(g, observed and s or nil, observed)
+	return civ
 end
 
 -- SO §3: training turns a civilian into a military (classic: pay 5 and discard a

@@ -34,16 +34,29 @@ end
 function TU.reorganise(g, s, at)
 	local raised = C.flip(g, s, at)
 	V.on_raise(g, s, raised)
-	if C.in_decline(g, s) then
+	-- Whether competitive mode is played, asked once for the decline and the jump's draw.
+	local competitive = U.competitive(g)
+	local declining -- C.in_decline
+	if competitive then
+		declining = g:get(s, "decline") == true
+	else
+		declining = g:global("decline") == true
+	end
+	local civ
+	if declining then
 		-- SO §9.5: the revised effect of decline is not restated; as classic, no growth.
 		g:log(U.text("turn.no_growth", s))
+		civ = g:get(s, "civ") or 0 -- P.civ
 	else
-		P.add_civ(g, s, 1, at)
+		civ = P.add_civ(g, s, 1, at)
 	end
-	local n = P.income(g, s)
-	g:log(U.text("turn.reorganise", s, U.count_of(P.civ(g, s), "word.civilian"), U.count_of(P.mil(g, s), "word.military"), U.count_of(n, "word.credit")))
+	-- P.income of the revised rules (1 credit per civilian, plus card income), with the
+	-- civilians just read: nothing changes them or the militaries before the log.
+	local n = civ + T.income_bonus(g, s)
+	g:add(s, "credits", n)
+	g:log(U.text("turn.reorganise", s, U.count_of(civ, "word.civilian"), U.count_of(g:get(s, "mil") or 0, "word.military"), U.count_of(n, "word.credit")))
 	C.discard_systems(g, s)
-	C.jump(g, s, true)
+	C.jump(g, s, true, true, competitive)
 end
 
 function TU.start(g, s)

@@ -528,9 +528,10 @@ function U.sector_names(g, s, memo)
 end
 
 -- U.sector_names of a seat whose top star system (just jumped to) has id `system`:
--- its top need not be asked.
-function U.sector_names_at(g, system)
-	if recall(g, g:memo(), "everywhere", 0, everywhere_now) then
+-- its top need not be asked. `revised`: true when the caller knows the revised rules
+-- are played (nobody is then everywhere, and it need not be asked).
+function U.sector_names_at(g, system, revised)
+	if not revised and recall(g, g:memo(), "everywhere", 0, everywhere_now) then
 		return NAMES_OF[ALL_SECTORS]
 	end
 	return NAMES_OF[SECTORS_OF[system]]

@@ -188,10 +188,10 @@ function V.turn_start(g, s)
 	-- seat's lowest level, which is set below. The seat's lowest level this turn
 	-- starts at its level now (a seat out has no level here).
 	local levels
+	local n = g:seats()
 	if turn == 1 then
 		levels = V.observe(g, nil, at)
 	else
-		local n = g:seats()
 		levels = table.create(n)
 		for o = 1, n do
 			if g:get(o, "out") ~= true then -- U.live
@@ -201,13 +201,14 @@ function V.turn_start(g, s)
 	end
 	local level = levels and levels[s]
 	g:set(s, "min_level", level or P().level(g, s))
-	if level then
+	-- Below level 3 nobody is told who is ahead: the seats are not compared.
+	if level and level >= 3 then
 		-- The live seats are those observe gave a level.
 		local ahead = true
-		for o = 1, g:seats() do
+		for o = 1, n do
 			ahead = ahead and (o == s or levels[o] == nil or levels[o] < level)
 		end
-		if level >= 3 and ahead then
+		if ahead then
 			g:log(U.text("victory.level_ahead", s, level))
 		end
 	end
