@@ -15,17 +15,56 @@ local HELP = U.text("negotiation.help")
 
 local STAGES = { "give_cards", "give_credits", "ask_credits", "ask_cards", "answer", "pick_cards" }
 
+-- The stage after each (the last is followed by "done"), looked up by next_stage.
+local NEXT = {}
+for i, st in ipairs(STAGES) do
+	NEXT[st] = STAGES[i + 1] or "done"
+end
+
+-- The questions that name the partner alone, made for every seat when the module loads
+-- (one of them is asked at nearly every decision of a negotiation): QUESTION[text id][b].
+local QUESTION = {}
+for _, id in ipairs({ "negotiation.offer_cards", "negotiation.offer_credits", "negotiation.ask_credits", "negotiation.ask_cards" }) do
+	local by_seat = {}
+	for b = 1, U.MAX_SEATS do
+		by_seat[b] = U.text(id, b)
+	end
+	QUESTION[id] = by_seat
+end
+
+-- QUESTION[id][b], or the text made now for a seat beyond the pack's most.
+local function question(id, b)
+	return QUESTION[id][b] or U.text(id, b)
+end
+
+-- The card definitions: a card's name (U.name) is read in place, since the option
+-- lists name every card of a hand.
+local RESOURCE = defs.resource
+
 -- The terms of a proposal are kept in the step's context only once set: until then
 -- `give_cards` is no card (NONE) and `give_credits`, `ask_credits` and `ask_cards` are
 -- 0 (the context is converted at every call: what it does not hold costs nothing).
+-- The cards offered are kept as one text of their ids ("50 61"), which converts far
+-- cheaper than a list at each of the negotiation's later calls (`offered` reads it).
 local NONE = {}
 
+-- The cards offered (ctx.give_cards), as a list of ids (NONE: none).
+local function offered(ctx)
+	local text = ctx.give_cards
+	if text == nil then
+		return NONE
+	end
+	local cards = {}
+	for _, id in ipairs(string.split(text, " ")) do
+		table.insert(cards, tonumber(id))
+	end
+	return cards
+end
+
 local function next_stage(ctx)
-	for i, st in ipairs(STAGES) do
-		if st == ctx.stage then
-			ctx.stage = STAGES[i + 1] or "done"
-			return
-		end
+	local following = NEXT[ctx.stage]
+	if following ~= nil then
+		ctx.stage = following
 	end
 end
 
@@ -62,21 +101,23 @@ TR.negotiate = {
 			if st == "give_cards" and #hand > 0 then
 				local options = table.create(#hand)
 				for _, card in ipairs(hand) do
-					table.insert(options, { label = U.name(g, card), value = card })
+					local face = g:face(card)
+					local d = RESOURCE[face]
+					table.insert(options, { label = d and d.name or face, value = card }) -- U.name
 				end
 				return { seat = a, kind = "many", min = 0, max = #options, options = options, rule = "SO §4.6",
-					prompt = U.text("negotiation.offer_cards", b), help = HELP }
+					prompt = question("negotiation.offer_cards", b), help = HELP }
 			elseif st == "give_credits" and credits > 0 then
 				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
-					prompt = U.text("negotiation.offer_credits", b), help = HELP }
+					prompt = question("negotiation.offer_credits", b), help = HELP }
 			elseif st == "ask_credits" and credits > 0 then
 				return { seat = a, kind = "number", min = 0, max = credits, rule = "SO §4.6",
-					prompt = U.text("negotiation.ask_credits", b), help = HELP }
+					prompt = question("negotiation.ask_credits", b), help = HELP }
 			elseif st == "ask_cards" and #hand > 0 then
 				return { seat = a, kind = "number", min = 0, max = #hand, rule = "SO §4.6",
-					prompt = U.text("negotiation.ask_cards", b), help = HELP }
+					prompt = question("negotiation.ask_cards", b), help = HELP }
 			elseif st == "answer" then
-				local give_cards, give_credits = ctx.give_cards or NONE, ctx.give_credits or 0
+				local give_cards, give_credits = offered(ctx), ctx.give_credits or 0
 				local ask_credits, ask_cards = ctx.ask_credits or 0, ctx.ask_cards or 0
 				if #give_cards == 0 and give_credits == 0 and ask_credits == 0 and ask_cards == 0 then
 					g:log(U.text("negotiation.nothing", a, b))
@@ -84,7 +125,9 @@ TR.negotiate = {
 				end
 				local names = {}
 				for _, card in ipairs(give_cards) do
-					local name = U.name(g, card)
+					local face = g:face(card)
+					local d = RESOURCE[face]
+					local name = d and d.name or face -- U.name
 					table.insert(names, name)
 					g:peek(b, card, U.text("negotiation.offered_card", a, name))
 				end
@@ -99,7 +142,9 @@ TR.negotiate = {
 					local hand_b = C.hand(g, b)
 					local options = table.create(#hand_b)
 					for _, card in ipairs(hand_b) do
-						table.insert(options, { label = U.name(g, card), value = card })
+						local face = g:face(card)
+						local d = RESOURCE[face]
+						table.insert(options, { label = d and d.name or face, value = card }) -- U.name
 					end
 					local n = math.min(ask_cards, #options)
 					if n > 0 then
@@ -120,7 +165,7 @@ TR.negotiate = {
 	resolve = function(g, ctx, v)
 		local st = ctx.stage
 		if st == "give_cards" then
-			ctx.give_cards = v
+			ctx.give_cards = #v > 0 and table.concat(v, " ") or nil
 		elseif st == "give_credits" then
 			ctx.give_credits = v
 		elseif st == "ask_credits" then
@@ -147,7 +192,7 @@ TR.negotiate = {
 -- Applies an accepted proposal; credits are capped by what each side still has.
 function TR.transfer(g, ctx)
 	local a, b = ctx.from, ctx.to
-	local give_cards = ctx.give_cards or NONE
+	local give_cards = offered(ctx)
 	for _, card in ipairs(give_cards) do
 		if g:where(card).zone == "hand" and g:owner(card) == a then
 			C.to_hand(g, card, b)
