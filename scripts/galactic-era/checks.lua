@@ -61,20 +61,19 @@ end
 -- the game ended now: the story's objectives this round (GE 6.4, A4), its final
 -- population (GE 6.6 step 1) and 4 DP for each sector where it has the most ships
 -- (GE 6.6 step 3). Milestones and domination cards are left to the DP they give.
--- The round's gains and the sector majorities are worked out once per position, in
--- `shared` (the kernel passes one table to every seat's call).
+-- Every seat's worth is worked out at the first seat's call, in `shared` (the kernel
+-- passes one table to every seat's call on a position).
 function C.evaluate(g, seat, shared)
-	if not shared.story then
-		shared.story = Stories.projected(g)
-		local sectors = table.create(g:seats(), 0)
-		for _, sector in ipairs(Scoring.sector_leaders(g)) do
-			for _, s in ipairs(sector.seats) do
-				sectors[s] += 1
-			end
+	local worth = shared.worth
+	if worth == nil then
+		worth = Stories.projected(g) -- a fresh table, the story's gains by seat
+		local led = Scoring.sectors_led(g)
+		for s = 1, g:seats() do
+			worth[s] += g:get(s, "dp") + U.population(g, s) + 4 * led[s]
 		end
-		shared.sectors = sectors
+		shared.worth = worth
 	end
-	return g:get(seat, "dp") + U.population(g, seat) + shared.story[seat] + 4 * shared.sectors[seat]
+	return worth[seat]
 end
 
 -- A finished game as balance reports see one seat (pack.ron `report`, used by

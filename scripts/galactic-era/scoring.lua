@@ -40,38 +40,55 @@ S.round = {
 	end,
 }
 
+-- GE 6.6 step 3: the ship units (basic ships and fleet units) of every seat in every
+-- sector, as units[region][seat]. Bots evaluate every position they look at, so this
+-- asks the kernel little: a seat's basic ships are counted by sector in one call, and
+-- the fleets on the board (most markers wait in their owners' zones) are found in one
+-- call for all seats, each worth its hidden tokens.
+local function units_by_sector(g, seats)
+	local units = {}
+	for region = 1, g:region_count() do
+		units[region] = table.create(seats, 0)
+	end
+	for s = 1, seats do
+		for region, ships in pairs(g:tally({ kind = "ship", owner = s }, "region")) do
+			units[region][s] += ships
+		end
+	end
+	for _, c in ipairs(g:cells_of({ kind = "marker" })) do
+		local sector = units[g:region(c)]
+		for _, m in ipairs(g:entities({ kind = "marker", cell = c })) do
+			local s = g:owner(m)
+			if s then
+				sector[s] += U.fleet_value(g, m)
+			end
+		end
+	end
+	return units
+end
+
+-- The most units any seat has in a sector, or 0 when the sector has no leader: nobody
+-- has ships there, or the puppet has the majority (GE 8.3.4).
+local function leading_units(units, puppet)
+	local most = math.max(table.unpack(units))
+	if puppet and units[puppet] == most then
+		return 0
+	end
+	return most
+end
+
 -- GE 6.6 step 3: the seats with most ships (basic ships and fleet units) in each
 -- sector, ties all of them; a sector where nobody has ships, or where the puppet has
 -- the majority, has none (GE 8.3.4). Returns a list of { region, seats }.
 function S.sector_leaders(g)
 	local seats, puppet = g:seats(), Puppet.seat(g)
-	local units = {}
-	for region = 1, g:region_count() do
-		units[region] = table.create(seats, 0)
-	end
-	-- A seat's basic ships are counted by sector in one call, its fleets one by one
-	-- (each is worth its hidden tokens): bots evaluate every position they look at.
-	for s = 1, seats do
-		for region, ships in pairs(g:tally({ kind = "ship", owner = s }, "region")) do
-			units[region][s] += ships
-		end
-		for _, m in ipairs(g:entities({ kind = "marker", owner = s })) do
-			local c = g:cell_of(m)
-			if c then
-				units[g:region(c)][s] += U.fleet_value(g, m)
-			end
-		end
-	end
 	local leaders = {}
-	for region = 1, g:region_count() do
-		local most = math.max(table.unpack(units[region]))
-		if puppet and units[region][puppet] == most then
-			most = 0
-		end
+	for region, units in ipairs(units_by_sector(g, seats)) do
+		local most = leading_units(units, puppet)
 		if most > 0 then
 			local who = {}
 			for s = 1, seats do
-				if units[region][s] == most then
+				if units[s] == most then
 					table.insert(who, s)
 				end
 			end
@@ -79,6 +96,24 @@ function S.sector_leaders(g)
 		end
 	end
 	return leaders
+end
+
+-- How many sectors each seat leads (S.sector_leaders), by seat: for the bots'
+-- evaluation, which needs no list.
+function S.sectors_led(g)
+	local seats, puppet = g:seats(), Puppet.seat(g)
+	local led = table.create(seats, 0)
+	for _, units in ipairs(units_by_sector(g, seats)) do
+		local most = leading_units(units, puppet)
+		if most > 0 then
+			for s = 1, seats do
+				if units[s] == most then
+					led[s] += 1
+				end
+			end
+		end
+	end
+	return led
 end
 
 -- GE 6.6 step 3: 4 DP to the leaders of each sector.
