@@ -42,17 +42,20 @@ S.round = {
 
 -- GE 6.6 step 3: the ship units (basic ships and fleet units) of every seat in every
 -- sector, as units[region][seat]. Bots evaluate every position they look at, so this
--- asks the kernel little: a seat's basic ships are counted by sector in one call, and
--- the fleets on the board (most markers wait in their owners' zones) are found in one
--- call for all seats, each worth its hidden tokens.
+-- asks the kernel little: a seat's basic ships are counted by sector in one call, read
+-- region by region (the sandbox's `pairs` is a script function called at every key),
+-- and the fleets on the board (most markers wait in their owners' zones) are found in
+-- one call for all seats, each worth its hidden tokens.
 local function units_by_sector(g, seats)
-	local units = {}
-	for region = 1, g:region_count() do
+	local regions = g:region_count()
+	local units = table.create(regions)
+	for region = 1, regions do
 		units[region] = table.create(seats, 0)
 	end
 	for s = 1, seats do
-		for region, ships in pairs(g:tally({ kind = "ship", owner = s }, "region")) do
-			units[region][s] += ships
+		local ships = g:tally({ kind = "ship", owner = s }, "region")
+		for region = 1, regions do
+			units[region][s] += ships[region] or 0
 		end
 	end
 	for _, c in ipairs(g:cells_of({ kind = "marker" })) do
