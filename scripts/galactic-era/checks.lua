@@ -66,9 +66,9 @@ end
 function C.evaluate(g, seat, shared)
 	local worth = shared.worth
 	if worth == nil then
-		worth = Stories.projected(g) -- a fresh table, the story's gains by seat
+		worth = Stories.projected(g) -- a fresh table, the story's gains of every seat
 		local led = Scoring.sectors_led(g)
-		for s = 1, g:seats() do
+		for s = 1, #worth do
 			worth[s] += g:get(s, "dp") + U.population(g, s) + 4 * led[s]
 		end
 		shared.worth = worth

@@ -240,8 +240,8 @@ local ethics_scores = S.ethics_scores
 
 -- Every gain of the round's scoring for the story in play: the era's ethics point, then
 -- the story's objectives for the era (GE 6.4, A4).
-local function each_gain(g, era, story, award)
-	local seats, scoring = g:seats(), era_ethics(era)
+local function each_gain(g, era, story, seats, award)
+	local scoring = era_ethics(era)
 	for s = 1, seats do
 		local ethics = g:get(s, "ethics")
 		if ethics == scoring then
@@ -259,7 +259,7 @@ function S.score_round(g, era)
 		end
 	end
 	local story = g:global("story")
-	each_gain(g, era, story, function(s, dp, explain, ...)
+	each_gain(g, era, story, g:seats(), function(s, dp, explain, ...)
 		U.dp(g, s, dp, explain(...), "stories")
 	end)
 	g:add_global("usage.story." .. story, 1)
@@ -269,7 +269,8 @@ end
 -- current round's), without scoring it: for the bots' evaluation. The puppet gains
 -- nothing, as in U.dp (GE 8.3.4).
 function S.projected(g, era: string?)
-	local gains = table.create(g:seats(), 0)
+	local seats = g:seats()
+	local gains = table.create(seats, 0)
 	local round, story = g:global("round"), g:global("story")
 	if not era and round and round >= 1 then
 		era = Round.era(round)
@@ -278,7 +279,7 @@ function S.projected(g, era: string?)
 		return gains -- still setting up
 	end
 	local puppet = g:global("puppet")
-	each_gain(g, era, story, function(s, dp)
+	each_gain(g, era, story, seats, function(s, dp)
 		if s ~= puppet then
 			gains[s] += dp
 		end
