@@ -40,30 +40,23 @@ S.round = {
 	end,
 }
 
--- GE 6.6 step 3: the ship units (basic ships and fleet units) of every seat in every
--- sector, as units[region][seat]. Bots evaluate every position they look at, so this
--- asks the kernel little: a seat's basic ships are counted by sector in one call, read
--- region by region (the sandbox's `pairs` is a script function called at every key),
--- and the fleets on the board (most markers wait in their owners' zones) are found in
--- one call for all seats, each worth its hidden tokens.
-local function units_by_sector(g, seats)
-	local regions = g:region_count()
-	local units = table.create(regions)
-	for region = 1, regions do
-		units[region] = table.create(seats, 0)
-	end
+-- GE 6.6 step 3: the ship units (basic ships and fleet units) of every seat by sector,
+-- as units[seat][region] (nil for none). Bots evaluate every position they look at, so
+-- this asks the kernel little and copies nothing: a seat's basic ships are counted by
+-- sector in one call, whose answer is that seat's table, and the fleets on the board
+-- (most markers wait in their owners' zones) are found in one call for all seats, each
+-- worth its hidden tokens.
+local function units_by_seat(g, seats)
+	local units = table.create(seats)
 	for s = 1, seats do
-		local ships = g:tally({ kind = "ship", owner = s }, "region")
-		for region = 1, regions do
-			units[region][s] += ships[region] or 0
-		end
+		units[s] = g:tally({ kind = "ship", owner = s }, "region")
 	end
 	for _, c in ipairs(g:cells_of({ kind = "marker" })) do
-		local sector = units[g:region(c)]
+		local region = g:region(c)
 		for _, m in ipairs(g:entities({ kind = "marker", cell = c })) do
 			local s = g:owner(m)
 			if s then
-				sector[s] += U.fleet_value(g, m)
+				units[s][region] = (units[s][region] or 0) + U.fleet_value(g, m)
 			end
 		end
 	end
@@ -72,9 +65,12 @@ end
 
 -- The most units any seat has in a sector, or 0 when the sector has no leader: nobody
 -- has ships there, or the puppet has the majority (GE 8.3.4).
-local function leading_units(units, puppet)
-	local most = math.max(table.unpack(units))
-	if puppet and units[puppet] == most then
+local function leading_units(units, region, puppet)
+	local most = 0
+	for _, of_seat in ipairs(units) do
+		most = math.max(most, of_seat[region] or 0)
+	end
+	if puppet and (units[puppet][region] or 0) == most then
 		return 0
 	end
 	return most
@@ -85,13 +81,14 @@ end
 -- the majority, has none (GE 8.3.4). Returns a list of { region, seats }.
 function S.sector_leaders(g)
 	local seats, puppet = g:seats(), Puppet.seat(g)
+	local units = units_by_seat(g, seats)
 	local leaders = {}
-	for region, units in ipairs(units_by_sector(g, seats)) do
-		local most = leading_units(units, puppet)
+	for region = 1, g:region_count() do
+		local most = leading_units(units, region, puppet)
 		if most > 0 then
 			local who = {}
 			for s = 1, seats do
-				if units[s] == most then
+				if units[s][region] == most then
 					table.insert(who, s)
 				end
 			end
@@ -105,12 +102,13 @@ end
 -- evaluation, which needs no list.
 function S.sectors_led(g)
 	local seats, puppet = g:seats(), Puppet.seat(g)
+	local units = units_by_seat(g, seats)
 	local led = table.create(seats, 0)
-	for _, units in ipairs(units_by_sector(g, seats)) do
-		local most = leading_units(units, puppet)
+	for region = 1, g:region_count() do
+		local most = leading_units(units, region, puppet)
 		if most > 0 then
 			for s = 1, seats do
-				if units[s] == most then
+				if units[s][region] == most then
 					led[s] += 1
 				end
 			end
