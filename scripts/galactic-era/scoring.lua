@@ -48,8 +48,10 @@ S.round = {
 -- worth its hidden tokens.
 local function units_by_seat(g, seats)
 	local units = table.create(seats)
+	local ships = { kind = "ship", owner = 1 } -- one filter for every seat's call
 	for s = 1, seats do
-		units[s] = g:tally({ kind = "ship", owner = s }, "region")
+		ships.owner = s
+		units[s] = g:tally(ships, "region")
 	end
 	for _, c in ipairs(g:cells_of({ kind = "marker" })) do
 		local region = g:region(c)
