@@ -45,7 +45,8 @@ S.round = {
 -- this asks the kernel little and copies nothing: a seat's basic ships are counted by
 -- sector in one call, whose answer is that seat's table, and the fleets on the board
 -- (most markers wait in their owners' zones) are found in one call for all seats, each
--- worth its hidden tokens.
+-- worth its hidden tokens (a marker is never put inside a piece, so the markers on a
+-- fleet's cell are listed by that cell).
 local function units_by_seat(g, seats)
 	local units = table.create(seats)
 	local ships = { kind = "ship", owner = 1 } -- one filter for every seat's call
