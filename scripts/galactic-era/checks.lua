@@ -68,8 +68,12 @@ function C.evaluate(g, seat, shared)
 	if worth == nil then
 		worth = Stories.projected(g) -- a fresh table, the story's gains of every seat
 		local led = Scoring.sectors_led(g)
+		-- The population as U.population counts it (the capital's 6 and 39 discs, less
+		-- those on the track), with one filter table for every seat's count.
+		local track = { kind = "disc", zone = "track", seat = 1 }
 		for s = 1, #worth do
-			worth[s] += g:get(s, "dp") + U.population(g, s) + 4 * led[s]
+			track.seat = s
+			worth[s] += g:get(s, "dp") + (6 + 39 - g:count(track)) + 4 * led[s]
 		end
 		shared.worth = worth
 	end
