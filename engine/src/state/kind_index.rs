@@ -7,13 +7,14 @@
 //! never compared.
 
 use super::chunks::Chunks;
+use super::derived::Derived;
 use super::entity::{Entity, EntityId};
 use crate::sym::Sym;
 use rustc_hash::FxHashMap;
-use std::sync::{Arc, OnceLock};
 
-#[derive(Clone, Debug, Default)]
-pub struct KindIndex(Arc<OnceLock<Built>>);
+/// The index; cloning shares it (see [`Derived`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KindIndex(Derived<Built>);
 
 #[derive(Debug)]
 struct Built {
@@ -28,7 +29,7 @@ impl KindIndex {
     /// `entities` (they were added to without [`KindIndex::clear`]), so the caller
     /// looks at every entity instead.
     pub fn ids<'a>(&'a self, entities: &Chunks<Entity>, kind: Sym) -> Option<&'a [EntityId]> {
-        let built = self.0.get_or_init(|| {
+        let built = self.0.get_or_build(|| {
             let mut ids: FxHashMap<Sym, Vec<EntityId>> = FxHashMap::default();
             for (id, e) in entities.iter().enumerate() {
                 ids.entry(e.kind).or_default().push(id as EntityId);
@@ -43,14 +44,7 @@ impl KindIndex {
 
     /// Forgets the index (an entity was created).
     pub fn clear(&mut self) {
-        *self = KindIndex::default();
-    }
-}
-
-/// Derived data: two states are equal whatever their indexes hold.
-impl PartialEq for KindIndex {
-    fn eq(&self, _: &KindIndex) -> bool {
-        true
+        self.0.forget();
     }
 }
 

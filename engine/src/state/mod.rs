@@ -12,6 +12,7 @@
 //! a declared maximum ([`footprint`]).
 
 mod chunks;
+mod derived;
 mod entity;
 mod footprint;
 mod knowledge;

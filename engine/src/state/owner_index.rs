@@ -9,15 +9,15 @@
 //! forgotten instead of copied when it is shared with a copy.
 
 use super::chunks::Chunks;
+use super::derived::Derived;
 use super::entity::{Entity, EntityId};
 use super::Seat;
 use crate::sym::Sym;
 use rustc_hash::FxHashMap;
-use std::sync::{Arc, OnceLock};
 
-/// The index; cloning shares it.
-#[derive(Clone, Debug, Default)]
-pub struct OwnerIndex(Arc<OnceLock<Owned>>);
+/// The index; cloning shares it (see [`Derived`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OwnerIndex(Derived<Owned>);
 
 #[derive(Debug)]
 struct Owned {
@@ -31,7 +31,7 @@ impl OwnerIndex {
     /// The ids of the entities of `kind` owned by `owner` (`None`: unowned),
     /// ascending; `None` when the index cannot tell (entities were pushed by hand).
     pub fn ids<'a>(&'a self, entities: &Chunks<Entity>, kind: Sym, owner: Option<Seat>) -> Option<&'a [EntityId]> {
-        let owned = self.0.get_or_init(|| {
+        let owned = self.0.get_or_build(|| {
             let mut ids: FxHashMap<(Sym, Option<Seat>), Vec<EntityId>> = FxHashMap::default();
             for (id, e) in entities.iter().enumerate() {
                 ids.entry((e.kind, e.owner)).or_default().push(id as EntityId);
@@ -57,7 +57,7 @@ impl OwnerIndex {
         if from == to {
             return;
         }
-        self.update(|owned| {
+        self.0.update(|owned| {
             if let Some(list) = owned.ids.get_mut(&(kind, from)) {
                 if let Ok(i) = list.binary_search(&id) {
                     list.remove(i);
@@ -72,30 +72,10 @@ impl OwnerIndex {
 
     /// Entity `id`, the newest, was created of `kind` for `owner`.
     pub fn created(&mut self, id: EntityId, kind: Sym, owner: Option<Seat>) {
-        self.update(|owned| {
+        self.0.update(|owned| {
             owned.ids.entry((kind, owner)).or_default().push(id);
             owned.entities += 1;
         });
-    }
-
-    /// Applies `change` in place when this state alone holds a built index; forgets a
-    /// shared one (copying it would cost more than building it again when needed).
-    fn update(&mut self, change: impl FnOnce(&mut Owned)) {
-        match Arc::get_mut(&mut self.0) {
-            Some(lock) => {
-                if let Some(owned) = lock.get_mut() {
-                    change(owned);
-                }
-            }
-            None => *self = OwnerIndex::default(),
-        }
-    }
-}
-
-/// Derived data: two states are equal whatever their indexes hold.
-impl PartialEq for OwnerIndex {
-    fn eq(&self, _: &OwnerIndex) -> bool {
-        true
     }
 }
 

@@ -9,13 +9,13 @@
 //! index.
 
 use super::chunks::Chunks;
+use super::derived::Derived;
 use super::entity::{Entity, EntityId, Location};
 use rustc_hash::FxHashMap;
-use std::sync::{Arc, OnceLock};
 
-/// The index; cloning shares it.
-#[derive(Clone, Debug, Default)]
-pub struct PlaceIndex(Arc<OnceLock<Places>>);
+/// The index; cloning shares it (see [`Derived`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlaceIndex(Derived<Places>);
 
 #[derive(Debug)]
 struct Places {
@@ -29,7 +29,7 @@ impl PlaceIndex {
     /// The ids of the entities directly at `at`, ascending; `None` when the index
     /// cannot tell (entities were pushed by hand).
     pub fn ids<'a>(&'a self, entities: &Chunks<Entity>, at: Location) -> Option<&'a [EntityId]> {
-        let places = self.0.get_or_init(|| {
+        let places = self.0.get_or_build(|| {
             let mut ids: FxHashMap<Location, Vec<EntityId>> = FxHashMap::default();
             for (id, e) in entities.iter().enumerate() {
                 ids.entry(e.at).or_default().push(id as EntityId);
@@ -47,7 +47,7 @@ impl PlaceIndex {
         if from == to {
             return;
         }
-        self.update(|places| {
+        self.0.update(|places| {
             if let Some(list) = places.ids.get_mut(&from) {
                 if let Ok(i) = list.binary_search(&id) {
                     list.remove(i);
@@ -62,30 +62,10 @@ impl PlaceIndex {
 
     /// Entity `id`, the newest, was created at `at`.
     pub fn created(&mut self, id: EntityId, at: Location) {
-        self.update(|places| {
+        self.0.update(|places| {
             places.ids.entry(at).or_default().push(id);
             places.entities += 1;
         });
-    }
-
-    /// Applies `change` in place when this state alone holds a built index; forgets a
-    /// shared one (copying it would cost more than building it again when needed).
-    fn update(&mut self, change: impl FnOnce(&mut Places)) {
-        match Arc::get_mut(&mut self.0) {
-            Some(lock) => {
-                if let Some(places) = lock.get_mut() {
-                    change(places);
-                }
-            }
-            None => *self = PlaceIndex::default(),
-        }
-    }
-}
-
-/// Derived data: two states are equal whatever their indexes hold.
-impl PartialEq for PlaceIndex {
-    fn eq(&self, _: &PlaceIndex) -> bool {
-        true
     }
 }
 
