@@ -49,7 +49,9 @@ function S.build_board(g, picks)
 	local central_tile = picks and picks.central.tile or tiles[1]
 	local central = place(central_tile, 0, 0, U.text("setup.central", defs.sector_tile[central_tile].name), picks and picks.central)
 	g:set_global("central_region", central)
-	local home = {}
+	-- `home` is by seat; `region_at` by place around the ring. They differ when the
+	-- deterministic setup lets a seat pick its place (GE 8.1).
+	local home, region_at = {}, {}
 	for i, pos in ipairs(layout.positions) do
 		local seat, pick = i, nil
 		if picks then
@@ -62,6 +64,7 @@ function S.build_board(g, picks)
 		local tile = pick and pick.tile or tiles[i + 1]
 		local off = offsets[pos + 1]
 		home[seat] = place(tile, off[1], off[2], defs.sector_tile[tile].name, pick)
+		region_at[pos] = home[seat]
 		g:set_global("tile_of_region_" .. home[seat], tile)
 	end
 	-- GE 5.2c: a same-colour wormhole pair across each gap of the ring (reconstructed
@@ -74,12 +77,7 @@ function S.build_board(g, picks)
 				local centre = offsets[gap + 1]
 				local ends = {}
 				for _, pos in ipairs({ left, right }) do
-					local region
-					for i, p in ipairs(layout.positions) do
-						if p == pos then
-							region = home[i]
-						end
-					end
+					local region = region_at[pos]
 					local best, best_key = nil, nil
 					for _, c in ipairs(g:cells({ region = region })) do
 						local q, r = g:hex(c)
