@@ -25,6 +25,7 @@ mod template;
 mod replay;
 mod report_html;
 mod scenario_run;
+mod serve;
 mod simulate;
 mod svg;
 mod tournament;
@@ -60,6 +61,8 @@ pub enum Command {
     /// Measures the kernel on one core: decisions per second, µs per decision, `g`
     /// calls, allocations, snapshot cost and ISMCTS iterations per second.
     Bench(bench::Args),
+    /// Serves games to play together in the browser (lobby, seat links, bots).
+    Serve(serve::Args),
     /// Plays bots against each other and reports their strength.
     Tournament(tournament::Args),
     /// Replays a saved game from its seed and choices.
@@ -124,6 +127,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             play::run(&root, &args, &mut input, &mut out)
         }
         Command::Replay(args) => replay::run(&root, &args, &mut out),
+        Command::Serve(args) => serve::run(&root, &args, &mut out),
         Command::Tournament(args) => tournament::run(&root, &args, &mut out),
         Command::Scenario(args) => scenario_run::run(&root, &args, &mut out),
         Command::Api(args) => api::run(&args, &mut out),

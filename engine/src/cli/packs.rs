@@ -113,7 +113,7 @@ fn line(rules: &Ruleset) -> String {
     format!("{}  {}{layers}  players {}-{}  variants: {variants}", m.id, m.name, m.players.0, m.players.1)
 }
 
-fn describe(rules: &Ruleset) -> serde_json::Value {
+pub fn describe(rules: &Ruleset) -> serde_json::Value {
     let m = &rules.manifest;
     json!({
         "id": m.id,

@@ -12,9 +12,9 @@
 
 mod decision;
 mod map;
-mod panels;
+pub mod panels;
 pub mod present;
-mod scene;
+pub mod scene;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,340 @@
+// A seat's game page: draws the page data the server builds from the seat's view
+// (board as SVG, zones, seats, log, the pending decision) and sends choices back.
+// It holds no secret of its own: everything shown came from /api/play/<token>.
+"use strict";
+
+const token = location.pathname.split("/").pop();
+const api = `/api/play/${token}`;
+const $ = (id) => document.getElementById(id);
+let page = null;
+let tab = "Log";
+let selectedCell = null;
+let checked = new Set();
+let busy = false;
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function svg(tag, attrs = {}, text) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function seatColour(n) {
+  const s = page.seats.find((x) => x.seat === n);
+  return s ? s.colour : "#999";
+}
+
+async function refresh() {
+  try {
+    const r = await fetch(api);
+    const data = await r.json();
+    if (!r.ok) { status(data.error || `the server said ${r.status}`, true); return; }
+    const changed = !page || page.choices !== data.choices;
+    page = data;
+    if (changed) checked = new Set();
+    draw();
+  } catch (e) {
+    status(`cannot reach the server (${e}); retrying…`, true);
+  }
+}
+
+function status(text, bad = false) {
+  $("status").textContent = text;
+  $("status").className = bad ? "error" : "";
+}
+
+function draw() {
+  document.title = `${page.name} — Orrery`;
+  $("title").textContent = page.name;
+  const you = $("you");
+  you.replaceChildren();
+  if (page.you) {
+    you.append(el("span", { class: "dot", style: `background:${seatColour(page.you)}` }), ` seat ${page.you}`);
+  } else {
+    you.textContent = "watching";
+  }
+  $("record").href = `${api}/record`;
+  $("undo").hidden = !page.undo;
+  if (page.outcome) status("the game is over");
+  else if (page.decision) status("your turn");
+  else status(page.waiting.length ? `waiting for seat ${page.waiting.join(", ")}` : "");
+  drawBoard();
+  drawZones();
+  drawDecision();
+  drawTabs();
+  if (page.outcome && !$("over").dataset.shown) {
+    $("over").dataset.shown = "1";
+    const list = $("ranking");
+    list.replaceChildren(...page.outcome.map((line) => el("li", {}, line.trim().replace(/^\d+\.\s*/, ""))));
+    $("over").showModal();
+  }
+}
+
+// --- board -------------------------------------------------------------------
+const R = 22;
+const W = Math.sqrt(3) * R;
+
+function centre(c, hex) {
+  if (!hex) return [c.col * 64 + 34, c.row * 64 + 34];
+  return [c.col * W + (c.shift ? W / 2 : 0) + W / 2 + 2, c.row * R * 1.5 + R + 2];
+}
+
+function corners(x, y) {
+  const out = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    out.push([x + R * Math.cos(a), y + R * Math.sin(a)]);
+  }
+  return out;
+}
+
+// Neighbours across each edge (corner i to i+1) of a pointy-top hex in rows where
+// odd rows sit half a hex right: E, SE, SW, W, NW, NE.
+function neighbourKeys(c) {
+  const r = c.row, q = c.col;
+  const d = c.shift ? [[0, 1], [1, 1], [1, 0], [0, -1], [-1, 0], [-1, 1]] : [[0, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0]];
+  return d.map(([dr, dc]) => `${r + dr},${q + dc}`);
+}
+
+function optionsAt(cellId) {
+  if (!page.decision) return [];
+  return page.decision.options.filter((o) => o.cells.includes(cellId));
+}
+
+function drawBoard() {
+  const box = $("board");
+  box.replaceChildren();
+  const b = page.board;
+  if (!b) { box.hidden = true; return; }
+  box.hidden = false;
+  const width = b.hex ? (b.cols + 0.5) * W + 4 : b.cols * 64 + 4;
+  const height = b.hex ? b.rows * R * 1.5 + R / 2 + 4 : b.rows * 64 + 4;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "the board" });
+  const at = new Map(b.cells.map((c) => [`${c.row},${c.col}`, c]));
+  const byId = new Map(b.cells.map((c) => [c.id, c]));
+  const borders = svg("g", { class: "borders" });
+  for (const c of b.cells) {
+    const [x, y] = centre(c, b.hex);
+    const g = svg("g", { class: "cell", "data-cell": c.id, "data-code": c.code });
+    const choosable = optionsAt(c.id).length > 0;
+    if (choosable) g.classList.add("choosable");
+    if (selectedCell === c.id) g.classList.add("selected");
+    const fill = c.fill || "#dfe3ea";
+    if (b.hex) {
+      const pts = corners(x, y);
+      g.append(svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill, class: "hex" }));
+      const keys = neighbourKeys(c);
+      for (let i = 0; i < 6; i++) {
+        const n = at.get(keys[i]);
+        if (!n || n.region !== c.region) {
+          const [a, z] = [pts[i], pts[(i + 1) % 6]];
+          borders.append(svg("line", { x1: a[0], y1: a[1], x2: z[0], y2: z[1] }));
+        }
+      }
+    } else {
+      g.append(svg("rect", { x: x - 28, y: y - 28, width: 56, height: 56, rx: 8, fill, class: "hex" }));
+    }
+    if (c.holder) g.append(svg("circle", { cx: x, cy: y, r: R * 0.62, fill: "none", stroke: seatColour(c.holder), "stroke-width": 3 }));
+    g.append(svg("text", { x, y: y - R * 0.45, class: "code" }, c.code));
+    const glyph = c.feature || (c.glyph.trim() ? c.glyph : "");
+    if (glyph) g.append(svg("text", { x, y: y + 4, class: "glyph" }, glyph));
+    c.units.forEach(([owner, count], i) => {
+      const ux = x - 8 + i * 10, uy = y + R * 0.5;
+      g.append(svg("circle", { cx: ux, cy: uy, r: 5.5, fill: owner ? seatColour(owner) : "#777", class: "unit" }));
+      if (count > 1) g.append(svg("text", { x: ux, y: uy + 3, class: "count" }, String(count)));
+    });
+    const title = [c.code, c.name, c.terrain].filter(Boolean).join(" · ");
+    g.append(svg("title", {}, title));
+    g.addEventListener("click", () => clickCell(c.id));
+    root.append(g);
+  }
+  root.append(borders);
+  for (const [a, z, label] of b.links) {
+    const ca = byId.get(a), cz = byId.get(z);
+    if (!ca || !cz) continue;
+    const [x1, y1] = centre(ca, b.hex), [x2, y2] = centre(cz, b.hex);
+    const line = svg("line", { x1, y1, x2, y2, class: "link" });
+    line.append(svg("title", {}, label));
+    root.append(line);
+  }
+  box.append(root);
+}
+
+function clickCell(id) {
+  selectedCell = id;
+  const here = optionsAt(id);
+  if (page.decision && here.length === 1) {
+    if (page.decision.kind === "one") { choose({ Pick: here[0].index }); return; }
+    if (page.decision.kind === "many") { toggle(here[0].index); }
+  }
+  tab = "Cell";
+  draw();
+}
+
+// --- zones ---------------------------------------------------------------------
+function drawZones() {
+  const box = $("zones");
+  box.replaceChildren();
+  for (const z of page.zones) {
+    const d = el("div", { class: "zone" });
+    const head = el("h3", {}, z.label);
+    if (z.seat) head.prepend(el("span", { class: "dot", style: `background:${seatColour(z.seat)}` }), ` seat ${z.seat}: `);
+    d.append(head);
+    const list = el("ul");
+    for (const item of z.items) list.append(el("li", { class: item === "?" ? "hidden-face" : "" }, item));
+    if (z.items.length === 0) list.append(el("li", { class: "muted" }, "empty"));
+    d.append(list);
+    box.append(d);
+  }
+}
+
+// --- decision ------------------------------------------------------------------
+function toggle(i) {
+  if (checked.has(i)) checked.delete(i); else checked.add(i);
+  drawDecision();
+}
+
+function drawDecision() {
+  const box = $("decision");
+  box.replaceChildren();
+  const d = page.decision;
+  if (!d) {
+    if (page.outcome) box.append(el("p", {}, "The game is over."));
+    else if (page.you) box.append(el("p", { class: "muted" }, page.waiting.length ? `Waiting for seat ${page.waiting.join(", ")}…` : "Nothing to do."));
+    else box.append(el("p", { class: "muted" }, "You are watching this game."));
+    return;
+  }
+  const head = el("h2", {}, d.prompt);
+  box.append(head);
+  if (d.rule) box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+  const list = el("div", { class: "options" });
+  if (d.kind === "number") {
+    const input = el("input", { type: "number", min: d.min, max: d.max, value: d.min, id: "number" });
+    const go = el("button", { type: "button", class: "option" }, "Choose");
+    go.addEventListener("click", () => choose({ Number: Number(input.value) }));
+    list.append(el("label", {}, `A number from ${d.min} to ${d.max}: `), input, go);
+  }
+  for (const o of d.options) {
+    const b = el("button", { type: "button", class: "option", "data-index": o.index }, o.label);
+    if (d.kind === "many") {
+      if (checked.has(o.index)) b.classList.add("checked");
+      b.setAttribute("aria-pressed", checked.has(o.index) ? "true" : "false");
+      b.addEventListener("click", () => toggle(o.index));
+    } else {
+      b.addEventListener("click", () => choose({ Pick: o.index }));
+    }
+    if (selectedCell !== null && o.cells.includes(selectedCell)) b.classList.add("at-cell");
+    b.addEventListener("mouseenter", () => highlight(o.cells));
+    b.addEventListener("mouseleave", () => highlight([]));
+    list.append(b);
+  }
+  box.append(list);
+  if (d.kind === "many") {
+    const go = el("button", { type: "button", class: "confirm" }, `Confirm ${checked.size} (from ${d.min} to ${d.max})`);
+    go.disabled = checked.size < d.min || checked.size > d.max;
+    go.addEventListener("click", () => choose({ PickMany: [...checked].sort((a, b) => a - b) }));
+    box.append(go);
+  }
+  if (d.pass) {
+    const p = el("button", { type: "button", class: "pass" }, d.pass);
+    p.addEventListener("click", () => choose("Pass"));
+    box.append(p);
+  }
+}
+
+function highlight(cells) {
+  for (const g of document.querySelectorAll("#board g.cell")) {
+    g.classList.toggle("hover", cells.includes(Number(g.dataset.cell)));
+  }
+}
+
+async function choose(choice) {
+  if (busy) return;
+  busy = true;
+  status("…");
+  try {
+    const r = await fetch(`${api}/act`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seen: page.choices, choice }) });
+    const answer = await r.json();
+    if (!r.ok) status(answer.error || `the server said ${r.status}`, true);
+    checked = new Set();
+  } catch (e) {
+    status(`cannot reach the server: ${e}`, true);
+  } finally {
+    busy = false;
+    await refresh();
+  }
+}
+
+async function undo() {
+  const r = await fetch(`${api}/undo`, { method: "POST" });
+  if (!r.ok) status((await r.json()).error, true);
+  await refresh();
+}
+
+// --- tabs ----------------------------------------------------------------------
+function drawTabs() {
+  const tabs = ["Log", "Cell", "You", "Seats", "Rules"].filter((t) => t !== "Cell" || page.board);
+  if (!tabs.includes(tab)) tab = "Log";
+  const nav = $("tabs");
+  nav.replaceChildren(...tabs.map((t) => {
+    const b = el("button", { type: "button", role: "tab", "aria-selected": t === tab ? "true" : "false" }, t);
+    b.addEventListener("click", () => { tab = t; drawTabs(); });
+    return b;
+  }));
+  const panel = $("panel");
+  panel.replaceChildren();
+  const lines = (list) => list.map((l) => el("p", {}, l));
+  if (tab === "Log") {
+    const log = el("div", { class: "log" });
+    log.append(...lines(page.log));
+    panel.append(log);
+    log.scrollTop = log.scrollHeight;
+  } else if (tab === "Cell") {
+    const c = page.board.cells.find((x) => x.id === selectedCell);
+    panel.append(...(c ? lines(c.details) : [el("p", { class: "muted" }, "Click a cell to see what you know about it.")]));
+  } else if (tab === "You") {
+    panel.append(...lines(page.own));
+  } else if (tab === "Seats") {
+    if (page.globals.length) panel.append(el("p", { class: "globals" }, page.globals.join(" · ")));
+    for (const s of page.seats) {
+      const p = el("div", { class: "seat" + (s.waiting ? " waiting" : "") });
+      p.append(el("span", { class: "dot", style: `background:${s.colour}` }), el("strong", {}, ` seat ${s.seat} (${s.who})${s.waiting ? " …" : ""}`));
+      for (const f of s.facts) p.append(el("div", {}, f));
+      panel.append(p);
+    }
+  } else {
+    panel.append(...lines(page.rules));
+    if (page.legend.length) panel.append(el("h3", {}, "Map"), ...lines(page.legend));
+  }
+}
+
+function showHelp() {
+  const box = $("help-text");
+  box.replaceChildren();
+  const d = page && page.decision;
+  if (d) {
+    box.append(el("h2", {}, d.prompt));
+    if (d.rule) box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+    for (const h of d.help) box.append(el("p", {}, h));
+    box.append(el("p", { class: "muted" }, d.kind === "many" ? `Pick from ${d.min} to ${d.max} options, then Confirm.` : d.kind === "number" ? "Type a number and Choose." : "Click an option, or a highlighted cell on the map."));
+  } else {
+    box.append(el("p", {}, "Nothing to decide right now. The Rules tab explains how to win and every word of the game."));
+  }
+  $("help").showModal();
+}
+
+$("undo").addEventListener("click", undo);
+$("help-button").addEventListener("click", showHelp);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "?" && !e.target.matches("input")) showHelp();
+});
+const events = new EventSource(`${api}/events`);
+events.addEventListener("moved", () => refresh());
+events.onerror = () => status("connection lost; reconnecting…", true);
+refresh();

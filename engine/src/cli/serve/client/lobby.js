@@ -1,0 +1,144 @@
+// The lobby: choose a pack, its seats and variants, create the game, hand out links.
+// Created games are remembered in this browser's localStorage only.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let packs = [];
+const KINDS = ["human", "ismcts", "heuristic", "random"];
+const KIND_NAMES = { human: "a person", ismcts: "bot (strong: ismcts)", heuristic: "bot (quick: heuristic)", random: "bot (random)" };
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function currentPack() { return packs.find((p) => p.id === $("pack").value); }
+
+function seatRow(i, kind) {
+  const row = el("div", { class: "seat-row" });
+  const label = el("label", {}, `Seat ${i + 1} `);
+  const select = el("select", { name: `seat${i}`, class: "seat-kind" });
+  for (const k of KINDS) {
+    const o = el("option", { value: k }, KIND_NAMES[k]);
+    if (k === kind) o.selected = true;
+    select.append(o);
+  }
+  label.append(select);
+  row.append(label);
+  return row;
+}
+
+function showPack() {
+  const pack = currentPack();
+  if (!pack) return;
+  $("pack-info").textContent = `${pack.name} ${pack.version}: ${pack.players[0]} to ${pack.players[1]} players.`;
+  const seats = $("seats");
+  const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
+  seats.replaceChildren();
+  const n = Math.min(Math.max(kinds.length || 4, pack.players[0]), pack.players[1]);
+  for (let i = 0; i < n; i++) seats.append(seatRow(i, kinds[i] || (i === 0 ? "human" : "ismcts")));
+  const variants = $("variants");
+  variants.replaceChildren();
+  if (pack.variants.length === 0) variants.append(el("p", { class: "muted" }, "This game has no variants: the rules as written."));
+  for (const v of pack.variants) {
+    const label = el("label", { class: "variant" });
+    const box = el("input", { type: "checkbox", value: v.id, name: "variant" });
+    label.append(box, el("strong", {}, ` ${v.name}`), el("span", { class: "muted" }, ` — ${v.description}`));
+    if (v.group) label.append(el("span", { class: "muted" }, ` (at most one of “${v.group}”)`));
+    variants.append(label);
+  }
+}
+
+function resizeSeats(by) {
+  const pack = currentPack();
+  const seats = $("seats");
+  const n = seats.children.length + by;
+  if (n < pack.players[0] || n > pack.players[1]) return;
+  if (by > 0) seats.append(seatRow(n - 1, "ismcts"));
+  else seats.lastElementChild.remove();
+}
+
+function remember(game) {
+  const mine = JSON.parse(localStorage.getItem("orrery-games") || "[]");
+  mine.unshift(game);
+  localStorage.setItem("orrery-games", JSON.stringify(mine.slice(0, 50)));
+  listMine();
+}
+
+function listMine() {
+  const list = $("my-games");
+  list.replaceChildren();
+  const mine = JSON.parse(localStorage.getItem("orrery-games") || "[]");
+  if (mine.length === 0) list.append(el("li", { class: "muted" }, "None yet."));
+  for (const g of mine) {
+    const li = el("li", {}, `${g.name}, ${new Date(g.created).toLocaleString()}: `);
+    for (const s of g.seats.filter((s) => s.link)) {
+      li.append(el("a", { href: s.link }, `seat ${s.seat}`), " ");
+    }
+    li.append(el("a", { href: g.spectator }, "watch"));
+    list.append(li);
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  const pack = currentPack();
+  const body = {
+    pack: pack.id,
+    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    variants: [...document.querySelectorAll("input[name=variant]:checked")].map((b) => b.value),
+  };
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) { $("error").textContent = "The seed is a whole number (or leave it empty)."; return; }
+    body.seed = Number(seed);
+  }
+  $("start").disabled = true;
+  try {
+    const r = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await r.json();
+    if (!r.ok) { $("error").textContent = answer.error || `the server said ${r.status}`; return; }
+    const links = $("links");
+    links.replaceChildren();
+    for (const s of answer.seats) {
+      const li = el("li");
+      if (s.link) {
+        const url = new URL(s.link, location.href).href;
+        li.append(`Seat ${s.seat} (a person): `, el("a", { href: s.link }, url));
+      } else {
+        li.append(`Seat ${s.seat}: ${KIND_NAMES[s.player] || s.player}`);
+      }
+      links.append(li);
+    }
+    const watch = el("li");
+    watch.append("Spectators: ", el("a", { href: answer.spectator }, new URL(answer.spectator, location.href).href));
+    links.append(watch);
+    $("created").hidden = false;
+    remember({ name: pack.name, created: Date.now(), seats: answer.seats, spectator: answer.spectator });
+  } catch (e) {
+    $("error").textContent = `Cannot reach the server: ${e}`;
+  } finally {
+    $("start").disabled = false;
+  }
+}
+
+async function start() {
+  listMine();
+  try {
+    packs = await (await fetch("/api/packs")).json();
+  } catch (e) {
+    $("error").textContent = `Cannot reach the server: ${e}`;
+    return;
+  }
+  for (const p of packs) $("pack").append(el("option", { value: p.id }, p.name));
+  $("pack").addEventListener("change", showPack);
+  $("add-seat").addEventListener("click", () => resizeSeats(1));
+  $("remove-seat").addEventListener("click", () => resizeSeats(-1));
+  $("create").addEventListener("submit", create);
+  showPack();
+}
+
+start();

@@ -1,0 +1,254 @@
+//! The HTTP surface of `orrery serve`: the embedded client's files and the JSON API.
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /` | the lobby |
+//! | `GET /play/{token}` | a seat's (or a spectator's) game page |
+//! | `GET /api/packs` | the packs, their player counts and variants |
+//! | `POST /api/games` | create a game: `{pack, seats: ["human", "ismcts", …], variants?, seed?}` |
+//! | `GET /api/play/{token}` | the token's page data ([`super::page::Page`]) |
+//! | `POST /api/play/{token}/act` | a choice: `{seen, choice}` (`seen`: the page's `choices`) |
+//! | `POST /api/play/{token}/undo` | take back the seat's last choice |
+//! | `GET /api/play/{token}/events` | server-sent events, `moved` whenever the game changed |
+//! | `GET /api/play/{token}/record` | what the seat may take home: its choices and the log it saw |
+//!
+//! Every failure is `{"error": "…"}` with a 4xx status and changes nothing. Bodies
+//! are capped at [`MAX_BODY`]; each token and each address has a request rate
+//! ([`RateLimits`]) beyond which requests get 429 until the bucket refills.
+
+use super::hub::HubError;
+use super::store::GameRecord;
+use super::{token, Server};
+use crate::cli::seats;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use orrery::flow::Choice;
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The largest request body accepted (a choice is a few dozen bytes).
+pub const MAX_BODY: usize = 16 * 1024;
+/// Requests a token or an address may make in a burst, and per second after it.
+const BURST: f64 = 60.0;
+const PER_SECOND: f64 = 20.0;
+/// Games one address may create per minute.
+const GAMES_PER_MINUTE: f64 = 20.0;
+
+const LOBBY: &str = include_str!("client/lobby.html");
+const GAME: &str = include_str!("client/game.html");
+const APP_JS: &str = include_str!("client/game.js");
+const LOBBY_JS: &str = include_str!("client/lobby.js");
+const STYLE: &str = include_str!("client/style.css");
+
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(LOBBY) }))
+        .route("/play/{token}", get(game_page))
+        .route("/game.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
+        .route("/lobby.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], LOBBY_JS) }))
+        .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
+        .route("/api/packs", get(packs))
+        .route("/api/games", post(create))
+        .route("/api/play/{token}", get(page))
+        .route("/api/play/{token}/act", post(act))
+        .route("/api/play/{token}/undo", post(undo))
+        .route("/api/play/{token}/events", get(events))
+        .route("/api/play/{token}/record", get(record))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(server)
+}
+
+/// A refusal: status and reason, sent as `{"error": reason}`.
+pub struct Refusal(StatusCode, String);
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<HubError> for Refusal {
+    fn from(e: HubError) -> Refusal {
+        let status = match &e {
+            HubError::NoGame => StatusCode::NOT_FOUND,
+            HubError::Spectator | HubError::NotYourTurn => StatusCode::FORBIDDEN,
+            HubError::Stale { .. } => StatusCode::CONFLICT,
+            HubError::Refused(_) | HubError::NoUndo(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            HubError::Store(_) | HubError::Gone => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        Refusal(status, e.to_string())
+    }
+}
+
+fn refuse(status: StatusCode, why: impl Into<String>) -> Refusal {
+    Refusal(status, why.into())
+}
+
+/// Token buckets per token and per address.
+#[derive(Default)]
+pub struct RateLimits {
+    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+}
+
+impl RateLimits {
+    /// Takes one request from `key`'s bucket (`burst` deep, refilled at `rate`/s).
+    fn take(&self, key: &str, burst: f64, rate: f64) -> Result<(), Refusal> {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() > 100_000 {
+            // Forget idle buckets rather than grow without bound under a flood of
+            // made-up tokens.
+            let now = Instant::now();
+            buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs_f64() < 60.0);
+        }
+        let now = Instant::now();
+        let (level, at) = buckets.entry(key.to_owned()).or_insert((burst, now));
+        *level = (*level + now.duration_since(*at).as_secs_f64() * rate).min(burst);
+        *at = now;
+        if *level < 1.0 {
+            return Err(refuse(StatusCode::TOO_MANY_REQUESTS, "too many requests: slow down"));
+        }
+        *level -= 1.0;
+        Ok(())
+    }
+}
+
+/// The access a token grants, after charging the token and the address.
+fn admit(server: &Server, token: &str, from: SocketAddr) -> Result<super::Access, Refusal> {
+    server.limits.take(&format!("ip {}", from.ip()), BURST * 4.0, PER_SECOND * 4.0)?;
+    let access = server.access(token).ok_or_else(|| refuse(StatusCode::NOT_FOUND, "no game has this link"))?;
+    server.limits.take(&format!("token {token}"), BURST, PER_SECOND)?;
+    Ok(access)
+}
+
+async fn game_page(State(server): State<Arc<Server>>, Path(token): Path<String>) -> Response {
+    if server.access(&token).is_none() {
+        return (StatusCode::NOT_FOUND, Html("<!doctype html><title>Orrery</title><p>No game has this link. <a href=\"/\">Back to the lobby</a>.</p>")).into_response();
+    }
+    Html(GAME).into_response()
+}
+
+async fn packs(State(server): State<Arc<Server>>) -> Json<serde_json::Value> {
+    let list: Vec<serde_json::Value> = server
+        .packs
+        .iter()
+        .map(|rules| {
+            let mut d = crate::cli::packs::describe(rules);
+            d["bots"] = json!(["random", "heuristic", "ismcts"]);
+            d
+        })
+        .collect();
+    Json(json!(list))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pack: String,
+    seats: Vec<String>,
+    #[serde(default)]
+    variants: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+async fn create(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>) -> Result<Json<serde_json::Value>, Refusal> {
+    server.limits.take(&format!("create {}", from.ip()), GAMES_PER_MINUTE, GAMES_PER_MINUTE / 60.0)?;
+    let Json(new) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("unreadable request: {}", e.body_text())))?;
+    let rules = server.pack(&new.pack).cloned().ok_or_else(|| refuse(StatusCode::BAD_REQUEST, format!("no pack `{}` here", new.pack)))?;
+    let players = seats::parse(&new.seats.join(",")).map_err(|e| refuse(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let (min, max) = rules.manifest.players;
+    if players.len() < min as usize || players.len() > max as usize {
+        return Err(refuse(StatusCode::BAD_REQUEST, format!("{} plays with {min} to {max} seats, not {}", rules.manifest.name, players.len())));
+    }
+    let random = || token().map_err(|e| refuse(StatusCode::SERVICE_UNAVAILABLE, format!("no random source: {e}")));
+    let seed = match new.seed {
+        Some(s) => s,
+        None => u64::from_str_radix(&random()?[..16], 16).unwrap_or_default(),
+    };
+    let record = GameRecord {
+        id: random()?[..16].to_owned(),
+        pack: new.pack.clone(),
+        variants: new.variants.clone(),
+        seed,
+        players: seats::spec(&players),
+        seat_tokens: (0..players.len()).map(|_| random()).collect::<Result<_, _>>()?,
+        spectator_token: random()?,
+        created: std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64),
+    };
+    // Set up first (a refused set-up stores nothing), then store, then let bots play.
+    server.hub.host(record.clone(), rules, Vec::new()).await.map_err(|e| refuse(StatusCode::BAD_REQUEST, e.to_string()))?;
+    if let Err(e) = server.store.create(&record) {
+        server.hub.forget(&record.id).await;
+        return Err(refuse(StatusCode::SERVICE_UNAVAILABLE, e.to_string()));
+    }
+    server.admit(&record);
+    server.hub.start_bots(&record.id);
+    let seats: Vec<serde_json::Value> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| json!({ "seat": i + 1, "player": p.name(), "link": p.is_human().then(|| format!("/play/{}", record.seat_tokens[i])) }))
+        .collect();
+    Ok(Json(json!({ "game": record.id, "seats": seats, "spectator": format!("/play/{}", record.spectator_token) })))
+}
+
+async fn page(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Json<super::page::Page>, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let seat = access.seat;
+    Ok(Json(server.hub.on(&access.game.clone(), move |w| w.page(&access.game, seat)).await??))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    seen: usize,
+    choice: Choice,
+}
+
+async fn act(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>, body: Result<Json<ActRequest>, axum::extract::rejection::JsonRejection>) -> Result<Json<serde_json::Value>, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let Json(request) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("unreadable choice: {}", e.body_text())))?;
+    let seat = access.seat.ok_or(HubError::Spectator)?;
+    let game = access.game.clone();
+    server.hub.on(&game, move |w| w.act(&access.game, seat, request.seen, request.choice)).await??;
+    Ok(Json(json!({ "ok": true })))
+}
+
+async fn undo(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Json<serde_json::Value>, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let seat = access.seat.ok_or(HubError::Spectator)?;
+    let game = access.game.clone();
+    server.hub.on(&game, move |w| w.undo(&access.game, seat)).await??;
+    Ok(Json(json!({ "ok": true })))
+}
+
+async fn record(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Response, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let seat = access.seat;
+    let game = access.game.clone();
+    let record = server.hub.on(&game, move |w| w.record(&access.game, seat)).await??;
+    let name = format!("attachment; filename=\"orrery-{game}.json\"");
+    Ok(([(header::CONTENT_DISPOSITION, name)], Json(record)).into_response())
+}
+
+async fn events(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Response, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let moved = server.hub.watch(&access.game).ok_or(HubError::NoGame)?;
+    // The first event tells the page where the game is; then one per change
+    // (changes in quick succession may arrive as one: the page fetches the newest).
+    let stream = futures_util::stream::unfold((moved, true), |(mut moved, first)| async move {
+        if !first && moved.changed().await.is_err() {
+            return None;
+        }
+        let n = *moved.borrow_and_update();
+        Some((Ok::<_, std::convert::Infallible>(Event::default().event("moved").data(n.to_string())), (moved, false)))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
+}
