@@ -29,3 +29,4 @@ mod space_opera;
 mod bots_play;
 mod bots_view;
 mod rollback;
+mod serve;

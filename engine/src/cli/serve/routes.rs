@@ -13,8 +13,9 @@
 //! | `GET /api/play/{token}/record` | what the seat may take home: its choices and the log it saw |
 //!
 //! Every failure is `{"error": "…"}` with a 4xx status and changes nothing. Bodies
-//! are capped at [`MAX_BODY`]; each token and each address has a request rate
-//! ([`RateLimits`]) beyond which requests get 429 until the bucket refills.
+//! are capped at [`MAX_BODY`]; each token has a request rate, and each address a
+//! rate of unknown links tried and of games created ([`RateLimits`]), beyond which
+//! requests get 429 until the bucket refills.
 
 use super::hub::HubError;
 use super::store::GameRecord;
@@ -39,6 +40,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// Requests a token or an address may make in a burst, and per second after it.
 const BURST: f64 = 60.0;
 const PER_SECOND: f64 = 20.0;
+/// Unknown links one address may try in a burst, and per second after it.
+const MISSES_BURST: f64 = 30.0;
+const MISSES_PER_SECOND: f64 = 1.0;
 /// Games one address may create per minute.
 const GAMES_PER_MINUTE: f64 = 20.0;
 
@@ -120,10 +124,14 @@ impl RateLimits {
     }
 }
 
-/// The access a token grants, after charging the token and the address.
+/// The access a token grants, after charging the token's bucket. A link that opens
+/// no game is charged to the address instead, so that guessing tokens is slow as
+/// well as hopeless.
 fn admit(server: &Server, token: &str, from: SocketAddr) -> Result<super::Access, Refusal> {
-    server.limits.take(&format!("ip {}", from.ip()), BURST * 4.0, PER_SECOND * 4.0)?;
-    let access = server.access(token).ok_or_else(|| refuse(StatusCode::NOT_FOUND, "no game has this link"))?;
+    let Some(access) = server.access(token) else {
+        server.limits.take(&format!("miss {}", from.ip()), MISSES_BURST, MISSES_PER_SECOND)?;
+        return Err(refuse(StatusCode::NOT_FOUND, "no game has this link"));
+    };
     server.limits.take(&format!("token {token}"), BURST, PER_SECOND)?;
     Ok(access)
 }
@@ -161,7 +169,7 @@ pub struct NewGame {
 
 async fn create(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>) -> Result<Json<serde_json::Value>, Refusal> {
     server.limits.take(&format!("create {}", from.ip()), GAMES_PER_MINUTE, GAMES_PER_MINUTE / 60.0)?;
-    let Json(new) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("unreadable request: {}", e.body_text())))?;
+    let Json(new) = body.map_err(|e| refuse(e.status(), format!("unreadable request: {}", e.body_text())))?;
     let rules = server.pack(&new.pack).cloned().ok_or_else(|| refuse(StatusCode::BAD_REQUEST, format!("no pack `{}` here", new.pack)))?;
     let players = seats::parse(&new.seats.join(",")).map_err(|e| refuse(StatusCode::BAD_REQUEST, e.to_string()))?;
     let (min, max) = rules.manifest.players;
@@ -214,7 +222,7 @@ pub struct ActRequest {
 
 async fn act(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>, body: Result<Json<ActRequest>, axum::extract::rejection::JsonRejection>) -> Result<Json<serde_json::Value>, Refusal> {
     let access = admit(&server, &token, from)?;
-    let Json(request) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("unreadable choice: {}", e.body_text())))?;
+    let Json(request) = body.map_err(|e| refuse(e.status(), format!("unreadable choice: {}", e.body_text())))?;
     let seat = access.seat.ok_or(HubError::Spectator)?;
     let game = access.game.clone();
     server.hub.on(&game, move |w| w.act(&access.game, seat, request.seen, request.choice)).await??;
