@@ -67,7 +67,7 @@ pub struct BoardPage {
     pub rows: i32,
     pub cols: i32,
     pub cells: Vec<CellPage>,
-    /// Pairs of cell ids joined by an extra link (wormholes, lanes…), with its label.
+    /// Pairs of cell ids joined by an extra link (a pack-defined kind), with its label.
     pub links: Vec<(u32, u32, String)>,
 }
 
