@@ -30,3 +30,4 @@ mod bots_play;
 mod bots_view;
 mod rollback;
 mod serve;
+mod browser;

@@ -16,13 +16,13 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 
 /// A running server and where it listens.
-struct Server {
+pub struct Server {
     child: Child,
-    addr: String,
+    pub addr: String,
 }
 
 impl Server {
-    fn start(db: &Path) -> Server {
+    pub fn start(db: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
             .args(["--root", repo().to_str().expect("utf-8 path"), "serve", "--addr", "127.0.0.1:0", "--think-ms", "0", "--iterations", "5", "--workers", "2", "--db"])
             .arg(db)
@@ -43,7 +43,7 @@ impl Server {
     }
 
     /// One request; returns the status and the body.
-    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    pub fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.addr).expect("connect to the server");
         let body = body.unwrap_or("");
         let request = format!(
@@ -62,12 +62,12 @@ impl Server {
         (status, body)
     }
 
-    fn json(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+    pub fn json(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
         let (status, text) = self.call(method, path, body.map(|b| b.to_string()).as_deref());
         (status, serde_json::from_str(&text).unwrap_or(Value::Null))
     }
 
-    fn page(&self, token: &str) -> Value {
+    pub fn page(&self, token: &str) -> Value {
         let (status, page) = self.json("GET", &format!("/api/play/{token}"), None);
         assert_eq!(status, 200, "page of {token}: {page}");
         page
@@ -118,7 +118,7 @@ fn create(server: &Server, pack: &str, seed: u64) -> Table {
 }
 
 /// The first answer of a page's decision.
-fn first_answer(decision: &Value) -> Choice {
+pub fn first_answer(decision: &Value) -> Choice {
     match decision["kind"].as_str() {
         Some("number") => Choice::Number(decision["min"].as_i64().expect("min")),
         Some("many") => Choice::PickMany((0..decision["min"].as_u64().expect("min") as usize).collect()),

@@ -51,6 +51,8 @@ function status(text, bad = false) {
 
 function draw() {
   document.title = `${page.name} — Orrery`;
+  // How far the game is, for anyone (or any test) waiting for it to move.
+  document.body.dataset.choices = page.choices;
   $("title").textContent = page.name;
   const you = $("you");
   you.replaceChildren();

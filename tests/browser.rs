@@ -1,0 +1,200 @@
+//! The web client in headless Chromium (Debian's `chromium` and `chromium-driver`,
+//! driven over WebDriver by fantoccini): a newcomer's path through the lobby and a
+//! game, a reload, and a second seat's page that must never show the first seat's
+//! secrets. Screenshots of the lobby, the board and a decision are written under
+//! `target/browser-artifacts/` (test artifacts, not committed).
+//!
+//! Without chromedriver on the machine the test says so and passes, unless
+//! `ORRERY_BROWSER=1` (set by `.ci/run`) asks for it, when it fails.
+
+use crate::common::tmp;
+use crate::serve::{first_answer, Server};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port()
+}
+
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../browser-artifacts");
+    std::fs::create_dir_all(&dir).expect("make the artifacts directory");
+    dir
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("a screenshot");
+    std::fs::write(artifacts().join(name), png).expect("write the screenshot");
+}
+
+/// Waits until `script` (JavaScript returning a boolean) holds.
+async fn wait_for(c: &Client, script: &str, what: &str) {
+    let start = Instant::now();
+    loop {
+        if c.execute(script, vec![]).await.ok().and_then(|v| v.as_bool()) == Some(true) {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn choices(c: &Client) -> u64 {
+    c.execute("return Number(document.body.dataset.choices || -1)", vec![]).await.ok().and_then(|v| v.as_i64()).unwrap_or(-1).max(-1) as u64
+}
+
+/// Answers the page's decision by clicking, as a person would: the first option (or
+/// the first few and Confirm, or a number and Choose, or Pass), then waits for the
+/// game to move.
+async fn click_decision(c: &Client) {
+    let before = choices(c).await;
+    let kind: String = c.execute("return document.querySelector('#decision .confirm') ? 'many' : (document.getElementById('number') ? 'number' : (document.querySelector('#decision .option') ? 'one' : 'pass'))", vec![]).await.expect("script").as_str().unwrap_or("one").to_owned();
+    match kind.as_str() {
+        "many" => {
+            let min: u64 = c.execute("return Number((document.querySelector('#decision .confirm').textContent.match(/from (\\d+)/) || [0, 0])[1])", vec![]).await.expect("script").as_u64().unwrap_or(0);
+            for i in 0..min {
+                let buttons = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
+                buttons[i as usize].click().await.expect("check an option");
+            }
+            c.find(Locator::Css("#decision .confirm")).await.expect("confirm").click().await.expect("confirm");
+        }
+        "number" => c.find(Locator::Css("#decision .options button")).await.expect("choose").click().await.expect("choose"),
+        "one" => c.find(Locator::Css("#decision .options .option")).await.expect("an option").click().await.expect("click it"),
+        _ => c.find(Locator::Css("#decision .pass")).await.expect("pass").click().await.expect("pass"),
+    }
+    wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
+}
+
+#[test]
+fn browser_plays_reloads_and_keeps_seats_apart() {
+    if !Path::new(CHROMEDRIVER).exists() {
+        assert!(std::env::var("ORRERY_BROWSER").map_or(true, |v| v != "1"), "ORRERY_BROWSER=1 but {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+        eprintln!("browser test skipped: no {CHROMEDRIVER} (apt-get install chromium chromium-driver; .ci/run does)");
+        return;
+    }
+    let server = Server::start(&tmp("browser.db"));
+    let port = free_port();
+    let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    runtime.block_on(async {
+        let mut caps = serde_json::Map::new();
+        caps.insert("goog:chromeOptions".into(), json!({ "binary": CHROMIUM, "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1366,900"] }));
+        let start = Instant::now();
+        let c = loop {
+            match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new()).capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
+                Ok(c) => break c,
+                Err(e) => {
+                    assert!(start.elapsed() < Duration::from_secs(20), "cannot reach chromedriver: {e}");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        };
+        let base = format!("http://{}", server.addr);
+
+        // The lobby: Galactic Era, seats 1 and 2 people, 3 and 4 random bots, a seed.
+        c.goto(&format!("{base}/")).await.expect("open the lobby");
+        wait_for(&c, "return document.querySelectorAll('#pack option').length > 0", "the packs").await;
+        c.execute("const p = document.getElementById('pack'); p.value = 'galactic-era'; p.dispatchEvent(new Event('change'));", vec![]).await.expect("choose the pack");
+        for (seat, kind) in [(0, "human"), (1, "human"), (2, "random"), (3, "random")] {
+            c.execute(&format!("const s = document.querySelectorAll('#seats select')[{seat}]; s.value = '{kind}';"), vec![]).await.expect("choose a seat's player");
+        }
+        c.find(Locator::Id("seed")).await.expect("the seed box").send_keys("7").await.expect("type a seed");
+        screenshot(&c, "lobby.png").await;
+        c.find(Locator::Id("start")).await.expect("the create button").click().await.expect("create the game");
+        wait_for(&c, "return !document.getElementById('created').hidden", "the links").await;
+        let links: Vec<String> = c
+            .execute("return [...document.querySelectorAll('#links a')].map(a => a.href)", vec![])
+            .await
+            .expect("the links")
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|v| v.as_str().expect("a link").to_owned())
+            .collect();
+        assert_eq!(links.len(), 3, "two seat links and a spectator link: {links:?}");
+        screenshot(&c, "lobby-links.png").await;
+
+        // Seat 1 plays by clicking.
+        c.goto(&links[0]).await.expect("open seat 1");
+        wait_for(&c, "return document.body.dataset.choices !== undefined && document.querySelector('#board svg') !== null", "the board").await;
+        screenshot(&c, "board.png").await;
+        let seat1 = links[0].rsplit('/').next().expect("a token").to_owned();
+        let seat2 = links[1].rsplit('/').next().expect("a token").to_owned();
+        let mut clicked = 0;
+        for _ in 0..60 {
+            if clicked >= 6 {
+                break;
+            }
+            // Seat 2 is a person too: answer its decisions through the API so that the
+            // game reaches seat 1 again.
+            let other = server.page(&seat2);
+            if !other["decision"].is_null() {
+                let (status, _) = server.json("POST", &format!("/api/play/{seat2}/act"), Some(&json!({ "seen": other["choices"], "choice": first_answer(&other["decision"]) })));
+                assert_eq!(status, 200);
+                continue;
+            }
+            if server.page(&seat1)["decision"].is_null() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            c.refresh().await.expect("reload");
+            wait_for(&c, "return document.querySelector('#decision h2') !== null", "seat 1's decision").await;
+            if clicked == 0 {
+                screenshot(&c, "decision.png").await;
+            }
+            click_decision(&c).await;
+            clicked += 1;
+        }
+        assert!(clicked >= 6, "seat 1 made {clicked} choices by clicking");
+
+        // A reload shows the same game, and play goes on from it.
+        let before = choices(&c).await;
+        c.refresh().await.expect("reload");
+        wait_for(&c, &format!("return Number(document.body.dataset.choices) >= {before}"), "the page after a reload").await;
+
+        // Seat 2's page never shows what only seat 1 holds.
+        let mine = server.page(&seat1);
+        let theirs = {
+            let mut p = server.page(&seat2);
+            p["rules"] = Value::Null;
+            p["legend"] = Value::Null;
+            p.to_string()
+        };
+        let secrets: Vec<String> = mine["zones"]
+            .as_array()
+            .expect("zones")
+            .iter()
+            .filter(|z| z["seat"] == json!(1))
+            .flat_map(|z| z["items"].as_array().cloned().unwrap_or_default())
+            .filter_map(|i| i.as_str().map(str::to_owned))
+            .filter(|name| !name.ends_with("piece") && !name.ends_with("pieces") && name != "?" && !theirs.contains(name.as_str()))
+            .collect();
+        assert!(!secrets.is_empty(), "seat 1 holds something seat 2 does not know");
+        c.goto(&links[1]).await.expect("open seat 2");
+        wait_for(&c, "return document.body.dataset.choices !== undefined", "seat 2's page").await;
+        for tab in ["Log", "You", "Seats", "Cell"] {
+            let _ = c.execute(&format!("[...document.querySelectorAll('#tabs button')].find(b => b.textContent === '{tab}')?.click()"), vec![]).await;
+            let text: String = c.execute("return document.body.innerText", vec![]).await.expect("the page text").as_str().unwrap_or("").to_owned();
+            for s in &secrets {
+                assert!(!text.contains(s.as_str()), "seat 2's page ({tab} tab) shows seat 1's secret {s}");
+            }
+        }
+        screenshot(&c, "seat2.png").await;
+        c.close().await.expect("close the browser");
+    });
+}
