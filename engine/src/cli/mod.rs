@@ -63,6 +63,9 @@ pub enum Command {
     Bench(bench::Args),
     /// Serves games to play together in the browser (lobby, seat links, bots).
     Serve(serve::Args),
+    /// Plays many games at once through a real server and reports act latency,
+    /// errors, lost choices and the server's memory.
+    Loadtest(serve::loadtest::Args),
     /// Plays bots against each other and reports their strength.
     Tournament(tournament::Args),
     /// Replays a saved game from its seed and choices.
@@ -128,6 +131,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Command::Replay(args) => replay::run(&root, &args, &mut out),
         Command::Serve(args) => serve::run(&root, &args, &mut out),
+        Command::Loadtest(args) => serve::loadtest::run(&root, &args, &mut out),
         Command::Tournament(args) => tournament::run(&root, &args, &mut out),
         Command::Scenario(args) => scenario_run::run(&root, &args, &mut out),
         Command::Api(args) => api::run(&args, &mut out),

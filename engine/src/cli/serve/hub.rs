@@ -48,6 +48,16 @@ pub enum HubError {
     Gone,
 }
 
+/// Where a game stands, for a program playing through the API.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Glance {
+    pub choices: usize,
+    /// Seats (from 1) the game waits on.
+    pub waiting: Vec<usize>,
+    pub over: bool,
+    pub decision: Option<orrery::flow::Decision>,
+}
+
 /// A game on its worker.
 struct Hosted {
     record: GameRecord,
@@ -173,6 +183,20 @@ impl Worker {
         let present = self.presentations.entry(rules.uid).or_insert_with(|| Arc::new(Presentation::new(rules))).clone();
         let undo = seat.is_some_and(|s| hosted.undo.last().is_some_and(|(by, before)| *by == s && undoable(before, &hosted.game.state, s).is_ok()));
         Ok(page::build(&hosted.game, &hosted.players, &present, seat, undo))
+    }
+
+    /// Where the game stands for `seat`, without the page around it: for programs
+    /// that play through the API (the load test, other clients' bots). The decision
+    /// is the seat's own, unlabelled.
+    pub fn glance(&mut self, id: &str, seat: Option<Seat>) -> Result<Glance, HubError> {
+        let hosted = self.games.get(id).ok_or(HubError::NoGame)?;
+        let game = &hosted.game;
+        Ok(Glance {
+            choices: game.state.history.len(),
+            waiting: game.pending().map(|p| p.waiting_seats().iter().map(|s| *s as usize + 1).collect()).unwrap_or_default(),
+            over: game.is_over(),
+            decision: seat.and_then(|s| game.decision_for(s)).cloned(),
+        })
     }
 
     /// `seat`'s choice, given when the seat had seen `seen` choices made.

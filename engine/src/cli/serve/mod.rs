@@ -16,6 +16,7 @@
 //! refusal is a JSON error that changes nothing.
 
 mod hub;
+pub mod loadtest;
 mod page;
 mod routes;
 mod store;
@@ -49,6 +50,9 @@ pub struct Args {
     /// Threads that run games (default: the number of cores).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Games one address may create per minute.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub games_per_minute: u32,
 }
 
 /// Who a token lets in.
@@ -66,6 +70,7 @@ pub struct Server {
     store: Arc<dyn GameStore>,
     tokens: std::sync::RwLock<HashMap<String, Access>>,
     limits: routes::RateLimits,
+    games_per_minute: f64,
 }
 
 impl Server {
@@ -95,7 +100,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     let store: Arc<dyn GameStore> = Arc::new(SqliteStore::open(&db).map_err(|e| CliError::Usage(format!("{}: {e}", db.display())))?);
     let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     let budget = Budget::from_args(args.think_ms, args.iterations);
-    let server = Arc::new(Server { packs, hub: Hub::start(workers, store.clone(), budget), store, tokens: Default::default(), limits: Default::default() });
+    let server = Arc::new(Server { packs, hub: Hub::start(workers, store.clone(), budget), store, tokens: Default::default(), limits: Default::default(), games_per_minute: f64::from(args.games_per_minute.max(1)) });
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let resumed = resume(&server, out).await?;

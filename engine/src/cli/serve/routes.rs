@@ -7,6 +7,7 @@
 //! | `GET /api/packs` | the packs, their player counts and variants |
 //! | `POST /api/games` | create a game: `{pack, seats: ["human", "ismcts", …], variants?, seed?}` |
 //! | `GET /api/play/{token}` | the token's page data ([`super::page::Page`]) |
+//! | `GET /api/play/{token}/decision` | where the game stands and the token's decision, unlabelled ([`super::hub::Glance`]) |
 //! | `POST /api/play/{token}/act` | a choice: `{seen, choice}` (`seen`: the page's `choices`) |
 //! | `POST /api/play/{token}/undo` | take back the seat's last choice |
 //! | `GET /api/play/{token}/events` | server-sent events, `moved` whenever the game changed |
@@ -43,8 +44,6 @@ const PER_SECOND: f64 = 20.0;
 /// Unknown links one address may try in a burst, and per second after it.
 const MISSES_BURST: f64 = 30.0;
 const MISSES_PER_SECOND: f64 = 1.0;
-/// Games one address may create per minute.
-const GAMES_PER_MINUTE: f64 = 20.0;
 
 const LOBBY: &str = include_str!("client/lobby.html");
 const GAME: &str = include_str!("client/game.html");
@@ -62,6 +61,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/packs", get(packs))
         .route("/api/games", post(create))
         .route("/api/play/{token}", get(page))
+        .route("/api/play/{token}/decision", get(glance))
         .route("/api/play/{token}/act", post(act))
         .route("/api/play/{token}/undo", post(undo))
         .route("/api/play/{token}/events", get(events))
@@ -168,7 +168,7 @@ pub struct NewGame {
 }
 
 async fn create(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, body: Result<Json<NewGame>, axum::extract::rejection::JsonRejection>) -> Result<Json<serde_json::Value>, Refusal> {
-    server.limits.take(&format!("create {}", from.ip()), GAMES_PER_MINUTE, GAMES_PER_MINUTE / 60.0)?;
+    server.limits.take(&format!("create {}", from.ip()), server.games_per_minute, server.games_per_minute / 60.0)?;
     let Json(new) = body.map_err(|e| refuse(e.status(), format!("unreadable request: {}", e.body_text())))?;
     let rules = server.pack(&new.pack).cloned().ok_or_else(|| refuse(StatusCode::BAD_REQUEST, format!("no pack `{}` here", new.pack)))?;
     let players = seats::parse(&new.seats.join(",")).map_err(|e| refuse(StatusCode::BAD_REQUEST, e.to_string()))?;
@@ -211,6 +211,12 @@ async fn page(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<
     let access = admit(&server, &token, from)?;
     let seat = access.seat;
     Ok(Json(server.hub.on(&access.game.clone(), move |w| w.page(&access.game, seat)).await??))
+}
+
+async fn glance(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Json<super::hub::Glance>, Refusal> {
+    let access = admit(&server, &token, from)?;
+    let seat = access.seat;
+    Ok(Json(server.hub.on(&access.game.clone(), move |w| w.glance(&access.game, seat)).await??))
 }
 
 #[derive(Debug, Deserialize)]
