@@ -22,9 +22,16 @@ pub struct Server {
 }
 
 impl Server {
+    /// A server for tests that make requests far faster than people do.
     pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &["--rate", "100000"])
+    }
+
+    pub fn start_with(db: &Path, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-            .args(["--root", repo().to_str().expect("utf-8 path"), "serve", "--addr", "127.0.0.1:0", "--think-ms", "0", "--iterations", "5", "--workers", "2", "--db"])
+            .args(["--root", repo().to_str().expect("utf-8 path"), "serve", "--addr", "127.0.0.1:0", "--think-ms", "0", "--iterations", "5", "--workers", "2"])
+            .args(options)
+            .arg("--db")
             .arg(db)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -216,7 +223,8 @@ fn serve_shows_each_seat_only_its_own_secrets() {
 
 #[test]
 fn serve_refuses_bad_requests_and_changes_nothing() {
-    let server = Server::start(&tmp("serve-refusals.db"));
+    // The default rate: a link may make 20 requests a second, 60 in a burst.
+    let server = Server::start_with(&tmp("serve-refusals.db"), &[]);
     let mut table = create(&server, "galactic-era", 5);
     // Past the simultaneous set-up, to a point where exactly one seat is asked.
     for _ in 0..40 {
@@ -291,4 +299,43 @@ fn serve_resumes_every_game_after_a_kill() {
     }
     let game = replayed("galactic-era", 3, &tables[0].played);
     assert_eq!(server.page(&tables[0].spectator)["choices"].as_u64(), Some(game.state.history.len() as u64));
+}
+
+#[test]
+fn serve_plays_each_pack_to_the_end() {
+    use rand::SeedableRng;
+    let server = Server::start(&tmp("serve-to-the-end.db"));
+    for (pack, seed) in [("galactic-era", 21), ("space-opera", 22)] {
+        let (status, created) = server.json("POST", "/api/games", Some(&json!({ "pack": pack, "seats": ["human", "random", "random", "random"], "seed": seed })));
+        assert_eq!(status, 200, "{created}");
+        let token = created["seats"][0]["link"].as_str().expect("a link").rsplit('/').next().expect("a token").to_owned();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut acts = 0;
+        let page = loop {
+            let (_, glance) = server.json("GET", &format!("/api/play/{token}/decision"), None);
+            // Fetched after the glance: a decision it shows stays until the seat answers.
+            let page = server.page(&token);
+            if glance["over"] == json!(true) {
+                break page;
+            }
+            match serde_json::from_value::<Option<orrery::flow::Decision>>(glance["decision"].clone()).expect("a decision or none") {
+                Some(decision) => {
+                    // Every label of the page's decision was made by the pack.
+                    let labels = page["decision"]["options"].as_array().expect("options").iter().map(|o| o["label"].as_str().unwrap_or("").to_owned());
+                    for label in labels {
+                        assert!(!label.is_empty() && !label.contains("(no label:"), "{pack}: an option without its label: {label:?}");
+                    }
+                    let choice = orrery::bots::random_choice(&decision, &mut rng);
+                    let (status, answer) = server.json("POST", &format!("/api/play/{token}/act"), Some(&json!({ "seen": glance["choices"], "choice": choice })));
+                    assert!(status == 200 || status == 409, "{pack}: {status} {answer}");
+                    acts += 1;
+                }
+                None => std::thread::sleep(std::time::Duration::from_millis(5)),
+            }
+            assert!(acts < 3000, "{pack}: the game does not end");
+        };
+        let ranking = page["outcome"].as_array().expect("the ranking");
+        assert!(ranking.len() >= 4, "{pack}: a ranking line per seat: {ranking:?}");
+        assert!(page["decision"].is_null() && page["waiting"].as_array().is_some_and(|w| w.is_empty()), "{pack}: nothing asked after the end");
+    }
 }

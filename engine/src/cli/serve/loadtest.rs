@@ -62,7 +62,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     std::fs::create_dir_all(&dir)?;
     let exe = std::env::current_exe()?;
     let mut command = Command::new(exe);
-    command.arg("--root").arg(root).args(["serve", "--addr", "127.0.0.1:0", "--think-ms", "0", "--games-per-minute", "100000", "--db"]).arg(dir.join("games.db"));
+    command.arg("--root").arg(root).args(["serve", "--addr", "127.0.0.1:0", "--think-ms", "0", "--games-per-minute", "100000", "--rate", "1000", "--db"]).arg(dir.join("games.db"));
     if let Some(w) = args.workers {
         command.args(["--workers", &w.to_string()]);
     }

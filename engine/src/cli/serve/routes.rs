@@ -38,9 +38,6 @@ use std::time::Instant;
 
 /// The largest request body accepted (a choice is a few dozen bytes).
 pub const MAX_BODY: usize = 16 * 1024;
-/// Requests a token or an address may make in a burst, and per second after it.
-const BURST: f64 = 60.0;
-const PER_SECOND: f64 = 20.0;
 /// Unknown links one address may try in a burst, and per second after it.
 const MISSES_BURST: f64 = 30.0;
 const MISSES_PER_SECOND: f64 = 1.0;
@@ -132,7 +129,7 @@ fn admit(server: &Server, token: &str, from: SocketAddr) -> Result<super::Access
         server.limits.take(&format!("miss {}", from.ip()), MISSES_BURST, MISSES_PER_SECOND)?;
         return Err(refuse(StatusCode::NOT_FOUND, "no game has this link"));
     };
-    server.limits.take(&format!("token {token}"), BURST, PER_SECOND)?;
+    server.limits.take(&format!("token {token}"), server.rate * 3.0, server.rate)?;
     Ok(access)
 }
 
