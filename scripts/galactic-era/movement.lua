@@ -543,7 +543,7 @@ M.create_fleet = {
 -- What a seat's movement rules (GE 6.1.2.4–6.1.2.7, 7.2.3) take the game to find: its
 -- Propulsion level (`pro`), and the cells it may not enter (`blocked`), the wormhole
 -- exits where a move ends (`halt`) and the portal cells it may jump between (`hop`),
--- each list nil when empty (most often: a move keeps these facts in its ctx for all its
+-- each list nil when empty, and whether it has Super Portal links (`portal`, true or nil) (most often: a move keeps these facts in its ctx for all its
 -- steps, and an empty table there would cost a conversion at every call). Rebuilds
 -- the seat's Super Portal links on the way.
 local function rule_facts(g, seat)
@@ -606,14 +606,15 @@ local function rule_facts(g, seat)
 	-- A7.5: the Super Portal's links for this seat, rebuilt for each move.
 	local portal_kind = "super_portal_" .. seat
 	g:remove_links(portal_kind)
-	for _, pair in ipairs(Relics.portal_links(g, seat)) do
+	local portal_links = Relics.portal_links(g, seat)
+	for _, pair in ipairs(portal_links) do
 		g:add_link(pair[1], pair[2], portal_kind)
 	end
 	local blocked = nil
 	if U.this_round(g, g:get(seat, "banned_round")) then
 		blocked = { g:get(seat, "banned_cell") } -- Félidos STS (GE A1.8)
 	end
-	return { pro = pro, blocked = blocked, halt = halt[1] and halt or nil, hop = jump[1] and jump or nil }
+	return { pro = pro, blocked = blocked, halt = halt[1] and halt or nil, hop = jump[1] and jump or nil, portal = portal_links[1] ~= nil or nil }
 end
 
 local NONE = {} -- an empty list, shared (module tables are frozen: read only)
@@ -732,19 +733,38 @@ end
 -- enemy ships, which the group's own steps, pick-ups and merges do not change; a war
 -- window may, so it drops them (forget_rules). The facts are kept as fields of ctx
 -- itself (`rule_pro`, and the lists `rule_blocked`, `rule_halt`, `rule_hop`, nil when
--- empty), not as one table: ctx is converted at every call of the step, and a table
--- nested in it costs more to convert than its fields written out.
+-- empty, and `rule_portal`), not as one table: ctx is converted at every call of the
+-- step, and a table nested in it costs more to convert than its fields written out.
 local function move_rules(g, ctx)
 	if ctx.rule_pro == nil then
 		local facts = rule_facts(g, ctx.seat)
-		ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop = facts.pro, facts.blocked, facts.halt, facts.hop
+		ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop, ctx.rule_portal = facts.pro, facts.blocked, facts.halt, facts.hop, facts.portal
 	end
 	return rules_of(ctx.seat, { pro = ctx.rule_pro, blocked = ctx.rule_blocked, halt = ctx.rule_halt, hop = ctx.rule_hop })
 end
 
 -- Drops the facts move_rules keeps in a move's ctx, to be found again.
 local function forget_rules(ctx)
-	ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop = nil, nil, nil, nil
+	ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop, ctx.rule_portal = nil, nil, nil, nil, nil
+end
+
+-- Whether no route of a move from its cell within the range it has left can take a
+-- jump, so that every route is physical (under the move's rules, `move_rules` already
+-- asked): no portal hops, no Super Portal links, and every wormhole farther than the
+-- range less one (a jump costs 1, and a route reaches a cell no cheaper than its
+-- distance as long as it has taken no jump). Each end of a wormhole link holds a
+-- wormhole token (setup.lua puts one on each end, and neither moves), so the tokens'
+-- cells are the links' ends.
+local function jumps_out_of_reach(g, ctx)
+	if ctx.left < 0 or ctx.rule_hop ~= nil or ctx.rule_portal then
+		return false
+	end
+	for _, w in ipairs(g:cells_of({ kind = "wormhole" })) do
+		if g:distance(ctx.cell, w) < ctx.left then
+			return false
+		end
+	end
+	return true
 end
 
 -- GE 6.1.2, 6.1.2.9: move basic ships (how many, then where) or one fleet. A group
@@ -854,28 +874,35 @@ M.move_group = {
 			dest = choice.to
 		end
 		local rules = move_rules(g, ctx)
-		if not ctx.window_done then
-			-- Every step costs at least 1, so a destination the menu priced at 1 is one
-			-- step away, and that step is its only route: no search is needed.
-			if priced == 1 then
-				ctx.path = { ctx.cell, dest }
-			else
-				ctx.path = g:path(ctx.cell, dest, ctx.left, rules)
+		local to, cost, halted
+		if priced ~= nil and priced >= 2 and jumps_out_of_reach(g, ctx) then
+			-- Every route is physical: the one g:path would find ends at the destination
+			-- for what the menu priced it, with no jump to block or to halt after.
+			to, cost, halted = dest, priced, false
+		else
+			if not ctx.window_done then
+				-- Every step costs at least 1, so a destination the menu priced at 1 is one
+				-- step away, and that step is its only route: no search is needed.
+				if priced == 1 then
+					ctx.path = { ctx.cell, dest }
+				else
+					ctx.path = g:path(ctx.cell, dest, ctx.left, rules)
+				end
+				-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's
+				-- exit on this route may declare war to block the jump.
+				local blockers = M.jump_blockers(g, seat, ctx.path, rules)
+				if #blockers > 0 then
+					ctx.window_done, ctx.retry = true, dest
+					forget_rules(ctx) -- a war declared in the window may change the rules
+					g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
+						data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, dest)) } })
+					return
+				end
 			end
-			-- GE 7.1.1, 7.2.3: STS seats with ships at a portal's ends or a wormhole's exit
-			-- on this route may declare war to block the jump.
-			local blockers = M.jump_blockers(g, seat, ctx.path, rules)
-			if #blockers > 0 then
-				ctx.window_done, ctx.retry = true, dest
-				forget_rules(ctx) -- a war declared in the window may change the rules
-				g:window({ seats = blockers, offer = "actions.offer_war", respond = "actions.respond_war",
-					data = { actor = seat, what = U.text("movement.jump_to", U.cell_label(g, dest)) } })
-				return
-			end
+			ctx.window_done = nil
+			to, cost, halted = walk(g, rules, ctx.path)
+			ctx.path = nil
 		end
-		ctx.window_done = nil
-		local to, cost, halted = walk(g, rules, ctx.path)
-		ctx.path = nil
 		if to == ctx.cell then
 			return -- the war closed the first jump: nothing moved, choose again (GE 7.2.3)
 		end
