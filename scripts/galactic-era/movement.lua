@@ -617,22 +617,31 @@ local function rule_facts(g, seat)
 	return { pro = pro, blocked = blocked, halt = halt[1] and halt or nil, hop = jump[1] and jump or nil, portal = portal_links[1] ~= nil or nil }
 end
 
-local NONE = {} -- an empty list, shared (module tables are frozen: read only)
+-- What entering a cell costs by terrain (GE 6.1.2.4, 6.1.2.7): a nebula 2, a neutron
+-- star only from Propulsion V on (1); shared (module tables are frozen: read only).
+local COSTS_BELOW_PRO_5 = { nebula = 2, neutron_star = false }
+local COSTS_FROM_PRO_5 = { nebula = 2, neutron_star = 1 }
+local WORMHOLES_ONLY = { "wormhole" }
 
--- The movement rules, as g:reach and g:path read them, made of `facts` (rule_facts).
-local function rules_of(seat, facts)
+-- The movement rules, as g:reach and g:path read them, made of the facts rule_facts
+-- finds: Propulsion level, blocked cells, wormhole exits that halt, portal hops (each
+-- list nil when empty) and whether the seat has Super Portal links. What is empty is
+-- left out (g:reach reads a missing list as empty, and no link of the seat's Super
+-- Portal kind exists without its links), so that g:reach and g:path read less.
+local function rules_of(seat, pro, blocked, halt, hop, portal)
 	return {
-		costs = { nebula = 2, neutron_star = facts.pro >= 5 and 1 or false },
-		blocked = facts.blocked or NONE,
-		links = { "wormhole", "super_portal_" .. seat },
-		halt_after_link = facts.halt or NONE,
-		hop = facts.hop or NONE,
+		costs = pro >= 5 and COSTS_FROM_PRO_5 or COSTS_BELOW_PRO_5,
+		blocked = blocked,
+		links = portal and { "wormhole", "super_portal_" .. seat } or WORMHOLES_ONLY,
+		halt_after_link = halt,
+		hop = hop,
 	}
 end
 
 -- The movement rules for one seat (GE 6.1.2.4–6.1.2.7, 7.2.3).
 function M.field_rules(g, seat)
-	return rules_of(seat, rule_facts(g, seat))
+	local facts = rule_facts(g, seat)
+	return rules_of(seat, facts.pro, facts.blocked, facts.halt, facts.hop, facts.portal)
 end
 
 -- GE 6.1.2.1, 6.1.2.4, 6.1.4.1: range of a group starting on `cell`.
@@ -704,12 +713,13 @@ local function walk(g, rules, path)
 			continue
 		end
 		local kind = link_kind(g, rules, a, b)
+		local halt, hop = rules.halt_after_link, rules.hop -- nil when empty
 		if kind == "wormhole" then
 			cost += 1
-			if U.contains(rules.halt_after_link, b) then
+			if halt and U.contains(halt, b) then
 				return b, cost, true
 			end
-		elseif kind or (U.contains(rules.hop, a) and U.contains(rules.hop, b)) then
+		elseif kind or (hop and U.contains(hop, a) and U.contains(hop, b)) then
 			cost += 1
 		else
 			return at, cost, false
@@ -740,7 +750,7 @@ local function move_rules(g, ctx)
 		local facts = rule_facts(g, ctx.seat)
 		ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop, ctx.rule_portal = facts.pro, facts.blocked, facts.halt, facts.hop, facts.portal
 	end
-	return rules_of(ctx.seat, { pro = ctx.rule_pro, blocked = ctx.rule_blocked, halt = ctx.rule_halt, hop = ctx.rule_hop })
+	return rules_of(ctx.seat, ctx.rule_pro, ctx.rule_blocked, ctx.rule_halt, ctx.rule_hop, ctx.rule_portal)
 end
 
 -- Drops the facts move_rules keeps in a move's ctx, to be found again.
