@@ -285,7 +285,7 @@ M.turn = {
 		-- GE 4.7: peace by agreement at any time; here, in the own turn (peace.lua). The
 		-- seat's enemies are read once for peace and for war (nothing changes meanwhile).
 		local enemies = W.enemies(g, seat)
-		if #Peace.targets(g, seat, { phase = "movement", turn = seat }, nil, enemies) > 0 then
+		if #enemies > 0 and #Peace.targets(g, seat, { phase = "movement", turn = seat }, nil, enemies) > 0 then
 			table.insert(options, entry("peace"))
 		end
 		-- GE 6.1.1: before moving, swap the markers of fleets on different own planets,
@@ -304,7 +304,11 @@ M.turn = {
 		if g:get(seat, "visions_left") > 0 then
 			table.insert(options, entry("vision"))
 		end
-		if g:get(seat, "ray_round") ~= g:global("round") and #Relics.ray_targets(g, seat) > 0 then
+		-- GE A7.4: the Ray fires once a round, for the seat that controls it; whether one
+		-- does is asked first, as the Ray is rarely face up (Relics.ray_targets finds
+		-- nothing without it).
+		if #Relics.controlled(g, seat, "destroyer_ray") > 0 and g:get(seat, "ray_round") ~= g:global("round")
+			and #Relics.ray_targets(g, seat) > 0 then
 			table.insert(options, entry("ray"))
 		end
 		for _, s in ipairs(W.declarable_in_movement(g, seat, enemies)) do
