@@ -545,11 +545,12 @@ M.create_fleet = {
 }
 
 -- What a seat's movement rules (GE 6.1.2.4–6.1.2.7, 7.2.3) take the game to find: its
--- Propulsion level (`pro`), and the cells it may not enter (`blocked`), the wormhole
--- exits where a move ends (`halt`) and the portal cells it may jump between (`hop`),
--- each list nil when empty, and whether it has Super Portal links (`portal`, true or nil) (most often: a move keeps these facts in its ctx for all its
--- steps, and an empty table there would cost a conversion at every call). Rebuilds
--- the seat's Super Portal links on the way.
+-- Propulsion level (`pro`), the cells it may not enter (`blocked`), the wormhole exits
+-- where a move ends (`halt`) and the portal cells it may jump between (`hop`), each
+-- list nil when empty (most often: a move keeps these facts in its ctx for all its
+-- steps, and an empty table there would cost a conversion at every call), and whether
+-- it has Super Portal links (`portal`, true or nil). Rebuilds the seat's Super Portal
+-- links on the way.
 local function rule_facts(g, seat)
 	local pro = g:get(seat, "pro")
 	local portal = defs.technology.pro.per_level.portal[pro]
