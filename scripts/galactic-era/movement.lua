@@ -38,6 +38,22 @@ local HOW_MANY_SHIPS_NUMBER_TOKEN = U.TEXT["movement.how_many_ships_number_token
 local DONE = U.TEXT["movement.done"]
 local FLEETS_MAY_GROW_FROM_BASIC = U.TEXT["movement.fleets_may_grow_from_basic"]
 local WHAT_DOES_VISION_SHOW = U.TEXT["movement.what_does_vision_show"]
+-- The texts made in quantity, filled without string.format (U.filler): at every step of
+-- a move, and for every option of the swaps (listed at every decision before the first
+-- move) and of the reorganisation menu. Their numbers are counts of ships.
+local STOPPED_AT_WITH_RANGE_LEFT = U.filler("movement.stopped_at_with_range_left")
+local YOU_EXPLORE = U.filler("movement.you_explore")
+local SEAT_MOVES_FROM_TO = U.filler("movement.seat_moves_from_to")
+local SWAP_MARKERS_FLEETS_AND = U.filler("movement.swap_markers_fleets_and")
+local SWAP_FLEET_MARKER_FOR_MARKER = U.filler("movement.swap_fleet_marker_for_marker")
+local ADD_BASIC_SHIPS_TO_FLEET = U.filler("movement.add_basic_ships_to_fleet")
+local ADD_BASIC_SHIPS_THAT_HAVE = U.filler("movement.add_basic_ships_that_have")
+local TAKE_SHIPS_OUT_FLEET = U.filler("movement.take_ships_out_fleet")
+local TAKE_SHIPS_THAT_HAVE_NOT = U.filler("movement.take_ships_that_have_not")
+local TAKE_SHIPS_THAT_HAVE_MOVED = U.filler("movement.take_ships_that_have_moved")
+local DISSOLVE_FLEET = U.filler("movement.dissolve_fleet")
+local SPLIT_FLEET = U.filler("movement.split_fleet")
+local MERGE_FLEET_INTO_FLEET = U.filler("movement.merge_fleet_into_fleet")
 local VISION_LOOKS_AT_ONE_THING = U.TEXT["movement.vision_looks_at_one_thing"]
 
 -- Exploration (GE 6.1.2.2): a seat sees the neutral and relic tokens of a cell while
@@ -121,7 +137,7 @@ local function explore(g, tokens, kind_of)
 				local known = g:knows(s, token)
 				if present and not known then
 					g:reveal(token, s)
-					g:log_to(s, U.text("movement.you_explore", U.cell_label(g, cell), kind == "relic" and U.token_name(g, token) or (U.text("movement.neutral", g:face(token)))))
+					g:log_to(s, YOU_EXPLORE(U.cell_label(g, cell), kind == "relic" and U.token_name(g, token) or (U.text("movement.neutral", g:face(token)))))
 				elseif known and not present then
 					g:forget(token, s)
 				end
@@ -448,11 +464,11 @@ function M.swappable(g, seat)
 		for j = i + 1, #deployed do
 			local b = deployed[j]
 			if cell_of[a] ~= cell_of[b] then
-				table.insert(out, { label = U.text("movement.swap_markers_fleets_and", g:face(a), g:face(b)), m1 = a, m2 = b })
+				table.insert(out, { label = SWAP_MARKERS_FLEETS_AND(g:face(a), g:face(b)), m1 = a, m2 = b })
 			end
 		end
 		for _, free in ipairs(free_markers) do
-			table.insert(out, { label = U.text("movement.swap_fleet_marker_for_marker", g:face(a), g:face(free)), m1 = a, m2 = free })
+			table.insert(out, { label = SWAP_FLEET_MARKER_FOR_MARKER(g:face(a), g:face(free)), m1 = a, m2 = free })
 		end
 	end
 	return out
@@ -843,7 +859,7 @@ M.move_group = {
 					end
 				end
 			end
-			return { seat = seat, prompt = U.text("movement.stopped_at_with_range_left", U.cell_label(g, cell), ctx.left < 0 and UNLIMITED or tostring(ctx.left)),
+			return { seat = seat, prompt = STOPPED_AT_WITH_RANGE_LEFT(U.cell_label(g, cell), ctx.left < 0 and UNLIMITED or tostring(ctx.left)),
 				rule = "GE 6.1.2.9", options = options, labels = "movement.target_label",
 				help = YOUR_SHIPS_STOPPED_HERE_ON }
 		end
@@ -948,7 +964,7 @@ M.move_group = {
 			end
 		end
 		g:set(seat, "moved_any", 1)
-		g:log(U.text("movement.seat_moves_from_to", seat, ctx.marker and (letter == "?" and U.TEXT["movement.a_fleet"] or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.TEXT["noun.basic_ship_s"]), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
+		g:log(SEAT_MOVES_FROM_TO(seat, ctx.marker and (letter == "?" and U.TEXT["movement.a_fleet"] or U.text("movement.fleet_letter", letter)) or U.counted(#group, U.TEXT["noun.basic_ship_s"]), U.cell_label(g, ctx.cell), U.cell_label(g, to)))
 		if explored then
 			update_exploration_after_step(g, ctx.cell, to)
 		else
@@ -978,25 +994,25 @@ local function reorganise_options(g, seat, cell)
 		local name, v, locked = g:face(m), U.fleet_value(g, m), g:prop(m, "d_used")
 		local m_moved = F.moved_units(g, m)
 		if fresh > 0 then
-			table.insert(options, { label = U.text("movement.add_basic_ships_to_fleet", name), value = { a = "grow", m = m, moved = false } })
+			table.insert(options, { label = ADD_BASIC_SHIPS_TO_FLEET(name), value = { a = "grow", m = m, moved = false } })
 		end
 		if moved > 0 then
-			table.insert(options, { label = U.text("movement.add_basic_ships_that_have", name), value = { a = "grow", m = m, moved = true } })
+			table.insert(options, { label = ADD_BASIC_SHIPS_THAT_HAVE(name), value = { a = "grow", m = m, moved = true } })
 		end
 		if not locked then
 			if m_moved == 0 or m_moved == v then
-				table.insert(options, { label = U.text("movement.take_ships_out_fleet", name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
+				table.insert(options, { label = TAKE_SHIPS_OUT_FLEET(name, v), value = { a = "shrink", m = m, moved = m_moved > 0 } })
 			else
-				table.insert(options, { label = U.text("movement.take_ships_that_have_not", name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
-				table.insert(options, { label = U.text("movement.take_ships_that_have_moved", name, m_moved), value = { a = "shrink", m = m, moved = true } })
+				table.insert(options, { label = TAKE_SHIPS_THAT_HAVE_NOT(name, v - m_moved), value = { a = "shrink", m = m, moved = false } })
+				table.insert(options, { label = TAKE_SHIPS_THAT_HAVE_MOVED(name, m_moved), value = { a = "shrink", m = m, moved = true } })
 			end
-			table.insert(options, { label = U.text("movement.dissolve_fleet", name), value = { a = "dissolve", m = m } })
+			table.insert(options, { label = DISSOLVE_FLEET(name), value = { a = "dissolve", m = m } })
 			if can_split and v >= 2 and m_moved == 0 then
-				table.insert(options, { label = U.text("movement.split_fleet", name), value = { a = "split", m = m } })
+				table.insert(options, { label = SPLIT_FLEET(name), value = { a = "split", m = m } })
 			end
 			for _, other in ipairs(fleets) do
 				if other ~= m then
-					table.insert(options, { label = U.text("movement.merge_fleet_into_fleet", name, g:face(other)), value = { a = "merge", m = m, into = other } })
+					table.insert(options, { label = MERGE_FLEET_INTO_FLEET(name, g:face(other)), value = { a = "merge", m = m, into = other } })
 				end
 			end
 		end

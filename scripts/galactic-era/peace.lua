@@ -111,6 +111,12 @@ local PROPOSE_PROMPT = U.TEXT["peace.propose_peace"]
 local PROPOSE_PASS = U.TEXT["cards.not_now"]
 local PROPOSE_HELP = U.TEXT["peace.seats_at_war_may_agree"]
 
+-- The texts of a proposal, its answer and the refusal, filled without string.format
+-- (U.filler): seats at war may propose at every moment of every round.
+local SEAT_PROPOSES_PEACE_ACCEPT = U.filler("peace.seat_proposes_peace_accept")
+local SEAT_REFUSES_SEAT_PEACE = U.filler("peace.seat_refuses_seat_peace")
+local SEAT_PROPOSES_PEACE_TO_SEAT = U.filler("peace.seat_proposes_peace_to_seat")
+
 -- The answer's one option, the same every time (module tables are frozen: read only).
 local ANSWER_OPTIONS = { { label = ANSWER_SIGN, value = true } }
 
@@ -125,7 +131,7 @@ end
 Pe.offer = {
 	run = function(g, ctx)
 		if ctx.answer then
-			return { seat = ctx.answer, prompt = U.text("peace.seat_proposes_peace_accept", ctx.seat), rule = "GE 4.7",
+			return { seat = ctx.answer, prompt = SEAT_PROPOSES_PEACE_ACCEPT(ctx.seat), rule = "GE 4.7",
 				options = ANSWER_OPTIONS, pass = ANSWER_REFUSE, help = ANSWER_HELP }
 		end
 		if ctx.done then
@@ -146,7 +152,7 @@ Pe.offer = {
 			if choice then
 				W.make_peace(g, ctx.seat, to)
 			else
-				g:log(U.text("peace.seat_refuses_seat_peace", to, ctx.seat))
+				g:log(SEAT_REFUSES_SEAT_PEACE(to, ctx.seat))
 			end
 			return
 		end
@@ -157,7 +163,7 @@ Pe.offer = {
 		local asked = g:get(ctx.seat, "peace_asked") or {}
 		asked["s" .. choice] = moment_key(g, ctx)
 		g:set(ctx.seat, "peace_asked", asked)
-		g:log(U.text("peace.seat_proposes_peace_to_seat", ctx.seat, choice))
+		g:log(SEAT_PROPOSES_PEACE_TO_SEAT(ctx.seat, choice))
 		ctx.answer = choice
 	end,
 }
