@@ -99,7 +99,13 @@ impl Hub {
                     .name(format!("games-{i}"))
                     .spawn(move || {
                         for job in rx {
-                            job(&mut worker);
+                            // A job that panics (a bug: the kernel refuses bad input
+                            // with errors) must not take the worker's other games down
+                            // with it; its request gets no answer, which the handler
+                            // reports as an error.
+                            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut worker))).is_err() {
+                                eprintln!("a game job panicked on worker {i}; the worker goes on");
+                            }
                         }
                     })
                     .expect("cannot start a worker thread");
