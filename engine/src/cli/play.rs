@@ -109,13 +109,7 @@ impl Table {
                 return Some(shown.clone());
             }
         }
-        let shown = self.game.labelled(raw).unwrap_or_else(|e| {
-            let mut plain = raw.clone();
-            for o in plain.options.iter_mut().filter(|o| o.label.is_empty()) {
-                o.label = format!("{} (no label: {e})", o.value);
-            }
-            plain
-        });
+        let shown = labelled_or_plain(&self.game, raw);
         *self.shown.borrow_mut() = Some((raw.clone(), shown.clone()));
         Some(shown)
     }
@@ -236,6 +230,19 @@ impl Table {
     pub fn autosave_path(&self) -> Option<&Path> {
         self.autosave.as_ref().map(|a| a.path.as_path())
     }
+}
+
+/// `raw` labelled for a person to read. If the pack's labeller fails, each label it
+/// should have made shows the option's value and the error, so that the game can go
+/// on and the author sees why.
+pub fn labelled_or_plain(game: &Game, raw: &Decision) -> Decision {
+    game.labelled(raw).unwrap_or_else(|e| {
+        let mut plain = raw.clone();
+        for o in plain.options.iter_mut().filter(|o| o.label.is_empty()) {
+            o.label = format!("{} (no label: {e})", o.value);
+        }
+        plain
+    })
 }
 
 /// Whether going back from `now` to `before` is fair for `seat` (see [`Table::undo`]).

@@ -7,7 +7,7 @@
 //! labeller, as for the terminal.
 
 use crate::cli::explain;
-use crate::cli::play::outcome_lines;
+use crate::cli::play::{labelled_or_plain, outcome_lines};
 use crate::cli::seats::Player;
 use crate::cli::svg::PALETTE;
 use crate::cli::tui::panels::{legend, Ctx};
@@ -129,16 +129,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
     let cells = summaries(&view, present);
     let facts = game.seat_summaries().unwrap_or_else(|e| vec![vec![("summary failed".into(), e.to_string())]; view.seat_vars.len()]);
     let ctx = Ctx { view: &view, present, grid: &grid, cells: &cells, players, facts: &facts, colour: false };
-    let decision = seat.and_then(|s| game.decision_for(s)).map(|raw| {
-        let labelled = game.labelled(raw).unwrap_or_else(|e| {
-            let mut plain = raw.clone();
-            for o in plain.options.iter_mut().filter(|o| o.label.is_empty()) {
-                o.label = format!("{} (no label: {e})", o.value);
-            }
-            plain
-        });
-        decision_page(&labelled, present, &grid, &view.board)
-    });
+    let decision = seat.and_then(|s| game.decision_for(s)).map(|raw| decision_page(&labelled_or_plain(game, raw), present, &grid, &view.board));
     let seats = (0..view.seat_vars.len() as Seat)
         .map(|s| SeatPanel {
             seat: s as usize + 1,
