@@ -28,8 +28,9 @@ pub struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 200)]
     pub games: usize,
-    #[arg(long, default_value = "space-opera")]
-    pub pack: String,
+    /// Pack id (default: $ORRERY_PACK, else the first pack under <root>/content).
+    #[arg(long)]
+    pub pack: Option<String>,
     #[arg(long, default_value_t = 4)]
     pub players: usize,
     /// Choices each game makes before it stops (games that end sooner stop there).
@@ -58,6 +59,10 @@ struct Tally {
 }
 
 pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let pack = match &args.pack {
+        Some(p) => p.clone(),
+        None => crate::cli::play::default_pack(root)?,
+    };
     let dir = std::env::temp_dir().join(format!("orrery-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let exe = std::env::current_exe()?;
@@ -89,7 +94,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
         let mut tasks = Vec::new();
         for g in 0..args.games {
             let addr = addr.clone();
-            let (pack, players, acts, think) = (args.pack.clone(), args.players, args.acts, Duration::from_millis(args.think_ms));
+            let (pack, players, acts, think) = (pack.clone(), args.players, args.acts, Duration::from_millis(args.think_ms));
             tasks.push(tokio::spawn(async move { play(&addr, &pack, players, acts, think, g as u64).await }));
         }
         let mut tallies = Vec::new();
@@ -118,7 +123,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     let errors: Vec<&String> = tallies.iter().flat_map(|t| &t.errors).collect();
     let lost: usize = tallies.iter().map(|t| t.lost).sum();
     let report = json!({
-        "pack": args.pack,
+        "pack": pack,
         "games": args.games,
         "players": args.players,
         "think_ms": args.think_ms,
@@ -138,7 +143,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     if args.json {
         writeln!(out, "{report}")?;
     } else {
-        writeln!(out, "{} games of {} at once ({} seats, {} ms to think), {:.1} s", args.games, args.pack, args.players, args.think_ms, seconds)?;
+        writeln!(out, "{} games of {} at once ({} seats, {} ms to think), {:.1} s", args.games, pack, args.players, args.think_ms, seconds)?;
         writeln!(out, "acts: {} ({:.0}/s); act latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms", latencies.len(), report["acts_per_second"].as_f64().unwrap_or(0.0), pct(0.5), pct(0.99), pct(1.0))?;
         writeln!(
             out,
