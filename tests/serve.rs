@@ -339,3 +339,18 @@ fn serve_plays_each_pack_to_the_end() {
         assert!(page["decision"].is_null() && page["waiting"].as_array().is_some_and(|w| w.is_empty()), "{pack}: nothing asked after the end");
     }
 }
+
+#[test]
+fn loadtest_reports_no_errors_and_no_lost_choices() {
+    // A small run of the load test (the full one is `orrery loadtest`: 200 games).
+    let output = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["--root", repo().to_str().expect("utf-8 path"), "loadtest", "--games", "12", "--acts", "12", "--think-ms", "10", "--json"])
+        .output()
+        .expect("orrery loadtest runs");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|_| panic!("a JSON report: {}", String::from_utf8_lossy(&output.stdout)));
+    assert!(output.status.success(), "{report}");
+    assert_eq!(report["errors"], json!(0), "{report}");
+    assert_eq!(report["lost_choices"], json!(0), "{report}");
+    assert!(report["acts"].as_u64().unwrap_or(0) >= 12 * 12, "every game made its choices: {report}");
+    assert!(report["act_ms_p99"].as_f64().is_some() && report["server_peak_rss_mib"].as_f64().is_some(), "{report}");
+}
