@@ -14,6 +14,10 @@ local TU = {}
 -- The menu's help, the same at every turn (looked up once).
 local TURN_HELP = U.text("turn.help")
 
+-- The prompt's pieces, around its four `%s` (sectors, credits, civilians, militaries):
+-- joined with their texts in place at every menu (U.string_pieces).
+local PROMPT = U.string_pieces("turn.prompt")
+
 -- The prompt's counts of small numbers, looked up (U.counted) without a call each.
 local CREDITS, CIVILIANS, MILITARIES = U.counted("word.credit"), U.counted("word.civilian"), U.counted("word.military")
 
@@ -112,9 +116,9 @@ TU.turn = {
 			-- (P.civ, P.mil and U.classic, read in place.)
 			local credits, civ, mil, classic, memo = g:get(s, "credits"), g:get(s, "civ") or 0, g:get(s, "mil") or 0, g:variant("classic"), g:memo()
 			U.knowing_version(memo, classic)
-			return { seat = s, prompt = U.text("turn.prompt",
-				U.sector_names(g, s, memo), CREDITS[credits] or U.count_of(credits, "word.credit"),
-				CIVILIANS[civ] or U.count_of(civ, "word.civilian"), MILITARIES[mil] or U.count_of(mil, "word.military")), rule = classic and "SO §5.5" or "SO §6.2.2",
+			local prompt = PROMPT[1] .. U.sector_names(g, s, memo) .. PROMPT[2] .. (CREDITS[credits] or U.count_of(credits, "word.credit"))
+				.. PROMPT[3] .. (CIVILIANS[civ] or U.count_of(civ, "word.civilian")) .. PROMPT[4] .. (MILITARIES[mil] or U.count_of(mil, "word.military")) .. PROMPT[5]
+			return { seat = s, prompt = prompt, rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = TURN_HELP,
 				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic, memo = memo }) }
 		end

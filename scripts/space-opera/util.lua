@@ -65,10 +65,23 @@ for _, id in ipairs(def_ids.text) do
 	end
 end
 
+-- The texts with no `%` at all, as written: string.format gives such a text back
+-- unchanged whatever it is handed, so U.text gives it without looking at arguments.
+local BARE = {}
+for _, id in ipairs(def_ids.text) do
+	local text = TEXT[id].text
+	if string.find(text, "%", 1, true) == nil then
+		BARE[id] = text
+	end
+end
+
 -- Joining gives what string.format gives for a `%s` of a string and for a `%d` or `%s`
 -- of a whole number well within the range where both write its digits (`+ 0` turns -0
 -- into 0, as `%d` writes it); any other argument is left to string.format. The tests
--- are written out for each count of arguments: a Lua call costs more than they do.
+-- are written out for each count of directives: a Lua call costs more than they do.
+-- The arguments are not counted (select costs about as much as the tests): those
+-- beyond the directives change nothing, since string.format passes over them too,
+-- and a directive without its argument (nil) is left to string.format.
 local WHOLE = 2147483648
 
 -- The player-facing text `id` of text.ron; with arguments, its `%d`, `%s`...
@@ -76,16 +89,15 @@ local WHOLE = 2147483648
 -- it can). Without arguments the text is given as it is written: a text that takes no
 -- arguments holds no directives.
 function U.text(id, ...)
-	local entry = TEXT[id]
-	if entry == nil then
-		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
-	end
-	local n = select("#", ...)
-	if n == 0 then
-		return entry.text
-	end
-	local p, d = PIECES[id], DIGITS[id]
-	if p ~= nil and #d == n then
+	local p = PIECES[id]
+	if p == nil then
+		local bare = BARE[id]
+		if bare ~= nil then
+			return bare
+		end
+	else
+		local d = DIGITS[id]
+		local n = #d
 		if n == 1 then
 			local a = ...
 			local ta = type(a)
@@ -147,7 +159,26 @@ function U.text(id, ...)
 			end
 		end
 	end
+	local entry = TEXT[id]
+	if entry == nil then
+		error(string.format("no text \"%s\" in text.ron", tostring(id)), 2)
+	end
+	if select("#", ...) == 0 then
+		return entry.text
+	end
 	return string.format(entry.text, ...)
+end
+
+-- The literal pieces of text `id`, whose directives must all be `%s`, for a caller
+-- that fills it with strings at nearly every call (the turn prompt): joined in turn
+-- with the strings, one between each two pieces, they give what U.text gives, without
+-- its call and its tests. Shared: do not change the list.
+function U.string_pieces(id)
+	local pieces, digits = PIECES[id], DIGITS[id]
+	if pieces == nil or table.find(digits, true) ~= nil then
+		error(string.format("text \"%s\" is not made of %%s directives alone", tostring(id)), 2)
+	end
+	return pieces
 end
 
 -- The plural of each noun of text.ron ("word.*"), made once by U.count's own rule
