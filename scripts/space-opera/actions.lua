@@ -170,12 +170,6 @@ function A.options(g, s, seen)
 		classic = U.classic(g)
 	end
 	local memo = seen.memo or g:memo()
-	local hand = C.hand(g, s)
-	-- Each card's definition, looked up once for the three passes below.
-	local def_of = table.create(#hand)
-	for i, card in ipairs(hand) do
-		def_of[i] = RESOURCE[g:face(card)] -- U.def
-	end
 	-- Copies of one card do the same: one option says it once (the first copy).
 	-- Only options of one kind can say the same: each kind's text begins as no other
 	-- kind's does ("Play", "Build", "Mount", "Train", "Extra jump", "Declare war",
@@ -189,77 +183,94 @@ function A.options(g, s, seen)
 			table.insert(out, { label = label, value = value })
 		end
 	end
-	-- A later copy of a card would only repeat the first copy's labels, which `add`
-	-- drops: each definition is looked at once (keyed by its table, never walked).
+	-- One walk of the hand reads each card's definition and keeps the cards that can
+	-- make an option, by kind: consumables to play, technologies and ships to build,
+	-- equipment and crew to mount (SO §4.3), each kind in hand order, as its pass
+	-- below offers them; each as the card and its definition, one after the other in
+	-- one list. A later copy of a card would only repeat the first copy's labels, which
+	-- `add` drops: each definition is kept once (keyed by its table, never walked).
+	-- A card the seat cannot afford makes no option.
+	local plays, builds, mounts = nil, nil, nil
 	local looked = {}
+	for _, card in ipairs(g:entities({ zone = "hand", seat = s })) do -- C.hand
+		local d = RESOURCE[g:face(card)] -- U.def
+		if d.price <= credits and not looked[d] then
+			local kind = d.type
+			if kind == "consumable" then
+				if d.effect then
+					looked[d] = true
+					plays = plays or {}
+					table.insert(plays, card)
+					table.insert(plays, d)
+				end
+			elseif kind == "technology" or kind == "ship" then -- U.is_technology
+				looked[d] = true
+				builds = builds or {}
+				table.insert(builds, card)
+				table.insert(builds, d)
+			elseif kind == "equipment" or kind == "crew" then
+				looked[d] = true
+				mounts = mounts or {}
+				table.insert(mounts, card)
+				table.insert(mounts, d)
+			end
+		end
+	end
 	-- The seat's raised cards and their definitions, read once for every pass below.
 	local tab = C.tableau(g, s, memo)
 	-- SO §4.3: consumables (price paid, effect, discard).
-	for i, card in ipairs(hand) do
-		local d = def_of[i]
-		if d.type == "consumable" and d.effect and d.price <= credits and not looked[d] then
-			looked[d] = true
+	if plays then
+		for k = 1, #plays, 2 do
+			local card, d = plays[k], plays[k + 1]
 			for _, opt in ipairs(E.options(g, s, d.effect, SOURCE[d], "main", memo)) do
 				local t = opt.target
 				add(opt.label == SELF[d] and PLAY[d] or U.text("action.play", d.name, opt.label, d.price), t == nil and "play " .. card or "play " .. card .. target_text(t))
 			end
 		end
 	end
-	-- SO §4.3: technologies and ships, built face down (whether the cap allows it is
-	-- asked once, and only if some card could be built).
-	local may_build = nil
-	for i, card in ipairs(hand) do
-		local d = def_of[i]
-		if (d.type == "technology" or d.type == "ship") and d.price <= credits and not looked[d] then -- U.is_technology
-			looked[d] = true
-			if may_build == nil then
-				may_build = may_build_tech(g, s, classic, tab)
-			end
-			if may_build then
-				add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), "build " .. card)
-			end
+	-- SO §4.3: technologies and ships, built face down, if the cap allows it.
+	if builds and may_build_tech(g, s, classic, tab) then
+		for k = 1, #builds, 2 do
+			local card, d = builds[k], builds[k + 1]
+			add(BUILD_LABEL[d] or U.text("action.build", d.name, d.price), "build " .. card)
 		end
 	end
 	-- SO §4.3: equipment in a free slot of a built ship; crew (classic), one per fleet.
-	-- The ships, their labels and what each carries are read once, when first needed.
-	local ships, ship_label, free, crewed = nil, nil, nil, nil
-	for i, card in ipairs(hand) do
-		local d = def_of[i]
-		if (d.type == "equipment" or d.type == "crew") and d.price <= credits and not looked[d] then
-			looked[d] = true
-			if ships == nil then
-				ships, ship_label, free, crewed = {}, {}, {}, {}
-				local ship_defs = {}
-				for k, e in ipairs(tab.cards) do
-					if tab.defs[k].type == "ship" then
-						table.insert(ships, e)
-						table.insert(ship_defs, tab.defs[k])
-					end
-				end
-				-- Ships of one name are told apart by the order they were built in.
-				local count, seen = {}, {}
-				for k in ipairs(ships) do
-					local name = ship_defs[k].name
-					count[name] = (count[name] or 0) + 1
-				end
-				for k, ship in ipairs(ships) do
-					local name = ship_defs[k].name
-					seen[name] = (seen[name] or 0) + 1
-					ship_label[ship] = count[name] > 1 and U.text("action.ship_number", name, seen[name]) or name
-					-- C.free_slots and C.has_crew, from one look at what it carries.
-					local used, crew = 0, false
-					for _, e in ipairs(C.attachments(g, ship)) do
-						local t = U.def(g, e).type
-						if t == "equipment" then
-							used += 1
-						elseif t == "crew" then
-							crew = true
-						end
-					end
-					free[ship] = (ship_defs[k].slots or 0) - used
-					crewed[ship] = crew
+	-- The ships, their labels and what each carries are read once.
+	if mounts then
+		local ships, ship_label, free, crewed = {}, {}, {}, {}
+		local ship_defs = {}
+		for k, e in ipairs(tab.cards) do
+			if tab.defs[k].type == "ship" then
+				table.insert(ships, e)
+				table.insert(ship_defs, tab.defs[k])
+			end
+		end
+		-- Ships of one name are told apart by the order they were built in.
+		local count, seen_name = {}, {}
+		for k in ipairs(ships) do
+			local name = ship_defs[k].name
+			count[name] = (count[name] or 0) + 1
+		end
+		for k, ship in ipairs(ships) do
+			local name = ship_defs[k].name
+			seen_name[name] = (seen_name[name] or 0) + 1
+			ship_label[ship] = count[name] > 1 and U.text("action.ship_number", name, seen_name[name]) or name
+			-- C.free_slots and C.has_crew, from one look at what it carries.
+			local used, crew = 0, false
+			for _, e in ipairs(C.attachments(g, ship)) do
+				local t = U.def(g, e).type
+				if t == "equipment" then
+					used += 1
+				elseif t == "crew" then
+					crew = true
 				end
 			end
+			free[ship] = (ship_defs[k].slots or 0) - used
+			crewed[ship] = crew
+		end
+		for k = 1, #mounts, 2 do
+			local card, d = mounts[k], mounts[k + 1]
 			for _, ship in ipairs(ships) do
 				local fits = (d.type == "equipment" and free[ship] > 0) or (d.type == "crew" and not crewed[ship])
 				if fits then
