@@ -85,7 +85,7 @@ local function may_build_tech(g, s, classic, tab)
 	end
 	local n = #tab.cards
 	if U.alt(g, "construction_counts") then
-		n += g:count({ zone = "building", seat = s })
+		n += g:count(U.BUILDING[s])
 	end
 	return n < C.TECH_CAP
 end
@@ -192,7 +192,7 @@ function A.options(g, s, seen)
 	-- A card the seat cannot afford makes no option.
 	local plays, builds, mounts = nil, nil, nil
 	local looked = {}
-	for _, card in ipairs(g:entities({ zone = "hand", seat = s })) do -- C.hand
+	for _, card in ipairs(g:entities(U.HAND[s])) do -- C.hand
 		local d = RESOURCE[g:face(card)] -- U.def
 		if d.price <= credits and not looked[d] then
 			local kind = d.type

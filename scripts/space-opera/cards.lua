@@ -67,6 +67,9 @@ local function decline(g, s)
 	end
 end
 
+-- The shared deck and the star system deck as filters, made once (as U.HAND's).
+local SHARED_DECK, SYSTEMS = { zone = "deck" }, { zone = "systems" }
+
 -- Draws `n` resources into a seat's hand; returns how many it drew. `competitive`:
 -- whether competitive mode is played, when the caller has asked (nil: asked here).
 function C.draw(g, s, n, competitive)
@@ -77,7 +80,7 @@ function C.draw(g, s, n, competitive)
 	if competitive == nil then
 		competitive = U.competitive(g)
 	end
-	local deck = competitive and { zone = "deck", seat = s } or { zone = "deck" } -- C.deck_of
+	local deck = competitive and U.DECK[s] or SHARED_DECK -- C.deck_of
 	for _ = 1, n do
 		local left = g:count(deck)
 		if left == 0 then
@@ -104,13 +107,13 @@ function C.draw(g, s, n, competitive)
 end
 
 function C.to_hand(g, card, s)
-	g:move(card, { zone = "hand", seat = s })
+	g:move(card, U.HAND[s])
 	g:set_owner(card, s)
 	g:hide(card, s)
 end
 
 function C.hand(g, s)
-	return g:entities({ zone = "hand", seat = s })
+	return g:entities(U.HAND[s])
 end
 
 -- Puts a card on its discard pile, face up; a ship takes its equipment and crew along
@@ -151,18 +154,18 @@ end
 -- ---- the tableau (SO §4.3, §6.3) ------------------------------------------------------------
 
 function C.built(g, s)
-	return g:entities({ zone = "built", seat = s })
+	return g:entities(U.BUILT[s])
 end
 
 function C.building(g, s)
-	return g:entities({ zone = "building", seat = s })
+	return g:entities(U.BUILDING[s])
 end
 
 -- A seat's raised cards and, in the same order, their definitions: looked up once
 -- while the game does not change (g:memo), since the turn menu, the totals and the
 -- ship list all walk them and every definition costs a g:face. Shared: do not change.
 local function tableau_now(g, s)
-	local cards = g:entities({ zone = "built", seat = s })
+	local cards = g:entities(U.BUILT[s])
 	local of = table.create(#cards)
 	for i, e in ipairs(cards) do
 		of[i] = defs.resource[g:face(e)]
@@ -215,9 +218,9 @@ function C.built_count(g, s, with_building)
 	if with_building == nil then
 		with_building = U.alt(g, "construction_counts")
 	end
-	local n = g:count({ zone = "built", seat = s })
+	local n = g:count(U.BUILT[s])
 	if with_building then
-		n += g:count({ zone = "building", seat = s })
+		n += g:count(U.BUILDING[s])
 	end
 	return n
 end
@@ -252,7 +255,7 @@ end
 function C.build(g, s, card)
 	local d = U.def(g, card)
 	g:add(s, "credits", -d.price)
-	g:move(card, { zone = "building", seat = s })
+	g:move(card, U.BUILDING[s])
 	g:set_owner(card, s)
 	g:hide(card, s)
 	g:set_prop(card, "credits", d.price)
@@ -287,7 +290,7 @@ function C.flip(g, s, observed)
 		-- More may be under construction than there is room for (only built ones count
 		-- toward the cap): those beyond 8 built stay face down until a place frees up
 		-- (SO §6.3). Nothing to raise needs no room (and no count).
-		built = g:count({ zone = "built", seat = s })
+		built = g:count(U.BUILT[s])
 		local room = C.TECH_CAP - built
 		while #raised > math.max(0, room) do
 			table.remove(raised)
@@ -295,7 +298,7 @@ function C.flip(g, s, observed)
 		end
 	end
 	for _, card in ipairs(raised) do
-		g:move(card, { zone = "built", seat = s })
+		g:move(card, U.BUILT[s])
 		g:set_prop(card, "credits", nil)
 		g:reveal(card)
 		g:log(U.text("building.raise", s, U.name(g, card)))
@@ -326,7 +329,7 @@ end
 -- C.draw's.
 function C.jump(g, s, draw, revised, competitive)
 	-- Only the top card is asked for (listing the whole deck costs more).
-	local card = g:last({ zone = "systems" })
+	local card = g:last(SYSTEMS)
 	if card == nil then
 		-- Not in source: the star system discards are reshuffled into a new deck.
 		for _, card in ipairs(g:entities({ zone = "systems_discard" })) do
@@ -334,10 +337,10 @@ function C.jump(g, s, draw, revised, competitive)
 			g:hide(card)
 		end
 		g:shuffle_zone("systems")
-		card = g:last({ zone = "systems" })
+		card = g:last(SYSTEMS)
 	end
 	if card then
-		g:move(card, { zone = "jumps", seat = s })
+		g:move(card, U.JUMPS[s])
 		g:reveal(card)
 		-- The card is now the top of the seat's jumps: its sectors are the seat's.
 		local system = g:face(card)
@@ -349,7 +352,7 @@ function C.jump(g, s, draw, revised, competitive)
 end
 
 function C.discard_systems(g, s)
-	for _, card in ipairs(g:entities({ zone = "jumps", seat = s })) do
+	for _, card in ipairs(g:entities(U.JUMPS[s])) do
 		g:move(card, "systems_discard")
 	end
 end

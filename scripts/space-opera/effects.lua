@@ -271,7 +271,7 @@ end), apply = function(g, item)
 end }
 
 E.spy = { when = { main = true }, targets = seat_targets("effect.spy", function(g, s)
-	return g:count({ zone = "hand", seat = s }) > 0
+	return g:count(U.HAND[s]) > 0
 end), apply = function(g, item)
 	for _, card in ipairs(C.hand(g, item.target.seat)) do
 		g:peek(item.seat, card, U.text("effect.spy_done", item.target.seat, U.name(g, card)))

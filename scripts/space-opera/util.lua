@@ -428,6 +428,23 @@ for _, id in ipairs(def_ids.species) do
 	SEAT_NAMED[id] = named
 end
 
+-- A seat's own zone `zone` as a filter and location ({zone =, seat =}), by seat:
+-- made once when the module loads for the pack's most seats (any other seat's is made
+-- when asked). The kernel only reads such a table, and one made afresh at every query
+-- costs about a tenth of the query: the menus ask for the hands, tableaux and star
+-- systems of every seat. Shared: do not change them.
+local function seat_places(zone)
+	local places = {}
+	for s = 1, U.MAX_SEATS do
+		places[s] = { zone = zone, seat = s }
+	end
+	return setmetatable(places, { __index = function(_, s)
+		return { zone = zone, seat = s }
+	end })
+end
+U.HAND, U.BUILT, U.BUILDING, U.JUMPS = seat_places("hand"), seat_places("built"), seat_places("building"), seat_places("jumps")
+U.DECK = seat_places("deck")
+
 -- Every label U.seat_label can give for seats 1..U.MAX_SEATS, for tables of texts
 -- made from them when a module loads.
 U.SEAT_LABELS = {}
@@ -474,7 +491,7 @@ end
 
 -- The star system a seat is in: the top of its stack of jumps.
 function U.top_system(g, s)
-	return g:last({ zone = "jumps", seat = s })
+	return g:last(U.JUMPS[s])
 end
 
 -- The sectors a seat is in, as a set. Classic round 1 (pre-jump era) has no star system:
@@ -531,7 +548,7 @@ local function seat_sectors(g, memo, s)
 		if everywhere then
 			set = ALL_SECTORS
 		else
-			local top = g:last({ zone = "jumps", seat = s }) -- U.top_system
+			local top = g:last(U.JUMPS[s]) -- U.top_system
 			set = top and SECTORS_OF[g:face(top)] or NO_SECTORS
 		end
 		known[s] = set

@@ -146,9 +146,9 @@ function V.observe(g, only, at)
 		if g:get(s, "out") ~= true then -- U.live
 			-- Runs after every change: a value that stays the same is not written again.
 			-- P.level, read here without its calls: units // 4 + built // 4 (C.built_count).
-			local built = g:count({ zone = "built", seat = s })
+			local built = g:count(U.BUILT[s])
 			if with_building then
-				built += g:count({ zone = "building", seat = s })
+				built += g:count(U.BUILDING[s])
 			end
 			local level = ((g:get(s, "civ") or 0) + (g:get(s, "mil") or 0)) // 4 + built // 4
 			levels[s] = level
