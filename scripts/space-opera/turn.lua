@@ -78,9 +78,12 @@ function TU.start(g, s)
 end
 
 -- SO §5.5: at the end of the turn the hand holds at most `storage` cards (classic;
--- revised only with `alt_hand_limit`, SO §10 B11).
-function TU.hand_limit(g, s)
-	if U.classic(g) or U.alt(g, "hand_limit") then
+-- revised only with `alt_hand_limit`, SO §10 B11). `classic`: as V.end_of_turn's.
+function TU.hand_limit(g, s, classic)
+	if classic == nil then
+		classic = U.classic(g)
+	end
+	if classic or U.alt(g, "hand_limit") then
 		return T.storage(g, s)
 	end
 	return nil
@@ -123,7 +126,9 @@ TU.turn = {
 				options = A.options(g, s, { credits = credits, civ = civ, mil = mil, classic = classic, memo = memo }) }
 		end
 		-- ctx.stage == "end"
-		local limit = TU.hand_limit(g, s)
+		-- Whether the classic rules are played, asked once for the limit and the check.
+		local classic = g:variant("classic") -- U.classic
+		local limit = TU.hand_limit(g, s, classic)
 		-- The hand is read only when it has a limit.
 		local hand = limit and not ctx.discarded and C.hand(g, s)
 		if hand and #hand > limit then
@@ -137,7 +142,7 @@ TU.turn = {
 				prompt = U.text("turn.hand_limit", limit, U.count_of(n, "word.card")),
 				help = U.text("turn.hand_limit_help") }
 		end
-		V.end_of_turn(g, s)
+		V.end_of_turn(g, s, classic)
 		return nil
 	end,
 	resolve = function(g, ctx, choice)

@@ -187,25 +187,30 @@ function V.turn_start(g, s)
 	-- level is its `last_level` and observing would write nothing but the active
 	-- seat's lowest level, which is set below. The seat's lowest level this turn
 	-- starts at its level now (a seat out has no level here).
-	local levels
-	local n = g:seats()
+	-- The others' levels (and how many seats there are) are read only when the seat's
+	-- own is 3 or more: below, the seats are not compared.
+	local levels, level
 	if turn == 1 then
 		levels = V.observe(g, nil, at)
+		level = levels and levels[s]
 	else
-		levels = table.create(n)
-		for o = 1, n do
-			if g:get(o, "out") ~= true then -- U.live
-				levels[o] = g:get(o, "last_level")
+		-- TU.start's seat is live (its turn started only then), and no unit left since.
+		level = g:get(s, "last_level")
+		if level and level >= 3 then
+			levels = table.create(g:seats())
+			for o = 1, g:seats() do
+				if g:get(o, "out") ~= true then -- U.live
+					levels[o] = g:get(o, "last_level")
+				end
 			end
 		end
 	end
-	local level = levels and levels[s]
 	g:set(s, "min_level", level or P().level(g, s))
 	-- Below level 3 nobody is told who is ahead: the seats are not compared.
 	if level and level >= 3 then
-		-- The live seats are those observe gave a level.
+		-- The live seats are those given a level.
 		local ahead = true
-		for o = 1, n do
+		for o = 1, g:seats() do
 			ahead = ahead and (o == s or levels[o] == nil or levels[o] < level)
 		end
 		if ahead then
@@ -219,9 +224,13 @@ end
 -- had during the turn is 3 or more and higher than every other species' level
 -- (SO §10 B6). `alt_literal_hold`: its level is 3+, higher than all others, and it last
 -- rose before this turn began. The turn's last call, which calls it, has found the
--- seat live (and no call starts with the game over, V.over).
-function V.end_of_turn(g, s)
-	if U.classic(g) then
+-- seat live (and no call starts with the game over, V.over). `classic`: whether the
+-- classic rules are played, when the caller has asked (nil: asked here).
+function V.end_of_turn(g, s, classic)
+	if classic == nil then
+		classic = U.classic(g)
+	end
+	if classic then
 		return
 	end
 	local literal = U.alt(g, "literal_hold")
