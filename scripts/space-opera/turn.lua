@@ -118,8 +118,7 @@ TU.turn = {
 			-- Nothing is written from here on: the memo table is asked for once.
 			-- (P.civ, P.mil and U.classic, read in place.)
 			local credits, civ, mil, classic, memo = g:get(s, "credits"), g:get(s, "civ") or 0, g:get(s, "mil") or 0, g:variant("classic"), g:memo()
-			U.knowing_version(memo, classic)
-			local prompt = PROMPT[1] .. U.sector_names(g, s, memo) .. PROMPT[2] .. (CREDITS[credits] or U.count_of(credits, "word.credit"))
+			local prompt = PROMPT[1] .. U.sector_names(g, s, memo, classic) .. PROMPT[2] .. (CREDITS[credits] or U.count_of(credits, "word.credit"))
 				.. PROMPT[3] .. (CIVILIANS[civ] or U.count_of(civ, "word.civilian")) .. PROMPT[4] .. (MILITARIES[mil] or U.count_of(mil, "word.military")) .. PROMPT[5]
 			return { seat = s, prompt = prompt, rule = classic and "SO §5.5" or "SO §6.2.2",
 				help = TURN_HELP,

@@ -556,22 +556,40 @@ local function seat_sectors(g, memo, s)
 	return set
 end
 
--- Tells `memo` (the table g:memo() gave) whether the classic rules are played, when the
--- caller has asked: in the revised rules nobody is in every sector, and the sectors
--- then need not ask again.
-function U.knowing_version(memo, classic)
-	if not classic then
-		memo.everywhere = false
-	end
-end
-
 -- `memo`: the table g:memo() gave, when the caller has it (nil: asked here).
 function U.sectors(g, s, memo)
 	return seat_sectors(g, memo or g:memo(), s)
 end
 
-function U.sector_names(g, s, memo)
-	local sectors = seat_sectors(g, memo or g:memo(), s) -- U.sectors
+-- `classic`: whether the classic rules are played, when the caller has asked (nil: not
+-- known); then `memo` is told too, for every later look at sectors in the same call:
+-- in the revised rules nobody is in every sector, which need not be asked.
+function U.sector_names(g, s, memo, classic)
+	memo = memo or g:memo()
+	if classic == false then
+		memo.everywhere = false
+	end
+	-- seat_sectors(g, memo, s), written out: the turn menu's prompt asks it every time.
+	local known = memo.sectors
+	if known == nil then
+		known = table.create(U.MAX_SEATS)
+		memo.sectors = known
+	end
+	local sectors = known[s]
+	if sectors == nil then
+		local everywhere = memo.everywhere
+		if everywhere == nil then
+			everywhere = everywhere_now(g)
+			memo.everywhere = everywhere
+		end
+		if everywhere then
+			sectors = ALL_SECTORS
+		else
+			local top = g:last(U.JUMPS[s]) -- U.top_system
+			sectors = top and SECTORS_OF[g:face(top)] or NO_SECTORS
+		end
+		known[s] = sectors
+	end
 	return NAMES_OF[sectors] or names_of(sectors)
 end
 
@@ -644,17 +662,31 @@ end
 -- whether they are live and which species they are (for the order, as order_now
 -- sorts them: a part of the order keeps its sequence; their species go into
 -- `memo.species_of` as order_now's would).
+-- The other seats' sectors are found as seat_sectors finds them, written out (a Lua
+-- call per seat costs more than its lines): remembered in `memo.sectors`, all of them
+-- when the user's sectors were found everywhere (`memo.everywhere`, which finding
+-- them has settled).
 local function reachable_near(g, user, memo)
 	local out = table.create(U.MAX_SEATS)
 	-- The user's sectors once, not once per other seat.
 	local mine = seat_sectors(g, memo, user)
+	local known, everywhere = memo.sectors, memo.everywhere
 	-- overlap(mine, theirs) is looked up in place: this runs for every other seat.
 	local row = OVERLAP[mine]
 	local order = memo.order
 	if order then
 		for _, s in ipairs(order) do
 			if s ~= user then
-				local theirs = seat_sectors(g, memo, s)
+				local theirs = known[s]
+				if theirs == nil then
+					if everywhere then
+						theirs = ALL_SECTORS
+					else
+						local top = g:last(U.JUMPS[s]) -- U.top_system
+						theirs = top and SECTORS_OF[g:face(top)] or NO_SECTORS
+					end
+					known[s] = theirs
+				end
 				local shared = row and row[theirs]
 				if shared == nil then
 					shared = overlap_of(mine, theirs)
@@ -675,7 +707,16 @@ local function reachable_near(g, user, memo)
 	for s = 1, g:seats() do
 		local shared = false
 		if s ~= user then
-			local theirs = seat_sectors(g, memo, s)
+			local theirs = known[s]
+			if theirs == nil then
+				if everywhere then
+					theirs = ALL_SECTORS
+				else
+					local top = g:last(U.JUMPS[s]) -- U.top_system
+					theirs = top and SECTORS_OF[g:face(top)] or NO_SECTORS
+				end
+				known[s] = theirs
+			end
 			shared = row and row[theirs]
 			if shared == nil then
 				shared = overlap_of(mine, theirs)
@@ -712,7 +753,19 @@ function U.reachable(g, user, universal, memo)
 	if universal then
 		return recall(g, memo, "reachable_all", user, reachable_all)
 	end
-	return recall(g, memo, "reachable", user, reachable_near)
+	-- recall(g, memo, "reachable", user, reachable_near), written out: the menus ask
+	-- it at every call.
+	local known = memo.reachable
+	if known == nil then
+		known = table.create(U.MAX_SEATS)
+		memo.reachable = known
+	end
+	local answer = known[user]
+	if answer == nil then
+		answer = reachable_near(g, user, memo)
+		known[user] = answer
+	end
+	return answer
 end
 
 -- `n` and a noun, plural unless `n` is 1: "1 disc", "3 discs", "2 militaries".
