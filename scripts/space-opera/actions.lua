@@ -84,7 +84,7 @@ local function may_build_tech(g, s, classic, tab)
 		return true
 	end
 	local n = #tab.cards
-	if U.alt(g, "construction_counts") then
+	if g:variant("alt_construction_counts") then -- U.alt
 		n += g:count(U.BUILDING[s])
 	end
 	return n < C.TECH_CAP

@@ -24,7 +24,7 @@ end
 
 -- The discard pile a card goes to: its deck owner's in competitive mode.
 function C.discard_of(g, card)
-	if U.competitive(g) then
+	if g:variant("competitive") then -- U.competitive
 		return { zone = "discard", seat = g:prop(card, "deck") }
 	end
 	return "discard"
@@ -216,7 +216,7 @@ end
 -- asked already (nil: asked here). The cards are counted, not listed.
 function C.built_count(g, s, with_building)
 	if with_building == nil then
-		with_building = U.alt(g, "construction_counts")
+		with_building = g:variant("alt_construction_counts") -- U.alt
 	end
 	local n = g:count(U.BUILT[s])
 	if with_building then
@@ -261,7 +261,7 @@ function C.build(g, s, card)
 	g:set_prop(card, "credits", d.price)
 	-- Under construction counts for the level only with alt_construction_counts
 	-- (C.built_count): else no level moved (V.observe).
-	if U.alt(g, "construction_counts") then
+	if g:variant("alt_construction_counts") then -- U.alt
 		require("victory").observe(g)
 	end
 end

@@ -195,7 +195,7 @@ local function jump_label()
 end
 local JUMP_TARGETS = self_target(jump_label())
 E.jump = { when = { main = true, duel = true, assault = true }, label = jump_label, targets = function(g, user, src)
-	if U.classic(g) and g:global("prejump") == true then
+	if g:variant("classic") and g:global("prejump") == true then -- U.classic
 		return NONE
 	end
 	return JUMP_TARGETS

@@ -52,7 +52,7 @@ end
 -- SO §3 income: 2 credits per civilian (classic, round start) or 1 (revised,
 -- reorganisation), plus card income.
 function P.income(g, s)
-	local per = U.classic(g) and 2 or 1
+	local per = g:variant("classic") and 2 or 1 -- U.classic
 	local n = per * P.civ(g, s) + T.income_bonus(g, s)
 	g:add(s, "credits", n)
 	return n

@@ -78,7 +78,7 @@ R.game = {
 		-- No call starts with the game over (V.over): it is asked after each pass.
 		repeat
 			if ctx.i == 0 or ctx.i > #(ctx.order or {}) then
-				if ctx.round > 0 and U.classic(g) and ctx.i > 0 then
+				if ctx.round > 0 and g:variant("classic") and ctx.i > 0 then -- U.classic
 					R.classic_round_end(g, ctx.round)
 					if V.over(g) then
 						return nil
@@ -93,7 +93,7 @@ R.game = {
 				ctx.order = U.order(g)
 				ctx.i = 1
 				g:log(U.text("round.header", ctx.round))
-				if U.classic(g) then
+				if g:variant("classic") then -- U.classic
 					R.classic_round_start(g, ctx.round)
 				end
 			else

@@ -39,7 +39,7 @@ function TU.reorganise(g, s, at)
 	local raised = C.flip(g, s, at)
 	V.on_raise(g, s, raised)
 	-- Whether competitive mode is played, asked once for the decline and the jump's draw.
-	local competitive = U.competitive(g)
+	local competitive = g:variant("competitive") -- U.competitive
 	local declining -- C.in_decline
 	if competitive then
 		declining = g:get(s, "decline") == true
@@ -67,12 +67,12 @@ function TU.start(g, s)
 	g:set_global("active", s)
 	g:set_global("sync", { kind = "main" })
 	reset_limits(g, s)
-	if U.classic(g) then
+	if g:variant("classic") then -- U.classic
 		C.draw(g, s, 1) -- SO §5.5
 		return
 	end
 	TU.reorganise(g, s, V.turn_start(g, s))
-	if U.alt(g, "turn_draw") then
+	if g:variant("alt_turn_draw") then -- U.alt
 		C.draw(g, s, 1) -- SO §10 B10 alternative
 	end
 end
@@ -83,7 +83,7 @@ function TU.hand_limit(g, s, classic)
 	if classic == nil then
 		classic = U.classic(g)
 	end
-	if classic or U.alt(g, "hand_limit") then
+	if classic or g:variant("alt_hand_limit") then -- U.alt
 		return T.storage(g, s)
 	end
 	return nil

@@ -127,7 +127,7 @@ function V.observe(g, only, at)
 	if at then
 		turn, active, with_building = at.turn, at.active, at.with_building
 	else
-		if U.classic(g) then
+		if g:variant("classic") then -- U.classic
 			return nil
 		end
 		turn = g:global("turn_no")
@@ -135,7 +135,7 @@ function V.observe(g, only, at)
 			return nil
 		end
 		active = g:global("active")
-		with_building = U.alt(g, "construction_counts")
+		with_building = g:variant("alt_construction_counts") -- U.alt
 	end
 	local first, last_seat = 1, g:seats()
 	local levels = table.create(last_seat)
@@ -181,7 +181,7 @@ end
 function V.turn_start(g, s)
 	local turn = g:add_global("turn_no", 1)
 	g:set(s, "turn_began", turn)
-	local at = { turn = turn, active = s, with_building = U.alt(g, "construction_counts") }
+	local at = { turn = turn, active = s, with_building = g:variant("alt_construction_counts") } -- U.alt
 	-- Every live seat's level. The first turn observes them all; after it, every change
 	-- that may move a level has been observed at once (V.observe), so each live seat's
 	-- level is its `last_level` and observing would write nothing but the active
@@ -233,7 +233,7 @@ function V.end_of_turn(g, s, classic)
 	if classic then
 		return
 	end
-	local literal = U.alt(g, "literal_hold")
+	local literal = g:variant("alt_literal_hold") -- U.alt
 	-- What is held is the turn's lowest level (set at its start): below 3 it wins
 	-- nothing, and the level now need not be read.
 	local low = g:get(s, "min_level")

@@ -155,7 +155,7 @@ W.war = {
 			g:set(ctx.attacker, "t_war", 1)
 			g:set_global("last_theft", 0)
 			ctx.stage = "begin"
-			g:log(U.text(U.classic(g) and "war.declare_classic" or "war.declare", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender)))
+			g:log(U.text(g:variant("classic") and "war.declare_classic" or "war.declare", ctx.attacker, ctx.defender, U.sector_names(g, ctx.defender))) -- U.classic
 		end
 		-- Whether both are live and share a sector changes only between calls: units are
 		-- lost and cards jump in frames the stages push, and no stage ends the game
