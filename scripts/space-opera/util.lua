@@ -79,9 +79,9 @@ end
 -- of a whole number well within the range where both write its digits (`+ 0` turns -0
 -- into 0, as `%d` writes it); any other argument is left to string.format. The tests
 -- are written out for each count of directives: a Lua call costs more than they do.
--- The arguments are not counted (select costs about as much as the tests): those
--- beyond the directives change nothing, since string.format passes over them too,
--- and a directive without its argument (nil) is left to string.format.
+-- The arguments are not counted (select costs about as much as the tests): a
+-- directive without its argument (nil), or an argument beyond the directives, sends
+-- the text to string.format, as a count that differs from the directives' did.
 local WHOLE = 2147483648
 
 -- The player-facing text `id` of text.ron; with arguments, its `%d`, `%s`...
@@ -99,17 +99,19 @@ function U.text(id, ...)
 		local d = DIGITS[id]
 		local n = #d
 		if n == 1 then
-			local a = ...
+			local a, beyond = ...
 			local ta = type(a)
-			if ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE then
-				return p[1] .. (a + 0) .. p[2]
-			elseif ta == "string" and not d[1] then
-				return p[1] .. a .. p[2]
+			if beyond == nil then
+				if ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE then
+					return p[1] .. (a + 0) .. p[2]
+				elseif ta == "string" and not d[1] then
+					return p[1] .. a .. p[2]
+				end
 			end
 		elseif n == 2 then
-			local a, b = ...
+			local a, b, beyond = ...
 			local ta, tb = type(a), type(b)
-			if (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
+			if beyond == nil and (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
 				and (tb == "string" and not d[2] or tb == "number" and b % 1 == 0 and b > -WHOLE and b < WHOLE) then
 				if ta == "number" then
 					a += 0
@@ -120,9 +122,9 @@ function U.text(id, ...)
 				return p[1] .. a .. p[2] .. b .. p[3]
 			end
 		elseif n == 3 then
-			local a, b, c = ...
+			local a, b, c, beyond = ...
 			local ta, tb, tc = type(a), type(b), type(c)
-			if (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
+			if beyond == nil and (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
 				and (tb == "string" and not d[2] or tb == "number" and b % 1 == 0 and b > -WHOLE and b < WHOLE)
 				and (tc == "string" and not d[3] or tc == "number" and c % 1 == 0 and c > -WHOLE and c < WHOLE) then
 				if ta == "number" then
@@ -137,9 +139,9 @@ function U.text(id, ...)
 				return p[1] .. a .. p[2] .. b .. p[3] .. c .. p[4]
 			end
 		elseif n == 4 then
-			local a, b, c, e = ...
+			local a, b, c, e, beyond = ...
 			local ta, tb, tc, te = type(a), type(b), type(c), type(e)
-			if (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
+			if beyond == nil and (ta == "string" and not d[1] or ta == "number" and a % 1 == 0 and a > -WHOLE and a < WHOLE)
 				and (tb == "string" and not d[2] or tb == "number" and b % 1 == 0 and b > -WHOLE and b < WHOLE)
 				and (tc == "string" and not d[3] or tc == "number" and c % 1 == 0 and c > -WHOLE and c < WHOLE)
 				and (te == "string" and not d[4] or te == "number" and e % 1 == 0 and e > -WHOLE and e < WHOLE) then
