@@ -16,28 +16,34 @@ local A = {}
 -- What an effect is told of a card or ability (made once) and the card definitions.
 local SOURCE, RESOURCE = E.SOURCE, defs.resource
 
--- The war and negotiation labels of every seat label (U.SEAT_LABELS), formatted when
--- the module loads: the menu offers both for every reachable seat.
-local WAR_LABEL, TRADE_LABEL = {}, {}
+-- The options that say the same at every menu are made when the module loads, and
+-- one table serves every menu: the kernel only reads an option (shared: do not change
+-- one). The war and negotiation options of every seat label (U.SEAT_LABELS, each
+-- naming its seat: the menu offers both for every reachable seat), WAR_OPTION[label]
+-- and TRADE_OPTION[label].
+local WAR_OPTION, TRADE_OPTION = {}, {}
 for _, label in ipairs(U.SEAT_LABELS) do
-	WAR_LABEL[label] = U.text("action.war", label)
-	TRADE_LABEL[label] = U.text("action.negotiate", label)
+	local o = U.SEAT_OF_LABEL[label]
+	WAR_OPTION[label] = { label = U.text("action.war", label), value = "war " .. o }
+	TRADE_OPTION[label] = { label = U.text("action.negotiate", label), value = "trade " .. o }
 end
 
--- The build label of every technology and ship, and the training label of every price
--- it can have, formatted when the module loads (the menu offers them at every turn).
-local BUILD_LABEL, TRAIN_LABEL = {}, {}
+-- The build label of every technology and ship, formatted when the module loads (the
+-- menu offers them at every turn).
+local BUILD_LABEL = {}
 for _, id in ipairs(def_ids.resource) do
 	local d = defs.resource[id]
 	if U.is_technology(d) then
 		BUILD_LABEL[d] = U.text("action.build", d.name, d.price)
 	end
 end
+-- The training option of every price it can have, the extra jump's and the end's,
+-- made once as the war options are.
+local TRAIN_OPTION = {}
 for cost = 0, 5 do
-	TRAIN_LABEL[cost] = U.text("action.train", cost)
+	TRAIN_OPTION[cost] = { label = U.text("action.train", cost), value = "train" }
 end
--- The labels that take nothing, looked up once.
-local JUMP_LABEL, END_LABEL = U.text("action.jump"), U.text("action.end")
+local JUMP_OPTION, END_OPTION = { label = U.text("action.jump"), value = "jump" }, { label = U.text("action.end"), value = "end" }
 
 -- The menu labels of effects aimed at their user (E[effect].label), made when the
 -- module loads: SELF[x] is the one target's label for consumable, species or active
@@ -58,12 +64,18 @@ for _, id in ipairs(def_ids.resource) do
 		ACTIVE[ab] = U.text("action.active", d.name, ab.name, SELF[ab], ab.price)
 	end
 end
+-- ABILITY_ALONE[ab]: the ability's one option is its ABILITY label with the value
+-- "ability", whatever the game: its effect hands out the same one target for its
+-- amount (E.options' `for_amount`), so the menu need not ask E.options.
+local ABILITY_ALONE = {}
 for _, id in ipairs(def_ids.species) do
 	local ab = defs.species[id].ability
 	local e = E[ab.effect]
 	if e and e.label then
 		SELF[ab] = e.label(ab.amount)
 		ABILITY[ab] = U.text("action.ability", ab.name, SELF[ab], ab.price)
+		local made = e.when.main == true and e.for_amount and e.for_amount[ab.amount]
+		ABILITY_ALONE[ab] = made ~= nil and #made == 1 and made[1].target == nil and made[1].label == SELF[ab]
 	end
 end
 
@@ -288,12 +300,12 @@ function A.options(g, s, seen)
 	end
 	local cost = math.max(0, (classic and 5 or 4) - discount)
 	if credits >= cost and (seen.civ or P.civ(g, s)) >= 1 then
-		table.insert(out, { label = TRAIN_LABEL[cost] or U.text("action.train", cost), value = "train" }) -- (once: no `add`)
+		table.insert(out, TRAIN_OPTION[cost] or { label = U.text("action.train", cost), value = "train" }) -- (once: no `add`)
 	end
 	-- SO §4.2: the extra jump, 2 credits, once per turn (more by cards); none in the
 	-- classic pre-jump era (SO §5.3).
 	if credits >= 2 and not (classic and g:global("prejump") == true) and (g:get(s, "t_jumps") or 0) < jumps then
-		table.insert(out, { label = JUMP_LABEL, value = "jump" }) -- (once: no `add`)
+		table.insert(out, JUMP_OPTION) -- (once: no `add`)
 	end
 	-- SO §5.7.1, §6.5.1: war, once per turn, on a seat in a shared sector.
 	local reachable = U.reachable(g, s, false, memo)
@@ -307,13 +319,13 @@ function A.options(g, s, seen)
 		local always = classic or (seen.mil or P.mil(g, s)) > 0
 		for k, o in ipairs(reachable) do
 			if always or has_ship(C.tableau(g, o, memo)) then
-				table.insert(out, { label = WAR_LABEL[labels[k]] or U.text("action.war", labels[k]), value = "war " .. o }) -- (no `add`)
+				table.insert(out, WAR_OPTION[labels[k]] or { label = U.text("action.war", labels[k]), value = "war " .. o }) -- (no `add`)
 			end
 		end
 	end
 	-- SO §4.6: negotiation with seats in a shared sector.
 	for k, o in ipairs(reachable) do
-		table.insert(out, { label = TRADE_LABEL[labels[k]] or U.text("action.negotiate", labels[k]), value = "trade " .. o }) -- (no `add`)
+		table.insert(out, TRADE_OPTION[labels[k]] or { label = U.text("action.negotiate", labels[k]), value = "trade " .. o }) -- (no `add`)
 	end
 	-- SO §2, §5.5: the species' active ability, during its own turn (once per turn).
 	-- The seat is live: the order of play the reachable list came from read its species.
@@ -325,8 +337,12 @@ function A.options(g, s, seen)
 	local sp = id and defs.species[id]
 	if sp and sp.ability.price <= credits and (g:get(s, "t_ability") or 0) == 0 then
 		local ab = sp.ability
-		for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
-			add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), opt.target == nil and "ability" or "ability" .. target_text(opt.target))
+		if ABILITY_ALONE[ab] then
+			add(ABILITY[ab], "ability")
+		else
+			for _, opt in ipairs(E.options(g, s, ab.effect, SOURCE[ab], "main", memo)) do
+				add(opt.label == SELF[ab] and ABILITY[ab] or U.text("action.ability", ab.name, opt.label, ab.price), opt.target == nil and "ability" or "ability" .. target_text(opt.target))
+			end
 		end
 	end
 	-- SO §6.4: active effects of raised technologies (once per turn each).
@@ -343,7 +359,7 @@ function A.options(g, s, seen)
 			end
 		end
 	end
-	table.insert(out, { label = END_LABEL, value = "end" }) -- (once: no `add`)
+	table.insert(out, END_OPTION) -- (once: no `add`)
 	return out
 end
 

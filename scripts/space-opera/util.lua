@@ -448,14 +448,16 @@ U.HAND, U.BUILT, U.BUILDING, U.JUMPS = seat_places("hand"), seat_places("built")
 U.DECK = seat_places("deck")
 
 -- Every label U.seat_label can give for seats 1..U.MAX_SEATS, for tables of texts
--- made from them when a module loads.
-U.SEAT_LABELS = {}
+-- made from them when a module loads, and the seat each one names (U.SEAT_OF_LABEL).
+U.SEAT_LABELS, U.SEAT_OF_LABEL = {}, {}
 for s = 1, U.MAX_SEATS do
 	table.insert(U.SEAT_LABELS, SEAT_PLAIN[s])
+	U.SEAT_OF_LABEL[SEAT_PLAIN[s]] = s
 end
 for _, id in ipairs(def_ids.species) do
 	for s = 1, U.MAX_SEATS do
 		table.insert(U.SEAT_LABELS, SEAT_NAMED[id][s])
+		U.SEAT_OF_LABEL[SEAT_NAMED[id][s]] = s
 	end
 end
 
