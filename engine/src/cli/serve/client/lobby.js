@@ -39,15 +39,88 @@ function showPack() {
   seats.replaceChildren();
   const n = Math.min(Math.max(kinds.length || 4, pack.players[0]), pack.players[1]);
   for (let i = 0; i < n; i++) seats.append(seatRow(i, kinds[i] || (i === 0 ? "human" : "ismcts")));
-  const variants = $("variants");
-  variants.replaceChildren();
-  if (pack.variants.length === 0) variants.append(el("p", { class: "muted" }, "This game has no variants: the rules as written."));
-  for (const v of pack.variants) {
+  drawVariants(pack);
+}
+
+// A group's id as words: "balance_1" → "Balance 1".
+function groupTitle(g) {
+  const words = g.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function variantName(pack, id) {
+  const v = pack.variants.find((x) => x.id === id);
+  return v ? v.name : id;
+}
+
+// Variants: those of one group exclude each other, so each group is one choice (a
+// select whose first entry is "none"); the others are checkboxes. A variant that
+// needs another is disabled until that one is chosen.
+function drawVariants(pack) {
+  const box = $("variants");
+  box.replaceChildren();
+  if (pack.variants.length === 0) {
+    box.append(el("p", { class: "muted" }, "This game has no variants: the rules as written."));
+    return;
+  }
+  box.append(el("p", { class: "muted" }, "Leave them all as they are to play the rules as written."));
+  const groups = [];
+  for (const v of pack.variants) if (v.group && !groups.includes(v.group)) groups.push(v.group);
+  if (groups.length) {
+    const grid = el("div", { class: "variant-groups" });
+    for (const g of groups) {
+      const members = pack.variants.filter((v) => v.group === g);
+      const wrap = el("div", { class: "variant-group" });
+      const id = `group-${g}`;
+      const select = el("select", { id, name: "variant-group", "data-group": g });
+      select.append(el("option", { value: "" }, "none (the default)"));
+      for (const v of members) select.append(el("option", { value: v.id }, v.name));
+      const about = el("p", { class: "muted about", id: `${id}-about` });
+      select.setAttribute("aria-describedby", about.id);
+      select.addEventListener("change", () => {
+        const v = members.find((m) => m.id === select.value);
+        about.textContent = v ? v.description : "";
+        updateRequires(pack);
+      });
+      wrap.append(el("label", { for: id }, groupTitle(g)), select, about);
+      grid.append(wrap);
+    }
+    box.append(grid);
+  }
+  for (const v of pack.variants.filter((x) => !x.group)) {
     const label = el("label", { class: "variant" });
-    const box = el("input", { type: "checkbox", value: v.id, name: "variant" });
-    label.append(box, el("strong", {}, ` ${v.name}`), el("span", { class: "muted" }, ` — ${v.description}`));
-    if (v.group) label.append(el("span", { class: "muted" }, ` (at most one of “${v.group}”)`));
-    variants.append(label);
+    const check = el("input", { type: "checkbox", value: v.id, name: "variant" });
+    check.addEventListener("change", () => updateRequires(pack));
+    const text = el("span", { class: "variant-text" });
+    text.append(el("strong", {}, v.name), el("span", { class: "muted" }, ` — ${v.description}`));
+    if (v.requires && v.requires.length) {
+      text.append(el("span", { class: "needs" }, ` Needs: ${v.requires.map((r) => variantName(pack, r)).join(", ")}.`));
+    }
+    label.append(check, text);
+    box.append(label);
+  }
+  updateRequires(pack);
+}
+
+function chosenVariants() {
+  const boxes = [...document.querySelectorAll("input[name=variant]:checked")].map((b) => b.value);
+  const groups = [...document.querySelectorAll("select[name=variant-group]")].map((s) => s.value).filter(Boolean);
+  return [...groups, ...boxes];
+}
+
+function updateRequires(pack) {
+  // Repeat until nothing changes: unticking one variant may orphan another.
+  for (let round = 0; round < 4; round++) {
+    const chosen = new Set(chosenVariants());
+    let changed = false;
+    for (const box of document.querySelectorAll("input[name=variant]")) {
+      const v = pack.variants.find((x) => x.id === box.value);
+      const ok = !v.requires || v.requires.every((r) => chosen.has(r));
+      box.disabled = !ok;
+      box.closest("label").classList.toggle("unavailable", !ok);
+      if (!ok && box.checked) { box.checked = false; changed = true; }
+    }
+    if (!changed) break;
   }
 }
 
@@ -89,7 +162,7 @@ async function create(event) {
   const body = {
     pack: pack.id,
     seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
-    variants: [...document.querySelectorAll("input[name=variant]:checked")].map((b) => b.value),
+    variants: chosenVariants(),
   };
   const seed = $("seed").value.trim();
   if (seed !== "") {
