@@ -11,6 +11,8 @@ let tab = "Log";
 let selectedCell = null;
 let checked = new Set();
 let busy = false;
+let legendOpen = false;
+let explainOpen = false;
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -63,19 +65,54 @@ function draw() {
   }
   $("record").href = `${api}/record`;
   $("undo").hidden = !page.undo;
-  if (page.outcome) status("the game is over");
+  if (page.outcome) status("game over");
   else if (page.decision) status("your turn");
   else status(page.waiting.length ? `waiting for seat ${page.waiting.join(", ")}` : "");
+  document.body.classList.toggle("my-turn", !!page.decision);
   drawBoard();
   drawZones();
   drawDecision();
   drawTabs();
   if (page.outcome && !$("over").dataset.shown) {
     $("over").dataset.shown = "1";
-    const list = $("ranking");
-    list.replaceChildren(...page.outcome.map((line) => el("li", {}, line.trim().replace(/^\d+\.\s*/, ""))));
+    const box = $("ranking");
+    box.replaceChildren(rankingList());
     $("over").showModal();
   }
+}
+
+// The final ranking: one line per seat as the engine words it ("1. seat 2 …"); a
+// line naming a seat gets its colour, and yours is marked.
+function rankingList() {
+  const box = el("div", { class: "result" });
+  const list = el("ol", { class: "ranking" });
+  const notes = [];
+  for (const line of page.outcome) {
+    if (!/^\s*\d+\./.test(line)) { notes.push(line.trim()); continue; }
+    const text = line.trim().replace(/^\d+\.\s*/, "");
+    const li = el("li");
+    const m = text.match(/seat (\d+)/i);
+    const n = m ? Number(m[1]) : null;
+    if (n) li.append(el("span", { class: "dot", style: `background:${seatColour(n)}` }), " ");
+    li.append(text);
+    if (n && n === page.you) { li.classList.add("mine"); li.append(el("strong", {}, " ← you")); }
+    list.append(li);
+  }
+  const first = list.querySelector("li");
+  if (first) {
+    const m = first.textContent.match(/seat (\d+)/i);
+    const n = m ? Number(m[1]) : null;
+    box.append(el("p", { class: "winner" }, n && n === page.you ? "You won!" : n ? `Seat ${n} won.` : "The game is over."));
+  }
+  box.append(list);
+  for (const n of notes) box.append(el("p", { class: "muted" }, n));
+  return box;
+}
+
+function overButtons() {
+  const p = el("p", { class: "over-links" });
+  p.append(el("a", { href: "/" }, "Start a new game"), " · ", el("a", { href: `${api}/record` }, "Download the record"));
+  return p;
 }
 
 // --- board -------------------------------------------------------------------
@@ -121,6 +158,7 @@ function drawBoard() {
   const at = new Map(b.cells.map((c) => [`${c.row},${c.col}`, c]));
   const byId = new Map(b.cells.map((c) => [c.id, c]));
   const borders = svg("g", { class: "borders" });
+  if (page.decision && page.decision.options.some((o) => o.cells.length)) root.classList.add("choosing");
   for (const c of b.cells) {
     const [x, y] = centre(c, b.hex);
     const g = svg("g", { class: "cell", "data-cell": c.id, "data-code": c.code });
@@ -128,6 +166,7 @@ function drawBoard() {
     if (choosable) g.classList.add("choosable");
     if (selectedCell === c.id) g.classList.add("selected");
     const fill = c.fill || "#dfe3ea";
+    const ink = dark(fill) ? "#f6f7f9" : "#1d232b";
     if (b.hex) {
       const pts = corners(x, y);
       g.append(svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill, class: "hex" }));
@@ -142,10 +181,10 @@ function drawBoard() {
     } else {
       g.append(svg("rect", { x: x - 28, y: y - 28, width: 56, height: 56, rx: 8, fill, class: "hex" }));
     }
-    if (c.holder) g.append(svg("circle", { cx: x, cy: y, r: R * 0.62, fill: "none", stroke: seatColour(c.holder), "stroke-width": 3 }));
-    g.append(svg("text", { x, y: y - R * 0.45, class: "code" }, c.code));
-    const glyph = c.feature || (c.glyph.trim() ? c.glyph : "");
-    if (glyph) g.append(svg("text", { x, y: y + 4, class: "glyph" }, glyph));
+    if (c.holder) g.append(svg("circle", { cx: x, cy: y + 2, r: R * 0.5, fill: "none", stroke: seatColour(c.holder), "stroke-width": 3 }));
+    g.append(svg("text", { x, y: y - R * 0.42, class: "code", fill: ink }, c.code));
+    const glyph = c.feature || (c.glyph.trim() && c.glyph.trim() !== "." ? c.glyph : "");
+    if (glyph) g.append(svg("text", { x, y: y + 4, class: "glyph", fill: ink }, glyph));
     c.units.forEach(([owner, count], i) => {
       const ux = x - 8 + i * 10, uy = y + R * 0.5;
       g.append(svg("circle", { cx: ux, cy: uy, r: 5.5, fill: owner ? seatColour(owner) : "#777", class: "unit" }));
@@ -154,6 +193,10 @@ function drawBoard() {
     const title = [c.code, c.name, c.terrain].filter(Boolean).join(" · ");
     g.append(svg("title", {}, title));
     g.addEventListener("click", () => clickCell(c.id));
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", title);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickCell(c.id); } });
     root.append(g);
   }
   root.append(borders);
@@ -165,7 +208,35 @@ function drawBoard() {
     line.append(svg("title", {}, label));
     root.append(line);
   }
-  box.append(root);
+  const map = el("div", { class: "map" });
+  map.append(root);
+  box.append(map);
+  // What the clicked cell holds, right under the map (the Cell tab says the same).
+  const info = el("div", { class: "cell-info", "aria-live": "polite" });
+  const sel = b.cells.find((x) => x.id === selectedCell);
+  if (sel) {
+    const here = optionsAt(sel.id);
+    info.append(...sel.details.map((l, i) => el(i ? "p" : "h3", {}, l)));
+    if (here.length > 1) info.append(el("p", { class: "muted" }, `${here.length} options name this cell: they are outlined in the decision panel.`));
+  } else {
+    info.append(el("p", { class: "muted" }, "Click (or tap) a cell to see what you know about it."));
+  }
+  box.append(info);
+  if (page.legend.length) {
+    const key = el("details", { class: "legend" });
+    key.append(el("summary", {}, "Map key: what the letters and signs mean"), ...page.legend.map((l) => el("p", {}, l)));
+    key.open = legendOpen;
+    key.addEventListener("toggle", () => { legendOpen = key.open; });
+    box.append(key);
+  }
+}
+
+// Whether a CSS colour (#rrggbb) is dark enough to want light text.
+function dark(colour) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!m) return false;
+  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
 function clickCell(id) {
@@ -179,20 +250,72 @@ function clickCell(id) {
   draw();
 }
 
-// --- zones ---------------------------------------------------------------------
+// --- seats and zones -------------------------------------------------------------
+// One card per seat (its colour, who plays it, whether the game waits on it, its
+// public facts and its zones), yours first and marked, then the table's own zones.
+function zoneLabel(z) {
+  // Packs word a seat's zone for its owner ("Your hand"); on another seat's card
+  // that reads wrong, so drop the "Your".
+  if (z.seat && z.seat !== page.you && /^your\s/i.test(z.label)) {
+    const rest = z.label.replace(/^your\s+/i, "");
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return z.label;
+}
+
+function zoneBlock(z) {
+  const d = el("div", { class: "zone" });
+  const count = z.items.length === 1 && /^\d+ pieces?$/.test(z.items[0]);
+  if (z.items.length === 0 || count) {
+    // An empty zone, or one whose faces are hidden from you: one line.
+    d.classList.add("inline");
+    d.append(el("h4", {}, zoneLabel(z)), el("span", { class: count ? "" : "muted" }, count ? z.items[0] : "empty"));
+    return d;
+  }
+  d.append(el("h4", {}, zoneLabel(z)));
+  const list = el("ul");
+  for (const item of z.items) list.append(el("li", { class: item === "?" ? "hidden-face" : "" }, item === "?" ? "? (hidden)" : item));
+  d.append(list);
+  return d;
+}
+
+function seatName(s) {
+  if (page.you === s.seat) return `Seat ${s.seat} — you`;
+  return `Seat ${s.seat} — ${s.who === "human" ? "a person" : s.who === "?" ? "?" : `${s.who} bot`}`;
+}
+
 function drawZones() {
   const box = $("zones");
   box.replaceChildren();
-  for (const z of page.zones) {
-    const d = el("div", { class: "zone" });
-    const head = el("h3", {}, z.label);
-    if (z.seat) head.prepend(el("span", { class: "dot", style: `background:${seatColour(z.seat)}` }), ` seat ${z.seat}: `);
-    d.append(head);
-    const list = el("ul");
-    for (const item of z.items) list.append(el("li", { class: item === "?" ? "hidden-face" : "" }, item));
-    if (z.items.length === 0) list.append(el("li", { class: "muted" }, "empty"));
-    d.append(list);
-    box.append(d);
+  box.classList.toggle("no-board", !page.board);
+  const order = [...page.seats].sort((a, b) => (b.seat === page.you) - (a.seat === page.you) || a.seat - b.seat);
+  for (const s of order) {
+    const card = el("section", { class: "seat-card", style: `--seat:${s.colour}`, "aria-label": seatName(s) });
+    if (s.seat === page.you) card.classList.add("mine");
+    if (s.waiting) card.classList.add("waiting");
+    const head = el("h3");
+    head.append(el("span", { class: "dot", style: `background:${s.colour}` }), ` ${seatName(s)}`);
+    if (s.waiting) head.append(el("span", { class: "badge" }, s.seat === page.you ? "your turn" : "to play"));
+    card.append(head);
+    if (s.facts.length) {
+      const facts = el("ul", { class: "facts" });
+      for (const f of s.facts) facts.append(el("li", {}, f));
+      card.append(facts);
+    }
+    for (const z of page.zones.filter((z) => z.seat === s.seat)) card.append(zoneBlock(z));
+    box.append(card);
+  }
+  const table = page.zones.filter((z) => !z.seat);
+  if (table.length || page.globals.length) {
+    const card = el("section", { class: "seat-card table-card", "aria-label": "The table" });
+    card.append(el("h3", {}, "The table (public)"));
+    if (page.globals.length) {
+      const g = el("ul", { class: "facts" });
+      for (const f of page.globals) g.append(el("li", {}, f));
+      card.append(g);
+    }
+    for (const z of table) card.append(zoneBlock(z));
+    box.append(card);
   }
 }
 
@@ -202,25 +325,59 @@ function toggle(i) {
   drawDecision();
 }
 
+function who(n) {
+  const s = page.seats.find((x) => x.seat === n);
+  if (!s) return `seat ${n}`;
+  return n === page.you ? `you (seat ${n})` : `seat ${n} (${s.who === "human" ? "a person" : `${s.who} bot`})`;
+}
+
+function turnLine() {
+  const line = el("p", { class: "turn" });
+  if (page.outcome) { line.textContent = "The game is over."; line.classList.add("over"); return line; }
+  if (page.decision) { line.textContent = "Your turn"; line.classList.add("yours"); return line; }
+  if (!page.waiting.length) { line.textContent = "Nothing to do right now."; return line; }
+  line.append("Waiting for ");
+  page.waiting.forEach((n, i) => {
+    if (i) line.append(", ");
+    line.append(el("span", { class: "dot", style: `background:${seatColour(n)}` }), ` ${who(n)}`);
+  });
+  line.append("…");
+  return line;
+}
+
 function drawDecision() {
   const box = $("decision");
   box.replaceChildren();
+  box.classList.toggle("active", !!page.decision);
+  box.append(turnLine());
   const d = page.decision;
   if (!d) {
-    if (page.outcome) box.append(el("p", {}, "The game is over."));
-    else if (page.you) box.append(el("p", { class: "muted" }, page.waiting.length ? `Waiting for seat ${page.waiting.join(", ")}…` : "Nothing to do."));
-    else box.append(el("p", { class: "muted" }, "You are watching this game."));
+    if (page.outcome) box.append(rankingList(), overButtons());
+    else if (!page.you) box.append(el("p", { class: "muted" }, "You are watching this game: you see only what is public."));
+    else box.append(el("p", { class: "muted" }, "The page updates by itself when it is your turn again. Meanwhile, the Log tab below tells what happened."));
     return;
   }
   const head = el("h2", {}, d.prompt);
   box.append(head);
-  if (d.rule) box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+  const how = d.kind === "many" ? `Choose from ${d.min} to ${d.max}, then press Confirm.` : d.kind === "number" ? `Type a number from ${d.min} to ${d.max}, then press Choose.` : page.board && d.options.some((o) => o.cells.length) ? "Click one option (or a yellow-ringed cell on the map)." : "Click one option.";
+  box.append(el("p", { class: "how" }, how + (d.pass ? ` Or: ${d.pass}.` : "")));
+  if (d.help.length && !d.help[0].startsWith("(the rules give no")) {
+    const more = el("details", { class: "explain" });
+    more.append(el("summary", {}, "What does this mean?"));
+    more.open = explainOpen;
+    more.addEventListener("toggle", () => { explainOpen = more.open; });
+    for (const h of d.help) more.append(el("p", {}, h));
+    if (d.rule) more.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+    box.append(more);
+  } else if (d.rule) {
+    box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+  }
   const list = el("div", { class: "options" });
   if (d.kind === "number") {
     const input = el("input", { type: "number", min: d.min, max: d.max, value: d.min, id: "number" });
     const go = el("button", { type: "button", class: "option" }, "Choose");
     go.addEventListener("click", () => choose({ Number: Number(input.value) }));
-    list.append(el("label", {}, `A number from ${d.min} to ${d.max}: `), input, go);
+    list.append(el("label", { for: "number" }, `A number from ${d.min} to ${d.max}: `), input, go);
   }
   for (const o of d.options) {
     const b = el("button", { type: "button", class: "option", "data-index": o.index }, o.label);
@@ -234,20 +391,24 @@ function drawDecision() {
     if (selectedCell !== null && o.cells.includes(selectedCell)) b.classList.add("at-cell");
     b.addEventListener("mouseenter", () => highlight(o.cells));
     b.addEventListener("mouseleave", () => highlight([]));
+    b.addEventListener("focus", () => highlight(o.cells));
+    b.addEventListener("blur", () => highlight([]));
     list.append(b);
   }
   box.append(list);
+  const actions = el("div", { class: "actions" });
   if (d.kind === "many") {
     const go = el("button", { type: "button", class: "confirm" }, `Confirm ${checked.size} (from ${d.min} to ${d.max})`);
     go.disabled = checked.size < d.min || checked.size > d.max;
     go.addEventListener("click", () => choose({ PickMany: [...checked].sort((a, b) => a - b) }));
-    box.append(go);
+    actions.append(go);
   }
   if (d.pass) {
     const p = el("button", { type: "button", class: "pass" }, d.pass);
     p.addEventListener("click", () => choose("Pass"));
-    box.append(p);
+    actions.append(p);
   }
+  if (actions.children.length) box.append(actions);
 }
 
 function highlight(cells) {
