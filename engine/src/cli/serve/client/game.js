@@ -13,6 +13,8 @@ let checked = new Set();
 let busy = false;
 let legendOpen = false;
 let explainOpen = false;
+let lastLogLine = null;
+let newFrom = null;
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -40,6 +42,12 @@ async function refresh() {
     const changed = !page || page.choices !== data.choices;
     page = data;
     if (changed) checked = new Set();
+    // Which log lines are new since this page last drew: after the last line seen.
+    if (lastLogLine !== null && changed) {
+      const k = data.log.lastIndexOf(lastLogLine);
+      newFrom = k >= 0 && k + 1 < data.log.length ? k + 1 : newFrom;
+    }
+    lastLogLine = data.log.length ? data.log[data.log.length - 1] : null;
     draw();
   } catch (e) {
     status(`cannot reach the server (${e}); retrying…`, true);
@@ -94,8 +102,11 @@ function rankingList() {
     const m = text.match(/seat (\d+)/i);
     const n = m ? Number(m[1]) : null;
     if (n) li.append(el("span", { class: "dot", style: `background:${seatColour(n)}` }), " ");
-    li.append(text);
+    // "seat 3 (random): score 3 (facts…)": the place and score first, the facts below.
+    const parts = /^(.*?score\s+\S+)\s*\((.*)\)\s*$/.exec(text);
+    li.append(el("span", { class: "who" }, parts ? parts[1] : text));
     if (n && n === page.you) { li.classList.add("mine"); li.append(el("strong", {}, " ← you")); }
+    if (parts) li.append(el("div", { class: "facts muted" }, parts[2]));
     list.append(li);
   }
   const first = list.querySelector("li");
@@ -222,9 +233,28 @@ function drawBoard() {
     info.append(el("p", { class: "muted" }, "Click (or tap) a cell to see what you know about it."));
   }
   box.append(info);
-  if (page.legend.length) {
+  {
+    // The key to this drawing: each sign on the map with its terrain, then the marks.
     const key = el("details", { class: "legend" });
-    key.append(el("summary", {}, "Map key: what the letters and signs mean"), ...page.legend.map((l) => el("p", {}, l)));
+    const signs = new Map();
+    for (const c of b.cells) {
+      const g = c.feature || c.glyph.trim();
+      if (g && g !== "." && !signs.has(g)) signs.set(g, c.feature ? "" : c.terrain);
+    }
+    const list = el("ul", { class: "signs" });
+    for (const [g, t] of signs) {
+      if (!t) continue;
+      const li = el("li");
+      li.append(el("b", { class: "sign" }, g), ` ${t}`);
+      list.append(li);
+    }
+    key.append(el("summary", {}, "Map key: what the signs and colours mean"), list);
+    for (const line of [
+      "Each cell shows its code (row letter, column number) at the top.",
+      "A ring in a seat's colour: that seat holds the cell. A dot in a seat's colour: its ships there; the number counts them.",
+      "Dashed line: a link between two cells (point at it for its name).",
+      "Yellow outline: a cell you can pick now (the others are dimmed). Pink outline: the cell you clicked, or the cells of the option under the pointer.",
+    ]) key.append(el("p", {}, line));
     key.open = legendOpen;
     key.addEventListener("toggle", () => { legendOpen = key.open; });
     box.append(key);
@@ -297,10 +327,20 @@ function drawZones() {
     head.append(el("span", { class: "dot", style: `background:${s.colour}` }), ` ${seatName(s)}`);
     if (s.waiting) head.append(el("span", { class: "badge" }, s.seat === page.you ? "your turn" : "to play"));
     card.append(head);
-    if (s.facts.length) {
-      const facts = el("ul", { class: "facts" });
-      for (const f of s.facts) facts.append(el("li", {}, f));
-      card.append(facts);
+    const facts = el("ul", { class: "facts" });
+    for (const f of s.facts) facts.append(el("li", {}, f));
+    if (facts.children.length) card.append(facts);
+    if (s.seat === page.you) {
+      // What only you know of yourself (the You tab): its "label: value" lines that
+      // are neither a public fact nor a zone (the zones follow).
+      const zoneNames = page.zones.filter((z) => z.seat === s.seat).map((z) => z.label);
+      const secret = el("ul", { class: "facts private" });
+      for (const line of page.own) {
+        const m = /^([^:]+):\s/.exec(line);
+        if (!m || s.facts.includes(line) || zoneNames.includes(m[1])) continue;
+        secret.append(el("li", {}, line));
+      }
+      if (secret.children.length) card.append(el("h4", { class: "private-head" }, "Only you see"), secret);
     }
     for (const z of page.zones.filter((z) => z.seat === s.seat)) card.append(zoneBlock(z));
     box.append(card);
@@ -377,7 +417,9 @@ function drawDecision() {
     const input = el("input", { type: "number", min: d.min, max: d.max, value: d.min, id: "number" });
     const go = el("button", { type: "button", class: "option" }, "Choose");
     go.addEventListener("click", () => choose({ Number: Number(input.value) }));
-    list.append(el("label", { for: "number" }, `A number from ${d.min} to ${d.max}: `), input, go);
+    const row = el("div", { class: "number-row" });
+    row.append(el("label", { for: "number" }, `A number from ${d.min} to ${d.max}: `), input, go);
+    list.append(row);
   }
   for (const o of d.options) {
     const b = el("button", { type: "button", class: "option", "data-index": o.index }, o.label);
@@ -455,7 +497,8 @@ function drawTabs() {
   const lines = (list) => list.map((l) => el("p", {}, l));
   if (tab === "Log") {
     const log = el("div", { class: "log" });
-    log.append(...lines(page.log));
+    log.append(...page.log.map((l, i) => el("p", { class: newFrom !== null && i >= newFrom ? "new" : "" }, l)));
+    if (newFrom !== null) log.insertBefore(el("p", { class: "since" }, "— since your last look —"), log.children[newFrom] || null);
     panel.append(log);
     log.scrollTop = log.scrollHeight;
   } else if (tab === "Cell") {
