@@ -16,6 +16,14 @@ let explainOpen = false;
 let lastLogLine = null;
 let newFrom = null;
 
+// A <details> that stays open across redraws (the page redraws whenever anyone moves).
+const openDetails = new Set();
+function keptOpen(details, key) {
+  details.open = openDetails.has(key);
+  details.addEventListener("toggle", () => { if (details.open) openDetails.add(key); else openDetails.delete(key); });
+  return details;
+}
+
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -42,12 +50,10 @@ async function refresh() {
     const changed = !page || page.choices !== data.choices;
     page = data;
     if (changed) checked = new Set();
-    // Which log lines are new since this page last drew: after the last line seen.
-    if (lastLogLine !== null && changed) {
-      const k = data.log.lastIndexOf(lastLogLine);
-      newFrom = k >= 0 && k + 1 < data.log.length ? k + 1 : newFrom;
-    }
-    lastLogLine = data.log.length ? data.log[data.log.length - 1] : null;
+    // The log lines new since your last choice (or since the page opened).
+    if (lastLogLine === null && data.log.length) lastLogLine = data.log[data.log.length - 1];
+    const k = lastLogLine === null ? -1 : data.log.lastIndexOf(lastLogLine);
+    newFrom = k >= 0 && k + 1 < data.log.length ? k + 1 : null;
     draw();
   } catch (e) {
     status(`cannot reach the server (${e}); retrying…`, true);
@@ -338,7 +344,16 @@ function drawZones() {
       for (const line of page.own) {
         const m = /^([^:]+):\s/.exec(line);
         if (!m || s.facts.includes(line) || zoneNames.includes(m[1])) continue;
-        secret.append(el("li", {}, line));
+        if (line.length > 90) {
+          // A long text (an ability, a card): its name, opened on demand.
+          const more = keptOpen(el("details"), `own:${m[1]}`);
+          more.append(el("summary", {}, `${m[1]}…`), el("p", {}, line.slice(m[0].length)));
+          const li = el("li");
+          li.append(more);
+          secret.append(li);
+        } else {
+          secret.append(el("li", {}, line));
+        }
       }
       if (secret.children.length) card.append(el("h4", { class: "private-head" }, "Only you see"), secret);
     }
@@ -385,6 +400,12 @@ function turnLine() {
   return line;
 }
 
+// How to answer a decision, in one sentence.
+function howText(d) {
+  const how = d.kind === "many" ? `${d.min === d.max ? `Choose ${d.min}` : `Choose from ${d.min} to ${d.max}`}, then press Confirm.` : d.kind === "number" ? `Type a number from ${d.min} to ${d.max}, then press Choose.` : page.board && d.options.some((o) => o.cells.length) ? "Click one option (or a cell outlined in yellow on the map)." : "Click one option.";
+  return how + (d.pass ? ` Or press “${d.pass}”.` : "");
+}
+
 function drawDecision() {
   const box = $("decision");
   box.replaceChildren();
@@ -399,8 +420,7 @@ function drawDecision() {
   }
   const head = el("h2", {}, d.prompt);
   box.append(head);
-  const how = d.kind === "many" ? `Choose from ${d.min} to ${d.max}, then press Confirm.` : d.kind === "number" ? `Type a number from ${d.min} to ${d.max}, then press Choose.` : page.board && d.options.some((o) => o.cells.length) ? "Click one option (or a yellow-ringed cell on the map)." : "Click one option.";
-  box.append(el("p", { class: "how" }, how + (d.pass ? ` Or: ${d.pass}.` : "")));
+  box.append(el("p", { class: "how" }, howText(d)));
   if (d.help.length && !d.help[0].startsWith("(the rules give no")) {
     const more = el("details", { class: "explain" });
     more.append(el("summary", {}, "What does this mean?"));
@@ -438,6 +458,7 @@ function drawDecision() {
     list.append(b);
   }
   box.append(list);
+  box.classList.toggle("many-options", d.options.length > 8);
   const actions = el("div", { class: "actions" });
   if (d.kind === "many") {
     const go = el("button", { type: "button", class: "confirm" }, `Confirm ${checked.size} (from ${d.min} to ${d.max})`);
@@ -463,6 +484,7 @@ async function choose(choice) {
   if (busy) return;
   busy = true;
   status("…");
+  if (page.log.length) lastLogLine = page.log[page.log.length - 1];
   try {
     const r = await fetch(`${api}/act`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seen: page.choices, choice }) });
     const answer = await r.json();
@@ -498,7 +520,7 @@ function drawTabs() {
   if (tab === "Log") {
     const log = el("div", { class: "log" });
     log.append(...page.log.map((l, i) => el("p", { class: newFrom !== null && i >= newFrom ? "new" : "" }, l)));
-    if (newFrom !== null) log.insertBefore(el("p", { class: "since" }, "— since your last look —"), log.children[newFrom] || null);
+    if (newFrom !== null) log.insertBefore(el("p", { class: "since" }, "— since your last choice —"), log.children[newFrom] || null);
     panel.append(log);
     log.scrollTop = log.scrollHeight;
   } else if (tab === "Cell") {
@@ -526,13 +548,24 @@ function showHelp() {
   const d = page && page.decision;
   if (d) {
     box.append(el("h2", {}, d.prompt));
-    if (d.rule) box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+    box.append(el("p", { class: "how" }, howText(d)));
     for (const h of d.help) box.append(el("p", {}, h));
-    box.append(el("p", { class: "muted" }, d.kind === "many" ? `Pick from ${d.min} to ${d.max} options, then Confirm.` : d.kind === "number" ? "Type a number and Choose." : "Click an option, or a highlighted cell on the map."));
+    if (d.rule) box.append(el("p", { class: "rule" }, `Rule ${d.rule}`));
+  } else if (page && page.outcome) {
+    box.append(el("h2", {}, "The game is over"), el("p", {}, "The ranking is in the panel; the Log tab tells how it ended."));
   } else {
-    box.append(el("p", {}, "Nothing to decide right now. The Rules tab explains how to win and every word of the game."));
+    box.append(el("h2", {}, "Nothing to decide right now"), el("p", {}, "The page updates by itself when it is your turn; the Log tab tells what the others do meanwhile."));
   }
+  box.append(el("h3", {}, "This page"));
+  for (const line of [
+    "The panel with the blue border says whose turn it is and, on your turn, what to decide: the options are buttons, and “What does this mean?” explains them.",
+    page && page.board ? "The map shows every cell by its code; click a cell to see what you know about it, and open “Map key” under the map for its signs." : "This game has no map: everything is on the cards.",
+    "Each seat has a card in its colour: yours comes first, with what only you see; the others show only what is public (their hands as a count). The table's card holds what belongs to nobody.",
+    "Tabs: Log (what happened, the newest at the bottom; what happened since your last choice is marked in yellow), You (everything about your seat), Seats, Rules (how to win and every word of the game).",
+    "Undo, when it is shown, takes back your last choice; Record downloads your choices and the log you saw.",
+  ]) box.append(el("p", {}, line));
   $("help").showModal();
+  $("help").scrollTop = 0;
 }
 
 $("undo").addEventListener("click", undo);
