@@ -203,8 +203,8 @@ function drawBoard() {
     const glyph = c.feature || (c.glyph.trim() && c.glyph.trim() !== "." ? c.glyph : "");
     if (glyph) g.append(svg("text", { x, y: y + 4, class: "glyph", fill: ink }, glyph));
     c.units.forEach(([owner, count], i) => {
-      const ux = x - 8 + i * 10, uy = y + R * 0.5;
-      g.append(svg("circle", { cx: ux, cy: uy, r: 5.5, fill: owner ? seatColour(owner) : "#777", class: "unit" }));
+      const ux = x - 9 + i * 12, uy = y + R * 0.5;
+      g.append(svg("circle", { cx: ux, cy: uy, r: 6.5, fill: owner ? seatColour(owner) : "#777", class: "unit" }));
       if (count > 1) g.append(svg("text", { x: ux, y: uy + 3, class: "count" }, String(count)));
     });
     const title = [c.code, c.name, c.terrain].filter(Boolean).join(" · ");
