@@ -14,6 +14,7 @@ let busy = false;
 let legendOpen = false;
 let explainOpen = false;
 let lastLogLine = null;
+let centredFor = null;
 let newFrom = null;
 
 // A <details> that stays open across redraws (the page redraws whenever anyone moves).
@@ -165,6 +166,8 @@ function optionsAt(cellId) {
 
 function drawBoard() {
   const box = $("board");
+  const oldMap = box.querySelector(".map");
+  const oldScroll = oldMap ? oldMap.scrollLeft : 0;
   box.replaceChildren();
   const b = page.board;
   if (!b) { box.hidden = true; return; }
@@ -228,6 +231,16 @@ function drawBoard() {
   const map = el("div", { class: "map" });
   map.append(root);
   box.append(map);
+  // On a narrow screen the map scrolls sideways: keep where it was, but bring a new
+  // decision's cells into view.
+  const xs = b.cells.filter((c) => optionsAt(c.id).length).map((c) => centre(c, b.hex)[0]);
+  if (xs.length && centredFor !== page.choices) {
+    centredFor = page.choices;
+    const mid = (Math.min(...xs) + Math.max(...xs)) / 2;
+    map.scrollLeft = (mid / width) * map.scrollWidth - map.clientWidth / 2;
+  } else {
+    map.scrollLeft = oldScroll;
+  }
   // What the clicked cell holds, right under the map (the Cell tab says the same).
   const info = el("div", { class: "cell-info", "aria-live": "polite" });
   const sel = b.cells.find((x) => x.id === selectedCell);
