@@ -87,7 +87,15 @@ function drawVariants(pack) {
     }
     box.append(grid);
   }
-  for (const v of pack.variants.filter((x) => !x.group)) {
+  const loose = pack.variants.filter((x) => !x.group);
+  // A long list of independent switches folds away: most games leave them all off.
+  let into = box;
+  if (loose.length > 4) {
+    into = el("details", { class: "more-variants" });
+    into.append(el("summary", {}, `${groups.length ? "Other variants" : "Variants"} (${loose.length}): each one on or off`));
+    box.append(into);
+  }
+  for (const v of loose) {
     const label = el("label", { class: "variant" });
     const check = el("input", { type: "checkbox", value: v.id, name: "variant" });
     check.addEventListener("change", () => updateRequires(pack));
@@ -97,7 +105,7 @@ function drawVariants(pack) {
       text.append(el("span", { class: "needs" }, ` Needs: ${v.requires.map((r) => variantName(pack, r)).join(", ")}.`));
     }
     label.append(check, text);
-    box.append(label);
+    into.append(label);
   }
   updateRequires(pack);
 }
@@ -190,6 +198,8 @@ async function create(event) {
     watch.append("Spectators: ", el("a", { href: answer.spectator }, new URL(answer.spectator, location.href).href));
     links.append(watch);
     $("created").hidden = false;
+    $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+    $("created").focus();
     remember({ name: pack.name, created: Date.now(), seats: answer.seats, spectator: answer.spectator });
   } catch (e) {
     $("error").textContent = `Cannot reach the server: ${e}`;
