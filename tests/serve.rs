@@ -299,6 +299,20 @@ fn serve_resumes_every_game_after_a_kill() {
     }
     let game = replayed("galactic-era", 3, &tables[0].played);
     assert_eq!(server.page(&tables[0].spectator)["choices"].as_u64(), Some(game.state.history.len() as u64));
+
+    // A stored game that no longer replays to its hash is left out, the others resume.
+    server.kill();
+    {
+        let db = rusqlite::Connection::open(&db).expect("open the database");
+        let changed = db
+            .execute("UPDATE choices SET hash = 'forged' WHERE rowid = (SELECT rowid FROM choices WHERE hash <> '' ORDER BY idx DESC LIMIT 1) ", [])
+            .expect("forge a hash");
+        assert_eq!(changed, 1, "some choice carries a hash");
+    }
+    let server = Server::start(&db);
+    let open: Vec<u16> = tables.iter().map(|t| server.call("GET", &format!("/api/play/{}", t.spectator), None).0).chain([server.call("GET", &format!("/api/play/{bot_watch}"), None).0]).collect();
+    assert_eq!(open.iter().filter(|s| **s == 404).count(), 1, "exactly the forged game is refused: {open:?}");
+    assert_eq!(open.iter().filter(|s| **s == 200).count(), 2, "the other games resume: {open:?}");
 }
 
 #[test]

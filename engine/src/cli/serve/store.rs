@@ -48,7 +48,8 @@ pub struct GameRecord {
     pub created: i64,
 }
 
-/// One accepted choice, with the hash of the state it led to.
+/// One accepted choice, with the hash of the state it led to at checkpoints (empty
+/// between them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredChoice {
     pub seat: Seat,
