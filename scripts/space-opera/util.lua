@@ -573,27 +573,7 @@ function U.sector_names(g, s, memo, classic)
 	if classic == false then
 		memo.everywhere = false
 	end
-	-- seat_sectors(g, memo, s), written out: the turn menu's prompt asks it every time.
-	local known = memo.sectors
-	if known == nil then
-		known = table.create(U.MAX_SEATS)
-		memo.sectors = known
-	end
-	local sectors = known[s]
-	if sectors == nil then
-		local everywhere = memo.everywhere
-		if everywhere == nil then
-			everywhere = everywhere_now(g)
-			memo.everywhere = everywhere
-		end
-		if everywhere then
-			sectors = ALL_SECTORS
-		else
-			local top = g:last(U.JUMPS[s]) -- U.top_system
-			sectors = top and SECTORS_OF[g:face(top)] or NO_SECTORS
-		end
-		known[s] = sectors
-	end
+	local sectors = seat_sectors(g, memo, s)
 	return NAMES_OF[sectors] or names_of(sectors)
 end
 

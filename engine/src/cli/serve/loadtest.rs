@@ -18,10 +18,8 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::sync::Mutex;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -78,7 +76,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
         match lines.next() {
             Some(Ok(line)) => {
                 if let Some(rest) = line.strip_prefix("serving on http://") {
-                    break rest.trim_end_matches(|c| c != '/').trim_end_matches('/').split(' ').next().unwrap_or_default().to_owned();
+                    break rest.split('/').next().unwrap_or_default().to_owned();
                 }
             }
             _ => {
@@ -176,7 +174,7 @@ async fn play(addr: &str, pack: &str, players: usize, acts: usize, think: Durati
     };
     let token = |v: &Value| v.as_str().and_then(|s| s.rsplit('/').next()).unwrap_or_default().to_owned();
     let tokens: Vec<String> = created["seats"].as_array().map(|a| a.iter().map(|s| token(&s["link"])).collect()).unwrap_or_default();
-    let rng = Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(index)));
+    let mut rng = ChaCha8Rng::seed_from_u64(index);
     let mut stalls = 0;
     // The seat to ask first: the one the game waited on last time (each glance says
     // whom the game waits on, so a wrong guess costs one more request).
@@ -211,7 +209,7 @@ async fn play(addr: &str, pack: &str, players: usize, acts: usize, think: Durati
         };
         let mine = Glance { decision: None, ..glance };
         tokio::time::sleep(think).await;
-        let choice = random_choice(&decision, &mut *rng.lock().await);
+        let choice = random_choice(&decision, &mut rng);
         let sent = Instant::now();
         let answer = request(addr, "POST", &format!("/api/play/{}/act", tokens[seat]), Some(&json!({ "seen": mine.choices, "choice": choice }))).await;
         let took = sent.elapsed();
