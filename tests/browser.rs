@@ -80,11 +80,72 @@ async fn click_decision(c: &Client) {
     wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
 }
 
+/// A headless Chromium session through the chromedriver listening on `port`.
+async fn open_browser(port: u16) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), json!({ "binary": CHROMIUM, "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1366,900"] }));
+    let start = Instant::now();
+    loop {
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new()).capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
+            Ok(c) => return c,
+            Err(e) => {
+                assert!(start.elapsed() < Duration::from_secs(20), "cannot reach chromedriver: {e}");
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}
+
+/// Whether this machine can run the browser tests (see the module's doc).
+fn browser_present() -> bool {
+    if Path::new(CHROMEDRIVER).exists() {
+        return true;
+    }
+    assert!(std::env::var("ORRERY_BROWSER").map_or(true, |v| v != "1"), "ORRERY_BROWSER=1 but {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+    eprintln!("browser test skipped: no {CHROMEDRIVER} (apt-get install chromium chromium-driver; .ci/run does)");
+    false
+}
+
+/// In the lobby: chooses `pack`, one seat per entry of `seats` (`human`, `random`,
+/// `ismcts:strong`…) and `seed`, creates the game and returns its links (people's
+/// seats, then the spectator's).
+async fn create_in_lobby(c: &Client, base: &str, pack: &str, seats: &[&str], seed: u64, shot: Option<&str>) -> Vec<String> {
+    c.goto(&format!("{base}/")).await.expect("open the lobby");
+    wait_for(c, "return document.querySelectorAll('#pack option').length > 0", "the packs").await;
+    c.execute(&format!("const p = document.getElementById('pack'); p.value = '{pack}'; p.dispatchEvent(new Event('change'));"), vec![]).await.expect("choose the pack");
+    loop {
+        let rows = c.find_all(Locator::Css("#seats .seat-row")).await.expect("seat rows").len();
+        let by = if rows < seats.len() { "add-seat" } else if rows > seats.len() { "remove-seat" } else { break };
+        c.find(Locator::Id(by)).await.expect("a seat button").click().await.expect("change the seats");
+    }
+    for (seat, player) in seats.iter().enumerate() {
+        let (kind, strength) = player.split_once(':').unwrap_or((player, "normal"));
+        c.execute(
+            &format!("const row = document.querySelectorAll('#seats .seat-row')[{seat}]; const k = row.querySelector('.seat-kind'); k.value = '{kind}'; k.dispatchEvent(new Event('change')); row.querySelector('.seat-strength-choice').value = '{strength}';"),
+            vec![],
+        )
+        .await
+        .expect("choose a seat's player");
+    }
+    c.find(Locator::Id("seed")).await.expect("the seed box").send_keys(&seed.to_string()).await.expect("type a seed");
+    if let Some(name) = shot {
+        screenshot(c, name).await;
+    }
+    c.find(Locator::Id("start")).await.expect("the create button").click().await.expect("create the game");
+    wait_for(c, "return !document.getElementById('created').hidden", "the links").await;
+    c.execute("return [...document.querySelectorAll('#links a')].map(a => a.href)", vec![])
+        .await
+        .expect("the links")
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_str().expect("a link").to_owned())
+        .collect()
+}
+
 #[test]
 fn browser_plays_reloads_and_keeps_seats_apart() {
-    if !Path::new(CHROMEDRIVER).exists() {
-        assert!(std::env::var("ORRERY_BROWSER").map_or(true, |v| v != "1"), "ORRERY_BROWSER=1 but {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
-        eprintln!("browser test skipped: no {CHROMEDRIVER} (apt-get install chromium chromium-driver; .ci/run does)");
+    if !browser_present() {
         return;
     }
     let server = Server::start(&tmp("browser.db"));
@@ -92,41 +153,15 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
     let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async {
-        let mut caps = serde_json::Map::new();
-        caps.insert("goog:chromeOptions".into(), json!({ "binary": CHROMIUM, "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1366,900"] }));
-        let start = Instant::now();
-        let c = loop {
-            match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new()).capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
-                Ok(c) => break c,
-                Err(e) => {
-                    assert!(start.elapsed() < Duration::from_secs(20), "cannot reach chromedriver: {e}");
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                }
-            }
-        };
+        let c = open_browser(port).await;
         let base = format!("http://{}", server.addr);
 
-        // The lobby: Galactic Era, seats 1 and 2 people, 3 and 4 random bots, a seed.
-        c.goto(&format!("{base}/")).await.expect("open the lobby");
-        wait_for(&c, "return document.querySelectorAll('#pack option').length > 0", "the packs").await;
-        c.execute("const p = document.getElementById('pack'); p.value = 'galactic-era'; p.dispatchEvent(new Event('change'));", vec![]).await.expect("choose the pack");
-        for (seat, kind) in [(0, "human"), (1, "human"), (2, "random"), (3, "random")] {
-            c.execute(&format!("const s = document.querySelectorAll('#seats select')[{seat}]; s.value = '{kind}';"), vec![]).await.expect("choose a seat's player");
-        }
-        c.find(Locator::Id("seed")).await.expect("the seed box").send_keys("7").await.expect("type a seed");
-        screenshot(&c, "lobby.png").await;
-        c.find(Locator::Id("start")).await.expect("the create button").click().await.expect("create the game");
-        wait_for(&c, "return !document.getElementById('created').hidden", "the links").await;
-        let links: Vec<String> = c
-            .execute("return [...document.querySelectorAll('#links a')].map(a => a.href)", vec![])
-            .await
-            .expect("the links")
-            .as_array()
-            .expect("a list")
-            .iter()
-            .map(|v| v.as_str().expect("a link").to_owned())
-            .collect();
+        // The lobby: Galactic Era, seats 1 and 2 people, a random bot and a quick
+        // searching bot, a seed.
+        let links = create_in_lobby(&c, &base, "galactic-era", &["human", "human", "random", "ismcts:quick"], 7, Some("lobby.png")).await;
         assert_eq!(links.len(), 3, "two seat links and a spectator link: {links:?}");
+        let listed: String = c.execute("return document.getElementById('links').innerText", vec![]).await.expect("the list").as_str().unwrap_or("").to_owned();
+        assert!(listed.contains("quick"), "the links list names the bot's strength: {listed}");
         screenshot(&c, "lobby-links.png").await;
 
         // Seat 1 plays by clicking.
@@ -195,6 +230,58 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
             }
         }
         screenshot(&c, "seat2.png").await;
+        c.close().await.expect("close the browser");
+    });
+}
+
+/// Answers the page's decision by clicking, varying the option with `turn` so the
+/// game does not walk the same path every time (the first option alone can circle).
+async fn click_varied(c: &Client, turn: usize) {
+    let before = choices(c).await;
+    let options = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
+    let many = c.find(Locator::Css("#decision .confirm")).await.is_ok();
+    if options.is_empty() || many || turn % 5 == 4 && c.find(Locator::Css("#decision .pass")).await.is_ok() {
+        return click_decision(c).await;
+    }
+    options[(turn * 7 + 3) % options.len()].click().await.expect("click an option");
+    wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
+}
+
+/// A person plays a whole game against bots by clicking, for every pack the
+/// browser must carry, and sees the game-over screen with the ranking.
+#[test]
+fn browser_plays_every_pack_to_the_end() {
+    if !browser_present() {
+        return;
+    }
+    let server = Server::start(&tmp("browser-end.db"));
+    let port = free_port();
+    let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    runtime.block_on(async {
+        let c = open_browser(port).await;
+        let base = format!("http://{}", server.addr);
+        for (pack, seats) in [("galactic-era", 4), ("space-opera", 3)] {
+            let mut players = vec!["human"];
+            players.resize(seats, "random");
+            let links = create_in_lobby(&c, &base, pack, &players, 11, None).await;
+            c.goto(&links[0]).await.expect("open the seat");
+            let start = Instant::now();
+            let mut clicks = 0;
+            loop {
+                wait_for(&c, "return !!document.querySelector('#decision h2') || document.getElementById('over').open", "a decision or the end").await;
+                if c.execute("return document.getElementById('over').open", vec![]).await.expect("script").as_bool() == Some(true) {
+                    break;
+                }
+                assert!(start.elapsed() < Duration::from_secs(600), "{pack}: no end after {clicks} clicks in 10 minutes");
+                click_varied(&c, clicks).await;
+                clicks += 1;
+            }
+            let ranking: Vec<Value> = c.execute("return [...document.querySelectorAll('#over .ranking li')].map(li => li.innerText)", vec![]).await.expect("the ranking").as_array().cloned().unwrap_or_default();
+            assert_eq!(ranking.len(), seats, "{pack}: the game-over screen ranks every seat: {ranking:?}");
+            screenshot(&c, &format!("{pack}-over.png")).await;
+            eprintln!("{pack}: played to the end in the browser with {clicks} clicks in {:.0} s", start.elapsed().as_secs_f64());
+        }
         c.close().await.expect("close the browser");
     });
 }

@@ -26,9 +26,10 @@ pub struct Args {
     /// Pack id or path (default: $ORRERY_PACK, else the first pack under <root>/content).
     #[arg(long)]
     pub pack: Option<String>,
-    /// Who plays each seat, comma-separated: human, ismcts, heuristic or random
-    /// (default: human,ismcts,ismcts,ismcts; for a loaded game, the players it was
-    /// saved with, else human then ismcts).
+    /// Who plays each seat, comma-separated: human, ismcts, heuristic or random;
+    /// an ismcts seat may add its strength, `ismcts:quick` or `ismcts:strong` (a
+    /// quarter or four times the think budget). Default: human,ismcts,ismcts,ismcts;
+    /// for a loaded game, the players it was saved with, else human then ismcts.
     #[arg(long, value_name = "KINDS")]
     pub seats: Option<String>,
     /// Game seed (default: from the clock, printed).
@@ -306,7 +307,7 @@ fn start(root: &Path, args: &Args, out: &mut dyn Write) -> Result<(Game, Vec<Pla
         let n = save.setup.seats;
         let players = match args.seats.clone().or_else(|| saves::players_of(&path)) {
             Some(spec) => seats::parse(&spec)?,
-            None => (0..n).map(|i| if i == 0 { Player::Human } else { Player::Bot(orrery::bots::BotKind::Ismcts) }).collect(),
+            None => (0..n).map(|i| if i == 0 { Player::Human } else { Player::Bot(orrery::bots::BotKind::Ismcts, seats::Strength::Normal) }).collect(),
         };
         if players.len() != n {
             return Err(CliError::Usage(format!("the save has {n} seats, --seats names {}", players.len())));
@@ -372,7 +373,7 @@ pub fn outcome_lines(game: &Game, players: &[Player]) -> Vec<String> {
         .iter()
         .enumerate()
         .map(|(place, &seat)| {
-            let kind = players.get(seat as usize).map_or("?", |p| p.name());
+            let kind = players.get(seat as usize).map_or_else(|| "?".to_owned(), |p| p.name());
             let score = outcome.scores.get(seat as usize).copied().unwrap_or_default();
             let facts: Vec<String> = summaries.get(seat as usize).into_iter().flatten().map(|(label, value)| format!("{label}: {value}")).collect();
             let facts = if facts.is_empty() { String::new() } else { format!(" ({})", facts.join(", ")) };

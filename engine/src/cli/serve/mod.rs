@@ -75,6 +75,8 @@ pub struct Server {
     limits: routes::RateLimits,
     games_per_minute: f64,
     rate: f64,
+    /// A bot's think budget at normal strength (`--think-ms`, `--iterations`).
+    budget: Budget,
 }
 
 impl Server {
@@ -104,7 +106,7 @@ pub fn run(root: &Path, args: &Args, out: &mut dyn Write) -> Result<ExitCode, Cl
     let store: Arc<dyn GameStore> = Arc::new(SqliteStore::open(&db).map_err(|e| CliError::Usage(format!("{}: {e}", db.display())))?);
     let workers = args.workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
     let budget = Budget::from_args(args.think_ms, args.iterations);
-    let server = Arc::new(Server { packs, hub: Hub::start(workers, store.clone(), budget), store, tokens: Default::default(), limits: Default::default(), games_per_minute: f64::from(args.games_per_minute.max(1)), rate: f64::from(args.rate.max(1)) });
+    let server = Arc::new(Server { packs, hub: Hub::start(workers, store.clone(), budget), store, tokens: Default::default(), limits: Default::default(), games_per_minute: f64::from(args.games_per_minute.max(1)), rate: f64::from(args.rate.max(1)), budget });
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let resumed = resume(&server, out).await?;

@@ -133,7 +133,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
     let seats = (0..view.seat_vars.len() as Seat)
         .map(|s| SeatPanel {
             seat: s as usize + 1,
-            who: if seat == Some(s) { "you".into() } else { players.get(s as usize).map_or("?", |p| p.name()).into() },
+            who: if seat == Some(s) { "you".into() } else { players.get(s as usize).map_or_else(|| "?".to_owned(), |p| p.name()).into() },
             colour: seat_colour(s),
             waiting: view.waiting.contains(&s),
             facts: facts.get(s as usize).into_iter().flatten().map(|(l, v)| format!("{l}: {v}")).collect(),

@@ -147,10 +147,29 @@ async fn packs(State(server): State<Arc<Server>>) -> Json<serde_json::Value> {
         .map(|rules| {
             let mut d = crate::cli::packs::describe(rules);
             d["bots"] = json!(["random", "heuristic", "ismcts"]);
+            d["strengths"] = strengths(server.budget);
             d
         })
         .collect();
     Json(json!(list))
+}
+
+/// A searching bot's strengths as the lobby offers them, each with what it means
+/// on this server.
+fn strengths(budget: orrery::bots::Budget) -> serde_json::Value {
+    use crate::cli::seats::Strength;
+    let list: Vec<serde_json::Value> = [Strength::Quick, Strength::Normal, Strength::Strong]
+        .into_iter()
+        .map(|strength| {
+            let scaled = strength.scale(budget);
+            let effort = match scaled.think {
+                Some(t) => format!("thinks up to {:.2} s a decision", t.as_secs_f64()),
+                None => format!("{} searches a decision", scaled.iterations),
+            };
+            json!({ "id": strength.name(), "name": format!("{} ({effort})", strength.name()) })
+        })
+        .collect();
+    json!(list)
 }
 
 #[derive(Debug, Deserialize)]

@@ -168,7 +168,7 @@ impl App {
         };
         let mut status = vec![Span::styled(who, Style::default().add_modifier(Modifier::BOLD))];
         if let Some(b) = busy {
-            status.push(Span::styled(format!(" · seat {} ({}) thinks…", b as usize + 1, table.players.get(b as usize).map_or("?", |p| p.name())), Style::default().add_modifier(Modifier::ITALIC)));
+            status.push(Span::styled(format!(" · seat {} ({}) thinks…", b as usize + 1, table.players.get(b as usize).map_or_else(|| "?".to_owned(), |p| p.name())), Style::default().add_modifier(Modifier::ITALIC)));
         }
         for g in ctx.globals() {
             status.push(Span::raw(format!(" · {g}")));
@@ -312,7 +312,7 @@ impl App {
         let waiting: Vec<String> = v.waiting.iter().map(|s| format!("seat {}", *s as usize + 1)).collect();
         let mut lines = vec![Line::raw(format!("Waiting for {}.", waiting.join(", ")))];
         if let Some(b) = busy {
-            lines.push(Line::raw(format!("Seat {} ({}) is thinking…", b as usize + 1, table.players.get(b as usize).map_or("?", |p| p.name()))));
+            lines.push(Line::raw(format!("Seat {} ({}) is thinking…", b as usize + 1, table.players.get(b as usize).map_or_else(|| "?".to_owned(), |p| p.name()))));
         }
         lines
     }

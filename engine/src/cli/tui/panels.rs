@@ -86,7 +86,7 @@ impl<'a> Ctx<'a> {
         if self.view.seat == Some(seat) {
             "you".into()
         } else {
-            self.players.get(seat as usize).map_or("?", |p| p.name()).into()
+            self.players.get(seat as usize).map_or_else(|| "?".to_owned(), |p| p.name()).into()
         }
     }
 

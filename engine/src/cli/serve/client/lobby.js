@@ -5,7 +5,9 @@
 const $ = (id) => document.getElementById(id);
 let packs = [];
 const KINDS = ["human", "ismcts", "heuristic", "random"];
-const KIND_NAMES = { human: "a person", ismcts: "bot (strong: ismcts)", heuristic: "bot (quick: heuristic)", random: "bot (random)" };
+const KIND_NAMES = { human: "a person", ismcts: "bot that searches (ismcts)", heuristic: "bot with rules of thumb (heuristic)", random: "bot that plays at random" };
+// How long a searching bot thinks; the server says what each means in seconds.
+let strengths = [{ id: "quick", name: "quick" }, { id: "normal", name: "normal" }, { id: "strong", name: "strong" }];
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -27,7 +29,29 @@ function seatRow(i, kind) {
   }
   label.append(select);
   row.append(label);
+  const strengthLabel = el("label", { class: "seat-strength" }, "strength ");
+  const strength = el("select", { name: `strength${i}`, class: "seat-strength-choice" });
+  for (const s of strengths) {
+    const o = el("option", { value: s.id }, s.name);
+    if (s.id === "normal") o.selected = true;
+    strength.append(o);
+  }
+  strengthLabel.append(strength);
+  row.append(strengthLabel);
+  // Only a searching bot has a strength.
+  const showStrength = () => { strengthLabel.hidden = select.value !== "ismcts"; };
+  select.addEventListener("change", showStrength);
+  showStrength();
   return row;
+}
+
+// The seats as the server reads them: `human`, `random`, `ismcts:strong`.
+function seatSpecs() {
+  return [...$("seats").querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    const strength = row.querySelector(".seat-strength-choice").value;
+    return kind === "ismcts" && strength !== "normal" ? `${kind}:${strength}` : kind;
+  });
 }
 
 function showPack() {
@@ -35,7 +59,7 @@ function showPack() {
   if (!pack) return;
   $("pack-info").textContent = `${pack.name} ${pack.version}: ${pack.players[0]} to ${pack.players[1]} players.`;
   const seats = $("seats");
-  const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
+  const kinds = [...seats.querySelectorAll(".seat-kind")].map((s) => s.value);
   seats.replaceChildren();
   const n = Math.min(Math.max(kinds.length || 4, pack.players[0]), pack.players[1]);
   for (let i = 0; i < n; i++) seats.append(seatRow(i, kinds[i] || (i === 0 ? "human" : "ismcts")));
@@ -169,7 +193,7 @@ async function create(event) {
   const pack = currentPack();
   const body = {
     pack: pack.id,
-    seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    seats: seatSpecs(),
     variants: chosenVariants(),
   };
   const seed = $("seed").value.trim();
@@ -190,7 +214,8 @@ async function create(event) {
         const url = new URL(s.link, location.href).href;
         li.append(`Seat ${s.seat} (a person): `, el("a", { href: s.link }, url));
       } else {
-        li.append(`Seat ${s.seat}: ${KIND_NAMES[s.player] || s.player}`);
+        const [kind, strength] = s.player.split(":");
+        li.append(`Seat ${s.seat}: ${KIND_NAMES[kind] || kind}${strength ? `, ${strength}` : ""}`);
       }
       links.append(li);
     }
@@ -216,6 +241,7 @@ async function start() {
     $("error").textContent = `Cannot reach the server: ${e}`;
     return;
   }
+  if (packs.length && packs[0].strengths) strengths = packs[0].strengths;
   for (const p of packs) $("pack").append(el("option", { value: p.id }, p.name));
   $("pack").addEventListener("change", showPack);
   $("add-seat").addEventListener("click", () => resizeSeats(1));
