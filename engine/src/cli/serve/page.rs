@@ -11,7 +11,7 @@ use crate::cli::play::{labelled_or_plain, outcome_lines};
 use crate::cli::seats::Player;
 use crate::cli::svg::PALETTE;
 use crate::cli::tui::panels::{legend, Ctx};
-use crate::cli::tui::present::Presentation;
+use crate::cli::tui::present::{Presentation, Scope};
 use crate::cli::tui::scene::{entities_at, summaries, Grid};
 use orrery::flow::{Decision, DecisionKind};
 use orrery::game::Game;
@@ -136,7 +136,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
             who: if seat == Some(s) { "you".into() } else { players.get(s as usize).map_or_else(|| "?".to_owned(), |p| p.name()).into() },
             colour: seat_colour(s),
             waiting: view.waiting.contains(&s),
-            facts: facts.get(s as usize).into_iter().flatten().map(|(l, v)| format!("{l}: {v}")).collect(),
+            facts: public_facts(&view, present, facts.get(s as usize).map_or(&[], Vec::as_slice), s),
         })
         .collect();
     let board = (!view.board.is_empty()).then(|| BoardPage {
@@ -224,6 +224,22 @@ fn decision_page(d: &Decision, present: &Presentation, grid: &Grid, board: &orre
     }
 }
 
+/// What everyone sees of seat `s`: the pack's summary, then the statistics the pack
+/// shows for every seat that the summary has not already given.
+fn public_facts(view: &orrery::view::View, present: &Presentation, summary: &[(String, String)], s: Seat) -> Vec<String> {
+    let mut lines: Vec<String> = summary.iter().map(|(label, value)| format!("{label}: {value}")).collect();
+    for stat in present.stats.iter().filter(|stat| stat.scope == Scope::Seat) {
+        if summary.iter().any(|(label, _)| *label == stat.label) {
+            continue;
+        }
+        let value = view.seat_vars.get(s as usize).and_then(|vars| vars.get(Sym::new(&stat.var)));
+        if let Some(v) = present.stat_value(stat, value) {
+            lines.push(format!("{}: {v}", stat.label));
+        }
+    }
+    lines
+}
+
 /// Every zone the pack presents, for each seat (a zone kept per seat) or the table:
 /// faces the viewer does not know show as `?`, and a counted zone shows its size.
 fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
@@ -233,8 +249,18 @@ fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
         let owners: Vec<Option<Seat>> = if zone.owner_only { (0..seats).map(Some).collect() } else { vec![None] };
         for owner in owners {
             let list = entities_at(view, Location::Zone { zone: Sym::new(&zone.zone), seat: owner });
-            let items = if zone.count || (zone.owner_only && owner != view.seat) {
-                vec![format!("{} piece{}", list.len(), if list.len() == 1 { "" } else { "s" })]
+            let known: Vec<String> = list.iter().filter_map(|e| e.face).map(|f| present.name(zone.names.as_deref(), f.as_str())).collect();
+            let unseen = list.len() - known.len();
+            let others = owner.is_some() && owner != view.seat;
+            let items = if zone.count || (others && known.is_empty()) {
+                vec![zone.counted(list.len())]
+            } else if others {
+                // Another seat's zone: the faces this seat knows, and how many it does not.
+                let mut items = known;
+                if unseen > 0 {
+                    items.push(format!("{} unseen", zone.counted(unseen)));
+                }
+                items
             } else {
                 list.iter().map(|e| e.face.map_or_else(|| "?".into(), |f| present.name(zone.names.as_deref(), f.as_str()))).collect()
             };

@@ -16,9 +16,10 @@
 //!   viewer and each other seat), or `global`; `short` is a template for the seats
 //!   table (`"{}dp"`); `set`/`unset` name true and missing values; `roman: true`
 //!   shows a number as the rules write levels (`IV`).
-//! - `ui_zone(id: <zone>, label, owner_only, show, names)`: a zone listed in the
-//!   "You" panel: the viewer's own zone if `owner_only`, else the shared one; `show`
-//!   is `faces` or `count`.
+//! - `ui_zone(id: <zone>, label, owner_only, show, names, item, items)`: a zone
+//!   listed in the "You" panel: the viewer's own zone if `owner_only`, else the
+//!   shared one; `show` is `faces` or `count`; `item`/`items` name one and several
+//!   of its contents where they are counted ("card", "cards"; default "piece").
 //! - `ui_link(id: <link kind>, glyph, label)`.
 //! - `ui_round(id: <global variable>, label)`: the round counter; the game
 //!   autosaves whenever it changes.
@@ -91,6 +92,15 @@ pub struct ZoneStyle {
     pub owner_only: bool,
     pub count: bool,
     pub names: Option<String>,
+    /// What one item of the zone is called, and several ("card", "cards").
+    pub item: (String, String),
+}
+
+impl ZoneStyle {
+    /// `n` items in words: "1 card", "6 cards".
+    pub fn counted(&self, n: usize) -> String {
+        format!("{n} {}", if n == 1 { &self.item.0 } else { &self.item.1 })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -191,6 +201,7 @@ impl Presentation {
                 owner_only: d.value.get("owner_only").is_some_and(Value::is_truthy),
                 count: text(&d.value, "show").as_deref() == Some("count"),
                 names: text(&d.value, "names"),
+                item: (text(&d.value, "item").unwrap_or_else(|| "piece".into()), text(&d.value, "items").unwrap_or_else(|| "pieces".into())),
             });
         }
         for d in defs("ui_link") {
