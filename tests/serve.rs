@@ -249,6 +249,7 @@ fn serve_refuses_bad_requests_and_changes_nothing() {
         ("garbage", act(&table.seats[waiting], "\u{0}\u{1}not json"), 400),
         ("an unknown link", act("0123456789abcdef0123456789abcdef", &json!({ "seen": seen, "choice": "Pass" }).to_string()), 404),
         ("a huge body", act(&table.seats[waiting], &format!("{{\"seen\": 0, \"choice\": \"{}\"}}", "x".repeat(200_000))), 413),
+        ("a page asked for with a garbled query", server.call("GET", &format!("/api/play/{}?rules=maybe", table.seats[other]), None).0, 400),
     ];
     for (what, got, want) in &cases {
         assert_eq!(got, want, "{what}");
@@ -258,6 +259,30 @@ fn serve_refuses_bad_requests_and_changes_nothing() {
     // A flood from one link is cut off.
     let statuses: Vec<u16> = (0..150).map(|_| server.call("GET", &format!("/api/play/{}", table.seats[other]), None).0).collect();
     assert!(statuses.contains(&429), "150 requests in a burst meet the rate limit");
+}
+
+/// A page is sent gzipped to a client that takes it, and without the rules and the
+/// map key (which never change) once the client has them.
+#[test]
+fn serve_pages_are_compressed_and_rules_sent_once() {
+    let server = Server::start(&tmp("serve-sizes.db"));
+    let table = create(&server, "galactic-era", 8);
+    let full = server.page(&table.seats[0]);
+    assert!(full["rules"].as_array().is_some_and(|r| !r.is_empty()), "a first load has the rules");
+    let (status, lean) = server.json("GET", &format!("/api/play/{}?rules=false", table.seats[0]), None);
+    assert_eq!(status, 200);
+    assert_eq!(lean["rules"], json!([]), "no rules when the client says it has them");
+    assert_eq!(lean["legend"], json!([]));
+    assert_eq!((&lean["decision"], &lean["log"], &lean["board"]), (&full["decision"], &full["log"], &full["board"]), "everything else is the same page");
+    let mut stream = TcpStream::connect(&server.addr).expect("connect");
+    let request = format!("GET /api/play/{} HTTP/1.1\r\nHost: {}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n", table.seats[0], server.addr);
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("read");
+    let head_end = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a head");
+    let head = String::from_utf8_lossy(&raw[..head_end]).to_ascii_lowercase();
+    assert!(head.contains("content-encoding: gzip"), "the page is gzipped: {head}");
+    assert!(raw.len() * 3 < full.to_string().len(), "gzipped ({} bytes) against {} bytes plain", raw.len(), full.to_string().len());
 }
 
 #[test]

@@ -200,12 +200,12 @@ impl Worker {
     }
 
     /// What `seat` (or a spectator, `None`) sees of the game now.
-    pub fn page(&mut self, id: &str, seat: Option<Seat>) -> Result<Page, HubError> {
+    pub fn page(&mut self, id: &str, seat: Option<Seat>, with_rules: bool) -> Result<Page, HubError> {
         let hosted = self.games.get(id).ok_or(HubError::NoGame)?;
         let rules = &hosted.game.rules;
         let present = self.presentations.entry(rules.uid).or_insert_with(|| Arc::new(Presentation::new(rules))).clone();
         let undo = seat.is_some_and(|s| hosted.undo.last().is_some_and(|(by, before)| *by == s && undoable(before, &hosted.game.state, s).is_ok()));
-        Ok(page::build(&hosted.game, &hosted.players, &present, seat, undo))
+        Ok(page::build(&hosted.game, &hosted.players, &present, seat, undo, with_rules))
     }
 
     /// Where the game stands for `seat`, without the page around it: for programs

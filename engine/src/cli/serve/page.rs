@@ -122,8 +122,9 @@ pub struct OptionPage {
     pub cells: Vec<u32>,
 }
 
-/// The page of `seat` (`None`: a spectator).
-pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Option<Seat>, undo: bool) -> Page {
+/// The page of `seat` (`None`: a spectator); `with_rules: false` leaves out the
+/// rules and the map key, which do not change during a game.
+pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Option<Seat>, undo: bool, with_rules: bool) -> Page {
     let view = game.view(seat);
     let grid = Grid::new(&view.board);
     let cells = summaries(&view, present);
@@ -187,8 +188,8 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
         seats,
         globals: ctx.globals(),
         own: text(ctx.own_details()),
-        rules: text(ctx.rules_details()),
-        legend: if view.board.is_empty() { Vec::new() } else { legend(present) },
+        rules: if with_rules { text(ctx.rules_details()) } else { Vec::new() },
+        legend: if view.board.is_empty() || !with_rules { Vec::new() } else { legend(present) },
         board,
         zones: zones(&view, present),
         log: view.log[log_start..].to_vec(),

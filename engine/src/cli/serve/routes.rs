@@ -4,9 +4,9 @@
 //! |---|---|
 //! | `GET /` | the lobby |
 //! | `GET /play/{token}` | a seat's (or a spectator's) game page |
-//! | `GET /api/packs` | the packs, their player counts and variants |
-//! | `POST /api/games` | create a game: `{pack, seats: ["human", "ismcts", …], variants?, seed?}` |
-//! | `GET /api/play/{token}` | the token's page data ([`super::page::Page`]) |
+//! | `GET /api/packs` | the packs, their player counts, variants and bot strengths |
+//! | `POST /api/games` | create a game: `{pack, seats: ["human", "ismcts:strong", …], variants?, seed?}` |
+//! | `GET /api/play/{token}` | the token's page data ([`super::page::Page`]); `?rules=false` leaves out the rules and map key |
 //! | `GET /api/play/{token}/decision` | where the game stands and the token's decision, unlabelled ([`super::hub::Glance`]) |
 //! | `POST /api/play/{token}/act` | a choice: `{seen, choice}` (`seen`: the page's `choices`) |
 //! | `POST /api/play/{token}/undo` | take back the seat's last choice |
@@ -16,13 +16,14 @@
 //! Every failure is `{"error": "…"}` with a 4xx status and changes nothing. Bodies
 //! are capped at [`MAX_BODY`]; each token has a request rate, and each address a
 //! rate of unknown links tried and of games created ([`RateLimits`]), beyond which
-//! requests get 429 until the bucket refills.
+//! requests get 429 until the bucket refills. Responses are gzipped for clients that
+//! take it, except the event stream.
 
 use super::hub::HubError;
 use super::store::GameRecord;
 use super::{token, Server};
 use crate::cli::seats;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
@@ -64,6 +65,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/play/{token}/events", get(events))
         .route("/api/play/{token}/record", get(record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        // gzip where the client takes it (a Galactic Era page shrinks about 6 times);
+        // the default predicate leaves the live-update stream uncompressed, so its
+        // events are not held back in a buffer.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(server)
 }
 
@@ -223,10 +228,20 @@ async fn create(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInf
     Ok(Json(json!({ "game": record.id, "seats": seats, "spectator": format!("/play/{}", record.spectator_token) })))
 }
 
-async fn page(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Json<super::page::Page>, Refusal> {
+/// What a page request may leave out.
+#[derive(Debug, Deserialize)]
+struct PageQuery {
+    /// `false`: without the rules and the map key, which never change during a game,
+    /// for a client that has them from its first load.
+    rules: Option<bool>,
+}
+
+async fn page(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>, query: Result<Query<PageQuery>, axum::extract::rejection::QueryRejection>) -> Result<Json<super::page::Page>, Refusal> {
+    let Query(query) = query.map_err(|e| refuse(e.status(), format!("unreadable request: {}", e.body_text())))?;
     let access = admit(&server, &token, from)?;
     let seat = access.seat;
-    Ok(Json(server.hub.on(&access.game.clone(), move |w| w.page(&access.game, seat)).await??))
+    let with_rules = query.rules.unwrap_or(true);
+    Ok(Json(server.hub.on(&access.game.clone(), move |w| w.page(&access.game, seat, with_rules)).await??))
 }
 
 async fn glance(State(server): State<Arc<Server>>, ConnectInfo(from): ConnectInfo<SocketAddr>, Path(token): Path<String>) -> Result<Json<super::hub::Glance>, Refusal> {

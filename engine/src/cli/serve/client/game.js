@@ -45,9 +45,11 @@ function seatColour(n) {
 
 async function refresh() {
   try {
-    const r = await fetch(api);
+    // The rules and the map key never change during a game: asked for only once.
+    const r = await fetch(page ? `${api}?rules=false` : api);
     const data = await r.json();
     if (!r.ok) { status(data.error || `the server said ${r.status}`, true); return; }
+    if (page) { data.rules = page.rules; data.legend = page.legend; }
     const changed = !page || page.choices !== data.choices;
     page = data;
     if (changed) checked = new Set();
