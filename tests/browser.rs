@@ -234,21 +234,36 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
     });
 }
 
-/// Answers the page's decision by clicking, varying the option with `turn` so the
-/// game does not walk the same path every time (the first option alone can circle).
-async fn click_varied(c: &Client, turn: usize) {
+/// Answers the page's decision by clicking an option drawn from `random` (a
+/// xorshift state), as a random bot would: a fixed pattern can circle for ever
+/// (negotiate, offer, ask, negotiate again…).
+async fn click_varied(c: &Client, random: &mut u64) {
+    *random ^= *random << 13;
+    *random ^= *random >> 7;
+    *random ^= *random << 17;
     let before = choices(c).await;
     let options = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
     let many = c.find(Locator::Css("#decision .confirm")).await.is_ok();
-    if options.is_empty() || many || turn % 5 == 4 && c.find(Locator::Css("#decision .pass")).await.is_ok() {
+    if options.is_empty() || many || *random % 5 == 4 && c.find(Locator::Css("#decision .pass")).await.is_ok() {
         return click_decision(c).await;
     }
-    options[(turn * 7 + 3) % options.len()].click().await.expect("click an option");
+    options[(*random >> 8) as usize % options.len()].click().await.expect("click an option");
     wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
 }
 
-/// A person plays a whole game against bots by clicking, for every pack the
-/// browser must carry, and sees the game-over screen with the ranking.
+/// Whether the page shows the game-over screen.
+async fn over(c: &Client) -> bool {
+    c.execute("return document.getElementById('over').open", vec![]).await.expect("script").as_bool() == Some(true)
+}
+
+/// Whether the page asks this seat something.
+async fn asked(c: &Client) -> bool {
+    c.execute("return !!document.querySelector('#decision h2')", vec![]).await.expect("script").as_bool() == Some(true)
+}
+
+/// People play whole games by clicking — one against bots for every pack the
+/// browser must carry, and two friends in two browser windows with a bot — and each
+/// sees the game-over screen with the ranking.
 #[test]
 fn browser_plays_every_pack_to_the_end() {
     if !browser_present() {
@@ -259,29 +274,48 @@ fn browser_plays_every_pack_to_the_end() {
     let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async {
-        let c = open_browser(port).await;
+        let first = open_browser(port).await;
+        let friend = open_browser(port).await;
         let base = format!("http://{}", server.addr);
-        for (pack, seats) in [("galactic-era", 4), ("space-opera", 3)] {
-            let mut players = vec!["human"];
-            players.resize(seats, "random");
-            let links = create_in_lobby(&c, &base, pack, &players, 11, None).await;
-            c.goto(&links[0]).await.expect("open the seat");
+        for (pack, players) in [
+            ("galactic-era", vec!["human", "random", "random", "random"]),
+            ("space-opera", vec!["human", "random", "random"]),
+            ("space-opera", vec!["human", "human", "random"]),
+        ] {
+            let links = create_in_lobby(&first, &base, pack, &players, 11, None).await;
+            let people = players.iter().filter(|p| **p == "human").count();
+            let windows = [&first, &friend];
+            for (window, link) in windows.iter().zip(&links[..people]) {
+                window.goto(link).await.expect("open a seat");
+                wait_for(window, "return document.body.dataset.choices !== undefined", "the game page").await;
+            }
             let start = Instant::now();
             let mut clicks = 0;
+            let mut random = 0x9e37_79b9_7f4a_7c15_u64;
             loop {
-                wait_for(&c, "return !!document.querySelector('#decision h2') || document.getElementById('over').open", "a decision or the end").await;
-                if c.execute("return document.getElementById('over').open", vec![]).await.expect("script").as_bool() == Some(true) {
+                let mut ended = 0;
+                for window in &windows[..people] {
+                    if over(window).await {
+                        ended += 1;
+                    } else if asked(window).await {
+                        click_varied(window, &mut random).await;
+                        clicks += 1;
+                    }
+                }
+                if ended == people {
                     break;
                 }
                 assert!(start.elapsed() < Duration::from_secs(600), "{pack}: no end after {clicks} clicks in 10 minutes");
-                click_varied(&c, clicks).await;
-                clicks += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            let ranking: Vec<Value> = c.execute("return [...document.querySelectorAll('#over .ranking li')].map(li => li.innerText)", vec![]).await.expect("the ranking").as_array().cloned().unwrap_or_default();
-            assert_eq!(ranking.len(), seats, "{pack}: the game-over screen ranks every seat: {ranking:?}");
-            screenshot(&c, &format!("{pack}-over.png")).await;
-            eprintln!("{pack}: played to the end in the browser with {clicks} clicks in {:.0} s", start.elapsed().as_secs_f64());
+            for window in &windows[..people] {
+                let ranking: Vec<Value> = window.execute("return [...document.querySelectorAll('#over .ranking li')].map(li => li.innerText)", vec![]).await.expect("the ranking").as_array().cloned().unwrap_or_default();
+                assert_eq!(ranking.len(), players.len(), "{pack}: the game-over screen ranks every seat: {ranking:?}");
+            }
+            screenshot(&first, &format!("{pack}-{people}-people-over.png")).await;
+            eprintln!("{pack}, {people} people: played to the end in the browser with {clicks} clicks in {:.0} s", start.elapsed().as_secs_f64());
         }
-        c.close().await.expect("close the browser");
+        first.close().await.expect("close the browser");
+        friend.close().await.expect("close the second window");
     });
 }
