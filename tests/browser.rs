@@ -18,10 +18,20 @@ use std::time::{Duration, Instant};
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// Chromedriver in a process group of its own, so that dropping it (also when a
+/// test fails) takes the Chromium processes it started along.
 struct Driver(Child);
+
+impl Driver {
+    fn start(port: u16) -> Driver {
+        use std::os::unix::process::CommandExt;
+        Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).process_group(0).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"))
+    }
+}
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-KILL", &format!("-{}", self.0.id())]).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -150,7 +160,7 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
     }
     let server = Server::start(&tmp("browser.db"));
     let port = free_port();
-    let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
+    let _driver = Driver::start(port);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async {
         let c = open_browser(port).await;
@@ -271,7 +281,7 @@ fn browser_plays_every_pack_to_the_end() {
     }
     let server = Server::start(&tmp("browser-end.db"));
     let port = free_port();
-    let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
+    let _driver = Driver::start(port);
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     runtime.block_on(async {
         let first = open_browser(port).await;
