@@ -70,24 +70,40 @@ async fn choices(c: &Client) -> u64 {
 
 /// Answers the page's decision by clicking, as a person would: the first option (or
 /// the first few and Confirm, or a number and Choose, or Pass), then waits for the
-/// game to move.
-async fn click_decision(c: &Client) {
+/// game to move. `false` if the page was redrawn under the click (another seat moved
+/// meanwhile): nothing was chosen, and the caller looks again.
+async fn click_decision(c: &Client) -> bool {
     let before = choices(c).await;
     let kind: String = c.execute("return document.querySelector('#decision .confirm') ? 'many' : (document.getElementById('number') ? 'number' : (document.querySelector('#decision .option') ? 'one' : 'pass'))", vec![]).await.expect("script").as_str().unwrap_or("one").to_owned();
-    match kind.as_str() {
+    let clicked = match kind.as_str() {
         "many" => {
             let min: u64 = c.execute("return Number((document.querySelector('#decision .confirm').textContent.match(/from (\\d+)/) || [0, 0])[1])", vec![]).await.expect("script").as_u64().unwrap_or(0);
+            let mut ok = true;
             for i in 0..min {
                 let buttons = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
-                buttons[i as usize].click().await.expect("check an option");
+                ok &= match buttons.get(i as usize) {
+                    Some(b) => b.clone().click().await.is_ok(),
+                    None => false,
+                };
             }
-            c.find(Locator::Css("#decision .confirm")).await.expect("confirm").click().await.expect("confirm");
+            ok && click(c, "#decision .confirm").await
         }
-        "number" => c.find(Locator::Css("#decision .options button")).await.expect("choose").click().await.expect("choose"),
-        "one" => c.find(Locator::Css("#decision .options .option")).await.expect("an option").click().await.expect("click it"),
-        _ => c.find(Locator::Css("#decision .pass")).await.expect("pass").click().await.expect("pass"),
+        "number" => click(c, "#decision .options button").await,
+        "one" => click(c, "#decision .options .option").await,
+        _ => click(c, "#decision .pass").await,
+    };
+    if clicked {
+        wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
     }
-    wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
+    clicked
+}
+
+/// Clicks the first element `css` finds; `false` if it is gone or went stale.
+async fn click(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.click().await.is_ok(),
+        Err(_) => false,
+    }
 }
 
 /// A headless Chromium session through the chromedriver listening on `port`.
@@ -202,8 +218,9 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
             if clicked == 0 {
                 screenshot(&c, "decision.png").await;
             }
-            click_decision(&c).await;
-            clicked += 1;
+            if click_decision(&c).await {
+                clicked += 1;
+            }
         }
         assert!(clicked >= 6, "seat 1 made {clicked} choices by clicking");
 
@@ -255,10 +272,13 @@ async fn click_varied(c: &Client, random: &mut u64) {
     let options = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
     let many = c.find(Locator::Css("#decision .confirm")).await.is_ok();
     if options.is_empty() || many || *random % 5 == 4 && c.find(Locator::Css("#decision .pass")).await.is_ok() {
-        return click_decision(c).await;
+        click_decision(c).await;
+        return;
     }
-    options[(*random >> 8) as usize % options.len()].click().await.expect("click an option");
-    wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
+    // A redraw under the click (another seat moved) chooses nothing: look again.
+    if options[(*random >> 8) as usize % options.len()].clone().click().await.is_ok() {
+        wait_for(c, &format!("return Number(document.body.dataset.choices) > {before}"), "the game to move after a click").await;
+    }
 }
 
 /// Whether the page shows the game-over screen.
