@@ -31,7 +31,14 @@ impl Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", &format!("-{}", self.0.id())]).status();
+        // The group's id is chromedriver's pid (`process_group(0)`); a failed spawn
+        // never makes a Driver, so the id is never 0 or 1.
+        if let Ok(group) = libc::pid_t::try_from(self.0.id()) {
+            if group > 1 {
+                // SAFETY: killpg only sends a signal; the group is the one started here.
+                unsafe { libc::killpg(group, libc::SIGKILL) };
+            }
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -155,6 +162,7 @@ async fn create_in_lobby(c: &Client, base: &str, pack: &str, seats: &[&str], see
     }
     c.find(Locator::Id("seed")).await.expect("the seed box").send_keys(&seed.to_string()).await.expect("type a seed");
     if let Some(name) = shot {
+        c.execute("window.scrollTo(0, 0)", vec![]).await.expect("scroll to the top");
         screenshot(c, name).await;
     }
     c.find(Locator::Id("start")).await.expect("the create button").click().await.expect("create the game");
