@@ -61,9 +61,13 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Cheaper checks for a quick run: views every few acts (they cost most).
+    /// Cheaper checks for a quick run: views every few acts (they cost most), and
+    /// only a game's first 1,500 acts. A random player's game is usually far shorter
+    /// (a few hundred acts), but where every small step is a decision of its own a
+    /// random game can take thousands; its end is checked by scenarios, and whole
+    /// games by the soak run.
     pub fn quick() -> Settings {
-        Settings { views_every: 3, ..Settings::default() }
+        Settings { views_every: 3, max_acts: 1_500, ..Settings::default() }
     }
 }
 
