@@ -1,0 +1,104 @@
+--!strict
+-- Space Gate Odyssey: helpers for scenario files (tests/scenarios/space-gate-odyssey), so
+-- a rulebook example can be set up in a few lines. They only move the pieces setup
+-- created (every piece stays accounted for) and set counters.
+local U = require("util")
+local ST = require("station")
+local T = {}
+
+-- A resting frame: the game waits here once the pushed steps are done.
+T.hold = {
+	run = function(g, ctx)
+		return {
+			seat = 1,
+			prompt = U.text("testkit.hold"),
+			help = U.text("testkit.hold_help"),
+			options = { { label = U.text("testkit.hold"), value = "hold" } },
+		}
+	end,
+}
+
+-- Clears the flow and leaves a `hold` frame at the bottom (set-up done).
+function T.start(g)
+	g:reset_flow()
+	g:push("hold", {})
+end
+
+-- Takes module `id` out of its pile (or wherever it is) and lays it in seat s's station
+-- at x, y turned rot, activated or not.
+function T.module(g, s: number, id: string, x: number, y: number, rot: number?, active: boolean?)
+	local e = g:first({ face = id })
+	assert(e ~= nil and defs.module[id] ~= nil, "no module " .. id)
+	local at = g:where(e)
+	ST.place(g, s, e, x, y, rot or 0)
+	g:set_prop(e, "active", active ~= false)
+	if type(at) == "table" and type(at.zone) == "string" and string.sub(at.zone, 1, 5) == "pile_" then
+		local top = g:last({ zone = at.zone })
+		if top ~= nil then
+			g:reveal(top)
+		end
+	end
+	return e
+end
+
+-- Seat s's module at x, y.
+function T.at(g, s: number, x: number, y: number)
+	for _, m in ipairs(g:entities(U.station(s))) do
+		if g:prop(m, "x") == x and g:prop(m, "y") == y then
+			return m
+		end
+	end
+	return nil
+end
+
+-- Puts n settlers of seat s from its reserve into module m (emptying it first).
+function T.settlers(g, s: number, m, n: number)
+	for _, e in ipairs(g:entities({ kind = "settler", inside = m })) do
+		g:move(e, U.reserve(s))
+	end
+	for _ = 1, n do
+		g:move(U.reserve_settler(g, s), { inside = m })
+	end
+end
+
+-- Removes every module of seat s's station but the starting one (back to the box),
+-- and empties the starting module.
+function T.bare_station(g, s: number)
+	for _, m in ipairs(g:entities(U.station(s))) do
+		for _, e in ipairs(g:entities({ kind = "settler", inside = m })) do
+			g:move(e, U.reserve(s))
+		end
+		if U.mod(g, m).type ~= "starting" then
+			g:move(m, "box")
+		end
+	end
+end
+
+-- Moves every engineer and robot of every seat to the reserve (suits too): an empty
+-- Odyssey board to lay a rulebook position on.
+function T.clear_board(g)
+	for s = 1, g:seats() do
+		for _, room in ipairs(def_ids.room) do
+			for _, e in ipairs(g:entities({ zone = U.room_zone(room), owner = s })) do
+				for _, suit in ipairs(g:entities({ kind = "suit", inside = e })) do
+					g:move(suit, U.reserve(s))
+				end
+				g:move(e, U.reserve(s))
+			end
+		end
+	end
+end
+
+-- Puts a figure of seat s in a room: "engineer", "chief" or "robot".
+function T.figure(g, s: number, room: string, what: string)
+	local kind = what == "robot" and "robot" or "engineer"
+	local e = g:last({ kind = kind, zone = "reserve", seat = s })
+	assert(e ~= nil, "seat " .. s .. " has no " .. kind .. " in reserve")
+	g:move(e, U.room_zone(room))
+	if what == "chief" then
+		g:move(g:last({ kind = "suit", zone = "reserve", seat = s }), { inside = e })
+	end
+	return e
+end
+
+return T
