@@ -4,6 +4,7 @@
 -- created (every piece stays accounted for) and set counters.
 local U = require("util")
 local ST = require("station")
+local X = require("exoplanets")
 local T = {}
 
 -- A resting frame: the game waits here once the pushed steps are done.
@@ -99,6 +100,66 @@ function T.figure(g, s: number, room: string, what: string)
 		g:move(g:last({ kind = "suit", zone = "reserve", seat = s }), { inside = e })
 	end
 	return e
+end
+
+-- Lays out the exoplanets: `spec` lists { exoplanet id, gate id or false } in table
+-- order; every other exoplanet goes to the box, gates not named to the box too (or to
+-- Hawking when `hawking` lists them). Settlers on exoplanets go home first.
+function T.table(g, spec, hawking)
+	for _, planet in ipairs(g:entities({ kind = "exoplanet" })) do
+		for _, settler in ipairs(g:entities({ kind = "settler", inside = planet })) do
+			g:set_prop(settler, "space", nil)
+			g:move(settler, U.reserve(g:owner(settler)))
+		end
+		for _, gate in ipairs(g:entities({ kind = "gate", inside = planet })) do
+			g:move(gate, "box")
+		end
+		g:move(planet, "box")
+	end
+	for _, gate in ipairs(g:entities({ kind = "gate", zone = "hawking" })) do
+		g:move(gate, "box")
+	end
+	for _, entry in ipairs(spec) do
+		local planet = g:first({ kind = "exoplanet", face = entry[1] })
+		g:move(planet, "exoplanets")
+		g:set_prop(planet, "side", X.side_for(entry[1], g:seats()))
+		if entry[2] then
+			g:move(g:first({ kind = "gate", face = entry[2] }), { inside = planet })
+		end
+	end
+	for _, gate in ipairs(hawking or {}) do
+		g:move(g:first({ kind = "gate", face = gate }), "hawking")
+	end
+end
+
+-- The exoplanet entity of `id`.
+function T.planet(g, id: string)
+	return g:first({ kind = "exoplanet", face = id })
+end
+
+-- Puts settlers on exoplanet `id`: `spaces` maps space ids to seats.
+function T.occupy(g, id: string, spaces)
+	local planet = T.planet(g, id)
+	local keys = {}
+	for space in pairs(spaces) do
+		table.insert(keys, space)
+	end
+	table.sort(keys)
+	for _, space in ipairs(keys) do
+		local settler = U.reserve_settler(g, spaces[space])
+		g:move(settler, { inside = planet })
+		g:set_prop(settler, "space", space)
+	end
+end
+
+-- How many settlers of seat s are on exoplanet `id`.
+function T.on(g, id: string, s: number): number
+	return g:count({ kind = "settler", inside = T.planet(g, id), owner = s })
+end
+
+-- Seat s's influence as the rules count it.
+function T.influence(g, s: number): number
+	return U.influence(g, s)
 end
 
 return T
