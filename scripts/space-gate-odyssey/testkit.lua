@@ -102,6 +102,25 @@ function T.figure(g, s: number, room: string, what: string)
 	return e
 end
 
+-- Adds n activated modules of `sector` to seat s's station, taken from the piles in
+-- definition order and laid in a row far from the rest (x from 1, y = 20): for counts of
+-- activated modules (predominance, tie-breakers), where the layout does not matter.
+function T.activated(g, s: number, sector: string, n: number)
+	local placed = 0
+	for _, id in ipairs(def_ids.module) do
+		if placed == n then
+			break
+		end
+		local e = defs.module[id].sector == sector and g:first({ face = id }) or nil
+		local at = e and g:where(e)
+		if type(at) == "table" and at.zone ~= "station" then
+			T.module(g, s, id, g:count(U.station(s)), 20, 0, true)
+			placed += 1
+		end
+	end
+	assert(placed == n, "not enough " .. sector .. " modules")
+end
+
 -- Lays out the exoplanets: `spec` lists { exoplanet id, gate id or false } in table
 -- order; every other exoplanet goes to the box, gates not named to the box too (or to
 -- Hawking when `hawking` lists them). Settlers on exoplanets go home first.
