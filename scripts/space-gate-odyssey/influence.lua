@@ -41,17 +41,17 @@ function I.take_engineer(g, s: number, e, rank: number)
 	g:log(U.text("rank.engineer", U.seat_name(s), U.figure_name(g, e), U.room_name(room), rank))
 end
 
--- SGO §6.7: the next rank of seat s is filled.
-local function gain_rank(g, s: number)
+-- SGO §6.7: the next rank of seat s is filled. Returns the rank when its owner must
+-- choose the engineer that takes it (the caller pushes the choice), else nil.
+local function gain_rank(g, s: number): number?
 	local rank = g:add(s, "rank", 1)
 	if engineer_rank(rank) then
 		local choices = I.offerable(g, s)
 		if #choices == 1 or (#choices > 1 and g:global("ending")) then
 			I.take_engineer(g, s, choices[1], rank)
-			return
+			return nil
 		elseif #choices > 1 then
-			g:push("rank_engineer", { seat = s, rank = rank })
-			return
+			return rank
 		end
 		-- reconstructed (SGO §6.7 [not in source]): no engineer left on the board, a
 		-- settler from the reserve takes the rank instead.
@@ -64,6 +64,7 @@ local function gain_rank(g, s: number)
 		-- reconstructed: the rank counts even without a figure to mark it.
 		g:log(U.text("rank.no_figure", U.seat_name(s), rank))
 	end
+	return nil
 end
 
 -- SGO §6.7: seat s gains n Influence points (n >= 0); `why` is a text already made.
@@ -74,8 +75,16 @@ function I.gain(g, s: number, n: number, why: string)
 	local total = (g:get(s, "wheel") or 0) + n
 	g:set(s, "wheel", total % 10)
 	g:log(U.text("influence.gain", U.seat_name(s), n, why, U.influence(g, s) + 10 * (total // 10)))
+	-- the engineer choices, lowest rank first (pushed last, so it runs first)
+	local choices = {}
 	for _ = 1, total // 10 do
-		gain_rank(g, s)
+		local rank = gain_rank(g, s)
+		if rank ~= nil then
+			table.insert(choices, rank)
+		end
+	end
+	for k = #choices, 1, -1 do
+		g:push("rank_engineer", { seat = s, rank = choices[k] })
 	end
 end
 

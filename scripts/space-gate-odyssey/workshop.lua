@@ -53,7 +53,7 @@ function W.placement_label(g, value): string
 end
 
 function W.label(g, value, seat): string
-	if type(value) == "string" then
+	if type(value) == "string" and value ~= "return" then
 		return W.pile_label(g, value)
 	end
 	return W.placement_label(g, value)
