@@ -105,7 +105,7 @@ R.move = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("move.prompt", defs.sector[ctx.sector].name, ctx.ap),
+			prompt = U.text("move.prompt", defs.sector[ctx.sector].name, U.count(ctx.ap, "action_point")),
 			rule = "SGO §5.1, §5.2",
 			help = U.text("move.help", defs.sector[ctx.sector].name),
 			options = options,
@@ -173,7 +173,7 @@ R.access = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("access.prompt", ctx.ap),
+			prompt = U.text("access.prompt", U.count(ctx.ap, "action_point")),
 			rule = "SGO §5.6",
 			help = U.text("access.help"),
 			options = options,
