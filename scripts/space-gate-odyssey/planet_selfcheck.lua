@@ -461,9 +461,56 @@ function M.turing(c: Check)
 	score_is(c, r, full3, 3, DEFAULT, "1=21 2=18 3=6", "Turing 3–4: 1 / 2 / 3 IP by ring")
 end
 
+-- ---- every side: whole colonisations until it closes ------------------------------
+
+-- Plays every side at each of its player counts: seats in turn empty gate modules of 2, 3
+-- and 4 settlers, each settler taking a space `X.legal` offers (a fixed spread over the
+-- list, no randomness) or going home when none is offered. Every side must close before
+-- its spaces run out — no board can jam — every placement must be legal, and the score
+-- must add up, with every gaining seat present on the exoplanet.
+function M.playthrough(c: Check)
+	for _, side in ipairs(def_ids.exoplanet_side) do
+		for _, players in ipairs(defs.exoplanet_side[side].players) do
+			for _, opts in ipairs({ DEFAULT, ALT }) do
+				local occupant: { [string]: number } = {}
+				local closed, module, settlers = false, 0, 0
+				while not closed and module < 200 do
+					module += 1
+					local seat = (module - 1) % players + 1
+					local placed = {}
+					for _ = 1, (module - 1) % 3 + 2 do
+						settlers += 1
+						local legal = X.legal(side, occupant, trip(seat, players, placed), opts)
+						if #legal > 0 then
+							local id = legal[(settlers * 7) % #legal + 1]
+							check(c, occupant[id] == nil, side .. ": offered a taken space " .. id)
+							occupant[id] = seat
+							table.insert(placed, id)
+							closed = X.closed(side, occupant, players, opts)
+							if closed then
+								break
+							end
+						end
+					end
+				end
+				check(c, closed, side .. " (" .. players .. " players) never closed")
+				local score = X.score(side, occupant, players, opts)
+				local present = {}
+				for _, seat in pairs(occupant) do
+					present[seat] = true
+				end
+				for seat = 1, players do
+					check(c, score.points[seat] ~= nil, side .. ": points for seat " .. seat)
+					check(c, score.points[seat] == 0 or present[seat], side .. ": seat " .. seat .. " scores without settlers")
+				end
+			end
+		end
+	end
+end
+
 -- ---- all -------------------------------------------------------------------------------
 
-local ALL = { "structure", "bose", "collins", "dirac", "fermi", "russell", "susskind", "planck", "turing" }
+local ALL = { "structure", "playthrough", "bose", "collins", "dirac", "fermi", "russell", "susskind", "planck", "turing" }
 
 -- One group of checks ("structure", "bose", … "turing"): how many passed.
 function M.group(name: string): number
