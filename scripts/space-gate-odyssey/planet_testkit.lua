@@ -63,9 +63,10 @@ function P.occupy(g, id: string, by_seat: { [number]: { string } })
 	end
 end
 
--- Gives seat s a full, activated gate module of gate `gate` holding n settlers (a tile of
--- that capacity taken from wherever it lies outside the stations), laid at x, y; returns it.
-function P.gate_module(g, s: number, gate: string, n: number, x: number, y: number)
+-- Gives seat s an activated gate module of gate `gate` and capacity n (a tile taken from
+-- wherever it lies outside the stations), laid at x, y and holding `held` settlers (n,
+-- full, when not given); returns it.
+function P.gate_module(g, s: number, gate: string, n: number, x: number, y: number, held: number?)
 	for _, id in ipairs(def_ids.module) do
 		local d = defs.module[id]
 		if d.type == "gate" and d.gate == gate and d.capacity == n then
@@ -73,12 +74,19 @@ function P.gate_module(g, s: number, gate: string, n: number, x: number, y: numb
 			local at = g:where(e)
 			if not (type(at) == "table" and at.zone == "station") then
 				local m = T.module(g, s, id, x, y, 0, true)
-				T.settlers(g, s, m, n)
+				T.settlers(g, s, m, held or n)
 				return m
 			end
 		end
 	end
 	error("no free gate module of the " .. gate .. " gate holding " .. n)
+end
+
+-- How many settlers seat s's module at x, y holds.
+function P.held(g, s: number, x: number, y: number): number
+	local m = T.at(g, s, x, y)
+	assert(m ~= nil, "seat " .. s .. " has no module at " .. x .. ", " .. y)
+	return ST.settlers(g, m)
 end
 
 -- Starts the settlers' journey (SGO §6.1, §6.2) with seat `active` as the active player:
