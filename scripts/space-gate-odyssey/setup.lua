@@ -4,6 +4,7 @@
 -- generator: the exoplanets and their gates, the Workshop piles, the start player.
 -- S11 (each player adds 2 modules) is the step `first_modules` (station.lua).
 local U = require("util")
+local X = require("exoplanets")
 local S = {}
 
 -- SGO §2: how many figures of each kind a colour has.
@@ -41,11 +42,12 @@ local function exoplanets(g): { string }
 			g:set_prop(gate, "order", k)
 		end
 	end
-	local order = g:shuffle(def_ids.exoplanet or {})
+	local order = g:shuffle(def_ids.exoplanet)
 	for k, id in ipairs(order) do
 		local planet = g:create({ kind = "exoplanet", face = id, at = "box" })
 		if k <= gated + waiting then
 			g:move(planet, "exoplanets")
+			g:set_prop(planet, "side", X.side_for(id, g:seats()))
 			if k <= gated then
 				local gate = g:first({ kind = "gate", face = used_gates[k] })
 				g:move(gate, { inside = planet })
@@ -126,14 +128,9 @@ S.setup = {
 		g:set_global("active", start)
 		g:set_global("round", 1)
 		g:log(U.text("setup.start_player", U.seat_name(start)))
-		-- skeleton: the game ends here until the turn exists
-		local scores = {}
-		local ranking = {}
-		for s = 1, g:seats() do
-			scores[s] = 0
-			ranking[s] = s
-		end
-		g:finish({ scores = scores, ranking = ranking })
+		g:push("game", {})
+		-- S11: from the start player, clockwise.
+		g:push("first_modules", { order = U.from(g, start), i = 1 })
 	end,
 }
 

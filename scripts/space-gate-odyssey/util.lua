@@ -153,9 +153,14 @@ function U.room_name(room: string): string
 	return defs.room[room].name
 end
 
--- "engineer" or "chief engineer", for labels.
+-- "an engineer" or "a chief engineer", in log lines.
 function U.figure_name(g, e): string
-	return U.text(U.is_chief(g, e) and "word.chief" or "word.engineer")
+	return U.text(U.is_chief(g, e) and "word.a_chief" or "word.an_engineer")
+end
+
+-- "Engineer" or "Chief engineer", in option labels.
+function U.figure_label(g, e): string
+	return U.text(U.is_chief(g, e) and "word.chief_cap" or "word.engineer_cap")
 end
 
 -- SGO §6.7: a seat's Influence: 10 per rank held plus the wheel.
