@@ -1,66 +1,31 @@
 --!strict
--- Space Gate Odyssey: helpers for the exoplanets' scenario files
--- (tests/scenarios/space-gate-odyssey/planet_*.ron), so that a colonisation can be laid
--- out in a few lines: which exoplanets are on the table and which gates they hold,
--- settlers already on an exoplanet's spaces, and full gate modules waiting in a station;
--- then the settlers' journey (SGO §6) starts. Like the core's testkit, they only move
--- the pieces setup created, so every piece stays accounted for.
+-- Space Gate Odyssey: what the exoplanets' scenario files
+-- (tests/scenarios/space-gate-odyssey/planet_*.ron) add to the core's testkit (which lays
+-- out the table, T.table, and counts settlers, T.on): settlers on spaces named by the ids
+-- of exoplanets.ron, a gate module of a given gate and capacity waiting in a station, the
+-- start of the settlers' journey (SGO §6), and where an exoplanet or a gate is now. Like
+-- the testkit, they only move the pieces setup created.
 local U = require("util")
 local ST = require("station")
 local X = require("exoplanets")
 local T = require("testkit")
 local P = {}
 
--- The entity of exoplanet `id` (one per exoplanet, made at setup, SGO §3 S2).
-function P.planet(g, id: string)
-	local planet = g:first({ kind = "exoplanet", face = id })
-	assert(planet ~= nil, "no exoplanet " .. id)
-	return planet
-end
-
--- Lays out the table (SGO §3 S2, S4): `layout` lists { exoplanet, gate or nil } in table
--- order; those exoplanets are on the table showing the side for this player count, holding
--- the gate named (none: they wait for one). Every other exoplanet and every gate not
--- named goes back to the box. Returns the exoplanet entities, in that order.
-function P.table(g, layout: { { string } })
-	for _, gate in ipairs(g:entities({ kind = "gate" })) do
-		g:move(gate, "box")
-	end
-	for _, planet in ipairs(g:entities({ kind = "exoplanet" })) do
-		for _, settler in ipairs(g:entities({ kind = "settler", inside = planet })) do
-			g:set_prop(settler, "space", nil)
-			g:move(settler, U.reserve(g:owner(settler)))
-		end
-		g:move(planet, "box")
-	end
-	local planets = {}
-	for _, entry in ipairs(layout) do
-		local planet = P.planet(g, entry[1])
-		g:move(planet, "exoplanets")
-		g:set_prop(planet, "side", X.side_for(entry[1], g:seats()))
-		if entry[2] ~= nil then
-			g:move(g:first({ kind = "gate", face = entry[2] }), { inside = planet })
-		end
-		table.insert(planets, planet)
-	end
-	return planets
-end
-
--- Puts settlers from the seats' reserves on exoplanet `id`: `by_seat` = { [seat] = {
--- space ids without the side's prefix } } (the ids of exoplanets.ron, `#n` for copies).
+-- Puts settlers from the seats' reserves on exoplanet `id` (through the core's
+-- T.occupy): `by_seat` = { [seat] = { space ids without the side's prefix } }, the ids of
+-- exoplanets.ron (`#n` for copies), checked to be spaces of the side shown.
 function P.occupy(g, id: string, by_seat: { [number]: { string } })
-	local planet = P.planet(g, id)
-	local side = g:prop(planet, "side")
+	local side = g:prop(T.planet(g, id), "side")
+	local spaces = {}
 	for seat = 1, g:seats() do
 		for _, short in ipairs(by_seat[seat] or {}) do
 			local space = side .. "_" .. short
 			assert(table.find(X.spaces(side), space), space .. " is no space of " .. side)
-			local settler = U.reserve_settler(g, seat)
-			assert(settler ~= nil, "seat " .. seat .. " has no settler left in its reserve")
-			g:move(settler, { inside = planet })
-			g:set_prop(settler, "space", space)
+			assert(spaces[space] == nil, space .. " given twice")
+			spaces[space] = seat
 		end
 	end
+	T.occupy(g, id, spaces)
 end
 
 -- Gives seat s an activated gate module of gate `gate` and capacity n (a tile taken from
@@ -96,14 +61,9 @@ function P.journey(g, active: number)
 	g:push("journeys", { order = U.acting_order(g, active), i = 1 })
 end
 
--- How many settlers of seat s stand on exoplanet `id`.
-function P.on(g, id: string, s: number): number
-	return g:count({ kind = "settler", inside = P.planet(g, id), owner = s })
-end
-
 -- Where exoplanet `id` is: "exoplanets" (on the table) or "box" (closed).
 function P.where(g, id: string): string?
-	local at = g:where(P.planet(g, id))
+	local at = g:where(T.planet(g, id))
 	return if type(at) == "table" then at.zone else nil
 end
 
