@@ -348,45 +348,55 @@ end
 
 -- ---- every side: whole colonisations until it closes ------------------------------
 
--- Plays every side at each of its player counts: seats in turn empty gate modules of 2, 3
--- and 4 settlers, each settler taking a space `X.legal` offers (a fixed spread over the
--- list, no randomness) or going home when none is offered. Every side must close before
--- its spaces run out — no board can jam — every placement must be legal, and the score
--- must add up, with every gaining seat present on the exoplanet.
+-- One colonisation game on a side: seats send gate modules of 2, 3 and 4 settlers in an
+-- order and with choices set by `spread` (a fixed pattern, no randomness); each settler
+-- takes a space `X.legal` offers, or goes home when none is. Returns the occupant and
+-- whether the side closed within 200 modules.
+local function colonise(c: Check, side: string, players: number, opts: any, spread: number): ({ [string]: number }, boolean)
+	local occupant: { [string]: number } = {}
+	local closed, module, settlers = false, 0, 0
+	while not closed and module < 200 do
+		module += 1
+		local seat = (module * (spread % 3 + 1) + spread) % players + 1
+		local placed = {}
+		for _ = 1, (module + spread) % 3 + 2 do
+			settlers += 1
+			local legal = X.legal(side, occupant, trip(seat, players, placed), opts)
+			if #legal > 0 then
+				local id = legal[(settlers * (2 * spread + 5) + module) % #legal + 1]
+				check(c, occupant[id] == nil, side .. ": offered a taken space " .. id)
+				occupant[id] = seat
+				table.insert(placed, id)
+				closed = X.closed(side, occupant, players, opts)
+				if closed then
+					break
+				end
+			end
+		end
+	end
+	return occupant, closed
+end
+
+-- Every side at each of its player counts, under the defaults and under the alts, in 8
+-- patterns of play: it must close before its spaces run out (no board can jam), every
+-- placement must be one offered, and the score must give points to every seat, and
+-- something only to seats present.
 function M.playthrough(c: Check)
 	for _, side in ipairs(def_ids.exoplanet_side) do
 		for _, players in ipairs(defs.exoplanet_side[side].players) do
 			for _, opts in ipairs({ DEFAULT, ALT }) do
-				local occupant: { [string]: number } = {}
-				local closed, module, settlers = false, 0, 0
-				while not closed and module < 200 do
-					module += 1
-					local seat = (module - 1) % players + 1
-					local placed = {}
-					for _ = 1, (module - 1) % 3 + 2 do
-						settlers += 1
-						local legal = X.legal(side, occupant, trip(seat, players, placed), opts)
-						if #legal > 0 then
-							local id = legal[(settlers * 7) % #legal + 1]
-							check(c, occupant[id] == nil, side .. ": offered a taken space " .. id)
-							occupant[id] = seat
-							table.insert(placed, id)
-							closed = X.closed(side, occupant, players, opts)
-							if closed then
-								break
-							end
-						end
+				for spread = 1, 8 do
+					local occupant, closed = colonise(c, side, players, opts, spread)
+					check(c, closed, side .. " (" .. players .. " players, pattern " .. spread .. ") never closed")
+					local score = X.score(side, occupant, players, opts)
+					local present = {}
+					for _, seat in pairs(occupant) do
+						present[seat] = true
 					end
-				end
-				check(c, closed, side .. " (" .. players .. " players) never closed")
-				local score = X.score(side, occupant, players, opts)
-				local present = {}
-				for _, seat in pairs(occupant) do
-					present[seat] = true
-				end
-				for seat = 1, players do
-					check(c, score.points[seat] ~= nil, side .. ": points for seat " .. seat)
-					check(c, score.points[seat] == 0 or present[seat], side .. ": seat " .. seat .. " scores without settlers")
+					for seat = 1, players do
+						check(c, score.points[seat] ~= nil, side .. ": points for seat " .. seat)
+						check(c, score.points[seat] == 0 or present[seat], side .. ": seat " .. seat .. " scores without settlers")
+					end
 				end
 			end
 		end
