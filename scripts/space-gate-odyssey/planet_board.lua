@@ -8,6 +8,7 @@
 -- look-up. A `planet_space` with `count: n` becomes n spaces `<id>#1`…`<id>#n`; links are
 -- made symmetric here, so content writes each road or canal step once.
 local B = {}
+local TEXT = defs.text
 
 export type Space = {
 	id: string,
@@ -84,6 +85,14 @@ local function build(): { [string]: Board }
 			local label = def.label
 			if (def.count or 1) > 1 then
 				label = label .. " (" .. i .. ")"
+			end
+			-- What a player must see before choosing: the printed Influence (Turing 2p,
+			-- SGO §11.6) and the swap symbol (SGO §6.3).
+			if def.value ~= nil then
+				label = string.format(TEXT["planet.label.value"].text, label, def.value)
+			end
+			if def.predominance then
+				label = string.format(TEXT["planet.label.predominance"].text, label)
 			end
 			table.insert(board.order, id)
 			board.space[id] = {

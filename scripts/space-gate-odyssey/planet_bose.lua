@@ -22,7 +22,7 @@ function M.score(board: B.Board, occupant: B.Occupant, _players: number, _option
 	local score = B.new_score()
 	local counts = B.tally(board, occupant)
 	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, counts[seat], "planet.part.settlers", { counts[seat], "Bose", 1 })
+		B.gain(score, seat, counts[seat], "planet.part.settlers", { "Bose", counts[seat], 1 })
 	end
 	for _, level in ipairs(B.groups(board, "level")) do
 		B.majority(score, B.tally(board, occupant, level.spaces), 3, nil, level.name,

@@ -46,7 +46,7 @@ function M.score(board: B.Board, occupant: B.Occupant, _players: number, _option
 	local counts = B.tally(board, occupant)
 	local groups: { [number]: number } = {}
 	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, counts[seat], "planet.part.settlers", { counts[seat], "Planck", 1 })
+		B.gain(score, seat, counts[seat], "planet.part.settlers", { "Planck", counts[seat], 1 })
 		groups[seat] = M.largest_group(board, occupant, seat)
 	end
 	local leaders, size = B.leaders(groups)

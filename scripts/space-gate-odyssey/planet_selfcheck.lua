@@ -8,140 +8,25 @@
 -- tests/scenarios/space-gate-odyssey/planet_selfcheck.ron calls every group. Pure: it
 -- never reads or writes the game.
 local X = require("exoplanets")
+local K = require("planet_checkkit")
 local M = {}
 
-local DEFAULT = X.default_options()
-local ALT = { collins_unmatchable_lead = true, fermi_centre_tie_shares = true, turing_any_canal_end = true }
-
--- ---- helpers --------------------------------------------------------------------------
-
-type Check = { n: number }
-
-local function check(c: Check, ok: boolean, what: string)
-	if not ok then
-		error("planet self-check failed: " .. what, 2)
-	end
-	c.n += 1
-end
-
--- "a,b,c" or a list; ids are given without the side's prefix.
-local function ids(side: string, list: { string }): { string }
-	local result = {}
-	for i, id in ipairs(list) do
-		result[i] = side .. "_" .. id
-	end
-	return result
-end
-
--- An occupant from { seat = { local ids } }.
-local function board(side: string, by_seat: { [number]: { string } }): { [string]: number }
-	local occupant = {}
-	for seat, list in pairs(by_seat) do
-		for _, id in ipairs(ids(side, list)) do
-			assert(occupant[id] == nil, id .. " given twice")
-			assert(table.find(X.spaces(side), id), id .. " is no space of " .. side)
-			occupant[id] = seat
-		end
-	end
-	return occupant
-end
-
--- "name#1".."name#n" as local ids.
-local function copies(name: string, from: number, to: number): { string }
-	local result = {}
-	for i = from, to do
-		table.insert(result, name .. "#" .. i)
-	end
-	return result
-end
-
-local function join(...: { string }): { string }
-	local result = {}
-	for _, list in ipairs({ ... }) do
-		for _, id in ipairs(list) do
-			table.insert(result, id)
-		end
-	end
-	return result
-end
-
-local function same(a: { string }, b: { string }): boolean
-	if #a ~= #b then
-		return false
-	end
-	for i = 1, #a do
-		if a[i] ~= b[i] then
-			return false
-		end
-	end
-	return true
-end
-
-local function show(list: { string }): string
-	return "{" .. table.concat(list, ", ") .. "}"
-end
-
-local function trip(seat: number, players: number, placed: { string }?): any
-	return { seat = seat, players = players, placed = placed or {} }
-end
-
-local function legal_is(c: Check, side: string, occupant: any, t: any, opts: any, expected: { string }, what: string)
-	local got = X.legal(side, occupant, t, opts)
-	check(c, same(got, ids(side, expected)), what .. ": legal " .. show(got) .. ", expected " .. show(ids(side, expected)))
-end
-
-local function has(list: { string }, id: string): boolean
-	return table.find(list, id) ~= nil
-end
-
--- Points of a score as "1=14 2=10" for messages and comparison.
-local function points(score: any): string
-	local seats = {}
-	for seat, ip in pairs(score.points) do
-		if ip ~= 0 then
-			table.insert(seats, seat)
-		end
-	end
-	table.sort(seats)
-	local parts = {}
-	for _, seat in ipairs(seats) do
-		table.insert(parts, seat .. "=" .. score.points[seat])
-	end
-	return table.concat(parts, " ")
-end
-
-local function score_is(c: Check, side: string, occupant: any, players: number, opts: any, expected: string, what: string)
-	local score = X.score(side, occupant, players, opts)
-	check(c, points(score) == expected, what .. ": score " .. points(score) .. ", expected " .. expected)
-	-- The parts are the log lines of the same points, each a text of exoplanets.ron.
-	local sum = {}
-	for _, part in ipairs(score.parts) do
-		check(c, defs.text == nil or defs.text[part.text] ~= nil, "no text " .. part.text)
-		sum[part.seat] = (sum[part.seat] or 0) + part.ip
-	end
-	for seat, ip in pairs(score.points) do
-		check(c, (sum[seat] or 0) == ip, what .. ": parts of seat " .. seat .. " add up to " .. tostring(sum[seat]))
-	end
-	return score
-end
-
--- Fills `order` (local ids) one by one for `seat_of(i)`; the exoplanet must be open
--- before each placement and close exactly at the last one. Returns the occupant.
-local function fill_until_closed(c: Check, side: string, players: number, order: { string }, seat_of: (number) -> number,
-	opts: any, start: any?): { [string]: number }
-	local occupant = table.clone(start or {})
-	for i, id in ipairs(ids(side, order)) do
-		check(c, not X.closed(side, occupant, players, opts), side .. " closed before placement " .. i .. " (" .. id .. ")")
-		check(c, occupant[id] == nil and table.find(X.spaces(side), id) ~= nil, id .. " is a free space")
-		occupant[id] = seat_of(i)
-	end
-	check(c, X.closed(side, occupant, players, opts), side .. " did not close at " .. order[#order])
-	return occupant
-end
-
-local function alternate(i: number): number
-	return (i - 1) % 2 + 1
-end
+local DEFAULT, ALT = K.DEFAULT, K.ALT
+type Check = K.Check
+local check = K.check
+local ids = K.ids
+local board = K.board
+local copies = K.copies
+local join = K.join
+local same = K.same
+local show = K.show
+local trip = K.trip
+local legal_is = K.legal_is
+local has = K.has
+local points = K.points
+local score_is = K.score_is
+local fill_until_closed = K.fill_until_closed
+local alternate = K.alternate
 
 -- ---- every side: structure -------------------------------------------------------
 
@@ -461,9 +346,66 @@ function M.turing(c: Check)
 	score_is(c, r, full3, 3, DEFAULT, "1=21 2=18 3=6", "Turing 3–4: 1 / 2 / 3 IP by ring")
 end
 
+-- ---- every side: whole colonisations until it closes ------------------------------
+
+-- One colonisation game on a side: seats send gate modules of 2, 3 and 4 settlers in an
+-- order and with choices set by `spread` (a fixed pattern, no randomness); each settler
+-- takes a space `X.legal` offers, or goes home when none is. Returns the occupant and
+-- whether the side closed within 200 modules.
+local function colonise(c: Check, side: string, players: number, opts: any, spread: number): ({ [string]: number }, boolean)
+	local occupant: { [string]: number } = {}
+	local closed, module, settlers = false, 0, 0
+	while not closed and module < 200 do
+		module += 1
+		local seat = (module * (spread % 3 + 1) + spread) % players + 1
+		local placed = {}
+		for _ = 1, (module + spread) % 3 + 2 do
+			settlers += 1
+			local legal = X.legal(side, occupant, trip(seat, players, placed), opts)
+			if #legal > 0 then
+				local id = legal[(settlers * (2 * spread + 5) + module) % #legal + 1]
+				check(c, occupant[id] == nil, side .. ": offered a taken space " .. id)
+				occupant[id] = seat
+				table.insert(placed, id)
+				closed = X.closed(side, occupant, players, opts)
+				if closed then
+					break
+				end
+			end
+		end
+	end
+	return occupant, closed
+end
+
+-- Every side at each of its player counts, under the defaults and under the alts, in 8
+-- patterns of play: it must close before its spaces run out (no board can jam), every
+-- placement must be one offered, and the score must give points to every seat, and
+-- something only to seats present.
+function M.playthrough(c: Check)
+	for _, side in ipairs(def_ids.exoplanet_side) do
+		for _, players in ipairs(defs.exoplanet_side[side].players) do
+			for _, opts in ipairs({ DEFAULT, ALT }) do
+				for spread = 1, 8 do
+					local occupant, closed = colonise(c, side, players, opts, spread)
+					check(c, closed, side .. " (" .. players .. " players, pattern " .. spread .. ") never closed")
+					local score = X.score(side, occupant, players, opts)
+					local present = {}
+					for _, seat in pairs(occupant) do
+						present[seat] = true
+					end
+					for seat = 1, players do
+						check(c, score.points[seat] ~= nil, side .. ": points for seat " .. seat)
+						check(c, score.points[seat] == 0 or present[seat], side .. ": seat " .. seat .. " scores without settlers")
+					end
+				end
+			end
+		end
+	end
+end
+
 -- ---- all -------------------------------------------------------------------------------
 
-local ALL = { "structure", "bose", "collins", "dirac", "fermi", "russell", "susskind", "planck", "turing" }
+local ALL = { "structure", "playthrough", "bose", "collins", "dirac", "fermi", "russell", "susskind", "planck", "turing" }
 
 -- One group of checks ("structure", "bose", … "turing"): how many passed.
 function M.group(name: string): number

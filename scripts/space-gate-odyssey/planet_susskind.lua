@@ -19,7 +19,7 @@ function M.score(board: B.Board, occupant: B.Occupant, _players: number, _option
 	local score = B.new_score()
 	local counts = B.tally(board, occupant)
 	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, 2 * counts[seat], "planet.part.settlers", { counts[seat], "Susskind", 2 })
+		B.gain(score, seat, 2 * counts[seat], "planet.part.settlers", { "Susskind", counts[seat], 2 })
 	end
 	return score
 end
