@@ -14,7 +14,7 @@ function R.steps(g, s: number, sector: string)
 	local grid = ST.grid(g, s)
 	local out = {}
 	for _, from in ipairs(grid.list) do
-		if ST.info(g, from).n > 0 then
+		if ST.held(g, from) > 0 then
 			for _, to in ipairs(ST.joined(g, s, from)) do
 				local t = ST.info(g, to)
 				if (t.d.type == "starting" or t.d.sector == sector) and t.n < t.d.capacity then

@@ -55,6 +55,18 @@ function ST.grid(g, s: number)
 	return grid
 end
 
+-- How many settlers module m holds, once per call.
+function ST.held(g, m): number
+	local memo = g:memo()
+	local k = -m
+	local n = memo[k]
+	if n == nil then
+		n = g:count({ kind = "settler", inside = m })
+		memo[k] = n
+	end
+	return n
+end
+
 -- What the rules read of module m, once per call: { d = definition, x, y, edges =
 -- corridor edges turned, active, n = settlers inside }.
 function ST.info(g, m)
@@ -70,7 +82,7 @@ function ST.info(g, m)
 		y = g:prop(m, "y"),
 		edges = ST.edges(d, g:prop(m, "rot")),
 		active = g:prop(m, "active") == true,
-		n = g:count({ kind = "settler", inside = m }),
+		n = ST.held(g, m),
 	}
 	memo[m] = info
 	return info
