@@ -116,7 +116,8 @@ local function score_and_box(g, planet)
 	end
 end
 
--- SGO §6.4 step 3, §6.5: where the gate goes; nil when its holder must choose.
+-- SGO §6.4 step 3, §6.5: moves the gate now and returns true, or pushes the choice of
+-- its new exoplanet (two wait) and returns false.
 local function move_gate_now(g, gate: string, chooser: number): boolean
 	local waiting = J.waiting(g)
 	if #waiting == 0 then
