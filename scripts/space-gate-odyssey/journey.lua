@@ -59,9 +59,11 @@ end
 
 -- SGO §6.1: seat s's full gate modules (activated, every space taken).
 function J.full_gate_modules(g, s: number): { number }
+	local grid = ST.grid(g, s)
 	local out = {}
-	for _, m in ipairs(ST.grid(g, s).list) do
-		if U.mod(g, m).type == "gate" and ST.active(g, m) and ST.full(g, m) then
+	for _, m in ipairs(grid.list) do
+		local i = ST.info(g, m)
+		if i.d.type == "gate" and i.active and i.n >= i.d.capacity then
 			table.insert(out, m)
 		end
 	end

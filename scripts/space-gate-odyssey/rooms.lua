@@ -7,22 +7,17 @@ local U = require("util")
 local ST = require("station")
 local R = {}
 
--- SGO §5.1: may a settler step into module `to` while the room of `sector` is active?
-local function may_enter(g, to, sector: string): boolean
-	local d = U.mod(g, to)
-	if d.type ~= "starting" and d.sector ~= sector then
-		return false
-	end
-	return not ST.full(g, to)
-end
-
--- Every legal step for seat s: { f = from module, t = to module }, in station order.
+-- Every legal step for seat s (SGO §5.1): { f = from module, t = to module }, in
+-- station order: from a module holding a settler into a joined module of the room's
+-- sector (the white module is every sector) that is not full.
 function R.steps(g, s: number, sector: string)
+	local grid = ST.grid(g, s)
 	local out = {}
-	for _, from in ipairs(ST.grid(g, s).list) do
-		if ST.settlers(g, from) > 0 then
+	for _, from in ipairs(grid.list) do
+		if ST.info(g, from).n > 0 then
 			for _, to in ipairs(ST.joined(g, s, from)) do
-				if may_enter(g, to, sector) then
+				local t = ST.info(g, to)
+				if (t.d.type == "starting" or t.d.sector == sector) and t.n < t.d.capacity then
 					table.insert(out, { f = from, t = to })
 				end
 			end
@@ -105,7 +100,7 @@ R.move = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("move.prompt", defs.sector[ctx.sector].name, ctx.ap),
+			prompt = U.text("move.prompt", defs.sector[ctx.sector].name, U.count(ctx.ap, "action_point")),
 			rule = "SGO §5.1, §5.2",
 			help = U.text("move.help", defs.sector[ctx.sector].name),
 			options = options,
@@ -173,7 +168,7 @@ R.access = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("access.prompt", ctx.ap),
+			prompt = U.text("access.prompt", U.count(ctx.ap, "action_point")),
 			rule = "SGO §5.6",
 			help = U.text("access.help"),
 			options = options,

@@ -17,16 +17,28 @@ local function key(x: number, y: number): string
 	return x .. "," .. y
 end
 
--- The edges with a corridor of module definition `d` turned `rot` quarter turns.
-function ST.edges(d, rot: number): { [number]: boolean }
-	local set = {}
-	for _, name in ipairs(d.corridors) do
-		set[(EDGE_OF[name] + rot) % 4] = true
+-- EDGES[id][rot]: the edges with a corridor of module `id` turned `rot` quarter turns,
+-- worked out once when the module loads.
+local EDGES = {}
+for _, id in ipairs(def_ids.module) do
+	EDGES[id] = {}
+	for rot = 0, 3 do
+		local set = {}
+		for _, name in ipairs(defs.module[id].corridors) do
+			set[(EDGE_OF[name] + rot) % 4] = true
+		end
+		EDGES[id][rot] = set
 	end
-	return set
 end
 
--- The modules of seat s's station, and a map "x,y" -> module.
+-- The edges with a corridor of module definition `d` turned `rot` quarter turns (a
+-- shared table: read it, never change it).
+function ST.edges(d, rot: number): { [number]: boolean }
+	return EDGES[d.id][rot]
+end
+
+-- Seat s's station read once per call (g:memo is emptied whenever the game changes):
+-- `list` the modules in station order, `cells` a map "x,y" -> module.
 function ST.grid(g, s: number)
 	local memo = g:memo()
 	local name = "grid" .. s
@@ -43,20 +55,36 @@ function ST.grid(g, s: number)
 	return grid
 end
 
-local function corridors_of(g, m)
-	return ST.edges(U.mod(g, m), g:prop(m, "rot"))
+-- What the rules read of module m, once per call: { d = definition, x, y, edges =
+-- corridor edges turned, active, n = settlers inside }.
+function ST.info(g, m)
+	local memo = g:memo()
+	local info = memo[m]
+	if info then
+		return info
+	end
+	local d = U.mod(g, m)
+	info = {
+		d = d,
+		x = g:prop(m, "x"),
+		y = g:prop(m, "y"),
+		edges = ST.edges(d, g:prop(m, "rot")),
+		active = g:prop(m, "active") == true,
+		n = g:count({ kind = "settler", inside = m }),
+	}
+	memo[m] = info
+	return info
 end
 
 -- The modules joined to m by a corridor (SGO §5.1 "adjacent"), in edge order.
 function ST.joined(g, s: number, m): { number }
 	local grid = ST.grid(g, s)
-	local x, y = g:prop(m, "x"), g:prop(m, "y")
+	local me = ST.info(g, m)
 	local out = {}
-	local mine = corridors_of(g, m)
 	for edge = 0, 3 do
-		if mine[edge] then
-			local other = grid.cells[key(x + DX[edge], y + DY[edge])]
-			if other ~= nil and corridors_of(g, other)[(edge + 2) % 4] then
+		if me.edges[edge] then
+			local other = grid.cells[key(me.x + DX[edge], me.y + DY[edge])]
+			if other ~= nil and ST.info(g, other).edges[(edge + 2) % 4] then
 				table.insert(out, other)
 			end
 		end
@@ -70,14 +98,14 @@ function ST.open_corridors(g, s: number): (number, number)
 	local grid = ST.grid(g, s)
 	local void, blocked = 0, 0
 	for _, m in ipairs(grid.list) do
-		local x, y = g:prop(m, "x"), g:prop(m, "y")
-		local mine = corridors_of(g, m)
+		local x, y = ST.info(g, m).x, ST.info(g, m).y
+		local mine = ST.info(g, m).edges
 		for edge = 0, 3 do
 			if mine[edge] then
 				local other = grid.cells[key(x + DX[edge], y + DY[edge])]
 				if other == nil then
 					void += 1
-				elseif not corridors_of(g, other)[(edge + 2) % 4] then
+				elseif not ST.info(g, other).edges[(edge + 2) % 4] then
 					blocked += 1
 				end
 			end
@@ -105,8 +133,8 @@ function ST.placements(g, s: number, id: string): { { number } }
 	local cells = {}
 	-- the empty cells some corridor faces, in station order then edge order
 	for _, m in ipairs(grid.list) do
-		local x, y = g:prop(m, "x"), g:prop(m, "y")
-		local mine = corridors_of(g, m)
+		local x, y = ST.info(g, m).x, ST.info(g, m).y
+		local mine = ST.info(g, m).edges
 		for edge = 0, 3 do
 			local cx, cy = x + DX[edge], y + DY[edge]
 			local k = key(cx, cy)
@@ -126,7 +154,7 @@ function ST.placements(g, s: number, id: string): { { number } }
 			for edge = 0, 3 do
 				sig ..= edges[edge] and "1" or "0"
 				local other = grid.cells[key(cell[1] + DX[edge], cell[2] + DY[edge])]
-				if edges[edge] and other ~= nil and corridors_of(g, other)[(edge + 2) % 4] then
+				if edges[edge] and other ~= nil and ST.info(g, other).edges[(edge + 2) % 4] then
 					joins = true
 				end
 			end

@@ -120,6 +120,7 @@ T.turn = {
 				ctx.i += 1
 				local ap = U.action_points(g, who, ctx.room)
 				if ap > 0 then
+					table.insert(ctx.acted, who)
 					g:log(U.text("turn.acts", U.seat_name(who), U.count(ap, "action_point"), U.room_name(ctx.room)))
 					local sector = defs.room[ctx.room].sector
 					g:push(action_step(ctx.room), { seat = who, ap = ap, sector = sector })
@@ -131,8 +132,16 @@ T.turn = {
 		if ctx.stage == "journey" then
 			ctx.stage = "clean"
 			-- SGO §4 step 4, §6.1: only a sector room fills gate modules.
+			-- Only a seat that moved settlers now can have a full gate module: every full
+			-- one travelled at the previous check, and no other action fills gate modules.
 			if defs.room[ctx.room].sector ~= nil then
-				g:push("journeys", { order = U.from(g, s), i = 1 })
+				local order = {}
+				for _, who in ipairs(U.from(g, s)) do
+					if table.find(ctx.acted, who) then
+						table.insert(order, who)
+					end
+				end
+				g:push("journeys", { order = order, i = 1 })
 				return nil
 			end
 		end
@@ -149,6 +158,7 @@ T.turn = {
 		move_engineer(g, ctx.seat, answer)
 		ctx.room = answer.to
 		ctx.order = U.acting_order(g, ctx.seat)
+		ctx.acted = {}
 		ctx.i = 1
 		ctx.stage = "act"
 	end,

@@ -103,7 +103,7 @@ W.step = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text(ctx.setup and "workshop.draw_setup" or "workshop.draw", ctx.ap),
+			prompt = ctx.setup and U.text("workshop.draw_setup", ctx.ap) or U.text("workshop.draw", U.count(ctx.ap, "action_point")),
 			rule = ctx.setup and "SGO §3 S11" or "SGO §5.4",
 			help = U.text(ctx.setup and "workshop.draw_help_setup" or "workshop.draw_help"),
 			options = options,
