@@ -65,7 +65,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/play/{token}/events", get(events))
         .route("/api/play/{token}/record", get(record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        // gzip where the client takes it (a Galactic Era page shrinks about 6 times);
+        // gzip where the client takes it (a page of the base pack shrinks about 6 times);
         // the default predicate leaves the live-update stream uncompressed, so its
         // events are not held back in a buffer.
         .layer(tower_http::compression::CompressionLayer::new())
