@@ -8,7 +8,8 @@
 //! - a running game waits on some seat, and each waiting seat has a legal answer;
 //! - every option of an open decision has a label, or its decision's labeller makes
 //!   one without an error;
-//! - every seat's public summary (the pack's `summary`) is made without an error;
+//! - every seat's public summary (the pack's `summary`) is made without an error, and
+//!   so are the pack's diagrams (`diagrams`);
 //! - entities are never created or destroyed after setup (ids stay stable);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
@@ -186,9 +187,10 @@ fn labels_are_made(game: &Game) -> Result<(), String> {
 }
 
 /// Every seat's public summary (the pack's `summary`, if it names one) is made
-/// without an error, with no empty label or value.
+/// without an error, with no empty label or value; the pack's diagrams too.
 fn summaries_are_made(game: &Game) -> Result<(), String> {
     let summaries = game.seat_summaries().map_err(|e| format!("a seat's summary cannot be made: {e}"))?;
+    game.diagrams().map_err(|e| format!("the diagrams cannot be made: {e}"))?;
     for (seat, facts) in summaries.iter().enumerate() {
         if let Some((label, value)) = facts.iter().find(|(label, value)| label.trim().is_empty() || value.trim().is_empty()) {
             return Err(format!("seat {}'s summary has an empty label or value: {label:?}: {value:?}", seat + 1));

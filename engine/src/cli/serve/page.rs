@@ -17,6 +17,7 @@ use orrery::flow::{Decision, DecisionKind};
 use orrery::game::Game;
 use orrery::state::{Location, Seat};
 use orrery::sym::Sym;
+use orrery::view::diagram::{Diagram, Shape};
 use ratatui::style::Color;
 use ratatui::text::Line;
 use serde::Serialize;
@@ -42,6 +43,9 @@ pub struct Page {
     pub board: Option<BoardPage>,
     /// The public zones of every seat and of the table (hands show only a count).
     pub zones: Vec<ZonePage>,
+    /// The pack's pictures of public facts (a seat's tiles, a track): grids and graphs
+    /// the client draws as SVG; empty for a pack that draws none.
+    pub diagrams: Vec<Diagram>,
     pub log: Vec<String>,
     pub decision: Option<DecisionPage>,
     /// Seats (from 1) the game waits on.
@@ -192,6 +196,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
         legend: if view.board.is_empty() || !with_rules { Vec::new() } else { legend(present) },
         board,
         zones: zones(&view, present),
+        diagrams: diagrams(game),
         log: view.log[log_start..].to_vec(),
         decision,
         waiting: view.waiting.iter().map(|s| *s as usize + 1).collect(),
@@ -269,6 +274,14 @@ fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
         }
     }
     out
+}
+
+/// The pack's diagrams; a failing function shows its error as one diagram's caption,
+/// so that the game goes on (as a failing summary does).
+pub fn diagrams(game: &Game) -> Vec<Diagram> {
+    game.diagrams().unwrap_or_else(|e| {
+        vec![Diagram { title: "diagrams failed".into(), seat: None, caption: vec![e.to_string()], shape: Shape::Graph { nodes: Vec::new(), links: Vec::new() } }]
+    })
 }
 
 /// The seat's colour on the page (a colour-blind-safe palette).
