@@ -63,7 +63,8 @@ local function station(g, s: number, first: boolean)
 	return { title = U.text("diagram.station", U.seat_name(s)), seat = s, shape = "grid", cells = cells, caption = caption }
 end
 
--- "2 engineers, 1 chief, 1 robot": seat s's figures in a room, or nil.
+-- "2E 1C 1R": seat s's engineers, chief engineers and robots in a room, or nil (the
+-- seat is the node's owner; the diagram's caption explains the letters).
 local function figures(g, s: number, zone: string): string?
 	local chiefs = 0
 	for _, e in ipairs(g:entities({ kind = "engineer", zone = zone, owner = s })) do
@@ -71,46 +72,43 @@ local function figures(g, s: number, zone: string): string?
 			chiefs += 1
 		end
 	end
-	local plain = g:count({ kind = "engineer", zone = zone, owner = s }) - chiefs
-	local robots = g:count({ kind = "robot", zone = zone, owner = s })
-	if plain + chiefs + robots == 0 then
-		return nil
-	end
+	local counts = {
+		{ g:count({ kind = "engineer", zone = zone, owner = s }) - chiefs, "diagram.engineers" },
+		{ chiefs, "diagram.chiefs" },
+		{ g:count({ kind = "robot", zone = zone, owner = s }), "diagram.robots" },
+	}
 	local parts = {}
-	if plain > 0 then
-		table.insert(parts, U.count(plain, "engineer"))
+	for _, c in ipairs(counts) do
+		if c[1] > 0 then
+			table.insert(parts, U.text(c[2], c[1]))
+		end
 	end
-	if chiefs > 0 then
-		table.insert(parts, U.text("diagram.chiefs", chiefs))
-	end
-	if robots > 0 then
-		table.insert(parts, U.text(robots == 1 and "diagram.robot" or "diagram.robots", robots))
-	end
-	return U.text("diagram.seat_figures", s, table.concat(parts, ", "))
+	return #parts > 0 and table.concat(parts, " ") or nil
 end
 
--- SGO §4: the five control rooms in a row, each seat's figures under its room.
+-- SGO §4: the five control rooms one under the other, each seat's figures beside its room.
 local function rooms(g)
 	local nodes, edges = {}, {}
 	for k, room in ipairs(def_ids.room) do
 		local id = "room_" .. room
-		table.insert(nodes, { id = id, x = (k - 1) * 3, y = 0, text = U.room_name(room), kind = "room" })
-		local row = 1
+		local y = (k - 1) * 1.5
+		table.insert(nodes, { id = id, x = 0, y = y, text = U.room_name(room), kind = "room" })
+		local column = 0
 		for s = 1, g:seats() do
 			local text = figures(g, s, U.room_zone(room))
 			if text then
 				local fid = id .. "_" .. s
-				table.insert(nodes, { id = fid, x = (k - 1) * 3, y = row * 1.2, text = text, owner = s, kind = "figures" })
+				table.insert(nodes, { id = fid, x = 2.2 + 1.8 * column, y = y, text = text, owner = s, kind = "figures" })
 				table.insert(edges, { a = id, b = fid })
-				row += 1
+				column += 1
 			end
 		end
 	end
-	return { title = U.text("diagram.rooms"), shape = "graph", nodes = nodes, edges = edges }
+	return { title = U.text("diagram.rooms"), shape = "graph", nodes = nodes, edges = edges, caption = { U.text("diagram.rooms_key") } }
 end
 
 -- SGO §7: an exoplanet in play, one node per group of spaces (X.view) around its name,
--- each seat's settlers there beside the group.
+-- each seat's settlers there beside the group (its count in the seat's colour).
 local function exoplanet(g, planet)
 	local side = g:prop(planet, "side")
 	local view = X.view(side, J.occupant(g, planet), X.options(g))
@@ -119,7 +117,8 @@ local function exoplanet(g, planet)
 	local edges = {}
 	for k, group in ipairs(view) do
 		local angle = 2 * math.pi * (k - 1) / #view - math.pi / 2
-		local gx, gy = 3 * math.cos(angle), 3 * math.sin(angle)
+		local radius = math.max(3, 0.9 * #view)
+		local gx, gy = radius * math.cos(angle), radius * math.sin(angle)
 		local id = "group" .. k
 		local name = group.name or U.text("diagram.other_spaces")
 		local text = U.text("diagram.group", name, group.free, group.spaces)
@@ -134,8 +133,8 @@ local function exoplanet(g, planet)
 			if count > 0 then
 				n += 1
 				local sid = id .. "_" .. s
-				local out = 1 + 0.9 * n
-				table.insert(nodes, { id = sid, x = gx * (3 + out) / 3, y = gy * (3 + out) / 3, text = U.text("diagram.seat_settlers", s, count), owner = s, kind = "settlers" })
+				local out = 0.9 * n
+				table.insert(nodes, { id = sid, x = gx * (radius + out) / radius, y = gy * (radius + out) / radius, text = tostring(count), owner = s, kind = "settlers" })
 				table.insert(edges, { a = id, b = sid })
 			end
 		end
@@ -163,13 +162,13 @@ local function wheel(g)
 		local w = g:get(s, "wheel") or 0
 		stacked[w] = (stacked[w] or 0) + 1
 		local x, y = at(w, 3 + 1.1 * stacked[w])
-		table.insert(nodes, { id = "seat" .. s, x = x, y = y, text = U.text("diagram.wheel_seat", s, g:get(s, "rank") or 0, U.influence(g, s)), owner = s, kind = "settler" })
+		table.insert(nodes, { id = "seat" .. s, x = x, y = y, text = tostring(U.influence(g, s)), owner = s, kind = "settler" })
 		table.insert(edges, { a = "space" .. w, b = "seat" .. s })
 	end
-	local caption = {}
+	local caption = { U.text("diagram.wheel_key") }
 	local ranks = {}
 	for s = 1, g:seats() do
-		table.insert(ranks, U.text("diagram.rank", s, g:get(s, "rank") or 0))
+		table.insert(ranks, U.text("diagram.rank", s, g:get(s, "rank") or 0, U.influence(g, s)))
 	end
 	table.insert(caption, U.text("diagram.ranks", table.concat(ranks, U.text("list.separator"))))
 	local gates = {}

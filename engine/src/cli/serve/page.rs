@@ -7,7 +7,7 @@
 //! labeller, as for the terminal.
 
 use crate::cli::explain;
-use crate::cli::play::{labelled_or_plain, outcome_lines};
+use crate::cli::play::{diagrams_or_error, labelled_or_plain, outcome_lines};
 use crate::cli::seats::Player;
 use crate::cli::svg::PALETTE;
 use crate::cli::tui::panels::{legend, Ctx};
@@ -17,7 +17,7 @@ use orrery::flow::{Decision, DecisionKind};
 use orrery::game::Game;
 use orrery::state::{Location, Seat};
 use orrery::sym::Sym;
-use orrery::view::diagram::{Diagram, Shape};
+use orrery::view::diagram::Diagram;
 use ratatui::style::Color;
 use ratatui::text::Line;
 use serde::Serialize;
@@ -196,7 +196,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
         legend: if view.board.is_empty() || !with_rules { Vec::new() } else { legend(present) },
         board,
         zones: zones(&view, present),
-        diagrams: diagrams(game),
+        diagrams: diagrams_or_error(game),
         log: view.log[log_start..].to_vec(),
         decision,
         waiting: view.waiting.iter().map(|s| *s as usize + 1).collect(),
@@ -274,14 +274,6 @@ fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
         }
     }
     out
-}
-
-/// The pack's diagrams; a failing function shows its error as one diagram's caption,
-/// so that the game goes on (as a failing summary does).
-pub fn diagrams(game: &Game) -> Vec<Diagram> {
-    game.diagrams().unwrap_or_else(|e| {
-        vec![Diagram { title: "diagrams failed".into(), seat: None, caption: vec![e.to_string()], shape: Shape::Graph { nodes: Vec::new(), links: Vec::new() } }]
-    })
 }
 
 /// The seat's colour on the page (a colour-blind-safe palette).
