@@ -27,7 +27,8 @@ const SHORT: usize = 3;
 pub fn lines(diagrams: &[Diagram], width: usize, colour: bool) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     if diagrams.iter().any(|d| matches!(&d.shape, Shape::Grid { cells } if cells.iter().any(|c| c.edges != [EdgeMark::None; 4]))) {
-        out.push(Line::styled("Edges: ═ ║ a passage joined to the next cell's, * one open to nothing.", Style::default().add_modifier(Modifier::DIM)));
+        let key = "Edges: ═ ║ a passage joined to the next cell's, * one open to nothing.";
+        out.extend(wrap(key, width.max(10)).into_iter().map(|l| Line::styled(l, Style::default().add_modifier(Modifier::DIM))));
         out.push(Line::raw(""));
     }
     for d in diagrams {
