@@ -9,7 +9,7 @@
 //! - every option of an open decision has a label, or its decision's labeller makes
 //!   one without an error;
 //! - every seat's public summary (the pack's `summary`) is made without an error, and
-//!   so are the pack's diagrams (`diagrams`);
+//!   at every position whose views are checked, the pack's diagrams (`diagrams`);
 //! - entities are never created or destroyed after setup (ids stay stable);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
@@ -140,6 +140,8 @@ pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), St
     summaries_are_made(game)?;
     refused_answer_changes_nothing(game)?;
     if views {
+        // Pictures for front ends, made as often as the views are checked.
+        game.diagrams().map_err(|e| format!("the diagrams cannot be made: {e}"))?;
         let secrets = &game.rules.manifest.secrets;
         let state = &game.state;
         for viewer in (0..state.seat_count() as Seat).map(Some).chain([None]) {
@@ -187,10 +189,9 @@ fn labels_are_made(game: &Game) -> Result<(), String> {
 }
 
 /// Every seat's public summary (the pack's `summary`, if it names one) is made
-/// without an error, with no empty label or value; the pack's diagrams too.
+/// without an error, with no empty label or value.
 fn summaries_are_made(game: &Game) -> Result<(), String> {
     let summaries = game.seat_summaries().map_err(|e| format!("a seat's summary cannot be made: {e}"))?;
-    game.diagrams().map_err(|e| format!("the diagrams cannot be made: {e}"))?;
     for (seat, facts) in summaries.iter().enumerate() {
         if let Some((label, value)) = facts.iter().find(|(label, value)| label.trim().is_empty() || value.trim().is_empty()) {
             return Err(format!("seat {}'s summary has an empty label or value: {label:?}: {value:?}", seat + 1));
