@@ -16,9 +16,10 @@
 local B = require("planet_board")
 local X = {}
 
+local COLLINS = require("planet_collins")
 local RULES: { [string]: any } = {
 	bose = require("planet_bose"),
-	collins = require("planet_collins"),
+	collins = COLLINS,
 	dirac = require("planet_dirac"),
 	fermi = require("planet_fermi"),
 	russell = require("planet_russell"),
@@ -139,6 +140,43 @@ function X.group_name(side_id: string, space_id: string): string?
 	assert(space, "no space " .. tostring(space_id) .. " on " .. side_id)
 	local gid = space.groups[1]
 	return if gid then board.group[gid].name else nil
+end
+
+-- What a front end shows of an exoplanet (SGO §7: everything on it is public): one entry
+-- per group of the side in board order (its levels, volcanoes, islands…), then one for
+-- the spaces in no group, each { name = the group's name (nil for the ungrouped), spaces
+-- = how many, free = how many are empty, settlers = { [seat] = count } }, and for a
+-- Collins volcano whether it is `secured` (SGO §7.2).
+function X.view(side_id: string, occupant: B.Occupant, options: Options): { any }
+	local board = B.board(side_id)
+	local result = {}
+	local grouped: { [string]: boolean } = {}
+	for _, gid in ipairs(board.groups) do
+		local group = board.group[gid]
+		local entry: any = {
+			name = group.name,
+			spaces = #group.spaces,
+			free = #B.free(board, occupant, group.spaces),
+			settlers = B.tally(board, occupant, group.spaces),
+		}
+		if group.role == "volcano" then
+			entry.secured = COLLINS.secured(board, occupant, group, options)
+		end
+		table.insert(result, entry)
+		for _, id in ipairs(group.spaces) do
+			grouped[id] = true
+		end
+	end
+	local rest = {}
+	for _, id in ipairs(board.order) do
+		if not grouped[id] then
+			table.insert(rest, id)
+		end
+	end
+	if #rest > 0 then
+		table.insert(result, { spaces = #rest, free = #B.free(board, occupant, rest), settlers = B.tally(board, occupant, rest) })
+	end
+	return result
 end
 
 return X

@@ -112,6 +112,10 @@ function M.bose(c: Check)
 	score_is(c, s, full, 2, DEFAULT, "1=14 2=10", "Bose 2–3 scoring with tied levels")
 	local s4 = "bose_4"
 	check(c, #X.legal(s4, {}, trip(1, 4), DEFAULT) == 6, "Bose 4: 6 base spaces")
+	-- What a front end shows: the levels with their free spaces and settlers per seat.
+	local view = X.view(s, occ, DEFAULT)
+	check(c, #view == 5 and view[1].name == "the base (level 1)" and view[1].free == 2 and view[1].settlers[2] == 2,
+		"Bose view: 5 levels, the base with 2 free and 2 of seat 2")
 end
 
 -- ---- SGO §7.2 Collins ------------------------------------------------------------------
@@ -130,6 +134,9 @@ function M.collins(c: Check)
 	check(c, not C.secured(B.board(s), three_two, red, ALT), "A6 alt: 3–2 with 1 free can still be matched")
 	local four = board(s, { [1] = { "red_slope#1", "red_slope#2", "red_vent", "grey_red" } })
 	check(c, C.secured(B.board(s), four, red, DEFAULT), "A6 default: 4 of 6 secures")
+	local view = X.view(s, four, DEFAULT)
+	check(c, view[1].name == "the Red volcano" and view[1].secured and not view[2].secured and view[1].settlers[1] == 4,
+		"Collins view: Red secured by seat 1's 4, Black not")
 	-- Closing: secure Red (4 of seat 1), Black (4 of seat 2), then Grey fills up.
 	local start = board(s, { [1] = { "red_slope#1", "red_slope#2", "red_vent", "grey_red" },
 		[2] = { "black_slope#1", "black_slope#2", "black_slope#3", "red_black" } })
@@ -171,6 +178,9 @@ function M.dirac(c: Check)
 	-- D3: the centre is closed while any basic space is free, then opens; taking it closes.
 	local almost = board(s, { [1] = join(copies("light", 1, 9), { "dawn", "dark#1" }), [2] = join(copies("light", 10, 14), { "dark#2" }) })
 	check(c, not has(X.legal(s, almost, trip(2, 2), DEFAULT), s .. "_centre"), "Dirac D3: centre closed with a basic free")
+	local view = X.view(s, almost, DEFAULT)
+	check(c, #view == 3 and view[1].free == 1 and view[2].free == 2 and view[3].name == nil and view[3].free == 1,
+		"Dirac view: light side 1 free, dark side 2 free, then the central space alone")
 	local full = fill_until_closed(c, s, 2, { "dusk", "centre" }, function(i)
 		return 2
 	end, DEFAULT, almost)
