@@ -140,6 +140,30 @@ function J.space_label(g, value, seat): string
 	return X.space_label(value.side, value.space)
 end
 
+-- What a player choosing a space should see of the exoplanet now (X.view): per group
+-- (level, volcano, island...) its free spaces and who holds the others.
+function J.planet_state(g, planet, side: string): string
+	local parts = {}
+	for _, entry in ipairs(X.view(side, J.occupant(g, planet), X.options(g))) do
+		local holders = {}
+		for s = 1, g:seats() do
+			local n = entry.settlers[s] or 0
+			if n > 0 then
+				table.insert(holders, U.text("journey.view_holder", U.seat_name(s), n))
+			end
+		end
+		local text = U.text("journey.view_group", entry.name or U.text("journey.view_other"), entry.free, entry.spaces)
+		if #holders > 0 then
+			text ..= U.text("journey.view_holders", table.concat(holders, U.text("list.comma")))
+		end
+		if entry.secured then
+			text ..= U.text("journey.view_secured")
+		end
+		table.insert(parts, text)
+	end
+	return table.concat(parts, U.text("list.separator"))
+end
+
 -- Places one settler on `space` of `planet`; returns whether the exoplanet closed and
 -- whether the space makes its settler's owner swap two tokens (SGO §6.3).
 local function settle(g, ctx, settler, planet, side: string, space: string): (boolean, boolean)
@@ -243,7 +267,7 @@ J.colonise = {
 					seat = ctx.seat,
 					prompt = U.text("journey.where", J.planet_name(g, planet), U.count(ST.settlers(g, ctx.module), "settler")),
 					rule = "SGO §6.2, §7",
-					help = U.text("journey.where_help"),
+					help = U.text("journey.where_help") .. " " .. U.text("journey.view", J.planet_state(g, planet, side)),
 					options = options,
 					labels = "journey.space_label",
 				}
