@@ -58,7 +58,7 @@ async fn diagram_screenshots(c: &Client, pack: &str) {
     assert!(widths.iter().all(|w| *w >= 150.0), "{pack}: a diagram drawn too small: {widths:?}");
     for (width, name) in [(1366, "laptop"), (412, "phone")] {
         c.set_window_size(width, 900).await.expect("resize the window");
-        for (selector, part) in [(".seat-card.mine figure.diagram", "seat"), (".diagrams-card", "shared")] {
+        for (selector, part) in [(".seat-card.mine figure.diagram", "seat"), (".diagrams-card", "shared"), (".diagrams-card figure.diagram:last-child", "last")] {
             c.execute(&format!("document.querySelector('{selector}')?.scrollIntoView()"), vec![]).await.expect("scroll");
             screenshot(c, &format!("{pack}-diagrams-{part}-{name}.png")).await;
         }
