@@ -21,6 +21,7 @@ mod kernel_refused_acts;
 mod kernel_saves;
 mod kernel_script_errors;
 mod kernel_summary;
+mod kernel_diagrams;
 mod kernel_words;
 mod galactic_era;
 mod scenario_files;

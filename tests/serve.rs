@@ -341,6 +341,37 @@ fn serve_resumes_every_game_after_a_kill() {
 }
 
 #[test]
+fn serve_pages_carry_the_packs_diagrams() {
+    let server = Server::start(&tmp("serve-diagrams.db"));
+    let mut table = create(&server, "space-gate-odyssey", 5);
+    play(&server, &mut table, 12);
+    let page = server.page(&table.spectator);
+    let diagrams = page["diagrams"].as_array().expect("diagrams");
+    // Each seat's station, a grid with the white starting module at (0, 0).
+    for seat in 1..=4 {
+        let station = diagrams.iter().find(|d| d["seat"] == json!(seat) && d["shape"] == "grid").unwrap_or_else(|| panic!("seat {seat}'s station: {diagrams:?}"));
+        let cells = station["cells"].as_array().expect("cells");
+        let start = cells.iter().find(|c| c["x"] == json!(0) && c["y"] == json!(0)).expect("the starting module");
+        assert!(start["text"].as_str().is_some_and(|t| t.starts_with("St")), "{start}");
+        assert!(start["edges"].as_array().is_some_and(|e| e.len() == 4), "{start}");
+    }
+    // The rooms, the exoplanets and the wheel, as graphs whose lines name their nodes.
+    let graphs: Vec<&Value> = diagrams.iter().filter(|d| d["shape"] == "graph").collect();
+    assert!(graphs.iter().any(|d| d["title"].as_str().is_some_and(|t| t.contains("control rooms"))), "{graphs:?}");
+    assert!(graphs.iter().any(|d| d["title"].as_str().is_some_and(|t| t.contains("Influence Wheel"))), "{graphs:?}");
+    assert!(graphs.len() >= 2 + 3, "at least 3 exoplanets in play: {}", graphs.len());
+    for g in &graphs {
+        let ids: Vec<&str> = g["nodes"].as_array().expect("nodes").iter().map(|n| n["id"].as_str().expect("an id")).collect();
+        for link in g["links"].as_array().expect("links") {
+            assert!(ids.contains(&link[0].as_str().expect("a")) && ids.contains(&link[1].as_str().expect("b")), "{link}");
+        }
+    }
+    // A pack that draws nothing carries an empty list.
+    let other = create(&server, "space-opera", 6);
+    assert_eq!(server.page(&other.seats[0])["diagrams"], json!([]));
+}
+
+#[test]
 fn serve_plays_each_pack_to_the_end() {
     use rand::SeedableRng;
     let server = Server::start(&tmp("serve-to-the-end.db"));

@@ -20,6 +20,7 @@ use crate::script::{capped, cost, from_lua, read_pending, to_lua, ScriptError, S
 use crate::state::{GameState, Seat, Setup};
 use crate::sym::Sym;
 use crate::value::{Key, Value};
+use crate::view::diagram::Diagram;
 use mlua::Value as LuaValue;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -309,6 +310,28 @@ impl Game {
                 .collect()
         })?;
         Ok(facts)
+    }
+
+    /// The pack's pictures of public facts that the board does not show: the function
+    /// `pack.ron` names in `diagrams`, called as `f(g)`, returning a list of diagrams
+    /// (grids of square cells or graphs of nodes, [`crate::view::diagram`]); empty
+    /// when the pack names none. It runs on a copy of the state, so nothing it does
+    /// stays; what it draws, every player sees, so a pack draws there only what the
+    /// rules make public. A result of the wrong shape is a script error naming the
+    /// function and what is wrong.
+    pub fn diagrams(&self) -> Result<Vec<Diagram>, GameError> {
+        let Some(path) = self.rules.manifest.diagrams.as_deref() else { return Ok(Vec::new()) };
+        let host = self.host()?;
+        let function = host.function(path)?;
+        let hook = format!("diagrams {path}");
+        let budget = host.budget();
+        let seats = self.state.seat_count();
+        let mut scratch = self.state.rollback_copy();
+        let diagrams = host.with_state(&mut scratch, &self.rules, &hook, |lua, g| {
+            let list = from_lua(&capped(lua, || function.call::<LuaValue>(g.clone()))?, budget)?;
+            crate::view::diagram::read(&list, seats).map_err(|why| mlua::Error::runtime(format!("bad diagrams: {why}")))
+        })?;
+        Ok(diagrams)
     }
 
     /// Calls the `resolve` of the frame that asked.

@@ -145,7 +145,7 @@ fn script_problems(rules: &Ruleset, places: &PackPlaces) -> Vec<String> {
         }
     }
     let m = &rules.manifest;
-    for (field, path) in [("evaluate", &m.evaluate), ("report", &m.report), ("summary", &m.summary)] {
+    for (field, path) in [("evaluate", &m.evaluate), ("report", &m.report), ("summary", &m.summary), ("diagrams", &m.diagrams)] {
         if let Some(why) = path.as_deref().and_then(missing) {
             lines.push(format!("{}: {field}: {why}", places.field(field)));
         }

@@ -16,6 +16,7 @@ use orrery::game::{Game, GameError};
 use orrery::replay;
 use orrery::state::{GameState, Seat};
 use orrery::value::Value;
+use orrery::view::diagram::{Diagram, Shape};
 use std::cell::RefCell;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -91,13 +92,23 @@ pub struct Table {
     /// Every seat's public facts (the pack's `summary`), with the number of choices
     /// and log lines they were made for: made again only when the game moved.
     facts: RefCell<Option<((usize, usize), Vec<Vec<(String, String)>>)>>,
+    /// The pack's diagrams, made again only when the game moved (as `facts`).
+    diagrams: RefCell<Option<((usize, usize), Vec<Diagram>)>>,
+}
+
+/// The pack's diagrams for front ends; a failing function shows its error as one
+/// diagram's caption, so that the game goes on (as a failing summary does).
+pub fn diagrams_or_error(game: &Game) -> Vec<Diagram> {
+    game.diagrams().unwrap_or_else(|e| {
+        vec![Diagram { title: "diagrams failed".into(), seat: None, caption: vec![e.to_string()], shape: Shape::Graph { nodes: Vec::new(), links: Vec::new() } }]
+    })
 }
 
 impl Table {
     pub fn new(game: Game, players: Vec<Player>, budget: Budget, autosave: Option<Autosave>) -> Table {
         let bots = Bots::new(&players, budget, game.state.setup.seed);
         let round = tui::present::round_variable(&game.rules);
-        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None, shown: RefCell::new(None), facts: RefCell::new(None) }
+        Table { game, players, bots, autosave, round, acts_since_save: 0, undo: Vec::new(), save_error: None, shown: RefCell::new(None), facts: RefCell::new(None), diagrams: RefCell::new(None) }
     }
 
     /// The decision `seat` must answer now, labelled for a person to read. If the
@@ -134,6 +145,20 @@ impl Table {
         let facts = self.game.seat_summaries().unwrap_or_else(|e| vec![vec![("summary failed".into(), e.to_string())]; seats]);
         *self.facts.borrow_mut() = Some((moment, facts.clone()));
         facts
+    }
+
+    /// The pack's diagrams (`diagrams` in pack.ron); a failing function shows its
+    /// error as one diagram's caption, so that the game goes on.
+    pub fn diagrams(&self) -> Vec<Diagram> {
+        let moment = (self.game.state.history.len(), self.game.state.log.len());
+        if let Some((at, diagrams)) = &*self.diagrams.borrow() {
+            if *at == moment {
+                return diagrams.clone();
+            }
+        }
+        let diagrams = diagrams_or_error(&self.game);
+        *self.diagrams.borrow_mut() = Some((moment, diagrams.clone()));
+        diagrams
     }
 
     /// Whether `seat` is played by a person.

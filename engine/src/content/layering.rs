@@ -66,6 +66,7 @@ pub fn manifest(base: &Manifest, layer: Parsed) -> Manifest {
     m.evaluate = m.evaluate.or_else(|| base.evaluate.clone());
     m.report = m.report.or_else(|| base.report.clone());
     m.summary = m.summary.or_else(|| base.summary.clone());
+    m.diagrams = m.diagrams.or_else(|| base.diagrams.clone());
     m.secrets = Secrets::union(&base.secrets, &m.secrets);
     m
 }

@@ -8,7 +8,7 @@ use crate::value::Value;
 use super::ids;
 use super::ContentError;
 
-pub const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "summary", "secrets"];
+pub const FIELDS: &[&str] = &["id", "name", "version", "players", "extends", "variants", "files", "scripts", "start", "steps", "evaluate", "report", "summary", "diagrams", "secrets"];
 
 /// A parsed manifest and what a layer leaves to the pack beneath it.
 pub struct Parsed {
@@ -113,6 +113,7 @@ pub fn parse(file: &str, root: &Node) -> Result<Parsed, ContentError> {
         evaluate: f.opt_text("evaluate")?,
         report: f.opt_text("report")?,
         summary: f.opt_text("summary")?,
+        diagrams: f.opt_text("diagrams")?,
         secrets,
     };
     Ok(Parsed { manifest, extends_pos, has_players: players.is_some(), has_start, at })

@@ -55,6 +55,10 @@ pub struct Manifest {
     /// beside it (its population, what it has on the board...): `f(g, seat)` returns
     /// a list of `{ label, value }`; see [`crate::game::Game::seat_summary`].
     pub summary: Option<String>,
+    /// `module.function` drawing public pictures front ends show (a seat's tiles, a
+    /// track, a small graph): `f(g)` returns a list of diagrams; see
+    /// [`crate::game::Game::diagrams`] and [`crate::view::diagram`].
+    pub diagrams: Option<String>,
     /// What the pack keeps secret beyond hidden faces.
     pub secrets: Secrets,
 }

@@ -8,7 +8,8 @@
 //! - a running game waits on some seat, and each waiting seat has a legal answer;
 //! - every option of an open decision has a label, or its decision's labeller makes
 //!   one without an error;
-//! - every seat's public summary (the pack's `summary`) is made without an error;
+//! - every seat's public summary (the pack's `summary`) is made without an error, and
+//!   at every position whose views are checked, the pack's diagrams (`diagrams`);
 //! - entities are never created or destroyed after setup (ids stay stable);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
@@ -143,6 +144,8 @@ pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), St
     summaries_are_made(game)?;
     refused_answer_changes_nothing(game)?;
     if views {
+        // Pictures for front ends, made as often as the views are checked.
+        game.diagrams().map_err(|e| format!("the diagrams cannot be made: {e}"))?;
         let secrets = &game.rules.manifest.secrets;
         let state = &game.state;
         for viewer in (0..state.seat_count() as Seat).map(Some).chain([None]) {

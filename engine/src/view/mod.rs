@@ -18,6 +18,8 @@
 //! secrets in hidden faces, private variables and props, or pending answers, never
 //! in frame contexts or public variables.
 
+pub mod diagram;
+
 use crate::board::Board;
 use crate::content::{Secret, Secrets};
 use crate::flow::Decision;

@@ -7,7 +7,7 @@
 //! labeller, as for the terminal.
 
 use crate::cli::explain;
-use crate::cli::play::{labelled_or_plain, outcome_lines};
+use crate::cli::play::{diagrams_or_error, labelled_or_plain, outcome_lines};
 use crate::cli::seats::Player;
 use crate::cli::svg::PALETTE;
 use crate::cli::tui::panels::{legend, Ctx};
@@ -17,6 +17,7 @@ use orrery::flow::{Decision, DecisionKind};
 use orrery::game::Game;
 use orrery::state::{Location, Seat};
 use orrery::sym::Sym;
+use orrery::view::diagram::Diagram;
 use ratatui::style::Color;
 use ratatui::text::Line;
 use serde::Serialize;
@@ -42,6 +43,9 @@ pub struct Page {
     pub board: Option<BoardPage>,
     /// The public zones of every seat and of the table (hands show only a count).
     pub zones: Vec<ZonePage>,
+    /// The pack's pictures of public facts (a seat's tiles, a track): grids and graphs
+    /// the client draws as SVG; empty for a pack that draws none.
+    pub diagrams: Vec<Diagram>,
     pub log: Vec<String>,
     pub decision: Option<DecisionPage>,
     /// Seats (from 1) the game waits on.
@@ -192,6 +196,7 @@ pub fn build(game: &Game, players: &[Player], present: &Presentation, seat: Opti
         legend: if view.board.is_empty() || !with_rules { Vec::new() } else { legend(present) },
         board,
         zones: zones(&view, present),
+        diagrams: diagrams_or_error(game),
         log: view.log[log_start..].to_vec(),
         decision,
         waiting: view.waiting.iter().map(|s| *s as usize + 1).collect(),

@@ -46,6 +46,7 @@ const MISSES_PER_SECOND: f64 = 1.0;
 const LOBBY: &str = include_str!("client/lobby.html");
 const GAME: &str = include_str!("client/game.html");
 const APP_JS: &str = include_str!("client/game.js");
+const DIAGRAMS_JS: &str = include_str!("client/diagrams.js");
 const LOBBY_JS: &str = include_str!("client/lobby.js");
 const STYLE: &str = include_str!("client/style.css");
 
@@ -54,6 +55,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/", get(|| async { Html(LOBBY) }))
         .route("/play/{token}", get(game_page))
         .route("/game.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
+        .route("/diagrams.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], DIAGRAMS_JS) }))
         .route("/lobby.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], LOBBY_JS) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }))
         .route("/api/packs", get(packs))

@@ -11,6 +11,7 @@
 //! scripted keys on ratatui's test backend. Keys become actions in [`decision`].
 
 mod decision;
+mod diagrams;
 mod map;
 pub mod panels;
 pub mod present;
@@ -250,7 +251,8 @@ impl App {
         let seats_h = (seat_rows.len() as u16 + 2).min(cols[1].height / 2);
         let right = Layout::default().direction(Direction::Vertical).constraints([Constraint::Length(seats_h), Constraint::Min(3)]).split(cols[1]);
         frame.render_widget(Paragraph::new(seat_rows).block(Block::default().borders(Borders::ALL).title(" Seats ")), right[0]);
-        let tabs: Vec<Span> = Tab::shown(has_map)
+        let pictures = table.diagrams();
+        let tabs: Vec<Span> = Tab::shown(has_map, !pictures.is_empty())
             .iter()
             .map(|t| if *t == self.tab { Span::styled(format!("[{}]", t.title()), Style::default().add_modifier(Modifier::BOLD)) } else { Span::raw(format!(" {} ", t.title())) })
             .collect();
@@ -263,8 +265,10 @@ impl App {
             Tab::You => ctx.own_details(),
             Tab::Seats => ctx.seat_details(),
             Tab::Rules => ctx.rules_details(),
+            Tab::Diagrams => diagrams::lines(&pictures, inner.width as usize, self.colour),
         };
-        let panel = Paragraph::new(body).wrap(Wrap { trim: false });
+        // Diagrams keep their lines as drawn (a grid wrapped would fall apart).
+        let panel = if self.tab == Tab::Diagrams { Paragraph::new(body) } else { Paragraph::new(body).wrap(Wrap { trim: false }) };
         if self.tab != Tab::Log {
             // Scrolled no further than its last line at the panel's bottom.
             let hidden = panel.line_count(inner.width).saturating_sub(inner.height as usize);
@@ -354,7 +358,7 @@ impl App {
                 self.look = None;
             }
             Action::Tab(d) => {
-                self.tab = self.tab.step(d, !table.game.state.board.is_empty());
+                self.tab = self.tab.step(d, !table.game.state.board.is_empty(), !table.diagrams().is_empty());
                 self.tab_scroll = 0;
             }
             Action::Log(d) if self.tab == Tab::Log => {

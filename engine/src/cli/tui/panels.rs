@@ -30,6 +30,8 @@ pub enum Tab {
     Seats,
     /// How to win, how a round goes, and the pack's glossary.
     Rules,
+    /// The pack's pictures (`diagrams`), shown only for a pack that draws some.
+    Diagrams,
 }
 
 impl Tab {
@@ -42,16 +44,24 @@ impl Tab {
             Tab::You => "You",
             Tab::Seats => "Seats",
             Tab::Rules => "Rules",
+            Tab::Diagrams => "Diagrams",
         }
     }
 
     /// The tabs a game shows: a game without a map has no cells to look at.
-    pub fn shown(has_map: bool) -> Vec<Tab> {
-        Tab::ALL.into_iter().filter(|t| has_map || *t != Tab::Cell).collect()
+    /// The tabs on screen: the Cell tab with a map, the Diagrams tab (after Seats)
+    /// when the pack draws some.
+    pub fn shown(has_map: bool, has_diagrams: bool) -> Vec<Tab> {
+        let mut tabs: Vec<Tab> = Tab::ALL.into_iter().filter(|t| has_map || *t != Tab::Cell).collect();
+        if has_diagrams {
+            let at = tabs.iter().position(|t| *t == Tab::Seats).map_or(tabs.len(), |i| i + 1);
+            tabs.insert(at, Tab::Diagrams);
+        }
+        tabs
     }
 
-    pub fn step(self, by: i8, has_map: bool) -> Tab {
-        let tabs = Tab::shown(has_map);
+    pub fn step(self, by: i8, has_map: bool, has_diagrams: bool) -> Tab {
+        let tabs = Tab::shown(has_map, has_diagrams);
         let i = tabs.iter().position(|t| *t == self).unwrap_or(0) as i8;
         tabs[(i + by).rem_euclid(tabs.len() as i8) as usize]
     }

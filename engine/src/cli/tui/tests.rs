@@ -358,7 +358,7 @@ fn no_panel_shows_what_the_seat_may_not_know() {
         let mut screens = String::new();
         for _ in Tab::ALL {
             screens.push_str(&render(&mut app, table, &Screen::Game { seat: Some(0), busy: None }, 200, 60));
-            app.tab = app.tab.step(1, true);
+            app.tab = app.tab.step(1, true, false);
         }
         app.tab = Tab::Cell;
         for &cell in &cells {
@@ -642,6 +642,35 @@ fn snapshot_every_pack_at_two_sizes() {
         packs += 1;
     }
     assert!(packs >= 2, "every playable pack has its moments listed");
+}
+
+/// The Diagrams tab of every pack listed in `tests/snapshots/tui/diagrams.txt` at 100x30,
+/// from its top and scrolled two pages down, after bots played a while; tabbing reaches
+/// it, and a pack that draws nothing has no such tab.
+#[test]
+fn snapshot_diagrams_tab() {
+    let list = std::fs::read_to_string(repo().join("tests/snapshots/tui/diagrams.txt")).expect("the diagrams file");
+    let mut packs = 0;
+    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [id, seed, acts] = fields[..] else { panic!("a diagrams line is `pack | seed | acts`: {line}") };
+        let rules = pack::load(&repo(), id).unwrap_or_else(|e| panic!("{id} does not load: {e}"));
+        let mut bots = table(rules, "random,random,random", seed.parse().expect("a seed"));
+        let acts: usize = acts.parse().expect("a number of acts");
+        play_until(&mut bots, acts, &|g: &Game| g.state.history.len() >= acts);
+        let mut app = App::new(&bots, false);
+        let you = Screen::Game { seat: Some(0), busy: None };
+        while app.tab != Tab::Diagrams {
+            app.handle(&bots, Some(0), key(KeyCode::Tab));
+            assert_ne!(app.tab, Tab::Log, "{id}: tabbing never reaches the Diagrams tab");
+        }
+        assert_snapshot(&format!("{id}-100x30-diagrams"), &render(&mut app, &bots, &you, 100, 30));
+        app.tab_scroll = 40;
+        assert_snapshot(&format!("{id}-100x30-diagrams-scrolled"), &render(&mut app, &bots, &you, 100, 30));
+        packs += 1;
+    }
+    assert!(packs >= 1, "a pack with diagrams is listed");
+    assert!(!Tab::shown(true, false).contains(&Tab::Diagrams), "no diagrams, no tab");
 }
 
 /// A listed number decision shows the values alone, so the number a person reads is

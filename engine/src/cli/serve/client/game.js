@@ -373,6 +373,8 @@ function drawZones() {
       if (secret.children.length) card.append(el("h4", { class: "private-head" }, "Only you see"), secret);
     }
     for (const z of page.zones.filter((z) => z.seat === s.seat)) card.append(zoneBlock(z));
+    // The pack's pictures of this seat (its tiles, its track), under its facts.
+    for (const d of page.diagrams.filter((d) => d.seat === s.seat)) card.append(diagramFigure(d, seatColour));
     box.append(card);
   }
   const table = page.zones.filter((z) => !z.seat);
@@ -385,6 +387,16 @@ function drawZones() {
       card.append(g);
     }
     for (const z of table) card.append(zoneBlock(z));
+    box.append(card);
+  }
+  // The pack's pictures that belong to no seat, side by side across the page.
+  const shared = page.diagrams.filter((d) => !d.seat);
+  if (shared.length) {
+    const card = el("section", { class: "seat-card diagrams-card", "aria-label": "Diagrams" });
+    card.append(el("h3", {}, "Diagrams (public)"));
+    const row = el("div", { class: "diagram-row" });
+    for (const d of shared) row.append(diagramFigure(d, seatColour));
+    card.append(row);
     box.append(card);
   }
 }

@@ -1,0 +1,103 @@
+--!strict
+-- Space Gate Odyssey: what bots and front ends read of a position — the evaluation bots
+-- use (pack.ron `evaluate`) and each seat's public facts (pack.ron `summary`). Both only
+-- read the game.
+local U = require("util")
+local ST = require("station")
+local P = require("track")
+local C = {}
+
+-- How good the position is for seat s: its Influence (SGO §6.7) plus cheap hints of what
+-- is coming — predominance as it stands (SGO §8.3), settlers already on their way in
+-- gate modules (the fuller the module, the closer its journey), activated modules, and
+-- the corridors the end will charge for (SGO §8.4).
+function C.evaluate(g, s: number, shared): number
+	if shared.predominance == nil then
+		shared.predominance = P.scores(g)
+	end
+	local value = U.influence(g, s) + 0.5 * (shared.predominance[s] or 0)
+	for _, m in ipairs(ST.grid(g, s).list) do
+		local d = U.mod(g, m)
+		if ST.active(g, m) then
+			if d.type == "gate" then
+				local n = ST.settlers(g, m)
+				value += n * (0.5 + 0.5 * n / d.capacity)
+			elseif d.type ~= "starting" then
+				value += 0.3
+			end
+		end
+	end
+	value -= 0.5 * ST.penalty_corridors(g, s)
+	return value
+end
+
+-- Seat s's figures on the Odyssey board, room by room (SGO §4).
+local function board_of(g, s: number): string
+	local parts = {}
+	for _, room in ipairs(def_ids.room) do
+		local zone = U.room_zone(room)
+		local chiefs = 0
+		for _, e in ipairs(g:entities({ kind = "engineer", zone = zone, owner = s })) do
+			if U.is_chief(g, e) then
+				chiefs += 1
+			end
+		end
+		local plain = g:count({ kind = "engineer", zone = zone, owner = s }) - chiefs
+		local robots = g:count({ kind = "robot", zone = zone, owner = s })
+		if plain + chiefs + robots > 0 then
+			table.insert(parts, U.text("panel.board_room", U.room_name(room), U.text("panel.figures", plain, chiefs, robots)))
+		end
+	end
+	return #parts == 0 and U.text("panel.board_none") or table.concat(parts, U.text("list.separator"))
+end
+
+-- The exoplanets on the table with their gates, and the gates on Hawking (SGO §6.5).
+local function exoplanets(g): string
+	local parts = {}
+	for _, planet in ipairs(g:entities({ kind = "exoplanet", zone = "exoplanets" })) do
+		local gate = g:first({ kind = "gate", inside = planet })
+		table.insert(parts, U.text("panel.exoplanet", defs.exoplanet[g:face(planet)].name,
+			gate and defs.gate[g:face(gate)].name or U.text("panel.gate_none"), g:count({ kind = "settler", inside = planet })))
+	end
+	local hawking = {}
+	for _, gate in ipairs(g:entities({ kind = "gate", zone = "hawking" })) do
+		table.insert(hawking, defs.gate[g:face(gate)].name)
+	end
+	if #hawking > 0 then
+		table.insert(parts, U.text("panel.hawking") .. " " .. table.concat(hawking, U.text("list.and")))
+	end
+	return table.concat(parts, U.text("list.separator"))
+end
+
+-- The Predominance track from the top slot (SGO §8.3).
+local function track(g): string
+	local parts = {}
+	for slot, token in ipairs(P.track(g)) do
+		table.insert(parts, U.text("panel.slot", defs.predominance_token[token].name, defs.hawking.hawking.slot_values[slot]))
+	end
+	return table.concat(parts, U.text("list.separator"))
+end
+
+-- What every player can see of seat s.
+function C.summary(g, s: number)
+	local modules = {}
+	for _, m in ipairs(ST.grid(g, s).list) do
+		table.insert(modules, ST.label(g, m))
+	end
+	local counts = ST.activated_by_sector(g, s)
+	return {
+		{ label = U.text("panel.influence"), value = U.influence(g, s) },
+		{ label = U.text("panel.board"), value = board_of(g, s) },
+		{ label = U.text("panel.reserve"), value = U.text("panel.reserve_value", U.reserve_count(g, s, "settler"), U.reserve_count(g, s, "engineer"), U.reserve_count(g, s, "suit"), U.reserve_count(g, s, "robot")) },
+		{ label = U.text("panel.activated"), value = U.text("panel.activated_value", counts.water, counts.wildlife, counts.energy) },
+		{ label = U.text("panel.open"), value = ST.penalty_corridors(g, s) },
+		{ label = U.text("panel.station"), value = table.concat(modules, U.text("list.separator")) },
+		-- what every player shares, repeated in each seat's panel so a player sees it at
+		-- every question
+		{ label = U.text("panel.exoplanets"), value = exoplanets(g) },
+		{ label = U.text("panel.track"), value = track(g) },
+		{ label = U.text("panel.closings"), value = U.text("panel.closings_value", g:global("closings") or 0, U.short(g) and 3 or 5) },
+	}
+end
+
+return C
