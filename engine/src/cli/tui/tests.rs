@@ -769,11 +769,12 @@ fn wrapping_breaks_between_words() {
 /// the help nor the key line speaks of cells, hexes or zoom.
 #[test]
 fn a_game_without_a_map_gives_its_room_to_the_decision() {
-    // The first real pack whose games have no board, found rather than named.
+    // The first real pack whose games have no board and ask seat 1 at once (seed 3),
+    // found rather than named.
     let rules = orrery::content::discover(&repo())
         .into_iter()
         .filter_map(|dir| pack::load(&repo(), &dir.file_name()?.to_string_lossy()).ok())
-        .find(|rules| Game::new(rules.clone(), 4, 3, vec![]).is_ok_and(|g| g.state.board.is_empty()))
+        .find(|rules| Game::new(rules.clone(), 4, 3, vec![]).is_ok_and(|g| g.state.board.is_empty() && g.decision_for(0).is_some()))
         .expect("a pack without a map");
     let table = table(rules, "human,random,random,random", 3);
     let mut app = App::new(&table, false);
