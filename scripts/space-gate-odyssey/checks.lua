@@ -59,18 +59,28 @@ local function exoplanets(g): string
 		table.insert(parts, U.text("panel.exoplanet", defs.exoplanet[g:face(planet)].name,
 			gate and defs.gate[g:face(gate)].name or U.text("panel.gate_none"), g:count({ kind = "settler", inside = planet })))
 	end
-	local hawking = {}
-	for _, gate in ipairs(g:entities({ kind = "gate", zone = "hawking" })) do
-		table.insert(hawking, defs.gate[g:face(gate)].name)
-	end
-	if #hawking > 0 then
-		table.insert(parts, U.text("panel.hawking") .. " " .. table.concat(hawking, U.text("list.and")))
+	local hawking = C.hawking_gates(g)
+	if hawking then
+		table.insert(parts, hawking)
 	end
 	return table.concat(parts, U.text("list.separator"))
 end
 
--- The Predominance track from the top slot (SGO §8.3).
-local function track(g): string
+-- The gates sent to Hawking (SGO §6.5) as one line, or nil while none is there; the
+-- seat panels and the wheel's picture both show it.
+function C.hawking_gates(g): string?
+	local names = {}
+	for _, gate in ipairs(g:entities({ kind = "gate", zone = "hawking" })) do
+		table.insert(names, defs.gate[g:face(gate)].name)
+	end
+	if #names == 0 then
+		return nil
+	end
+	return U.text("panel.hawking") .. " " .. table.concat(names, U.text("list.and"))
+end
+
+-- The Predominance track from the top slot (SGO §8.3), for the panels and the wheel.
+function C.track_text(g): string
 	local parts = {}
 	for slot, token in ipairs(P.track(g)) do
 		table.insert(parts, U.text("panel.slot", defs.predominance_token[token].name, defs.hawking.hawking.slot_values[slot]))
@@ -95,7 +105,7 @@ function C.summary(g, s: number)
 		-- what every player shares, repeated in each seat's panel so a player sees it at
 		-- every question
 		{ label = U.text("panel.exoplanets"), value = exoplanets(g) },
-		{ label = U.text("panel.track"), value = track(g) },
+		{ label = U.text("panel.track"), value = C.track_text(g) },
 		{ label = U.text("panel.closings"), value = U.text("panel.closings_value", g:global("closings") or 0, U.short(g) and 3 or 5) },
 	}
 end

@@ -7,9 +7,9 @@
 -- and the Predominance track (SGO §6.7, §8.3). Reads the game, never changes it.
 local U = require("util")
 local ST = require("station")
-local P = require("track")
 local X = require("exoplanets")
 local J = require("journey")
+local C = require("checks")
 local D = {}
 
 -- Edges: 0 north, 1 east, 2 south, 3 west (station.lua).
@@ -171,18 +171,11 @@ local function wheel(g)
 		table.insert(ranks, U.text("diagram.rank", s, g:get(s, "rank") or 0, U.influence(g, s)))
 	end
 	table.insert(caption, U.text("diagram.ranks", table.concat(ranks, U.text("list.separator"))))
-	local gates = {}
-	for _, gate in ipairs(g:entities({ kind = "gate", zone = "hawking" })) do
-		table.insert(gates, defs.gate[g:face(gate)].name)
+	local gates = C.hawking_gates(g)
+	if gates then
+		table.insert(caption, gates)
 	end
-	if #gates > 0 then
-		table.insert(caption, U.text("panel.hawking") .. " " .. table.concat(gates, U.text("list.and")))
-	end
-	local slots = {}
-	for slot, token in ipairs(P.track(g)) do
-		table.insert(slots, U.text("panel.slot", defs.predominance_token[token].name, defs.hawking.hawking.slot_values[slot]))
-	end
-	table.insert(caption, U.text("panel.track") .. ": " .. table.concat(slots, U.text("list.separator")))
+	table.insert(caption, U.text("panel.track") .. ": " .. C.track_text(g))
 	return { title = U.text("diagram.wheel"), shape = "graph", nodes = nodes, edges = edges, caption = caption }
 end
 

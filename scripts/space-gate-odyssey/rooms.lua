@@ -109,12 +109,9 @@ R.move = {
 		}
 	end,
 	resolve = function(g, ctx, answer)
-		if answer == nil then
-			ctx.ap = 0
-			return
+		if U.spend_action_point(ctx, answer) then
+			R.step(g, ctx.seat, answer.f, answer.t)
 		end
-		ctx.ap -= 1
-		R.step(g, ctx.seat, answer.f, answer.t)
 	end,
 }
 
@@ -177,12 +174,9 @@ R.access = {
 		}
 	end,
 	resolve = function(g, ctx, answer)
-		if answer == nil then
-			ctx.ap = 0
-			return
+		if U.spend_action_point(ctx, answer) then
+			R.fill(g, ctx.seat, answer)
 		end
-		ctx.ap -= 1
-		R.fill(g, ctx.seat, answer)
 	end,
 }
 

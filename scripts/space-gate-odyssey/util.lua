@@ -118,6 +118,17 @@ function U.is_chief(g, e): boolean
 end
 
 -- SGO §4 step 3: the action points seat s has in a room: engineer 1, chief 2, robot 1.
+-- SGO §4.3: a room's answer spends one of the seat's action points (`ctx.ap`); passing
+-- gives up the rest. True when the seat acts (the caller then does the action).
+function U.spend_action_point(ctx, answer): boolean
+	if answer == nil then
+		ctx.ap = 0
+		return false
+	end
+	ctx.ap -= 1
+	return true
+end
+
 function U.action_points(g, s: number, room: string): number
 	local zone = U.room_zone(room)
 	local ap = g:count({ kind = { "engineer", "robot" }, zone = zone, owner = s })

@@ -126,12 +126,10 @@ W.step = {
 			g:log(U.text("workshop.added", U.seat_name(ctx.seat), ST.label(g, e), ST.corridor_words(U.mod(g, e), answer.rot)))
 			return
 		end
-		if answer == nil then
-			ctx.ap = 0
+		-- 1 action point: the top tile of the chosen pile.
+		if not U.spend_action_point(ctx, answer) then
 			return
 		end
-		-- 1 action point: the top tile of the chosen pile.
-		ctx.ap -= 1
 		local e = W.top(g, answer)
 		g:move(e, { zone = "hand", seat = ctx.seat })
 		g:reveal(e)
