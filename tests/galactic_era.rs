@@ -162,8 +162,9 @@ fn cell_info_gives_what_the_single_cell_methods_give_in_a_shared_table() {
     assert_eq!(same, Value::Str("same".into()));
 }
 
-/// `g:tally` counts what a loop over the pieces would (here mid-setup and after random
-/// play, with fleets holding tokens and ships on many sectors).
+/// `g:tally` counts what a loop over the pieces would, by cell, region, owner and
+/// holder (here mid-setup and after random play, with ships on many sectors and two
+/// put inside a third).
 #[test]
 fn tally_counts_pieces_as_a_loop_over_them_does() {
     let same = r#"
@@ -173,6 +174,9 @@ fn tally_counts_pieces_as_a_loop_over_them_does() {
                 local key
                 if by == "owner" then
                     key = g:owner(e)
+                elseif by == "inside" then
+                    local at = g:where(e)
+                    key = type(at) == "table" and at.inside or nil
                 else
                     local c = g:cell_of(e)
                     key = c and (if by == "cell" then c else g:region(c))
@@ -184,14 +188,22 @@ fn tally_counts_pieces_as_a_loop_over_them_does() {
             return counts
         end
         local checked = 0
+        -- Nothing in this pack holds pieces, so two ships are put inside a third.
+        local ships = g:entities({ kind = "ship" })
+        if #ships >= 3 then
+            g:move(ships[1], { inside = ships[3] })
+            g:move(ships[2], { inside = ships[3] })
+        end
+        local inside = 0
         for _, filter in ipairs({ { kind = "ship" }, { kind = "ship", owner = 2 }, { kind = { "ship", "marker" } }, { kind = "disc" }, { kind = "nothing stored" } }) do
-            for _, by in ipairs({ "cell", "region", "owner" }) do
+            for _, by in ipairs({ "cell", "region", "owner", "inside" }) do
                 local tally, loop = g:tally(filter, by), by_loop(filter, by)
                 for key, n in pairs(loop) do
                     if tally[key] ~= n then
                         return by .. " " .. key .. ": tally " .. tostring(tally[key]) .. ", loop " .. n
                     end
                     checked += 1
+                    inside += if by == "inside" then 1 else 0
                 end
                 for key in pairs(tally) do
                     if loop[key] == nil then
@@ -200,7 +212,7 @@ fn tally_counts_pieces_as_a_loop_over_them_does() {
                 end
             end
         end
-        return if checked > 0 then "same" else "nothing counted"
+        return if checked == 0 then "nothing counted" elseif inside == 0 then "nothing inside" else "same"
         "#;
     let mut game = Game::new(rules(), 4, 3, vec![]).expect("a game starts");
     assert_eq!(game.eval("tally", same).expect("counts"), Value::Str("same".into()));
@@ -212,7 +224,7 @@ fn tally_counts_pieces_as_a_loop_over_them_does() {
     assert!(game.state.history.len() >= 300 && !game.is_over(), "stopped mid-game");
     assert_eq!(game.eval("tally", same).expect("counts"), Value::Str("same".into()));
     let error = game.eval("bad", r#"g:tally({ kind = "ship" }, "sector")"#).expect_err("no such grouping");
-    assert!(error.to_string().contains(r#"g:tally counts by "cell", "region" or "owner", not "sector""#), "{error}");
+    assert!(error.to_string().contains(r#"g:tally counts by "cell", "region", "owner" or "inside", not "sector""#), "{error}");
 }
 
 /// The seat panels' public facts (pack.ron `summary`): at the start every seat has

@@ -5,22 +5,43 @@
 local U = require("util")
 local ST = require("station")
 local P = require("track")
+local J = require("journey")
+local X = require("exoplanets")
 local C = {}
 
+-- What each seat would score if every exoplanet on the table closed now (SGO §6.4, §7):
+-- the settlers already placed, valued by the exoplanet's own scoring.
+local function exoplanets_now(g): { [number]: number }
+	local points = {}
+	local options = X.options(g)
+	for _, planet in ipairs(g:entities({ kind = "exoplanet", zone = "exoplanets" })) do
+		if ST.held(g, planet) > 0 then
+			local result = X.score(g:prop(planet, "side"), J.occupant(g, planet), g:seats(), options)
+			for s, ip in pairs(result.points) do
+				points[s] = (points[s] or 0) + ip
+			end
+		end
+	end
+	return points
+end
+
 -- How good the position is for seat s: its Influence (SGO §6.7) plus cheap hints of what
--- is coming — predominance as it stands (SGO §8.3), settlers already on their way in
--- gate modules (the fuller the module, the closer its journey), activated modules, and
--- the corridors the end will charge for (SGO §8.4).
+-- is coming — what its settlers on the open exoplanets would score now (discounted: a
+-- majority can still turn), predominance as it stands (SGO §8.3), settlers already on
+-- their way in gate modules (the fuller the module, the closer its journey), activated
+-- modules, and the corridors the end will charge for (SGO §8.4).
 function C.evaluate(g, s: number, shared): number
 	if shared.predominance == nil then
 		shared.predominance = P.scores(g)
+		shared.exoplanets = exoplanets_now(g)
 	end
-	local value = U.influence(g, s) + 0.5 * (shared.predominance[s] or 0)
+	local value = U.influence(g, s) + 0.5 * (shared.predominance[s] or 0) + 0.6 * (shared.exoplanets[s] or 0)
 	for _, m in ipairs(ST.grid(g, s).list) do
-		local d = U.mod(g, m)
-		if ST.active(g, m) then
+		local info = ST.info(g, m)
+		local d = info.d
+		if info.active then
 			if d.type == "gate" then
-				local n = ST.settlers(g, m)
+				local n = info.n
 				value += n * (0.5 + 0.5 * n / d.capacity)
 			elseif d.type ~= "starting" then
 				value += 0.3

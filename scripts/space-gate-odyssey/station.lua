@@ -55,16 +55,16 @@ function ST.grid(g, s: number)
 	return grid
 end
 
--- How many settlers module m holds, once per call.
+-- How many settlers module m holds. The settlers of every module are counted in one
+-- call, once per call of the pack.
 function ST.held(g, m): number
 	local memo = g:memo()
-	local k = -m
-	local n = memo[k]
-	if n == nil then
-		n = g:count({ kind = "settler", inside = m })
-		memo[k] = n
+	local held = memo.held
+	if held == nil then
+		held = g:tally({ kind = "settler" }, "inside")
+		memo.held = held
 	end
-	return n
+	return held[m] or 0
 end
 
 -- What the rules read of module m, once per call: { d = definition, x, y, edges =
@@ -195,9 +195,7 @@ function ST.active(g, m): boolean
 	return g:prop(m, "active") == true
 end
 
-function ST.settlers(g, m): number
-	return g:count({ kind = "settler", inside = m })
-end
+ST.settlers = ST.held
 
 function ST.full(g, m): boolean
 	return ST.settlers(g, m) >= U.mod(g, m).capacity

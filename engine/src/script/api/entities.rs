@@ -44,7 +44,7 @@ impl Methods for Entities {
         Method::new("owners", "filter: EntityFilter", "{ Seat }",
             "The seats owning entities that match `filter`, each once, ascending (unowned entities are left out): which seats have pieces of some kinds on a cell, in one call."),
         Method::new("tally", "filter: EntityFilter, by: string", "{ [integer]: integer }",
-            "How many entities match `filter`, counted by `by`: \"cell\" (the cell each is on, directly or inside entities that are), \"region\" (that cell's region) or \"owner\" (its seat). Entities off the board (for \"cell\" and \"region\") or owned by nobody (for \"owner\") are left out, and so are keys that count nothing: one call where a loop over `g:entities` would make several per entity (majorities per region, pieces per cell)."),
+            "How many entities match `filter`, counted by `by`: \"cell\" (the cell each is on, directly or inside entities that are), \"region\" (that cell's region), \"owner\" (its seat) or \"inside\" (the entity it is directly inside). Entities off the board (for \"cell\" and \"region\"), owned by nobody (for \"owner\") or inside no entity (for \"inside\") are left out, and so are keys that count nothing: one call where a loop over `g:entities` would make several per entity (majorities per region, pieces per cell, pieces per container)."),
         Method::new("kind", "e: Entity", "string",
             "The entity's kind: what its back shows, public to every seat."),
         Method::new("face", "e: Entity", "string",
@@ -154,7 +154,8 @@ impl Methods for Entities {
                 "cell" => TallyBy::Cell,
                 "region" => TallyBy::Region,
                 "owner" => TallyBy::Owner,
-                other => return Err(err(format!("g:tally counts by \"cell\", \"region\" or \"owner\", not \"{other}\""))),
+                "inside" => TallyBy::Inside,
+                other => return Err(err(format!("g:tally counts by \"cell\", \"region\", \"owner\" or \"inside\", not \"{other}\""))),
             };
             let sl = args.slot()?;
             let state = &sl.state;
@@ -162,6 +163,7 @@ impl Methods for Entities {
                 TallyBy::Cell => state.board.cells().len(),
                 TallyBy::Region => state.board.regions().len(),
                 TallyBy::Owner => state.seat_count(),
+                TallyBy::Inside => state.entities.len(),
             };
             let mut counts = vec![0_i64; keys];
             if let Some(f) = filter(args, state)? {
@@ -173,6 +175,10 @@ impl Methods for Entities {
                         TallyBy::Cell => state.cell_of(id).map(usize::from),
                         TallyBy::Region => state.cell_of(id).and_then(|c| state.board.cells().get(usize::from(c))).map(|c| c.region as usize),
                         TallyBy::Owner => state.entities[id as usize].owner.map(usize::from),
+                        TallyBy::Inside => match state.entities[id as usize].at {
+                            Location::In(holder) => Some(holder as usize),
+                            _ => None,
+                        },
                     };
                     if let Some(count) = key.and_then(|k| counts.get_mut(k)) {
                         *count += 1;
@@ -182,8 +188,9 @@ impl Methods for Entities {
                 // Following containers outwards is a walk per match.
                 sl.budget.charge(matched * cost::ENTITY)?;
             }
-            // Cells are numbered from 0, regions and seats from 1, as scripts see them.
-            let first = if matches!(by, TallyBy::Cell) { 0 } else { 1 };
+            // Cells and entities are numbered from 0, regions and seats from 1, as scripts
+            // see them.
+            let first = if matches!(by, TallyBy::Cell | TallyBy::Inside) { 0 } else { 1 };
             let entries: Vec<(i64, i64)> = counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as i64 + first, n)).collect();
             raw::int_map(lua, &entries).map(Ret::from)
         }),
@@ -364,6 +371,8 @@ enum TallyBy {
     Cell,
     Region,
     Owner,
+    /// The entity each is directly inside.
+    Inside,
 }
 
 /// The fields a filter may have, as the error for an unknown one lists them.
