@@ -249,7 +249,12 @@ J.colonise = {
 			local trip = { seat = ctx.seat, players = g:seats(), placed = ctx.placed }
 			-- identical spaces (Russell's island places...) once each: the choice is the same
 			local legal = X.choices(X.legal(side, J.occupant(g, planet), trip, X.options(g)))
-			if #legal == 0 then
+			if #legal == 0 and U.alt(g, "unplaceable_settler_stays") then
+				-- SGO §12 A9, the alternative: the settler stays aboard, and so do those
+				-- behind it, who would find the same spaces closed.
+				g:log(U.text("journey.no_space_stays", U.seat_name(ctx.seat), J.planet_name(g, planet), U.count(ST.settlers(g, ctx.module), "settler")))
+				return nil
+			elseif #legal == 0 then
 				-- SGO §6.2, §12 A9: no legal space, the settler goes back to the reserve.
 				g:move(settler, U.reserve(ctx.seat))
 				g:log(U.text("journey.no_space", U.seat_name(ctx.seat), J.planet_name(g, planet)))

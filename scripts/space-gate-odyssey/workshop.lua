@@ -56,7 +56,32 @@ function W.label(g, value, seat): string
 	if type(value) == "string" and value ~= "return" then
 		return W.pile_label(g, value)
 	end
+	if type(value) == "table" and value.pile ~= nil then
+		local d = defs.module[value.id]
+		return U.text("workshop.searched", d.name, ST.corridor_words(d, 0), g:count({ zone = U.pile_zone(value.pile) }))
+	end
 	return W.placement_label(g, value)
+end
+
+-- SGO §12 A12, the alternative: at set-up a player looks through the piles it may take
+-- from and picks any tile of them. Returns one option per kind of tile (tiles with the
+-- same name and corridors are alike), pile by pile, after showing the seat the piles'
+-- faces.
+local function searched(g, s: number, piles: { string })
+	local options = {}
+	for _, pile in ipairs(piles) do
+		local seen = {}
+		for _, e in ipairs(g:entities({ zone = U.pile_zone(pile) })) do
+			g:reveal(e, s)
+			local d = U.mod(g, e)
+			local alike = d.name .. ST.corridor_words(d, 0)
+			if not seen[alike] then
+				seen[alike] = true
+				table.insert(options, { value = { pile = pile, id = d.id } })
+			end
+		end
+	end
+	return options
 end
 
 -- The `workshop` step: ctx.seat draws ctx.ap times (SGO §5.4). ctx.setup: S11, where
@@ -97,15 +122,22 @@ W.step = {
 			end
 			return nil
 		end
+		local search = ctx.setup and U.alt(g, "setup_search_piles")
 		local options = {}
-		for _, pile in ipairs(piles) do
-			table.insert(options, { value = pile })
+		if search then
+			options = searched(g, ctx.seat, piles)
+		else
+			for _, pile in ipairs(piles) do
+				table.insert(options, { value = pile })
+			end
 		end
 		return {
 			seat = ctx.seat,
-			prompt = ctx.setup and U.text("workshop.draw_setup", ctx.ap) or U.text("workshop.draw", U.count(ctx.ap, "action_point")),
-			rule = ctx.setup and "SGO §3 S11" or "SGO §5.4",
-			help = U.text(ctx.setup and "workshop.draw_help_setup" or "workshop.draw_help"),
+			prompt = search and U.text("workshop.search_setup", ctx.ap)
+				or ctx.setup and U.text("workshop.draw_setup", ctx.ap)
+				or U.text("workshop.draw", U.count(ctx.ap, "action_point")),
+			rule = search and "SGO §3 S11, §12 A12" or ctx.setup and "SGO §3 S11" or "SGO §5.4",
+			help = U.text(search and "workshop.search_help_setup" or ctx.setup and "workshop.draw_help_setup" or "workshop.draw_help"),
 			options = options,
 			pass = (not ctx.setup) and U.text("workshop.stop") or nil,
 			labels = "workshop.label",
@@ -126,16 +158,25 @@ W.step = {
 			g:log(U.text("workshop.added", U.seat_name(ctx.seat), ST.label(g, e), ST.corridor_words(U.mod(g, e), answer.rot)))
 			return
 		end
-		-- 1 action point: the top tile of the chosen pile.
+		-- 1 action point: the top tile of the chosen pile, or (A12's alternative) the
+		-- tile picked from it, after which the pile is shuffled.
 		if not U.spend_action_point(ctx, answer) then
 			return
 		end
-		local e = W.top(g, answer)
+		local pile = if type(answer) == "table" then answer.pile else answer
+		local e = if type(answer) == "table" then g:last({ zone = U.pile_zone(pile), face = answer.id }) else W.top(g, pile)
 		g:move(e, { zone = "hand", seat = ctx.seat })
 		g:reveal(e)
-		show_top(g, answer)
+		if type(answer) == "table" then
+			-- face down again, the shown top tile included, then mixed
+			for _, tile in ipairs(g:entities({ zone = U.pile_zone(pile) })) do
+				g:hide(tile)
+			end
+			g:shuffle_zone({ zone = U.pile_zone(pile) })
+		end
+		show_top(g, pile)
 		ctx.drawn = e
-		ctx.drawn_pile = answer
+		ctx.drawn_pile = pile
 		g:log(U.text("workshop.drew", U.seat_name(ctx.seat), U.mod(g, e).name))
 	end,
 }
