@@ -383,12 +383,97 @@ fn browser_plays_every_pack_to_the_end() {
     });
 }
 
+/// A random answer to a decision as `GET /api/play/{token}/decision` gives it, drawn
+/// from `random` (a xorshift state) as the random bot would draw it.
+fn random_answer(decision: &Value, random: &mut u64) -> orrery::flow::Choice {
+    use orrery::flow::Choice;
+    *random ^= *random << 13;
+    *random ^= *random >> 7;
+    *random ^= *random << 17;
+    let options = decision["options"].as_array().map_or(0, Vec::len);
+    let may_pass = !decision["pass"].is_null();
+    if let Some(many) = decision["kind"].get("Many") {
+        return Choice::PickMany((0..many["min"].as_u64().expect("min") as usize).collect());
+    }
+    if let Some(number) = decision["kind"].get("Number") {
+        return Choice::Number(number["min"].as_i64().expect("min"));
+    }
+    if options == 0 || may_pass && *random % 5 == 4 {
+        Choice::Pass
+    } else {
+        Choice::Pick((*random >> 8) as usize % options)
+    }
+}
+
+/// Space Gate Odyssey's short game in the browser, to its game-over screen. A whole
+/// game by random clicks is about a thousand choices of its person, so the first part
+/// is answered through the API (at random, as a random bot would) until two of the
+/// three exoplanets have closed; the last exoplanet, the end and the final scoring are
+/// played by clicking in the page.
+#[test]
+fn browser_finishes_a_space_gate_odyssey_game() {
+    if !browser_present() {
+        return;
+    }
+    let server = Server::start(&tmp("browser-sgo.db"));
+    let port = free_port();
+    let _driver = Driver::start(port);
+    let (status, created) = server.json("POST", "/api/games", Some(&json!({ "pack": "space-gate-odyssey", "seats": ["human", "random"], "variants": ["short_game"], "seed": 5 })));
+    assert_eq!(status, 200, "{created}");
+    let link = created["seats"][0]["link"].as_str().expect("the person's link").to_owned();
+    let token = link.rsplit('/').next().expect("a token").to_owned();
+    let two_closed = |server: &Server| {
+        server.page(&token)["seats"][0]["facts"].as_array().expect("facts").iter().any(|f| f.as_str() == Some("Exoplanets closed: 2 of 3"))
+    };
+    let mut random = 0x2545_f491_4f6c_dd1d_u64;
+    let mut answered = 0;
+    loop {
+        let (status, glance) = server.json("GET", &format!("/api/play/{token}/decision"), None);
+        assert_eq!(status, 200, "{glance}");
+        assert!(glance["over"] != json!(true), "the game ended before its last exoplanet");
+        if glance["decision"].is_null() {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        if answered % 10 == 0 && two_closed(&server) {
+            break;
+        }
+        let choice = random_answer(&glance["decision"], &mut random);
+        let (status, answer) = server.json("POST", &format!("/api/play/{token}/act"), Some(&json!({ "seen": glance["choices"], "choice": choice })));
+        assert_eq!(status, 200, "{answer}");
+        answered += 1;
+        assert!(answered < 5_000, "two exoplanets still open after {answered} choices");
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    runtime.block_on(async {
+        let c = open_browser(port).await;
+        c.goto(&format!("http://{}{link}", server.addr)).await.expect("open the seat");
+        wait_for(&c, "return document.body.dataset.choices !== undefined", "the game page").await;
+        let start = Instant::now();
+        let mut clicks = 0;
+        while !over(&c).await {
+            if asked(&c).await {
+                click_varied(&c, &mut random).await;
+                clicks += 1;
+            }
+            assert!(start.elapsed() < Duration::from_secs(600), "no end after {clicks} clicks in 10 minutes");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let ranking: Vec<Value> = c.execute("return [...document.querySelectorAll('#over .ranking li')].map(li => li.innerText)", vec![]).await.expect("the ranking").as_array().cloned().unwrap_or_default();
+        assert_eq!(ranking.len(), 2, "the game-over screen ranks both seats: {ranking:?}");
+        screenshot(&c, "space-gate-odyssey-over.png").await;
+        eprintln!("space-gate-odyssey: {answered} choices through the API, then the end in the browser with {clicks} clicks in {:.0} s", start.elapsed().as_secs_f64());
+        c.close().await.expect("close the browser");
+    });
+}
+
 /// A pack that draws diagrams (a station of square tiles, small graphs): after 30 clicks
 /// of a game in the browser, every seat's own diagrams sit in its card and the others in
 /// the wide Diagrams card, each drawn at a legible width, at a laptop's and a phone's
 /// width (screenshots `space-gate-odyssey-diagrams-*.png`). Space Gate Odyssey is not
 /// in `browser_plays_every_pack_to_the_end`: a game by random clicks takes about 2,000
-/// clicks of its person (6,200 decisions a 3-seat random game), over 15 minutes here.
+/// clicks of its person (6,200 decisions a 3-seat random game), over 15 minutes here;
+/// `browser_finishes_a_space_gate_odyssey_game` plays its end.
 #[test]
 fn browser_draws_a_packs_diagrams() {
     if !browser_present() {

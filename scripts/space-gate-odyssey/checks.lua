@@ -52,6 +52,17 @@ function C.evaluate(g, s: number, shared): number
 	return value
 end
 
+-- "1 engineer, 2 robots": the counts of { n, noun, n, noun, ... } that are not 0.
+local function counted(counts: { any }): string
+	local parts = {}
+	for k = 1, #counts, 2 do
+		if counts[k] > 0 then
+			table.insert(parts, U.count(counts[k], counts[k + 1]))
+		end
+	end
+	return table.concat(parts, U.text("list.comma"))
+end
+
 -- Seat s's figures on the Odyssey board, room by room (SGO §4).
 local function board_of(g, s: number): string
 	local parts = {}
@@ -65,8 +76,9 @@ local function board_of(g, s: number): string
 		end
 		local plain = g:count({ kind = "engineer", zone = zone, owner = s }) - chiefs
 		local robots = g:count({ kind = "robot", zone = zone, owner = s })
-		if plain + chiefs + robots > 0 then
-			table.insert(parts, U.text("panel.board_room", U.room_name(room), U.text("panel.figures", plain, chiefs, robots)))
+		local figures = counted({ plain, "engineer", chiefs, "chief", robots, "robot" })
+		if figures ~= "" then
+			table.insert(parts, U.text("panel.board_room", U.room_name(room), figures))
 		end
 	end
 	return #parts == 0 and U.text("panel.board_none") or table.concat(parts, U.text("list.separator"))
@@ -78,7 +90,7 @@ local function exoplanets(g): string
 	for _, planet in ipairs(g:entities({ kind = "exoplanet", zone = "exoplanets" })) do
 		local gate = g:first({ kind = "gate", inside = planet })
 		table.insert(parts, U.text("panel.exoplanet", defs.exoplanet[g:face(planet)].name,
-			gate and defs.gate[g:face(gate)].name or U.text("panel.gate_none"), g:count({ kind = "settler", inside = planet })))
+			gate and defs.gate[g:face(gate)].name or U.text("panel.gate_none"), U.count(ST.held(g, planet), "settler")))
 	end
 	local hawking = C.hawking_gates(g)
 	if hawking then
@@ -109,6 +121,13 @@ function C.track_text(g): string
 	return table.concat(parts, U.text("list.separator"))
 end
 
+-- Seat s's reserve (SGO §3 S9): "30 settlers, 3 engineers, 3 suits, 5 robots".
+local function reserve_of(g, s: number): string
+	local text = counted({ U.reserve_count(g, s, "settler"), "settler", U.reserve_count(g, s, "engineer"), "engineer",
+		U.reserve_count(g, s, "suit"), "suit", U.reserve_count(g, s, "robot"), "robot" })
+	return text == "" and U.text("panel.reserve_empty") or text
+end
+
 -- What every player can see of seat s.
 function C.summary(g, s: number)
 	local modules = {}
@@ -119,7 +138,7 @@ function C.summary(g, s: number)
 	return {
 		{ label = U.text("panel.influence"), value = U.influence(g, s) },
 		{ label = U.text("panel.board"), value = board_of(g, s) },
-		{ label = U.text("panel.reserve"), value = U.text("panel.reserve_value", U.reserve_count(g, s, "settler"), U.reserve_count(g, s, "engineer"), U.reserve_count(g, s, "suit"), U.reserve_count(g, s, "robot")) },
+		{ label = U.text("panel.reserve"), value = reserve_of(g, s) },
 		{ label = U.text("panel.activated"), value = U.text("panel.activated_value", counts.water, counts.wildlife, counts.energy) },
 		{ label = U.text("panel.open"), value = ST.penalty_corridors(g, s) },
 		{ label = U.text("panel.station"), value = table.concat(modules, U.text("list.separator")) },

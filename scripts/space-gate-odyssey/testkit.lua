@@ -176,6 +176,16 @@ function T.on(g, id: string, s: number): number
 	return g:count({ kind = "settler", inside = T.planet(g, id), owner = s })
 end
 
+-- What seat s's panel shows under `label` (checks.lua summary), as text.
+function T.fact(g, s: number, label: string): string
+	for _, f in ipairs(require("checks").summary(g, s)) do
+		if f.label == label then
+			return tostring(f.value)
+		end
+	end
+	error("the panel has no fact " .. label)
+end
+
 -- Seat s's influence as the rules count it.
 function T.influence(g, s: number): number
 	return U.influence(g, s)
