@@ -130,9 +130,11 @@ end
 
 -- What every player can see of seat s.
 function C.summary(g, s: number)
-	local modules = {}
-	for _, m in ipairs(ST.grid(g, s).list) do
-		table.insert(modules, ST.label(g, m))
+	-- the station in figures: its picture (diagrams.lua) shows every module
+	local list = ST.grid(g, s).list
+	local aboard = 0
+	for _, m in ipairs(list) do
+		aboard += ST.held(g, m)
 	end
 	local counts = ST.activated_by_sector(g, s)
 	return {
@@ -141,7 +143,7 @@ function C.summary(g, s: number)
 		{ label = U.text("panel.reserve"), value = reserve_of(g, s) },
 		{ label = U.text("panel.activated"), value = U.text("panel.activated_value", counts.water, counts.wildlife, counts.energy) },
 		{ label = U.text("panel.open"), value = ST.penalty_corridors(g, s) },
-		{ label = U.text("panel.station"), value = table.concat(modules, U.text("list.separator")) },
+		{ label = U.text("panel.station"), value = U.text("panel.station_value", U.count(#list, "module"), ST.activated_count(g, s), U.count(aboard, "settler")) },
 		-- what every player shares, repeated in each seat's panel so a player sees it at
 		-- every question
 		{ label = U.text("panel.exoplanets"), value = exoplanets(g) },
