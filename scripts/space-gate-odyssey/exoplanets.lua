@@ -83,8 +83,8 @@ end
 
 -- Among `legal`, one space per set of identical spaces (the `count` copies of one
 -- definition, `<id>#n`, which the rules cannot tell apart): the menu a player needs, in
--- X.spaces order. Choosing "on Long Isle (3)" or "(4)" changes nothing, so a decision
--- may offer only these.
+-- X.spaces order. Which copy of "on Long Isle" a settler takes changes nothing, so a
+-- decision offers only these (and the copies share one label).
 function X.choices(legal: { string }): { string }
 	local seen: { [string]: boolean } = {}
 	local result = {}
@@ -125,7 +125,7 @@ function X.score(side_id: string, occupant: B.Occupant, players: number, options
 	return score
 end
 
--- The short player-facing name of a space ("level 2, space 3", "on Long Isle (4)").
+-- The short player-facing name of a space ("level 2, space 3", "on Long Isle").
 function X.space_label(side_id: string, space_id: string): string
 	local space = B.board(side_id).space[space_id]
 	assert(space, "no space " .. tostring(space_id) .. " on " .. side_id)

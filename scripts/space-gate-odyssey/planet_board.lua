@@ -81,11 +81,10 @@ local function build(): { [string]: Board }
 		if (def.count or 1) > 1 then
 			counted[def_id] = true
 		end
-		for i, id in ipairs(expand(def_id, def)) do
+		for _, id in ipairs(expand(def_id, def)) do
+			-- The copies of one definition share its label: the rules cannot tell them
+			-- apart, and a decision offers one of them (X.choices).
 			local label = def.label
-			if (def.count or 1) > 1 then
-				label = label .. " (" .. i .. ")"
-			end
 			-- What a player must see before choosing: the printed Influence (Turing 2p,
 			-- SGO §11.6) and the swap symbol (SGO §6.3).
 			if def.value ~= nil then

@@ -27,7 +27,7 @@ function R.steps(g, s: number, sector: string)
 end
 
 function R.step_label(g, value, seat): string
-	return U.text("move.step", ST.label(g, value.f), ST.label(g, value.t))
+	return U.text("move.step", ST.label(g, value.t), ST.label(g, value.f))
 end
 
 -- SGO §5.3: the Odyssey bonus of module m for seat s. Robotics happens now; Recruit and
@@ -92,6 +92,7 @@ R.move = {
 		end
 		local steps = R.steps(g, ctx.seat, ctx.sector)
 		if #steps == 0 then
+			g:log(U.text("move.unused", U.seat_name(ctx.seat), defs.sector[ctx.sector].name, U.count(ctx.ap, "action_point")))
 			return nil
 		end
 		local options = {}
@@ -100,7 +101,7 @@ R.move = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("move.prompt", defs.sector[ctx.sector].name, U.count(ctx.ap, "action_point")),
+			prompt = U.room_prompt(g, ctx.seat, U.text("move.prompt", defs.sector[ctx.sector].name, U.count(ctx.ap, "action_point"))),
 			rule = "SGO §5.1, §5.2",
 			help = U.text("move.help", defs.sector[ctx.sector].name),
 			options = options,
@@ -142,7 +143,7 @@ function R.fill(g, s: number, m)
 		g:move(settler, { inside = m })
 		n += 1
 	end
-	g:log(U.text("access.filled", U.seat_name(s), ST.label(g, m), U.count(n, "settler")))
+	g:log(U.text("access.filled", U.seat_name(s), U.count(n, "settler"), ST.label(g, m)))
 end
 
 function R.fill_label(g, value, seat): string
@@ -157,6 +158,7 @@ R.access = {
 		end
 		local modules = R.fillable(g, ctx.seat)
 		if #modules == 0 then
+			g:log(U.text("access.unused", U.seat_name(ctx.seat), U.count(ctx.ap, "action_point")))
 			return nil
 		end
 		local options = {}
@@ -165,7 +167,7 @@ R.access = {
 		end
 		return {
 			seat = ctx.seat,
-			prompt = U.text("access.prompt", U.count(ctx.ap, "action_point")),
+			prompt = U.room_prompt(g, ctx.seat, U.text("access.prompt", U.count(ctx.ap, "action_point"))),
 			rule = "SGO §5.6",
 			help = U.text("access.help"),
 			options = options,

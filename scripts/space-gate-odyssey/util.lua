@@ -129,6 +129,16 @@ function U.spend_action_point(ctx, answer): boolean
 	return true
 end
 
+-- A room's prompt for seat s, saying who activated the room when it was not s (every
+-- player with figures in the room acts, SGO §4 step 3).
+function U.room_prompt(g, s: number, prompt: string): string
+	local active = g:global("active")
+	if active == nil or active == s then
+		return prompt
+	end
+	return U.text("prompt.activated_by", prompt, U.seat_name(active))
+end
+
 function U.action_points(g, s: number, room: string): number
 	local zone = U.room_zone(room)
 	local ap = g:count({ kind = { "engineer", "robot" }, zone = zone, owner = s })

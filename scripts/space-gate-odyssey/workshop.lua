@@ -135,7 +135,7 @@ W.step = {
 			seat = ctx.seat,
 			prompt = search and U.text("workshop.search_setup", ctx.ap)
 				or ctx.setup and U.text("workshop.draw_setup", ctx.ap)
-				or U.text("workshop.draw", U.count(ctx.ap, "action_point")),
+				or U.room_prompt(g, ctx.seat, U.text("workshop.draw", U.count(ctx.ap, "action_point"))),
 			rule = search and "SGO §3 S11, §12 A12" or ctx.setup and "SGO §3 S11" or "SGO §5.4",
 			help = U.text(search and "workshop.search_help_setup" or ctx.setup and "workshop.draw_help_setup" or "workshop.draw_help"),
 			options = options,
