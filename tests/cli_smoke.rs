@@ -286,6 +286,17 @@ fn plain_prompt_draws_the_map_and_lists_the_seats() {
     assert!(stdout.contains("  seat 1 (you): ") && stdout.contains("  seat 2: "), "{stdout}");
 }
 
+/// A game without a board answers `map` with its pictures (Space Gate Odyssey's
+/// stations and Hawking's wheel), not with a hex legend.
+#[test]
+fn plain_prompt_draws_the_pictures_of_a_game_without_a_map() {
+    let out = orrery_with_input(&["--root", &crate::common::repo().display().to_string(), "play", "--pack", "space-gate-odyssey", "--plain", "--seats", "human,random", "--seed", "5"], "map\nq\n");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(!stdout.contains("This game has no map") && !stdout.contains("hexes numbers"), "{stdout}");
+    assert!(stdout.contains("Station of seat 1") && stdout.contains("Hawking: the Influence Wheel"), "the pictures: {stdout}");
+}
+
 /// `orrery check` warns, at the step in pack.ron, about a decision its games met
 /// without help (a copy of the toy whose bank question lost its help).
 #[test]

@@ -76,7 +76,7 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                         writeln!(out, "{title}: {text}")?;
                     }
                     if !present.glossary.is_empty() {
-                        writeln!(out, "(g lists every word of the game and what it means, g <word> only that one; seats shows every seat's public facts; map draws the map)")?;
+                        writeln!(out, "(g lists every word of the game and what it means, g <word> only that one; seats shows every seat's public facts; map draws the map or the game's pictures)")?;
                     }
                 }
                 Ok(Input::Glossary(words)) => {
@@ -110,10 +110,17 @@ pub fn play(table: &mut Table, fresh: bool, input: &mut dyn BufRead, out: &mut d
                     let present = Presentation::new(&table.game.rules);
                     let view = table.game.view(Some(seat));
                     let map = tui::text_map(&view, &present, 100);
-                    if map.is_empty() {
+                    // A game without a board may draw its pictures (stations, tracks…).
+                    let pictures = tui::diagram_text(&table.diagrams(), 100);
+                    if map.is_empty() && pictures.is_empty() {
                         writeln!(out, "This game has no map.")?;
                     }
-                    for line in map.iter().chain(&tui::legend(&present)) {
+                    if !map.is_empty() {
+                        for line in map.iter().chain(&tui::legend(&present)) {
+                            writeln!(out, "{line}")?;
+                        }
+                    }
+                    for line in &pictures {
                         writeln!(out, "{line}")?;
                     }
                 }

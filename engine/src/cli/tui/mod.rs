@@ -20,6 +20,11 @@ pub mod scene;
 mod tests;
 
 pub use map::text_map;
+
+/// The pack's diagrams as plain text lines `width` wide (for the plain prompt).
+pub fn diagram_text(pictures: &[orrery::view::diagram::Diagram], width: usize) -> Vec<String> {
+    diagrams::lines(pictures, width, false).iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect::<String>().trim_end().to_owned()).collect()
+}
 pub use panels::legend;
 
 use super::play::{outcome_lines, End, Table};
