@@ -155,6 +155,15 @@ async fn open_browser(port: u16) -> Client {
 }
 
 /// Whether this machine can run the browser tests (see the module's doc).
+/// Browser tests run one at a time: on a 2-core machine, several Chromiums and their
+/// servers at once starve each other past the tests' waits (a click not answered in
+/// 30 s), while the rest of the suite still runs beside them.
+fn one_browser_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A test that failed while holding it leaves it poisoned; the next may still run.
+    ALONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn browser_present() -> bool {
     if Path::new(CHROMEDRIVER).exists() {
         return true;
@@ -207,6 +216,7 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
     if !browser_present() {
         return;
     }
+    let _alone = one_browser_at_a_time();
     let server = Server::start(&tmp("browser.db"));
     let port = free_port();
     let _driver = Driver::start(port);
@@ -332,6 +342,7 @@ fn browser_plays_every_pack_to_the_end() {
     if !browser_present() {
         return;
     }
+    let _alone = one_browser_at_a_time();
     let server = Server::start(&tmp("browser-end.db"));
     let port = free_port();
     let _driver = Driver::start(port);
@@ -415,6 +426,7 @@ fn browser_finishes_a_space_gate_odyssey_game() {
     if !browser_present() {
         return;
     }
+    let _alone = one_browser_at_a_time();
     let server = Server::start(&tmp("browser-sgo.db"));
     let port = free_port();
     let _driver = Driver::start(port);
@@ -479,6 +491,7 @@ fn browser_draws_a_packs_diagrams() {
     if !browser_present() {
         return;
     }
+    let _alone = one_browser_at_a_time();
     let server = Server::start(&tmp("browser-diagrams.db"));
     let port = free_port();
     let _driver = Driver(Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("chromedriver starts"));
