@@ -304,13 +304,18 @@ fn browser_plays_reloads_and_keeps_seats_apart() {
     });
 }
 
+/// Steps a xorshift state: the tests' stand-in for a random bot's draws.
+fn next_random(random: &mut u64) {
+    *random ^= *random << 13;
+    *random ^= *random >> 7;
+    *random ^= *random << 17;
+}
+
 /// Answers the page's decision by clicking an option drawn from `random` (a
 /// xorshift state), as a random bot would: a fixed pattern can circle for ever
 /// (negotiate, offer, ask, negotiate again…).
 async fn click_varied(c: &Client, random: &mut u64) {
-    *random ^= *random << 13;
-    *random ^= *random >> 7;
-    *random ^= *random << 17;
+    next_random(random);
     let before = choices(c).await;
     let options = c.find_all(Locator::Css("#decision .options .option")).await.expect("options");
     let many = c.find(Locator::Css("#decision .confirm")).await.is_ok();
@@ -398,9 +403,7 @@ fn browser_plays_every_pack_to_the_end() {
 /// from `random` (a xorshift state) as the random bot would draw it.
 fn random_answer(decision: &Value, random: &mut u64) -> orrery::flow::Choice {
     use orrery::flow::Choice;
-    *random ^= *random << 13;
-    *random ^= *random >> 7;
-    *random ^= *random << 17;
+    next_random(random);
     let options = decision["options"].as_array().map_or(0, Vec::len);
     let may_pass = !decision["pass"].is_null();
     if let Some(many) = decision["kind"].get("Many") {

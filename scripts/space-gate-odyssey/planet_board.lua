@@ -248,6 +248,13 @@ function B.gain(score: Score, seat: number, ip: number, text: string, args: { an
 	table.insert(score.parts, { seat = seat, ip = ip, text = text, args = args })
 end
 
+-- `ip` Influence per settler on the exoplanet `name`, seat by seat (SGO §7.1, §7.6, §7.7).
+function B.per_settler(score: Score, counts: { [number]: number }, ip: number, name: string)
+	for _, seat in ipairs(B.seats(counts)) do
+		B.gain(score, seat, ip * counts[seat], "planet.part.settlers", { name, counts[seat], ip })
+	end
+end
+
 -- "Most settlers X IP; tied players Y IP each" for one group (SGO §7.2, §7.5, §7.7);
 -- `tie` nil: a tie scores nothing (SGO §7.1).
 function B.majority(score: Score, counts: { [number]: number }, win: number, tie: number?, name: string,

@@ -21,9 +21,7 @@ end
 function M.score(board: B.Board, occupant: B.Occupant, _players: number, _options: any): B.Score
 	local score = B.new_score()
 	local counts = B.tally(board, occupant)
-	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, counts[seat], "planet.part.settlers", { "Bose", counts[seat], 1 })
-	end
+	B.per_settler(score, counts, 1, "Bose")
 	for _, level in ipairs(B.groups(board, "level")) do
 		B.majority(score, B.tally(board, occupant, level.spaces), 3, nil, level.name,
 			"planet.part.level_majority", nil)

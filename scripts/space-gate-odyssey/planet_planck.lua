@@ -45,8 +45,8 @@ function M.score(board: B.Board, occupant: B.Occupant, _players: number, _option
 	local score = B.new_score()
 	local counts = B.tally(board, occupant)
 	local groups: { [number]: number } = {}
+	B.per_settler(score, counts, 1, "Planck")
 	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, counts[seat], "planet.part.settlers", { "Planck", counts[seat], 1 })
 		groups[seat] = M.largest_group(board, occupant, seat)
 	end
 	local leaders, size = B.leaders(groups)

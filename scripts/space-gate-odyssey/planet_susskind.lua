@@ -18,9 +18,7 @@ end
 function M.score(board: B.Board, occupant: B.Occupant, _players: number, _options: any): B.Score
 	local score = B.new_score()
 	local counts = B.tally(board, occupant)
-	for _, seat in ipairs(B.seats(counts)) do
-		B.gain(score, seat, 2 * counts[seat], "planet.part.settlers", { "Susskind", counts[seat], 2 })
-	end
+	B.per_settler(score, counts, 2, "Susskind")
 	return score
 end
 
