@@ -247,3 +247,49 @@ fn seat_summary_tells_population_planets_ships_and_wars() {
     assert_eq!(fact(&game, 0, "At war with").as_deref(), Some("seat 3"));
     assert_eq!(fact(&game, 2, "At war with").as_deref(), Some("seat 1"));
 }
+
+/// The moments when seats may play domination cards from their secret hands ask every
+/// seat that might hold one, and some of them can only pass: those questions are quiet,
+/// so nobody is shown which seats are still deciding (GE 7.3; `card_offers.lua`).
+#[test]
+fn card_moments_are_quiet_questions() {
+    let mut moments = 0;
+    for seed in 1..=2 {
+        let run = play_random(rules(), 4, seed, &[], |game: &Game| {
+            let Some(p) = game.pending() else { return Ok(()) };
+            if game.state.flow.get(p.frame).is_some_and(|f| f.step.as_str() == "card_moment") {
+                moments += 1;
+                if !p.quiet {
+                    return Err("a card moment shows whom it waits on".into());
+                }
+            }
+            Ok(())
+        });
+        if let Err((e, _)) = run.result {
+            panic!("seed {seed}: {e}");
+        }
+    }
+    assert!(moments > 0, "no card moment came up in two games");
+}
+
+/// A bot's sample re-deals the star peoples a seat has not seen, and asks the other
+/// seats' choice of people again on it: the real question names each seat's two
+/// tiles, so a bot searching a sample that kept it would know them (GE 5.4c).
+#[test]
+fn a_bots_sample_does_not_keep_the_peoples_other_seats_were_dealt() {
+    use orrery::bots::Information;
+    use rand::SeedableRng;
+    let game = Game::new(rules(), 4, 7, Vec::new()).expect("starts");
+    let real = game.pending().expect("the game opens on the choice of peoples").clone();
+    assert!(real.simultaneous);
+    let labels = |p: &orrery::flow::Pending, i: usize| p.decisions[i].options.iter().map(|o| o.label.clone()).collect::<Vec<_>>();
+    let mut changed = 0;
+    for seed in 0..8 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let info = Information::new(&game, 0, &mut rng);
+        let sampled = info.sample().pending.as_deref().expect("the sample waits on the same question");
+        assert_eq!(labels(sampled, 0), labels(&real, 0), "seat 1's own choice is the real one");
+        changed += (1..real.decisions.len()).filter(|&i| labels(sampled, i) != labels(&real, i)).count();
+    }
+    assert!(changed > 0, "in eight samples, every other seat was offered the peoples it really holds");
+}

@@ -73,3 +73,38 @@ fn filters_find_hidden_faces_and_the_faces_a_seat_knows_as_g_knows_does() {
     let error = game.eval("bad", "g:count({ known_by = 9 })").expect_err("no seat 9");
     assert!(error.to_string().contains("seat 9 does not exist"), "{error}");
 }
+
+/// A simultaneous question shows whom it waits on; a quiet one shows every other seat
+/// as waiting until all have answered, so a seat that answered at once (a forced pass,
+/// which bots and servers make at once) cannot be told from one still deciding.
+#[test]
+fn a_quiet_question_never_shows_who_has_answered() {
+    use orrery::flow::{Choice, ChoiceError};
+    use orrery::game::GameError;
+    use std::sync::Arc;
+    let answer_first_seat = |quiet: bool| {
+        let mut game = toy_game(3, 1, &[]);
+        let pending = game.state.pending.as_mut().expect("the toy game opens on a question");
+        assert!(pending.simultaneous, "the toy game opens on every seat's secret plan");
+        Arc::make_mut(pending).quiet = quiet;
+        game.act(0, Choice::Pick(0)).expect("seat 1 answers");
+        game
+    };
+    let loud = answer_first_seat(false);
+    assert_eq!(loud.view(Some(1)).waiting, vec![1, 2], "seat 1 has answered and everyone sees it");
+    let quiet = answer_first_seat(true);
+    assert_eq!(quiet.view(Some(0)).waiting, vec![1, 2], "seat 1 knows it has answered");
+    assert_eq!(quiet.view(Some(1)).waiting, vec![0, 1, 2], "seat 2 sees seat 1 as still deciding");
+    assert_eq!(quiet.view(Some(2)).waiting, vec![0, 1, 2]);
+    assert_eq!(quiet.view(None).waiting, vec![0, 1, 2], "and so do spectators");
+    // Nor does the refusal of a second answer say who is still deciding.
+    let mut quiet = quiet;
+    match quiet.act(0, Choice::Pick(0)) {
+        Err(GameError::Choice(ChoiceError::NotYourTurn { waiting, .. })) => assert_eq!(waiting, vec![2, 3]),
+        other => panic!("a second answer of seat 1 is refused, not {other:?}"),
+    }
+    // Once every answer is in, the question is gone and play goes on as usual.
+    quiet.act(1, Choice::Pick(0)).expect("seat 2 answers");
+    quiet.act(2, Choice::Pick(0)).expect("seat 3 answers");
+    assert!(!quiet.state.pending.as_ref().is_some_and(|p| p.quiet && p.simultaneous), "the quiet question closed");
+}

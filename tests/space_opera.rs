@@ -197,3 +197,32 @@ fn a_finished_game_replays_to_the_same_hash() {
         assert_eq!(replay::state_hash(&replayed.state), save.hash);
     }
 }
+
+/// The stack's reaction windows ask only the seats holding a card that answers, one at
+/// a time; they are quiet, so every seat sees all the others as waiting and never which
+/// one is asked (the hand is secret; `stack.lua`).
+#[test]
+fn stack_windows_are_quiet() {
+    let mut asked = 0;
+    for seed in 1..=4 {
+        let run = play_random(rules(), 4, seed, &[], |game: &Game| {
+            let Some(p) = game.pending() else { return Ok(()) };
+            if game.state.flow.get(p.frame).is_some_and(|f| f.step.as_str() == orrery::flow::WINDOW_STEP) {
+                asked += 1;
+                if !p.quiet {
+                    return Err("a stack window shows which seat it asks".into());
+                }
+                let seat = p.waiting_seats()[0];
+                let other = (seat + 1) % 4;
+                if game.view(Some(other)).waiting != [0, 1, 2, 3].into_iter().filter(|&s| s != other).collect::<Vec<_>>() {
+                    return Err(format!("seat {} is shown whom the window asks", other + 1));
+                }
+            }
+            Ok(())
+        });
+        if let Err((e, _)) = run.result {
+            panic!("seed {seed}: {e}");
+        }
+    }
+    assert!(asked > 0, "no stack window asked anyone in four games");
+}

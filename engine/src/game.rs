@@ -159,7 +159,7 @@ impl Game {
         let Some((index, decision)) = pending.open_for(seat) else {
             return Err(ChoiceError::NotYourTurn {
                 seat: seat as usize + 1,
-                waiting: pending.waiting_seats().iter().map(|&s| s as usize + 1).collect(),
+                waiting: pending.shown_waiting(Some(seat), self.state.seat_count()).iter().map(|&s| s as usize + 1).collect(),
             }
             .into());
         };
@@ -405,6 +405,43 @@ impl Game {
         )))
     }
 
+    /// Asks the other seats' decisions of a simultaneous question again, in a bot's
+    /// sample of the game; returns whether it did.
+    ///
+    /// A sample ([`crate::view::determinize`] for `seat`) re-deals what `seat` does not
+    /// know, but the question it waits on was asked of the real state, and another
+    /// seat's options may name what that seat holds in secret (the peoples it was
+    /// dealt, the cards it may play): a bot searching the sample would play them. So
+    /// the frame that asked is run again on the sample, and the question keeps `seat`'s
+    /// own decisions and answers and takes every other seat's decision from the new
+    /// one. Nothing the call writes stays. A step's `run` must ask the same question
+    /// of the same state (the contract suite checks it); when the new question asks
+    /// other seats, changes one of `seat`'s own decisions or fails, the question is
+    /// left as it was.
+    pub fn reask_others(&mut self, seat: Seat) -> bool {
+        let Some(old) = self.state.pending.clone() else { return false };
+        if !old.simultaneous || (0..old.decisions.len()).all(|i| self.state.speaks_for(seat, old.actor(i))) {
+            return false;
+        }
+        let backup = self.state.rollback_copy();
+        let asked = self.run_step(old.frame);
+        self.state = backup;
+        let Ok(Outcome::Ask(mut fresh)) = asked else { return false };
+        let same_question = fresh.simultaneous
+            && fresh.decisions.len() == old.decisions.len()
+            && (0..old.decisions.len()).all(|i| {
+                fresh.actor(i) == old.actor(i) && (!self.state.speaks_for(seat, old.actor(i)) || fresh.decisions[i] == old.decisions[i])
+            });
+        if !same_question {
+            return false;
+        }
+        // The sample has withdrawn the others' answers already; `seat`'s own stay.
+        fresh.answers = old.answers.clone();
+        fresh.quiet = old.quiet;
+        self.state.set_pending(Some(Arc::new(fresh)));
+        true
+    }
+
     fn run_step(&mut self, index: usize) -> Result<Outcome, GameError> {
         let host = self.host()?;
         let step = self.state.flow[index].step;
@@ -477,7 +514,8 @@ impl Game {
             })?;
             window.data = data;
             match pending {
-                Some(p) => {
+                Some(mut p) => {
+                    p.quiet = window.quiet;
                     self.state.set_ctx(index, window.to_value());
                     return Ok(Outcome::Ask(self.with_actors(p)));
                 }

@@ -15,7 +15,9 @@
 -- playable card as far as everyone can tell — from public facts only: cards in hand
 -- and completed, section A used, the cards already face up, and conditions everyone
 -- can check (`cards.may_meet_a`). A seat with nothing playable is asked too, and may
--- only answer "Not now". Who is asked therefore tells nobody anything. (At the end of
+-- only answer "Not now". Who is asked therefore tells nobody anything, and the question
+-- is quiet, so nobody is shown who is still deciding either: that seat's "Not now" is
+-- made at once (bots and the server answer a forced question at once). (At the end of
 -- a round any card in hand is playable by section B, so those asked are the seats with
 -- a hand not used up, as before; asking them at once spares the wait of one after the
 -- other and lets no seat react to another's play at the same moment.)
@@ -145,7 +147,7 @@ O.moment = {
 			table.insert(decisions, { seat = s, prompt = PROMPT, rule = "GE 7.3, A3", help = HELP,
 				options = offered(g, s, ctx.moment, ctx.only_a), pass = U.TEXT["cards.not_now"] })
 		end
-		return { simultaneous = true, decisions = decisions }
+		return { simultaneous = true, quiet = true, decisions = decisions }
 	end,
 	resolve = function(g, ctx, answers)
 		ctx.done = true

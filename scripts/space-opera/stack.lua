@@ -265,7 +265,9 @@ local function open(g, ctx)
 			table.insert(seats, s)
 		end
 	end
-	g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind } })
+	-- Only the seats holding a card that answers are asked, so the window is quiet: every
+	-- seat sees all the others as waiting, never which one is asked (the hand is secret).
+	g:window({ seats = seats, offer = "stack.offer", respond = "stack.respond", data = { kind = ctx.kind }, quiet = true })
 	return true
 end
 

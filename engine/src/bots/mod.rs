@@ -48,10 +48,14 @@ pub struct Information {
 }
 
 impl Information {
-    /// The knowledge of `seat` in `game`: its view and one determinization of it.
+    /// The knowledge of `seat` in `game`: its view and one determinization of it, in
+    /// which the other seats' open decisions of a simultaneous question are asked again
+    /// ([`Game::reask_others`]): the real ones may name what those seats hold.
     pub fn new(game: &Game, seat: Seat, rng: &mut impl Rng) -> Information {
         let secrets = &game.rules.manifest.secrets;
-        Information { seat, view: view(&game.state, secrets, Some(seat)), sample: determinize(&game.state, secrets, seat, rng) }
+        let mut sample = Game::from_state(game.rules.clone(), determinize(&game.state, secrets, seat, rng));
+        sample.reask_others(seat);
+        Information { seat, view: view(&game.state, secrets, Some(seat)), sample: sample.state }
     }
 
     pub fn seat(&self) -> Seat {

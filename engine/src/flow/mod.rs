@@ -128,6 +128,15 @@ pub struct Pending {
     /// on another's behalf). Empty means every decision's own seat.
     #[serde(default)]
     pub actors: Vec<Seat>,
+    /// A quiet pending does not show whom it asks: while it is open, each viewer is
+    /// shown every seat but itself as waiting, and itself when it has a decision open
+    /// ([`Pending::shown_waiting`]). For the moments when a seat may react with something
+    /// it holds in secret: were only the seats asked shown — or, in a simultaneous
+    /// question, only those still deciding, when a seat whose only answer is a pass is
+    /// answered at once by bots and servers — the list would tell everyone who holds a
+    /// card to play. (Omitted when false, so states without one keep their text and hash.)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quiet: bool,
 }
 
 impl Pending {
@@ -156,6 +165,16 @@ impl Pending {
         let mut seats: Vec<Seat> = (0..self.decisions.len()).filter(|&i| self.is_open(i)).map(|i| self.actor(i)).collect();
         seats.dedup();
         seats
+    }
+
+    /// The seats `viewer` (None: a spectator) is shown as waiting in a game of `seats`
+    /// seats: [`Self::waiting_seats`], except in a quiet pending (see [`Pending::quiet`]).
+    pub fn shown_waiting(&self, viewer: Option<Seat>, seats: usize) -> Vec<Seat> {
+        if !self.quiet {
+            return self.waiting_seats();
+        }
+        let asked = viewer.is_some_and(|v| (0..self.decisions.len()).any(|i| self.is_open(i) && self.actor(i) == v));
+        (0..seats as Seat).filter(|&s| Some(s) != viewer || asked).collect()
     }
 }
 

@@ -21,6 +21,9 @@ pub struct Window {
     pub respond: String,
     pub data: Value,
     pub closed: bool,
+    /// The decisions it asks are quiet ([`crate::flow::Pending::quiet`]): nobody is
+    /// shown which seat is asked.
+    pub quiet: bool,
 }
 
 impl Window {
@@ -36,18 +39,24 @@ impl Window {
             respond: ctx.get("respond")?.as_str()?.to_owned(),
             data: ctx.get("data").cloned().unwrap_or(Value::Nil),
             closed: ctx.get("closed").is_some_and(Value::is_truthy),
+            quiet: ctx.get("quiet").is_some_and(Value::is_truthy),
         })
     }
 
     pub fn to_value(&self) -> Value {
-        Value::map(vec![
+        let mut fields = vec![
             (Key::Str("seats".into()), Value::List(self.seats.iter().map(|&s| Value::Int(s as i64 + 1)).collect())),
             (Key::Str("next".into()), Value::Int(self.next as i64)),
             (Key::Str("offer".into()), Value::Str(self.offer.clone())),
             (Key::Str("respond".into()), Value::Str(self.respond.clone())),
             (Key::Str("data".into()), self.data.clone()),
             (Key::Str("closed".into()), Value::Bool(self.closed)),
-        ])
+        ];
+        // Only when set, so that the frames of windows without it keep their text.
+        if self.quiet {
+            fields.push((Key::Str("quiet".into()), Value::Bool(true)));
+        }
+        Value::map(fields)
     }
 }
 
@@ -64,7 +73,10 @@ mod tests {
             respond: "m.respond".into(),
             data: Value::Int(5),
             closed: false,
+            quiet: false,
         };
-        assert_eq!(Window::from_value(&w.to_value()), Some(w));
+        assert_eq!(Window::from_value(&w.to_value()), Some(w.clone()));
+        let quiet = Window { quiet: true, ..w };
+        assert_eq!(Window::from_value(&quiet.to_value()), Some(quiet));
     }
 }

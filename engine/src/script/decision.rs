@@ -31,7 +31,7 @@ pub fn read_pending(lua: &Lua, t: &Table, frame: usize, force_seat: Option<Seat>
     let room = MAX_STATE_BYTES.saturating_sub(held);
     if let Some(plain) = raw::on_stack(lua, t, |t| Ok(plain(t, force_seat, room)))? {
         let decision = plain.charge(&mut reader)?;
-        return Ok(Pending { decisions: Arc::new(vec![decision]), answers: vec![None], simultaneous: false, frame, actors: Vec::new() });
+        return Ok(Pending { decisions: Arc::new(vec![decision]), answers: vec![None], simultaneous: false, frame, actors: Vec::new(), quiet: false });
     }
     checked(t, frame, force_seat, &mut reader)
 }
@@ -322,10 +322,11 @@ fn checked(t: &Table, frame: usize, force_seat: Option<Seat>, reader: &mut Reade
             ));
         }
         let n = decisions.len();
-        return Ok(Pending { decisions: Arc::new(decisions), answers: vec![None; n], simultaneous: true, frame, actors: Vec::new() });
+        let quiet = t.raw_get::<Option<bool>>(&reader.names.quiet)?.unwrap_or(false);
+        return Ok(Pending { decisions: Arc::new(decisions), answers: vec![None; n], simultaneous: true, frame, actors: Vec::new(), quiet });
     }
     let decision = read_decision(t, force_seat, reader)?;
-    Ok(Pending { decisions: Arc::new(vec![decision]), answers: vec![None], simultaneous: false, frame, actors: Vec::new() })
+    Ok(Pending { decisions: Arc::new(vec![decision]), answers: vec![None], simultaneous: false, frame, actors: Vec::new(), quiet: false })
 }
 
 /// One decision of a table, as [`checked`] reads it.

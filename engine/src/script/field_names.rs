@@ -26,7 +26,7 @@ macro_rules! field_names {
 
 field_names!(
     // A decision (game.rs).
-    simultaneous, decisions, seat, prompt, options, label, value, free, kind, min, max, pass, rule, help, key, labels,
+    simultaneous, quiet, decisions, seat, prompt, options, label, value, free, kind, min, max, pass, rule, help, key, labels,
     // An entity spec and a location (api/entities.rs, api/mod.rs).
     face, hidden, at, owner, props, inside, zone,
 );

@@ -143,6 +143,7 @@ pub fn position(game: &Game, rng: &mut ChaCha8Rng, views: bool) -> Result<(), St
     labels_are_made(game)?;
     summaries_are_made(game)?;
     refused_answer_changes_nothing(game)?;
+    asked_again_alike(game)?;
     if views {
         // Pictures for front ends, made as often as the views are checked.
         game.diagrams().map_err(|e| format!("the diagrams cannot be made: {e}"))?;
@@ -200,6 +201,25 @@ fn summaries_are_made(game: &Game) -> Result<(), String> {
         if let Some((label, value)) = facts.iter().find(|(label, value)| label.trim().is_empty() || value.trim().is_empty()) {
             return Err(format!("seat {}'s summary has an empty label or value: {label:?}: {value:?}", seat + 1));
         }
+    }
+    Ok(())
+}
+
+/// A simultaneous question is asked again, alike, of the same state: bots rebuild the
+/// other seats' decisions in their samples that way ([`Game::reask_others`]), which
+/// needs a step's `run` to ask the same of the same state.
+fn asked_again_alike(game: &Game) -> Result<(), String> {
+    let Some(pending) = game.pending().filter(|p| p.simultaneous) else { return Ok(()) };
+    let seat = pending.actor(0);
+    if (0..pending.decisions.len()).all(|i| game.state.speaks_for(seat, pending.actor(i))) {
+        return Ok(());
+    }
+    let mut probe = game.clone();
+    if !probe.reask_others(seat) || probe.state.pending != game.state.pending {
+        let step = game.state.flow.get(pending.frame).map_or("?", |f| f.step.as_str());
+        return Err(format!(
+            "the simultaneous question of step `{step}` is not asked again alike: its `run`, called again on the same state, must return the same decisions (bots ask it again in their samples)"
+        ));
     }
     Ok(())
 }

@@ -88,7 +88,7 @@ pub fn view(state: &GameState, secrets: &Secrets, seat: Option<Seat>) -> View {
                 .filter(|&i| Some(p.actor(i)) == seat && p.is_open(i))
                 .map(|i| p.decisions[i].clone())
                 .collect(),
-            p.waiting_seats(),
+            p.shown_waiting(seat, state.seat_count()),
         ),
         None => (Vec::new(), Vec::new()),
     };

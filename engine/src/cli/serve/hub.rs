@@ -216,7 +216,7 @@ impl Worker {
         let game = &hosted.game;
         Ok(Glance {
             choices: game.state.history.len(),
-            waiting: game.pending().map(|p| p.waiting_seats().iter().map(|s| *s as usize + 1).collect()).unwrap_or_default(),
+            waiting: game.pending().map(|p| p.shown_waiting(seat, game.state.seat_count()).iter().map(|s| *s as usize + 1).collect()).unwrap_or_default(),
             over: game.is_over(),
             decision: seat.and_then(|s| game.decision_for(s)).cloned(),
         })

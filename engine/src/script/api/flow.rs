@@ -68,7 +68,8 @@ impl Methods for Flow {
                 return Err(err(format!("window: more than {MAX_DECISIONS} seats listed, the most a window may ask")));
             }
             let data = from_lua(&spec.raw_get::<LuaValue>("data")?, &sl.budget)?;
-            let window = Window { seats, next: 0, offer, respond, data, closed: false };
+            let quiet = spec.raw_get::<Option<bool>>("quiet")?.unwrap_or(false);
+            let window = Window { seats, next: 0, offer, respond, data, closed: false, quiet };
             push(&mut sl, Frame { step: Sym::new(WINDOW_STEP), ctx: std::sync::Arc::new(window.to_value()), entered: true })
         });
         m.add_method("reset_flow", |lua, _, ()| {

@@ -51,14 +51,14 @@ pub const TYPES: &[TypeDoc] = &[
     ty("CellInfo", "{ code: string, q: integer?, r: integer?, name: string?, region: integer, terrain: string }",
         "A cell's labelling facts: its code as maps show it and players type it (`C7`), hex coordinates (nil on a graph board), name, region (from 1) and terrain."),
     ty("RegionInfo", "{ label: string, tile: string, side: string, rotation: integer }", "A placed tile: its label, definition id, side and rotation."),
-    ty("WindowSpec", "{ seats: { Seat }, offer: string, respond: string, data: Value? }",
-        "A reaction window: the seats in the order they are asked, the `module.function` names of its `Offer` and `Respond` functions, and the data both receive."),
+    ty("WindowSpec", "{ seats: { Seat }, offer: string, respond: string, data: Value?, quiet: boolean? }",
+        "A reaction window: the seats in the order they are asked, the `module.function` names of its `Offer` and `Respond` functions, the data both receive, and whether its decisions are quiet (see Decisions)."),
     ty("Outcome", "{ scores: { integer }, ranking: { Seat } }", "The end of a game: a score per seat (seat 1 first) and every seat once, best first."),
     ty("DecisionOption", "string | { label: string?, value: Value, free: boolean? }",
         "An answer on offer: a string (its own label and value), or a label and the value `resolve` receives (without a label: the decision's labeller makes it, else the value as text). `free`: see Decisions."),
     ty("Decision", "{ seat: Seat, prompt: string?, rule: string?, help: string?, options: { DecisionOption }?, kind: (\"one\" | \"many\" | \"number\")?, min: integer?, max: integer?, pass: string?, key: string?, labels: string? }",
         "A decision a step asks; see Decisions."),
-    ty("Simultaneous", "{ simultaneous: true, decisions: { Decision } }", "Decisions of several seats answered in secret; see Decisions."),
+    ty("Simultaneous", "{ simultaneous: true, decisions: { Decision }, quiet: boolean? }", "Decisions of several seats answered in secret; see Decisions."),
     ty("StepResult", "Decision | Simultaneous", "What a step's `run` may return (or nil)."),
     ty("Ctx", "{ [string]: any }", "A frame's context table: plain data, kept between the calls of a step."),
     ty("Step", "{ enter: ((g: Game, ctx: Ctx) -> ())?, run: ((g: Game, ctx: Ctx) -> StepResult?)?, resolve: ((g: Game, ctx: Ctx, answer: Value) -> ())? }",
@@ -167,7 +167,15 @@ For secret simultaneous decisions, `run` returns `{simultaneous = true, decision
 called once, when every seat has answered, with `{[seat] = value}`, and until then no view shows any answer. \
 To ask one seat several things at once, give every decision a distinct `key`; `resolve` then receives \
 `{[seat] = {[key] = value}}`. A seat under another seat's control (`g:set_controller`) is answered for by \
-its controller."),
+its controller. Bots ask a simultaneous question again on their samples of the game, where what other seats \
+hold is re-dealt, so that the options they search are not the real ones: a `run` that returns a simultaneous \
+question must return the same one when called again on the same state (the contract tests check it).
+
+Every view shows whom the game waits on. Where being asked, or being done at once, would tell what a seat \
+holds in secret (a card it may react with: a seat with nothing to play answers a pass-only question \
+instantly, bots and servers make forced answers at once), add `quiet = true` to the simultaneous table or \
+the reaction window: while such a decision is open, each viewer is shown every other seat as waiting, and \
+itself only while it has a decision open."),
     ("Reaction windows", "\
 `g:window{seats =, offer =, respond =, data =}` pushes a reaction window (the kernel's own step \
 `kernel.window`). Each listed seat in turn is offered `offer(g, data, seat)` (type `Offer`): a decision for \
