@@ -53,6 +53,10 @@ pub struct DecisionUi {
     pub message: Option<String>,
     /// Cells each option refers to.
     pub refs: Vec<Vec<CellId>>,
+    /// A new question came while something was typed for the one before (or typed
+    /// ahead while others decided): the next bare Enter only clears this, so that a
+    /// key meant for the old list does not answer the new one.
+    pub held: bool,
 }
 
 /// The lines of the option list.
@@ -69,21 +73,30 @@ pub fn items(decision: &Decision) -> Vec<Item> {
 }
 
 impl DecisionUi {
-    /// Resets the state when `decision` (asked after `acts` acts) is a new one.
-    pub fn sync(&mut self, decision: &Decision, acts: usize, grid: &Grid, board: &Board) {
+    /// Resets the state when `decision` (asked after `acts` acts) is a new one; returns
+    /// whether it was.
+    pub fn sync(&mut self, decision: &Decision, acts: usize, grid: &Grid, board: &Board) -> bool {
         let key = (acts, format!("{}|{}", decision.seat, decision.prompt));
         if self.key.as_ref() == Some(&key) {
-            return;
+            return false;
         }
-        let message = self.message.take();
+        let typed = std::mem::take(&mut self.buffer);
+        let held = !typed.trim().is_empty();
+        let message = if held {
+            Some(format!("A new question: \"{}\" was not used. Read it, then answer.", typed.trim()))
+        } else {
+            self.message.take()
+        };
         *self = DecisionUi {
             key: Some(key),
             items: items(decision),
             checked: vec![false; decision.options.len()],
             refs: decision.options.iter().map(|o| grid.mentioned(&o.label, board)).collect(),
             message,
+            held,
             ..DecisionUi::default()
         };
+        true
     }
 
     /// The cell the highlighted option refers to.
@@ -202,6 +215,7 @@ impl DecisionUi {
             KeyCode::Left => Action::Scroll(-1, 0),
             KeyCode::Right => Action::Scroll(1, 0),
             KeyCode::Up | KeyCode::Down => {
+                self.held = false;
                 let n = self.items.len().max(1);
                 self.highlight = if key.code == KeyCode::Up { (self.highlight + n - 1) % n } else { (self.highlight + 1) % n };
                 Action::None
@@ -227,7 +241,13 @@ impl DecisionUi {
                 self.buffer.pop();
                 Action::None
             }
+            KeyCode::Enter if self.held && empty => {
+                self.held = false;
+                self.message = None;
+                Action::None
+            }
             KeyCode::Enter => {
+                self.held = false;
                 self.message = None;
                 self.submit(decision, grid)
             }
@@ -241,6 +261,7 @@ impl DecisionUi {
             KeyCode::Char('+') if empty => Action::Zoom(1),
             KeyCode::Char('-') if empty => Action::Zoom(-1),
             KeyCode::Char(c) if !c.is_control() => {
+                self.held = false;
                 if self.buffer.len() < 40 {
                     self.buffer.push(c);
                 }
@@ -317,6 +338,26 @@ mod tests {
         assert_eq!(press(&mut ui, &d, &grid, KeyCode::Enter), Action::None);
         assert!(ui.message.as_deref().is_some_and(|m| m.contains("no option 9")), "{:?}", ui.message);
         assert_eq!(press(&mut ui, &d, &grid, KeyCode::Char('?')), Action::Help);
+    }
+
+    #[test]
+    fn a_number_typed_for_the_last_question_does_not_answer_a_new_one() {
+        let old = decision(DecisionKind::One, &["a", "b", "c"], false);
+        let (mut ui, grid) = ready(&old);
+        press(&mut ui, &old, &grid, KeyCode::Char('3'));
+        // Before Enter, another seat's move brings a new question.
+        let mut new = decision(DecisionKind::One, &["x", "y"], false);
+        new.prompt = "Another question".into();
+        ui.sync(&new, 1, &grid, &Board::default());
+        assert!(ui.message.as_deref().is_some_and(|m| m.contains("\"3\" was not used")), "{:?}", ui.message);
+        assert_eq!(press(&mut ui, &new, &grid, KeyCode::Enter), Action::None, "the Enter meant for the old list answers nothing");
+        assert_eq!(press(&mut ui, &new, &grid, KeyCode::Enter), Action::Answer(Choice::Pick(0)), "the next one does");
+        // A number typed for the new question after it came is read as usual.
+        let (mut ui, grid) = ready(&old);
+        press(&mut ui, &old, &grid, KeyCode::Char('3'));
+        ui.sync(&new, 1, &grid, &Board::default());
+        press(&mut ui, &new, &grid, KeyCode::Char('2'));
+        assert_eq!(press(&mut ui, &new, &grid, KeyCode::Enter), Action::Answer(Choice::Pick(1)));
     }
 
     #[test]

@@ -139,8 +139,12 @@ impl App {
                     self.grid = Grid::new(&v.board);
                 }
                 let decision = self.decision(table, *seat);
+                // A new question brings the log back to its end, where the moves
+                // that led to it are.
                 if let Some(d) = &decision {
-                    self.ui.sync(d, table.game.state.history.len(), &self.grid, &v.board);
+                    if self.ui.sync(d, table.game.state.history.len(), &self.grid, &v.board) {
+                        self.log_back = 0;
+                    }
                 }
                 self.draw_game(frame, area, table, &v, decision.as_ref(), *busy);
             }
@@ -320,7 +324,10 @@ impl App {
         }
         let waiting: Vec<String> = v.waiting.iter().map(|s| format!("seat {}", *s as usize + 1)).collect();
         let mut lines = vec![Line::raw(format!("Waiting for {}.", waiting.join(", ")))];
-        if let Some(b) = busy {
+        // A quiet question hides whom it asks, so the seat thinking is not named.
+        if busy.is_some() && table.game.pending().is_some_and(|p| p.quiet) {
+            lines.push(Line::raw("Another seat is thinking…"));
+        } else if let Some(b) = busy {
             lines.push(Line::raw(format!("Seat {} ({}) is thinking…", b as usize + 1, table.players.get(b as usize).map_or_else(|| "?".to_owned(), |p| p.name()))));
         }
         lines

@@ -830,3 +830,34 @@ fn labels_are_made_again_after_every_change_of_the_game() {
         }
     }
 }
+
+/// A log scrolled back with PgUp comes back to its end when the seat's next question
+/// comes: the moves that led to it are there.
+#[test]
+fn a_new_question_brings_the_log_back_to_its_end() {
+    let mut table = table(base(), "human,random,random,random", 5);
+    let mut app = App::new(&table, false);
+    let screen = Screen::Game { seat: Some(0), busy: None };
+    while table.game.decision_for(0).is_none() || table.game.state.log.len() < 30 {
+        let seat = table.game.pending().expect("pending").waiting_seats()[0];
+        let d = table.game.decision_for(seat).expect("decision").clone();
+        let choice = orrery::bots::random_choice(&d, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(table.game.state.history.len() as u64));
+        table.game.act(seat, choice).expect("legal");
+    }
+    app.tab = Tab::Log;
+    render(&mut app, &table, &screen, 100, 30);
+    app.handle(&table, Some(0), key(KeyCode::PageUp));
+    render(&mut app, &table, &screen, 100, 30);
+    assert!(app.log_back > 0, "PgUp scrolls the log back");
+    let asked = table.game.state.history.len();
+    loop {
+        let seat = table.game.pending().expect("pending").waiting_seats()[0];
+        let d = table.game.decision_for(seat).expect("decision").clone();
+        table.game.act(seat, orrery::bots::random_choice(&d, &mut <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7))).expect("legal");
+        if table.game.decision_for(0).is_some() && table.game.state.history.len() > asked {
+            break;
+        }
+    }
+    render(&mut app, &table, &screen, 100, 30);
+    assert_eq!(app.log_back, 0, "the next question shows the end of the log");
+}
