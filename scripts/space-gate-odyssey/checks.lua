@@ -25,30 +25,60 @@ local function exoplanets_now(g): { [number]: number }
 	return points
 end
 
--- How good the position is for seat s: its Influence (SGO §6.7) plus cheap hints of what
--- is coming — what its settlers on the open exoplanets would score now (discounted: a
--- majority can still turn), predominance as it stands (SGO §8.3), settlers already on
--- their way in gate modules (the fuller the module, the closer its journey), activated
--- modules, and the corridors the end will charge for (SGO §8.4).
-function C.evaluate(g, s: number, shared): number
-	if shared.predominance == nil then
-		shared.predominance = P.scores(g)
-		shared.exoplanets = exoplanets_now(g)
-	end
+-- What a settler on an open exoplanet is worth besides its share of what the exoplanet
+-- would score now. The exoplanets hand out about 1.5-2 IP a settler at their closing
+-- (20-52 IP for 13-30 settlers, planet_selfcheck's playthroughs), more than the 1 IP a
+-- settler gets on Hawking (SGO §6.6), but only 0.6 of the score now was counted, often
+-- nothing for a settler that wins no majority yet: a full gate module (1 a settler) whose
+-- settlers travelled to an exoplanet looked like a loss, one whose settlers went to
+-- Hawking did not, so the bots fed Hawking and left the last exoplanets open.
+local SETTLER_ON_PLANET = 0.5
+
+-- Seat s's standing: its Influence (SGO §6.7) plus cheap hints of what is coming — what
+-- its settlers on the open exoplanets would score now (discounted: a majority can still
+-- turn) and SETTLER_ON_PLANET for each of them, predominance as it stands (SGO §8.3),
+-- settlers already on their way in gate modules (the fuller the module, the closer its
+-- journey), 0.3 per activated module — gate modules too: counted as nothing, a gate
+-- module was never worth the settler that activates it (SGO §5.2), so the bots filled
+-- only the few they had opened, whatever their gate — and the corridors the end will
+-- charge for (SGO §8.4).
+local function standing(g, s: number, shared): number
 	local value = U.influence(g, s) + 0.5 * (shared.predominance[s] or 0) + 0.6 * (shared.exoplanets[s] or 0)
+		+ SETTLER_ON_PLANET * (shared.on_planets[s] or 0)
 	for _, m in ipairs(ST.grid(g, s).list) do
 		local info = ST.info(g, m)
 		local d = info.d
-		if info.active then
+		if info.active and d.type ~= "starting" then
+			value += 0.3
 			if d.type == "gate" then
 				local n = info.n
 				value += n * (0.5 + 0.5 * n / d.capacity)
-			elseif d.type ~= "starting" then
-				value += 0.3
 			end
 		end
 	end
 	value -= 0.5 * ST.penalty_corridors(g, s)
+	return value
+end
+
+-- How good the position is for seat s (pack.ron `evaluate`): its standing, computed for
+-- every seat once per position (`shared` is one table for all the seats' calls).
+function C.evaluate(g, s: number, shared): number
+	if shared.standing == nil then
+		shared.predominance = P.scores(g)
+		shared.exoplanets = exoplanets_now(g)
+		shared.on_planets = {}
+		for _, planet in ipairs(g:entities({ kind = "exoplanet", zone = "exoplanets" })) do
+			for seat, n in pairs(g:tally({ kind = "settler", inside = planet }, "owner")) do
+				shared.on_planets[seat] = (shared.on_planets[seat] or 0) + n
+			end
+		end
+		shared.standing = {}
+	end
+	local value = shared.standing[s]
+	if value == nil then
+		value = standing(g, s, shared)
+		shared.standing[s] = value
+	end
 	return value
 end
 
