@@ -1,0 +1,262 @@
+--!strict
+-- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
+-- movement with transport, landing ground forces on planets nobody holds, and
+-- production. Not yet: space cannon, space combat, invasion of held planets: a
+-- system with other players' ships is never a destination (COVERAGE.md).
+local U = require("util")
+local A = {}
+
+-- TI4 §66, §69, §16, §92: which systems a seat's ships can reach the active system
+-- from, and at what cost, by one search backwards from it (PLAN.md 2.2). Supernovae,
+-- asteroid fields (without Antimass Deflectors), nebulae and gravity rifts are not
+-- passed through (rifts: their roll is not built yet, so they are avoided); a system
+-- holding another player's ships cannot be passed through (§66.2).
+function A.field(g, seat: number, active: number): { [number]: number }
+	local memo = g:memo()
+	local key = "field" .. seat .. ":" .. active
+	if memo[key] then
+		return memo[key]
+	end
+	local blocked = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
+		if c ~= active and U.enemy_ships(g, seat, c) then
+			table.insert(blocked, c)
+		end
+	end
+	local antimass = U.has_tech(g, seat, "antimass_deflectors")
+	local out = {}
+	local t = g:terrain(active)
+	if t == "supernova" or (t == "asteroid_field" and not antimass) then
+		memo[key] = out
+		return out
+	end
+	local rules = { costs = { supernova = false, nebula = false, gravity_rift = false, asteroid_field = antimass and 1 or false },
+		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+	local field = g:field(active, 6, rules)
+	for c, cost in pairs(field) do
+		out[c] = cost
+	end
+	-- Ships may leave a system they could not pass through: one step more than the
+	-- best passable neighbour (§69.2 ships in a nebula: move 1, checked by the caller).
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		if out[c] == nil and c ~= active then
+			local best = nil
+			local adj = require("objectives").adjacent(g, c)
+			for _, n in ipairs(adj) do
+				if field[n] ~= nil and (best == nil or field[n] + 1 < best) then
+					best = field[n] + 1
+				end
+			end
+			if best then
+				out[c] = best
+			end
+		end
+	end
+	out[active] = nil
+	memo[key] = out
+	return out
+end
+
+local function move_value(g, seat: number, face: string, from: number): number
+	local m = defs.unit[face].move or 0
+	if g:terrain(from) == "nebula" then
+		m = math.min(m, 1) -- TI4 §69.2
+	end
+	if U.has_tech(g, seat, "gravity_drive") then
+		m += 0 -- Gravity Drive (+1 for one ship) is not built yet
+	end
+	return m
+end
+
+-- The movement options of the seat into the active system: ships by system and face,
+-- and units carried from the systems ships left this turn (TI4 §97, simplified: from
+-- the system a ship starts in).
+local function move_options(g, ctx): { any }
+	local seat, active = ctx.seat, ctx.cell
+	local options = {}
+	if U.enemy_ships(g, seat, active) then
+		return options -- no space combat yet
+	end
+	local field = A.field(g, seat, active)
+	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
+	local cap, load = U.capacity(g, seat, active)
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		local cost = field[c]
+		if cost and not U.has_token_in(g, seat, c) then
+			local seen = {}
+			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+				local face = g:face(e)
+				local def = defs.unit[face]
+				if not seen[face] and move_value(g, seat, face, c) >= cost then
+					seen[face] = true
+					local ok
+					if def.type == "fighter" then
+						ok = def.moves_alone and load + 1 <= cap
+					else
+						ok = fleet_ok
+					end
+					if ok then
+						table.insert(options, { value = string.format("m:%d:%s", c, g:kind(e)) })
+					end
+				end
+			end
+		end
+	end
+	if load < cap then
+		for _, c in ipairs(ctx.from) do
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
+					table.insert(options, { value = string.format("c:%d:%s", c, k) })
+				end
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+					table.insert(options, { value = string.format("p:%d", p) })
+				end
+			end
+		end
+	end
+	return options
+end
+
+-- Labels of the movement menu (made only when someone reads it).
+function A.label(g, v: string, seat: number): string
+	local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+	if v == "done" then
+		return U.text("tactical.end_movement")
+	elseif tag == "m" then
+		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
+	elseif tag == "c" then
+		return U.text("tactical.carry", U.text("unit_type." .. b), U.cell_label(g, tonumber(a)))
+	elseif tag == "p" then
+		return U.text("tactical.carry_from_planet", U.planet_name(g, tonumber(a)))
+	elseif tag == "l" then
+		return U.text("tactical.land", U.planet_name(g, tonumber(a)))
+	end
+	return v
+end
+
+-- Planets in the active system where the seat's ground forces in space may land
+-- without an invasion: its own, or nobody's (not Mecatol Rex while the custodians
+-- token is there, TI4 §31).
+local function landing_planets(g, seat: number, c: number): { number }
+	local out = {}
+	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
+		return out
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		local owner = g:owner(p)
+		local others = false
+		for _, o in ipairs(g:owners({ inside = p })) do
+			if o ~= seat then
+				others = true
+			end
+		end
+		local custodians = g:count({ kind = "custodians", cell = c }) > 0
+		if not others and not custodians and (owner == nil or owner == seat) then
+			table.insert(out, p)
+		end
+	end
+	return out
+end
+
+-- ctx: seat; stages activate -> move -> land -> produce -> end.
+A.tactical = {
+	enter = function(g, ctx)
+		ctx.stage = "activate"
+		ctx.from = {}
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		local seat = ctx.seat
+		if ctx.stage == "activate" then
+			local options = {}
+			for _, c in ipairs(g:cells()) do
+				if not U.has_token_in(g, seat, c) then
+					table.insert(options, { label = U.cell_label(g, c), value = c })
+				end
+			end
+			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
+		elseif ctx.stage == "move" then
+			local options = move_options(g, ctx)
+			if #options == 0 then
+				ctx.stage = "land"
+				return A.tactical.run(g, ctx)
+			end
+			table.insert(options, { value = "done" })
+			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
+				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
+		elseif ctx.stage == "land" then
+			local options = {}
+			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
+				table.insert(options, { value = string.format("l:%d", p) })
+			end
+			if #options == 0 then
+				ctx.stage = "produce"
+				return A.tactical.run(g, ctx)
+			end
+			table.insert(options, { value = "done" })
+			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52, §29", help = U.text("tactical.land_help"),
+				options = options, labels = "tactical.label" }
+		elseif ctx.stage == "produce" then
+			ctx.stage = "end"
+			g:push("produce", { seat = seat, cell = ctx.cell })
+			return nil
+		end
+		-- After the action: capacity everywhere the seat has units in space (TI4 §18.3).
+		for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
+			U.check_capacity(g, seat, c)
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		local seat = ctx.seat
+		if ctx.stage == "activate" then
+			-- TI4 §5.1: a token from the tactic pool into the system.
+			U.move_token(g, seat, "tactic", v)
+			ctx.cell = v
+			ctx.stage = "move"
+			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
+			return
+		end
+		if v == "done" then
+			ctx.stage = ctx.stage == "move" and "land" or "produce"
+			return
+		end
+		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+		local n = tonumber(a)
+		if tag == "m" then
+			local e = g:last({ kind = b, owner = seat, cell = n })
+			g:move(e, ctx.cell)
+			local known = false
+			for _, c in ipairs(ctx.from) do
+				known = known or c == n
+			end
+			if not known then
+				table.insert(ctx.from, n)
+			end
+			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
+		elseif tag == "c" then
+			local e = g:last({ kind = b, owner = seat, cell = n })
+			g:move(e, ctx.cell)
+			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+		elseif tag == "p" then
+			local e = g:last({ kind = "infantry", owner = seat, inside = n })
+			g:move(e, ctx.cell)
+			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+		elseif tag == "l" then
+			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })
+			g:move(e, { inside = n })
+			if g:owner(n) ~= seat then
+				-- TI4 §29.2: gaining a planet: its card comes exhausted.
+				g:set_owner(n, seat)
+				g:set_prop(n, "exhausted", true)
+				g:log(U.text("tactical.gained", seat, U.planet_name(g, n)))
+			end
+		end
+	end,
+}
+
+return A
