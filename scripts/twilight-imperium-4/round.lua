@@ -226,8 +226,8 @@ R.status_phase = {
 				end
 			elseif stage == 8 then
 				-- §38.8: strategy cards back to the common area.
-				for _, card in ipairs(g:entities({ kind = "strategy_card" })) do
-					if g:where(card) ~= "strategy_common" then
+				for s = 1, g:seats() do
+					for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
 						g:move(card, "strategy_common")
 					end
 				end
