@@ -427,6 +427,7 @@ C.return_secret = {
 	end,
 	resolve = function(g, ctx, obj)
 		ctx.done = true
+		g:set(ctx.seat, "returning_secret", nil)
 		g:hide(obj)
 		g:move(obj, "secret_deck")
 		g:shuffle_zone("secret_deck")

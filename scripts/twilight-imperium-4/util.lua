@@ -323,6 +323,10 @@ function U.draw_secret(g, seat: number): boolean
 	g:move(card, { zone = "secrets", seat = seat })
 	g:hide(card, seat)
 	g:log_to(seat, U.text("objectives.you_draw_secret", defs.objective[g:face(card)].name))
+	-- TI4 §71.21: over the limit, one goes back (cards.return_secret) before play goes on.
+	if g:count({ kind = "secret_objective", zone = "secrets", seat = seat }) + g:count({ kind = "secret_objective", zone = "scored", seat = seat }) > U.MAX_SECRETS then
+		g:set(seat, "returning_secret", true)
+	end
 	return true
 end
 
