@@ -322,8 +322,8 @@ C.trade_others = {
 	end,
 }
 
--- Warfare (TI4 §48.1): one of the seat's command tokens off the board, back to its
--- reinforcements (then it redistributes, pushed by the primary).
+-- Warfare (TI4 §48.1): one of the seat's command tokens off the board, gained back into
+-- its pools (then it redistributes, pushed by the primary).
 C.warfare = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
@@ -343,8 +343,10 @@ C.warfare = {
 	end,
 	resolve = function(g, ctx, c)
 		ctx.done = true
+		-- §48.1: the token is gained into a pool (the tactic pool; the redistribution
+		-- that follows may move it anywhere).
 		local t = g:first({ kind = "command_token", owner = ctx.seat, cell = c })
-		g:move(t, { zone = "cmd_reinforcements", seat = ctx.seat })
+		g:move(t, { zone = "tactic_pool", seat = ctx.seat })
 		g:log(U.text("cards.warfare_done", ctx.seat, U.cell_label(g, c)))
 	end,
 }
