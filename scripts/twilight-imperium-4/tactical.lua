@@ -6,17 +6,13 @@
 local U = require("util")
 local A = {}
 
--- TI4 §66, §69, §16, §92: which systems a seat's ships can reach the active system
--- from, and at what cost, by one search backwards from it (PLAN.md 2.2). Supernovae,
--- asteroid fields (without Antimass Deflectors), nebulae and gravity rifts are not
--- passed through (rifts: their roll is not built yet, so they are avoided); a system
--- holding another player's ships cannot be passed through (§66.2).
-function A.field(g, seat: number, active: number): { [number]: number }
-	local memo = g:memo()
-	local key = "field" .. seat .. ":" .. active
-	if memo[key] then
-		return memo[key]
-	end
+-- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
+-- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
+-- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
+-- through; a system holding another player's ships cannot be passed through (§66.2).
+-- Two searches: `safe` avoids gravity rifts; `risky` goes through them, where leaving a
+-- rift gives +1 move (§101.1) — backwards, entering a rift costs 0.
+local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
 	local blocked = {}
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
 		if c ~= active and U.enemy_ships(g, seat, c) then
@@ -24,25 +20,21 @@ function A.field(g, seat: number, active: number): { [number]: number }
 		end
 	end
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
-	local out = {}
-	local t = g:terrain(active)
-	if t == "supernova" or (t == "asteroid_field" and not antimass) then
-		memo[key] = out
-		return out
-	end
-	local rules = { costs = { supernova = false, nebula = false, gravity_rift = false, asteroid_field = antimass and 1 or false },
+	local rules = { costs = { supernova = false, nebula = false, gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
-	local field = g:field(active, 6, rules)
+	local field = g:field(active, 8, rules)
+	local out = {}
 	for c, cost in pairs(field) do
 		out[c] = cost
 	end
-	-- Ships may leave a system they could not pass through: one step more than the
-	-- best passable neighbour (§69.2 ships in a nebula: move 1, checked by the caller).
+	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
+	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
+	-- checked by the caller).
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
-		if out[c] == nil and c ~= active then
+		-- (A ship in a gravity rift always rolls as it leaves: only the risky search has it.)
+		if out[c] == nil and c ~= active and (rift_cost ~= false or g:terrain(c) ~= "gravity_rift") then
 			local best = nil
-			local adj = require("objectives").adjacent(g, c)
-			for _, n in ipairs(adj) do
+			for _, n in ipairs(require("objectives").adjacent(g, c)) do
 				if field[n] ~= nil and (best == nil or field[n] + 1 < best) then
 					best = field[n] + 1
 				end
@@ -53,17 +45,40 @@ function A.field(g, seat: number, active: number): { [number]: number }
 		end
 	end
 	out[active] = nil
-	memo[key] = out
 	return out
+end
+
+function A.rules(g, seat: number, active: number)
+	local blocked = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
+		if c ~= active and U.enemy_ships(g, seat, c) then
+			table.insert(blocked, c)
+		end
+	end
+	return { costs = { supernova = false, nebula = false, gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
+		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+end
+
+function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
+	local memo = g:memo()
+	local key = "field" .. seat .. ":" .. active
+	if memo[key] then
+		return memo[key].safe, memo[key].risky
+	end
+	local t = g:terrain(active)
+	local safe, risky = {}, {}
+	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
+		safe = search(g, seat, active, false)
+		risky = search(g, seat, active, 0)
+	end
+	memo[key] = { safe = safe, risky = risky }
+	return safe, risky
 end
 
 local function move_value(g, seat: number, face: string, from: number): number
 	local m = defs.unit[face].move or 0
 	if g:terrain(from) == "nebula" then
 		m = math.min(m, 1) -- TI4 §69.2
-	end
-	if U.has_tech(g, seat, "gravity_drive") then
-		m += 0 -- Gravity Drive (+1 for one ship) is not built yet
 	end
 	return m
 end
@@ -77,12 +92,12 @@ local function move_options(g, ctx): { any }
 	if U.enemy_ships(g, seat, active) then
 		return options -- no space combat yet
 	end
-	local field = A.field(g, seat, active)
+	local safe, risky = A.field(g, seat, active)
 	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
 	local cap, load = U.capacity(g, seat, active)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
-		local cost = field[c]
-		if cost and not U.has_token_in(g, seat, c) then
+		local cost = math.min(safe[c] or 99, risky[c] or 99)
+		if cost < 99 and not U.has_token_in(g, seat, c) then
 			local seen = {}
 			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
 				local face = g:face(e)
@@ -229,7 +244,25 @@ A.tactical = {
 		local n = tonumber(a)
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
+			local m = move_value(g, seat, g:face(e), n)
+			local safe = A.field(g, seat, ctx.cell)
 			g:move(e, ctx.cell)
+			if (safe[n] or 99) > m then
+				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
+				-- 1-3 removes it (to reinforcements).
+				local path = g:path(ctx.cell, n, m, A.rules(g, seat, ctx.cell))
+				for i = 2, #path do
+					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
+						local roll = g:roll(10)
+						if roll <= 3 then
+							g:move(e, { zone = "reinforcements", seat = seat })
+							g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+						else
+							g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+						end
+					end
+				end
+			end
 			local known = false
 			for _, c in ipairs(ctx.from) do
 				known = known or c == n

@@ -12,17 +12,21 @@ function T.start(g)
 	g:push("hold", {})
 end
 
--- n units of `kind` of a seat from its reinforcements to a cell (its space area) or,
--- with a planet entity, onto that planet.
-function T.units(g, seat: number, kind: string, at: any, n: number)
+-- n units of `kind` of a seat from its reinforcements to a cell's space area.
+function T.units(g, seat: number, kind: string, cell: number, n: number)
 	for _ = 1, n do
 		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
 		assert(e, "no " .. kind .. " left in reinforcements")
-		if type(at) == "number" and g:kind(at) == "planet" then
-			g:move(e, { inside = at })
-		else
-			g:move(e, at)
-		end
+		g:move(e, cell)
+	end
+end
+
+-- n units of `kind` of a seat from its reinforcements onto a planet (an entity).
+function T.on_planet(g, seat: number, kind: string, planet: number, n: number)
+	for _ = 1, n do
+		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+		assert(e, "no " .. kind .. " left in reinforcements")
+		g:move(e, { inside = planet })
 	end
 end
 
