@@ -186,6 +186,7 @@ S.setup = {
 		-- stage II face down; the first 2 stage I revealed.
 		for seat = 1, seats do
 			U.draw_secret(g, seat)
+			U.draw_secret(g, seat)
 		end
 		for _ = 1, 5 do
 			g:move(g:last({ zone = "stage_1_deck" }), "stage_1_row")
@@ -199,7 +200,42 @@ S.setup = {
 		end
 		g:log(U.text("setup.speaker", speaker))
 		g:push("game", {})
+		g:push("keep_secret", {})
 		return nil
+	end,
+}
+
+-- Step 12.i (TI4 §71.20): each player keeps 1 of the 2 secret objectives drawn, all at
+-- once and in secret; the others go back unseen and the deck is shuffled.
+S.keep_secret = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for seat = 1, g:seats() do
+			local options = {}
+			for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+				local def = defs.objective[g:face(obj)]
+				table.insert(options, { label = U.text("objectives.keep_option", def.name, def.requirement), value = obj })
+			end
+			table.insert(decisions, { seat = seat, prompt = U.text("objectives.keep_prompt"), rule = "TI4 setup step 12, §71.20",
+				help = U.text("objectives.keep_help"), options = options })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		ctx.done = true
+		for seat = 1, g:seats() do
+			for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+				if obj ~= answers[seat] then
+					g:hide(obj)
+					g:move(obj, "secret_deck")
+				end
+			end
+		end
+		g:shuffle_zone("secret_deck")
+		g:log(U.text("objectives.kept"))
 	end,
 }
 
