@@ -1,8 +1,8 @@
 --!strict
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
 -- movement with transport, landing ground forces on planets nobody holds, and
--- production. Not yet: space cannon, space combat, invasion of held planets: a
--- system with other players' ships is never a destination (COVERAGE.md).
+-- space combat (combat.lua) and production. Not yet: space cannon, invasion of
+-- planets other players hold (COVERAGE.md).
 local U = require("util")
 local A = {}
 
@@ -89,9 +89,6 @@ end
 local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
-	if U.enemy_ships(g, seat, active) then
-		return options -- no space combat yet
-	end
 	local safe, risky = A.field(g, seat, active)
 	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
 	local cap, load = U.capacity(g, seat, active)
@@ -197,12 +194,24 @@ A.tactical = {
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
 			if #options == 0 then
-				ctx.stage = "land"
+				ctx.stage = "combat"
 				return A.tactical.run(g, ctx)
 			end
 			table.insert(options, { value = "done" })
 			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
 				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
+		elseif ctx.stage == "combat" then
+			-- §5.3, §23: space combat when another player's ships are in the active system.
+			ctx.stage = "land"
+			if #g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell }) > 0 then
+				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
+					if o ~= seat then
+						g:push("space_combat", { attacker = seat, defender = o, cell = ctx.cell })
+						return nil
+					end
+				end
+			end
+			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "land" then
 			local options = {}
 			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
@@ -237,7 +246,7 @@ A.tactical = {
 			return
 		end
 		if v == "done" then
-			ctx.stage = ctx.stage == "move" and "land" or "produce"
+			ctx.stage = ctx.stage == "move" and "combat" or "produce"
 			return
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
