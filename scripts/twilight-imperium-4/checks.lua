@@ -37,7 +37,9 @@ function C.invariants(g)
 			return string.format("seat %d holds more than 3 secret objectives", s)
 		end
 	end
-	for _, p in ipairs(g:entities({ kind = "planet" })) do
+	-- Ground forces stand only on planets their seat controls (TI4 §29.5), once an
+	-- invasion is over (during the action phase, committed forces wait for combat).
+	for _, p in ipairs(g:global("phase") == "action" and {} or g:entities({ kind = "planet" })) do
 		for _, o in ipairs(g:owners({ kind = "infantry", inside = p })) do
 			if g:owner(p) ~= o then
 				return "ground forces on a planet their seat does not control: " .. g:face(p)

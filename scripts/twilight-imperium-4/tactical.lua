@@ -1,8 +1,8 @@
 --!strict
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
 -- movement with transport, landing ground forces on planets nobody holds, and
--- space combat (combat.lua) and production. Not yet: space cannon, invasion of
--- planets other players hold (COVERAGE.md).
+-- space combat (combat.lua), invasion with ground combat, and production. Not yet:
+-- space cannon, bombardment, retreats (COVERAGE.md).
 local U = require("util")
 local A = {}
 
@@ -148,28 +148,83 @@ function A.label(g, v: string, seat: number): string
 	return v
 end
 
--- Planets in the active system where the seat's ground forces in space may land
--- without an invasion: its own, or nobody's (not Mecatol Rex while the custodians
--- token is there, TI4 §31).
+-- Planets in the active system the seat's ground forces in space may be committed to
+-- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31).
 local function landing_planets(g, seat: number, c: number): { number }
 	local out = {}
 	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
 		return out
 	end
+	if g:count({ kind = "custodians", cell = c }) > 0 then
+		return out
+	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
-		local owner = g:owner(p)
-		local others = false
-		for _, o in ipairs(g:owners({ inside = p })) do
-			if o ~= seat then
-				others = true
-			end
-		end
-		local custodians = g:count({ kind = "custodians", cell = c }) > 0
-		if not others and not custodians and (owner == nil or owner == seat) then
-			table.insert(out, p)
-		end
+		table.insert(out, p)
 	end
 	return out
+end
+
+-- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
+-- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
+-- side's ground forces (all of one side's are alike, so there is nothing to choose).
+local function ground_combat(g, attacker: number, defender: number, p: number)
+	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
+	local round = 0
+	while g:count({ kind = "infantry", owner = attacker, inside = p }) > 0 and g:count({ kind = "infantry", owner = defender, inside = p }) > 0 do
+		round += 1
+		local hits = {}
+		for _, seat in ipairs({ attacker, defender }) do
+			local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+			local n = 0
+			for _, e in ipairs(g:entities({ kind = "infantry", owner = seat, inside = p })) do
+				local def = defs.unit[g:face(e)]
+				for _ = 1, def.combat_dice do
+					if g:roll(10) + mod >= def.combat then
+						n += 1
+					end
+				end
+			end
+			hits[seat] = n
+		end
+		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
+		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
+			for _ = 1, hits[pair[1]] do
+				local e = g:last({ kind = "infantry", owner = pair[2], inside = p })
+				if e then
+					g:move(e, { zone = "reinforcements", seat = pair[2] })
+				end
+			end
+		end
+	end
+end
+
+-- TI4 §52.4-5: ground combats on the planets committed to, then control: the active
+-- player gains every planet where its committed ground forces survive (exhausted); other
+-- players' structures there are destroyed.
+local function invade(g, seat: number, committed: { [string]: boolean })
+	local planets = {}
+	for key in pairs(committed) do
+		table.insert(planets, tonumber(key))
+	end
+	table.sort(planets)
+	for _, p in ipairs(planets) do
+		for _, o in ipairs(g:owners({ kind = "infantry", inside = p })) do
+			if o ~= seat then
+				ground_combat(g, seat, o, p)
+			end
+		end
+		if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+			for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
+				if g:owner(e) ~= seat then
+					g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+					g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
+				end
+			end
+			g:set_owner(p, seat)
+			g:set_prop(p, "exhausted", true)
+			g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
+		end
+	end
 end
 
 -- ctx: seat; stages activate -> move -> land -> produce -> end.
@@ -218,12 +273,16 @@ A.tactical = {
 				table.insert(options, { value = string.format("l:%d", p) })
 			end
 			if #options == 0 then
-				ctx.stage = "produce"
+				ctx.stage = "invade"
 				return A.tactical.run(g, ctx)
 			end
 			table.insert(options, { value = "done" })
-			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52, §29", help = U.text("tactical.land_help"),
+			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
+		elseif ctx.stage == "invade" then
+			ctx.stage = "produce"
+			invade(g, seat, ctx.committed or {})
+			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "produce" then
 			ctx.stage = "end"
 			g:push("produce", { seat = seat, cell = ctx.cell })
@@ -246,7 +305,7 @@ A.tactical = {
 			return
 		end
 		if v == "done" then
-			ctx.stage = ctx.stage == "move" and "combat" or "produce"
+			ctx.stage = ctx.stage == "move" and "combat" or "invade"
 			return
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
@@ -289,14 +348,12 @@ A.tactical = {
 			g:move(e, ctx.cell)
 			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
 		elseif tag == "l" then
+			-- §52.2: committed now; control is settled after the ground combats (§52.5).
 			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })
 			g:move(e, { inside = n })
-			if g:owner(n) ~= seat then
-				-- TI4 §29.2: gaining a planet: its card comes exhausted.
-				g:set_owner(n, seat)
-				g:set_prop(n, "exhausted", true)
-				g:log(U.text("tactical.gained", seat, U.planet_name(g, n)))
-			end
+			ctx.committed = ctx.committed or {}
+			ctx.committed[tostring(n)] = true
+			g:log(U.text("tactical.committed", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
 		end
 	end,
 }
