@@ -3,7 +3,7 @@
 -- (§12), then rounds of dice (§22, §23.5) and hits assigned one at a time by the owner,
 -- Sustain Damage first if it likes (§87, §23.6), until one side (or neither) has ships
 -- left (§23.9). Not yet: retreats (§23.4, §23.7: never announced), "start of combat"
--- abilities and action cards, Space Cannon offense (§17) before it.
+-- abilities and action cards. Space Cannon offense (§17) comes before it (below).
 local U = require("util")
 local C = {}
 
@@ -81,6 +81,27 @@ local function hit_options(g, seat: number, c: number): { any }
 	return options
 end
 
+-- One hit on a seat's ships in a system: "s:kind" sustains damage, "x:kind" destroys an
+-- undamaged unit, "d:kind" a damaged one (TI4 §23.6, §87).
+function C.apply_hit(g, seat: number, c: number, v: string)
+	local tag, kind = string.match(v, "^(%a):([%a_]+)$")
+	if tag == "s" then
+		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
+		g:set_prop(e, "damaged", true)
+		g:log(U.text("combat.sustained", seat, defs.unit[g:face(e)].name))
+	else
+		local e
+		if tag == "d" then
+			e = g:first({ kind = kind, owner = seat, cell = c, has = "damaged" })
+		else
+			e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
+		end
+		g:set_prop(e, "damaged", nil)
+		g:move(e, { zone = "reinforcements", seat = seat })
+		g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+	end
+end
+
 -- ctx: attacker, defender, cell.
 C.space_combat = {
 	enter = function(g, ctx)
@@ -136,23 +157,94 @@ C.space_combat = {
 	end,
 	resolve = function(g, ctx, v)
 		local seat = ctx.assigning
-		local tag, kind = string.match(v, "^(%a):([%a_]+)$")
-		local key = tostring(seat)
-		ctx.to_assign[key] -= 1
-		if tag == "s" then
-			local e = g:first({ kind = kind, owner = seat, cell = ctx.cell, lacks = "damaged" })
-			g:set_prop(e, "damaged", true)
-			g:log(U.text("combat.sustained", seat, defs.unit[g:face(e)].name))
-		else
-			local e
-			if tag == "d" then
-				e = g:first({ kind = kind, owner = seat, cell = ctx.cell, has = "damaged" })
-			else
-				e = g:first({ kind = kind, owner = seat, cell = ctx.cell, lacks = "damaged" })
+		ctx.to_assign[tostring(seat)] -= 1
+		C.apply_hit(g, seat, ctx.cell, v)
+	end,
+}
+
+-- TI4 §17.3: a seat's Space Cannon dice against the active system `c`: its units with
+-- Space Cannon on the planets there, and with PDS II (deep space cannon) those of the
+-- adjacent systems too. Returns the dice and the hit value of each, as a list.
+function C.cannon_dice(g, seat: number, c: number): { any }
+	local out = {}
+	local cells = { c }
+	for _, n in ipairs(require("objectives").adjacent(g, c)) do
+		table.insert(cells, n)
+	end
+	for i, cell in ipairs(cells) do
+		for _, p in ipairs(g:entities({ kind = "planet", cell = cell })) do
+			for _, e in ipairs(g:entities({ kind = "pds", owner = seat, inside = p })) do
+				local def = defs.unit[g:face(e)]
+				if def.space_cannon and (i == 1 or def.space_cannon_reaches_adjacent) then
+					for _ = 1, def.space_cannon.dice do
+						table.insert(out, def.space_cannon.hit)
+					end
+				end
 			end
-			g:set_prop(e, "damaged", nil)
-			g:move(e, { zone = "reinforcements", seat = seat })
-			g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+		end
+	end
+	return out
+end
+
+-- TI4 §17.2-17.5: Space Cannon offense after the ships moved: from the active seat
+-- clockwise, each seat may fire; the others at the active seat's ships, the active seat at
+-- another seat's (the lowest-numbered, when several are there). The target assigns each
+-- hit to one of its ships (or Sustain Damage). ctx: seat (active), cell.
+C.space_cannon = {
+	enter = function(g, ctx)
+		ctx.order = U.clockwise(g, ctx.seat)
+		ctx.i = 0
+	end,
+	run = function(g, ctx)
+		while not U.over(g) do
+			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 then
+				ctx.assigning = ctx.target
+				return { seat = ctx.target, prompt = U.text("combat.assign_prompt", ctx.hits), rule = "TI4 §17.5, §87",
+					help = U.text("combat.assign_help"), options = hit_options(g, ctx.target, ctx.cell) }
+			end
+			ctx.target, ctx.hits = nil, 0
+			ctx.i += 1
+			local s = ctx.order[ctx.i]
+			if s == nil then
+				return nil
+			end
+			local target = nil
+			if s ~= ctx.seat then
+				target = #ships(g, ctx.seat, ctx.cell) > 0 and ctx.seat or nil
+			else
+				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
+					if o ~= s and target == nil then
+						target = o
+					end
+				end
+			end
+			local dice = C.cannon_dice(g, s, ctx.cell)
+			if target and #dice > 0 then
+				ctx.firing, ctx.aim = s, target
+				return { seat = s, prompt = U.text("combat.cannon_prompt", #dice, target), rule = "TI4 §17.3",
+					help = U.text("combat.cannon_help"), options = { { label = U.text("combat.cannon_fire"), value = true } },
+					pass = U.text("combat.cannon_hold") }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		if ctx.assigning then
+			local seat = ctx.assigning
+			ctx.assigning = nil
+			ctx.hits -= 1
+			C.apply_hit(g, seat, ctx.cell, v)
+			return
+		end
+		if v then
+			local hits = 0
+			for _, value in ipairs(C.cannon_dice(g, ctx.firing, ctx.cell)) do
+				if g:roll(10) >= value then
+					hits += 1
+				end
+			end
+			g:log(U.text("combat.cannon_fired", ctx.firing, hits, ctx.aim))
+			ctx.target, ctx.hits = ctx.aim, hits
 		end
 	end,
 }

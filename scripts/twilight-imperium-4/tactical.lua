@@ -1,8 +1,8 @@
 --!strict
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
 -- movement with transport, landing ground forces on planets nobody holds, and
--- space combat (combat.lua), invasion with ground combat, and production. Not yet:
--- space cannon, bombardment, retreats (COVERAGE.md).
+-- space cannon, space combat (combat.lua), invasion with ground combat, and
+-- production. Not yet: bombardment, retreats (COVERAGE.md).
 local U = require("util")
 local A = {}
 
@@ -208,6 +208,28 @@ local function invade(g, seat: number, committed: { [string]: boolean })
 	end
 	table.sort(planets)
 	for _, p in ipairs(planets) do
+		-- §17.6-17.8: Space Cannon defense: other players' units with Space Cannon on the
+		-- planet fire at the ground forces committed to it (always: it can only help them).
+		for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
+			if o ~= seat then
+				local hits = 0
+				for _, e in ipairs(g:entities({ kind = "pds", owner = o, inside = p })) do
+					local sc = defs.unit[g:face(e)].space_cannon
+					for _ = 1, (sc and sc.dice or 0) do
+						if g:roll(10) >= sc.hit then
+							hits += 1
+						end
+					end
+				end
+				g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), hits))
+				for _ = 1, hits do
+					local e = g:last({ kind = "infantry", owner = seat, inside = p })
+					if e then
+						g:move(e, { zone = "reinforcements", seat = seat })
+					end
+				end
+			end
+		end
 		for _, o in ipairs(g:owners({ kind = "infantry", inside = p })) do
 			if o ~= seat then
 				ground_combat(g, seat, o, p)
@@ -249,12 +271,17 @@ A.tactical = {
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
 			if #options == 0 then
-				ctx.stage = "combat"
+				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
 			table.insert(options, { value = "done" })
 			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
 				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
+		elseif ctx.stage == "cannon" then
+			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
+			ctx.stage = "combat"
+			g:push("space_cannon", { seat = seat, cell = ctx.cell })
+			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
 			ctx.stage = "land"
@@ -305,7 +332,7 @@ A.tactical = {
 			return
 		end
 		if v == "done" then
-			ctx.stage = ctx.stage == "move" and "combat" or "invade"
+			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
