@@ -27,6 +27,7 @@ mod galactic_era;
 mod scenario_files;
 mod sim_reports;
 mod space_opera;
+mod twilight_imperium;
 mod twilight_imperium_data;
 mod bots_play;
 mod bots_view;

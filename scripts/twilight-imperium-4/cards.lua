@@ -1,0 +1,440 @@
+--!strict
+-- Twilight Imperium 4: strategic actions (TI4 §4): the active seat resolves its
+-- strategy card's primary ability, then the other seats, clockwise from its left, may
+-- resolve the secondary, most of them for a strategy-pool token (TI4 §4.1, §58.5).
+-- The eight cards: Leadership §54, Diplomacy §35, Politics §75, Construction §28,
+-- Trade §25, Warfare §48, Technology §95, Imperial §49.
+local U = require("util")
+local O = require("objectives")
+local C = {}
+
+local function secondary_free(g, seat: number, card: string): boolean
+	return card == "leadership" or (card == "trade" and U.has_ability(g, seat, "hacan_masters_of_trade"))
+end
+
+-- Whether a seat can resolve the card's secondary at all (it would not be asked else).
+local function can_follow(g, seat: number, card: string): boolean
+	if not secondary_free(g, seat, card) and U.pool(g, seat, "strategy") == 0 then
+		return false
+	end
+	if card == "technology" then
+		return U.spendable(g, seat, "resources") >= 4 and #require("tech").researchable(g, seat) > 0
+	elseif card == "warfare" then
+		return require("production").limit(g, seat, U.home_cell(g, seat)) > 0
+	elseif card == "construction" then
+		return g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }) > 0
+	elseif card == "leadership" then
+		return U.spendable(g, seat, "influence") >= 3
+	end
+	return true
+end
+
+local function replenish(g, seat: number)
+	g:set(seat, "commodities", U.faction(g, seat).commodities)
+end
+
+-- The primary abilities (TI4 §54.1 ...), each pushing the steps it needs (pushed
+-- steps run last-pushed first).
+local PRIMARY = {
+	leadership = function(g, seat)
+		g:push("buy_tokens", { seat = seat })
+		g:push("redistribute", { seat = seat, gain = 3, redistribute = false })
+	end,
+	diplomacy = function(g, seat)
+		g:push("ready_planets", { seat = seat, n = 2 })
+		g:push("diplomacy", { seat = seat })
+	end,
+	politics = function(g, seat)
+		g:push("discard", { seat = seat })
+		g:push("politics", { seat = seat })
+	end,
+	construction = function(g, seat)
+		g:push("construct", { seat = seat, kinds = { "pds" }, optional = true })
+		g:push("construct", { seat = seat, kinds = { "pds", "space_dock" } })
+	end,
+	trade = function(g, seat)
+		U.gain_tg(g, seat, 3)
+		replenish(g, seat)
+		g:log(U.text("cards.trade_primary", seat))
+		g:push("trade_others", { seat = seat })
+	end,
+	warfare = function(g, seat)
+		g:push("redistribute", { seat = seat, gain = 0 })
+		g:push("warfare", { seat = seat })
+	end,
+	technology = function(g, seat)
+		g:push("tech_more", { seat = seat })
+		g:push("research", { seat = seat })
+	end,
+	imperial = function(g, seat)
+		g:push("imperial", { seat = seat })
+	end,
+}
+
+local SECONDARY = {
+	leadership = function(g, seat)
+		g:push("buy_tokens", { seat = seat })
+	end,
+	diplomacy = function(g, seat)
+		g:push("ready_planets", { seat = seat, n = 2 })
+	end,
+	politics = function(g, seat)
+		U.draw_action(g, seat)
+		U.draw_action(g, seat)
+		g:log(U.text("cards.drew_two", seat))
+		g:push("discard", { seat = seat })
+	end,
+	construction = function(g, seat)
+		g:push("construct", { seat = seat, kinds = { "pds", "space_dock" }, token = true, optional = true })
+	end,
+	trade = function(g, seat)
+		replenish(g, seat)
+		g:log(U.text("cards.replenished", seat))
+	end,
+	warfare = function(g, seat)
+		g:push("produce", { seat = seat, cell = U.home_cell(g, seat) })
+	end,
+	technology = function(g, seat)
+		g:push("research", { seat = seat })
+		g:push("pay", { seat = seat, what = "resources", amount = 4 })
+	end,
+	imperial = function(g, seat)
+		U.draw_secret(g, seat)
+		g:push("return_secret", { seat = seat })
+	end,
+}
+
+-- ctx: seat, card (the strategy card's id).
+C.strategic = {
+	enter = function(g, ctx)
+		local card = g:first({ kind = "strategy_card", face = ctx.card })
+		g:set_prop(card, "exhausted", true)
+		g:log(U.text("cards.strategic", ctx.seat, defs.strategy_card[ctx.card].name))
+		ctx.stage = "primary"
+		ctx.i = 1
+		ctx.others = U.clockwise(g, ctx.seat)
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.stage == "primary" then
+			ctx.stage = "secondary"
+			PRIMARY[ctx.card](g, ctx.seat)
+			return nil
+		end
+		while ctx.i < #ctx.others do
+			ctx.i += 1
+			local s = ctx.others[ctx.i]
+			if can_follow(g, s, ctx.card) then
+				ctx.asking = s
+				local name = defs.strategy_card[ctx.card].name
+				return { seat = s, prompt = U.text("cards.follow_prompt", name), rule = "TI4 §4.1, §58.5",
+					help = U.text("cards.follow_help", defs.strategy_card[ctx.card].secondary),
+					options = { { label = U.text(secondary_free(g, s, ctx.card) and "cards.follow_free" or "cards.follow", name), value = true } },
+					pass = U.text("cards.no_follow") }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		local s = ctx.asking
+		if v then
+			if not secondary_free(g, s, ctx.card) then
+				U.move_token(g, s, "strategy", "cmd_reinforcements")
+			end
+			g:log(U.text("cards.followed", s, defs.strategy_card[ctx.card].name))
+			SECONDARY[ctx.card](g, s)
+		end
+	end,
+}
+
+-- Leadership (TI4 §54): command tokens for influence, one per 3.
+C.buy_tokens = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local most = math.min(math.floor(U.spendable(g, ctx.seat, "influence") / 3),
+			g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = ctx.seat }))
+		if most <= 0 then
+			return nil
+		end
+		local options = {}
+		for k = 1, most do
+			table.insert(options, { label = U.text("cards.buy_tokens", k, 3 * k), value = k })
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.buy_prompt"), rule = "TI4 §54", help = U.text("cards.buy_help"),
+			options = options, pass = U.text("cards.buy_none") }
+	end,
+	resolve = function(g, ctx, k)
+		ctx.done = true
+		if k then
+			g:push("redistribute", { seat = ctx.seat, gain = k, redistribute = false })
+			g:push("pay", { seat = ctx.seat, what = "influence", amount = 3 * k })
+		end
+	end,
+}
+
+-- Diplomacy (TI4 §35): a system with a planet the seat controls (not Mecatol Rex);
+-- every other seat puts a command token from its reinforcements there.
+C.diplomacy = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(g:cells_of({ kind = "planet", owner = ctx.seat })) do
+			if c ~= g:global("mecatol") then
+				table.insert(options, { label = U.cell_label(g, c), value = c })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.diplomacy_prompt"), rule = "TI4 §35.1", help = U.text("cards.diplomacy_help"), options = options }
+	end,
+	resolve = function(g, ctx, c)
+		ctx.done = true
+		for s = 1, g:seats() do
+			if s ~= ctx.seat and not U.has_token_in(g, s, c) then
+				U.move_token(g, s, "cmd_reinforcements", c)
+			end
+		end
+		g:log(U.text("cards.diplomacy_done", ctx.seat, U.cell_label(g, c)))
+	end,
+}
+
+-- Diplomacy (TI4 §35.2): ready up to n exhausted planets.
+C.ready_planets = {
+	run = function(g, ctx)
+		ctx.readied = ctx.readied or 0
+		if ctx.done or ctx.readied >= ctx.n or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, p in ipairs(g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" })) do
+			table.insert(options, { label = U.planet_name(g, p), value = p })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.ready_prompt"), rule = "TI4 §35.2, §77", help = U.text("cards.ready_help"),
+			options = options, pass = U.text("cards.ready_none") }
+	end,
+	resolve = function(g, ctx, p)
+		if not p then
+			ctx.done = true
+			return
+		end
+		g:set_prop(p, "exhausted", nil)
+		ctx.readied += 1
+		g:log(U.text("cards.readied", ctx.seat, U.planet_name(g, p)))
+	end,
+}
+
+-- Politics (TI4 §75): a new speaker, another seat; 2 action cards. Looking at the top
+-- two agendas is not built yet (no agenda phase).
+C.politics = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for s = 1, g:seats() do
+			if s ~= g:global("speaker") then
+				table.insert(options, { label = U.text("common.seat", s), value = s })
+			end
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.speaker_prompt"), rule = "TI4 §75.2, §76.6", help = U.text("cards.speaker_help"), options = options }
+	end,
+	resolve = function(g, ctx, s)
+		ctx.done = true
+		g:set_global("speaker", s)
+		g:log(U.text("cards.new_speaker", ctx.seat, s))
+		U.draw_action(g, ctx.seat)
+		U.draw_action(g, ctx.seat)
+		g:log(U.text("cards.drew_two", ctx.seat))
+	end,
+}
+
+-- Construction (TI4 §28): a PDS or space dock on a planet the seat controls (at most
+-- one space dock and two PDS per planet, TI4 §80, §90); following, a command token
+-- from reinforcements goes into that system.
+C.construct = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, p in ipairs(U.planets(g, ctx.seat)) do
+			for _, k in ipairs(ctx.kinds) do
+				local limit = k == "pds" and 2 or 1
+				if g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit then
+					table.insert(options, { label = U.text("cards.construct_option", U.text("unit_type." .. k), U.planet_name(g, p)), value = string.format("%s:%d", k, p) })
+				end
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.construct_prompt"), rule = "TI4 §28, §41", help = U.text("cards.construct_help"),
+			options = options, pass = ctx.optional and U.text("cards.construct_none") or nil }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if not v then
+			return
+		end
+		local k, p = string.match(v, "^(%a[%a_]*):(%d+)$")
+		local planet = tonumber(p)
+		g:move(g:last({ kind = k, zone = "reinforcements", seat = ctx.seat }), { inside = planet })
+		if ctx.token then
+			local c = g:cell_of(planet)
+			if not U.has_token_in(g, ctx.seat, c) then
+				U.move_token(g, ctx.seat, "cmd_reinforcements", c)
+			end
+		end
+		g:log(U.text("cards.constructed", ctx.seat, U.text("unit_type." .. k), U.planet_name(g, planet)))
+	end,
+}
+
+-- Trade (TI4 §25.1): other seats whose commodities the active seat replenishes free.
+C.trade_others = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for s = 1, g:seats() do
+			if s ~= ctx.seat then
+				table.insert(options, { label = U.text("common.seat", s), value = s })
+			end
+		end
+		return { seat = ctx.seat, kind = "many", min = 0, prompt = U.text("cards.trade_prompt"), rule = "TI4 §25.1", help = U.text("cards.trade_help"), options = options }
+	end,
+	resolve = function(g, ctx, seats)
+		ctx.done = true
+		for _, s in ipairs(seats) do
+			replenish(g, s)
+			g:log(U.text("cards.replenished", s))
+		end
+	end,
+}
+
+-- Warfare (TI4 §48.1): one of the seat's command tokens off the board, gained back into
+-- its pools (then it redistributes, pushed by the primary).
+C.warfare = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, t in ipairs(g:entities({ kind = "command_token", owner = ctx.seat })) do
+			local c = g:cell_of(t)
+			if c then
+				table.insert(options, { label = U.cell_label(g, c), value = c })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.warfare_prompt"), rule = "TI4 §48.1", help = U.text("cards.warfare_help"), options = options }
+	end,
+	resolve = function(g, ctx, c)
+		ctx.done = true
+		-- §48.1: the token is gained into a pool (the tactic pool; the redistribution
+		-- that follows may move it anywhere).
+		local t = g:first({ kind = "command_token", owner = ctx.seat, cell = c })
+		g:move(t, { zone = "tactic_pool", seat = ctx.seat })
+		g:log(U.text("cards.warfare_done", ctx.seat, U.cell_label(g, c)))
+	end,
+}
+
+-- Technology (TI4 §95.1): a second research for 6 resources.
+C.tech_more = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		if U.spendable(g, ctx.seat, "resources") < 6 or #require("tech").researchable(g, ctx.seat) == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("cards.tech_more_prompt"), rule = "TI4 §95.1", help = U.text("cards.tech_more_help"),
+			options = { { label = U.text("cards.tech_more"), value = true } }, pass = U.text("cards.tech_no_more") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v then
+			g:push("research", { seat = ctx.seat })
+			g:push("pay", { seat = ctx.seat, what = "resources", amount = 6 })
+		end
+	end,
+}
+
+-- Imperial (TI4 §49.1): score a public objective met now; then 1 VP for holding
+-- Mecatol Rex, else a secret objective.
+C.imperial = {
+	enter = function(g, ctx)
+		ctx.stage = "score"
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.stage == "score" then
+			local options = {}
+			for _, obj in ipairs(O.public_options(g, ctx.seat, "status")) do
+				local def = defs.objective[g:face(obj)]
+				table.insert(options, { label = U.text("objectives.option", def.name, def.vp, def.requirement), value = obj })
+			end
+			if #options > 0 then
+				return { seat = ctx.seat, prompt = U.text("objectives.prompt_public"), rule = "TI4 §49.1, §71", help = U.text("objectives.help"),
+					options = options, pass = U.text("objectives.none") }
+			end
+			ctx.stage = "mecatol"
+		end
+		if ctx.stage == "mecatol" then
+			ctx.stage = "done"
+			local mr = g:first({ kind = "planet", cell = g:global("mecatol") })
+			if g:owner(mr) == ctx.seat then
+				g:log(U.text("cards.imperial_vp", ctx.seat))
+				U.vp(g, ctx.seat, 1, "other")
+			else
+				U.draw_secret(g, ctx.seat)
+				g:push("return_secret", { seat = ctx.seat })
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, obj)
+		ctx.stage = "mecatol"
+		if obj then
+			O.score(g, ctx.seat, obj)
+		end
+	end,
+}
+
+-- TI4 §71.21: more than 3 secret objectives: one unscored goes back, the deck shuffled.
+C.return_secret = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) or O.secret_count(g, ctx.seat) <= U.MAX_SECRETS then
+			return nil
+		end
+		local options = {}
+		for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = ctx.seat })) do
+			table.insert(options, { label = defs.objective[g:face(obj)].name, value = obj })
+		end
+		return { seat = ctx.seat, prompt = U.text("objectives.return_prompt"), rule = "TI4 §71.21", help = U.text("objectives.return_help"), options = options }
+	end,
+	resolve = function(g, ctx, obj)
+		ctx.done = true
+		g:set(ctx.seat, "returning_secret", nil)
+		g:hide(obj)
+		g:move(obj, "secret_deck")
+		g:shuffle_zone("secret_deck")
+		g:log(U.text("objectives.returned", ctx.seat))
+	end,
+}
+
+return C

@@ -1,0 +1,311 @@
+--!strict
+-- Twilight Imperium 4: objectives (TI4 §71): revealing public objectives, what each
+-- objective asks, and scoring. Objectives scored in the action phase by combat
+-- (destroy, win, bombard) cannot be met until combat exists: their check is absent,
+-- so they are never offered (COVERAGE.md).
+local U = require("util")
+local Tech = require("tech")
+local O = {}
+
+-- Adjacent systems (TI4 §8): neighbours and wormhole links.
+function O.adjacent(g, c: number): { number }
+	local out = {}
+	for _, n in ipairs(g:neighbors(c)) do
+		table.insert(out, n)
+	end
+	for _, k in ipairs({ "alpha", "beta" }) do
+		for _, n in ipairs(g:links(c, k)) do
+			table.insert(out, n)
+		end
+	end
+	return out
+end
+
+local function ship_cells(g, seat: number): { number }
+	return g:cells_of({ kind = U.SHIP_TYPES, owner = seat })
+end
+
+local function trait_count(g, seat: number, trait: string): number
+	local n = 0
+	for _, p in ipairs(U.planets(g, seat)) do
+		if U.PLANETS[g:face(p)].trait == trait then
+			n += 1
+		end
+	end
+	return n
+end
+
+local function max_trait(g, seat: number): number
+	local best = 0
+	for _, t in ipairs({ "cultural", "hazardous", "industrial" }) do
+		best = math.max(best, trait_count(g, seat, t))
+	end
+	return best
+end
+
+local function non_home(g, seat: number): number
+	local n = 0
+	for _, p in ipairs(U.planets(g, seat)) do
+		if not U.is_home_planet(g, p) then
+			n += 1
+		end
+	end
+	return n
+end
+
+local function specialties(g, seat: number): number
+	local n = 0
+	for _, p in ipairs(U.planets(g, seat)) do
+		if U.PLANETS[g:face(p)].specialty then
+			n += 1
+		end
+	end
+	return n
+end
+
+local function colours_with(g, seat: number, k: number): number
+	local n = 0
+	for _, v in pairs(Tech.colours(g, seat)) do
+		if v >= k then
+			n += 1
+		end
+	end
+	return n
+end
+
+-- Systems with the seat's ships that are next to a cell satisfying `pred`.
+local function ships_next_to(g, seat: number, pred): number
+	local n = 0
+	for _, c in ipairs(ship_cells(g, seat)) do
+		for _, a in ipairs(O.adjacent(g, c)) do
+			if pred(a) then
+				n += 1
+				break
+			end
+		end
+	end
+	return n
+end
+
+local function units_in_play(g, seat: number, kind: string): number
+	return g:count({ kind = kind, owner = seat }) - g:count({ kind = kind, zone = "reinforcements", seat = seat })
+end
+
+local function home_of_other(g, seat: number, c: number): boolean
+	for s = 1, g:seats() do
+		if s ~= seat and U.home_cell(g, s) == c then
+			return true
+		end
+	end
+	return false
+end
+
+local function has_wormhole(g, c: number, w: string): boolean
+	for _, x in ipairs(U.system_of_cell(g, c).wormholes) do
+		if x == w then
+			return true
+		end
+	end
+	return false
+end
+
+-- What each objective asks: `check(g, seat)` for the ones met by a position, `spend`
+-- (resources, influence, trade goods), `tokens` (command tokens from the tactic and
+-- strategy pools) or `discard` (action cards) for the ones paid when scored.
+O.REQ = {
+	-- Stage I (TI4 §71; objectives.ron)
+	corner_the_market = { check = function(g, s) return max_trait(g, s) >= 4 end },
+	develop_weaponry = { check = function(g, s) return Tech.upgrades(g, s) >= 2 end },
+	diversify_research = { check = function(g, s) return colours_with(g, s, 2) >= 2 end },
+	erect_a_monument = { spend = "resources", n = 8 },
+	expand_borders = { check = function(g, s) return non_home(g, s) >= 6 end },
+	found_research_outposts = { check = function(g, s) return specialties(g, s) >= 3 end },
+	intimidate_council = { check = function(g, s)
+		local mecatol = g:global("mecatol")
+		return ships_next_to(g, s, function(a) return a == mecatol end) >= 2
+	end },
+	lead_from_the_front = { tokens = 3 },
+	negotiate_trade_routes = { spend = "tg", n = 5 },
+	sway_the_council = { spend = "influence", n = 8 },
+	-- Stage II
+	centralize_galactic_trade = { spend = "tg", n = 10 },
+	conquer_the_weak = { check = function(g, s)
+		for _, p in ipairs(U.planets(g, s)) do
+			if home_of_other(g, s, g:cell_of(p)) then
+				return true
+			end
+		end
+		return false
+	end },
+	form_galactic_brain_trust = { check = function(g, s) return specialties(g, s) >= 5 end },
+	found_a_golden_age = { spend = "resources", n = 16 },
+	galvanize_the_people = { tokens = 6 },
+	manipulate_galactic_law = { spend = "influence", n = 16 },
+	master_the_sciences = { check = function(g, s) return colours_with(g, s, 2) >= 4 end },
+	revolutionize_warfare = { check = function(g, s) return Tech.upgrades(g, s) >= 3 end },
+	subdue_the_galaxy = { check = function(g, s) return non_home(g, s) >= 11 end },
+	unify_the_colonies = { check = function(g, s) return max_trait(g, s) >= 6 end },
+	-- Secret objectives scored in the status phase
+	adapt_new_strategies = { check = function(g, s)
+		local n = 0
+		for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = s })) do
+			if defs.technology[g:face(e)].faction then
+				n += 1
+			end
+		end
+		return n >= 2
+	end },
+	become_the_gatekeeper = { check = function(g, s)
+		local a, b = false, false
+		for _, c in ipairs(ship_cells(g, s)) do
+			a = a or has_wormhole(g, c, "alpha")
+			b = b or has_wormhole(g, c, "beta")
+		end
+		return a and b
+	end },
+	control_the_region = { check = function(g, s) return #ship_cells(g, s) >= 6 end },
+	cut_supply_lines = { check = function(g, s)
+		for _, c in ipairs(ship_cells(g, s)) do
+			for _, o in ipairs(g:owners({ kind = "space_dock" })) do
+				if o ~= s and #g:cells_of({ kind = "space_dock", owner = o }) > 0 then
+					for _, d in ipairs(g:cells_of({ kind = "space_dock", owner = o })) do
+						if d == c then
+							return true
+						end
+					end
+				end
+			end
+		end
+		return false
+	end },
+	establish_a_perimeter = { check = function(g, s) return units_in_play(g, s, "pds") >= 4 end },
+	forge_an_alliance = { check = function(g, s) return trait_count(g, s, "cultural") >= 4 end },
+	form_a_spy_network = { discard = 5 },
+	fuel_the_war_machine = { check = function(g, s) return units_in_play(g, s, "space_dock") >= 3 end },
+	gather_a_mighty_fleet = { check = function(g, s) return units_in_play(g, s, "dreadnought") >= 5 end },
+	learn_the_secrets_of_the_cosmos = { check = function(g, s)
+		return ships_next_to(g, s, function(a) return g:terrain(a) ~= "space" end) >= 3
+	end },
+	master_the_laws_of_physics = { check = function(g, s)
+		for _, v in pairs(Tech.colours(g, s)) do
+			if v >= 4 then
+				return true
+			end
+		end
+		return false
+	end },
+	mine_rare_metals = { check = function(g, s) return trait_count(g, s, "hazardous") >= 4 end },
+	monopolize_production = { check = function(g, s) return trait_count(g, s, "industrial") >= 4 end },
+	occupy_the_seat_of_the_empire = { check = function(g, s)
+		local m = g:global("mecatol")
+		local p = g:first({ kind = "planet", cell = m })
+		return g:owner(p) == s and g:count({ kind = U.SHIP_TYPES, owner = s, cell = m }) >= 3
+	end },
+	threaten_enemies = { check = function(g, s)
+		return ships_next_to(g, s, function(a) return home_of_other(g, s, a) end) >= 1
+	end },
+}
+
+-- TI4 §71.16: public objectives need every planet of the seat's home system.
+function O.holds_home(g, seat: number): boolean
+	for _, p in ipairs(g:entities({ kind = "planet", cell = U.home_cell(g, seat) })) do
+		if g:owner(p) ~= seat then
+			return false
+		end
+	end
+	return true
+end
+
+function O.scored(g, obj: number, seat: number): boolean
+	return g:prop(obj, "by" .. seat) == true
+end
+
+-- Whether the seat meets (or can pay for) the objective now.
+function O.can_score(g, seat: number, id: string): boolean
+	local req = O.REQ[id]
+	if not req then
+		return false
+	end
+	if req.check then
+		return req.check(g, seat)
+	elseif req.spend == "tg" then
+		return (g:get(seat, "tg") or 0) >= req.n
+	elseif req.spend then
+		return U.spendable(g, seat, req.spend) >= req.n
+	elseif req.tokens then
+		return U.pool(g, seat, "tactic") + U.pool(g, seat, "strategy") >= req.tokens
+	elseif req.discard then
+		return g:count({ kind = "action_card", zone = "hand", seat = seat }) >= req.discard
+	end
+	return false
+end
+
+-- Public objectives a seat may score now (revealed, not yet scored by it).
+function O.public_options(g, seat: number, phase: string): { number }
+	local out = {}
+	if not O.holds_home(g, seat) then
+		return out
+	end
+	for _, obj in ipairs(g:entities({ zone = "objectives" })) do
+		local id = g:face(obj)
+		if defs.objective[id].phase == phase and not O.scored(g, obj, seat) and O.can_score(g, seat, id) then
+			table.insert(out, obj)
+		end
+	end
+	return out
+end
+
+function O.secret_options(g, seat: number, phase: string): { number }
+	local out = {}
+	for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+		local id = g:face(obj)
+		if defs.objective[id].phase == phase and O.can_score(g, seat, id) then
+			table.insert(out, obj)
+		end
+	end
+	return out
+end
+
+-- TI4 §71.14: the next public objective face up (stage II once stage I is out);
+-- false when none is left.
+function O.reveal_next(g): boolean
+	local obj = g:last({ zone = "stage_1_row" }) or g:last({ zone = "stage_2_row" })
+	if not obj then
+		return false
+	end
+	g:move(obj, "objectives")
+	g:reveal(obj)
+	g:log(U.text("objectives.revealed", defs.objective[g:face(obj)].name, defs.objective[g:face(obj)].requirement))
+	return true
+end
+
+-- Scoring (TI4 §71.12, §71.18): pays what the objective asks (pushing a payment or a
+-- discard), marks it and gains its VP.
+function O.score(g, seat: number, obj: number)
+	local id = g:face(obj)
+	local def = defs.objective[id]
+	local req = O.REQ[id]
+	if req.spend == "tg" then
+		g:add(seat, "tg", -req.n)
+	elseif req.spend then
+		g:push("pay", { seat = seat, what = req.spend, amount = req.n })
+	elseif req.tokens then
+		g:push("pay_tokens", { seat = seat, n = req.tokens })
+	elseif req.discard then
+		g:push("discard", { seat = seat, n = req.discard })
+	end
+	g:set_prop(obj, "by" .. seat, true)
+	if def.stage == "secret" then
+		g:move(obj, { zone = "scored", seat = seat })
+		g:reveal(obj)
+	end
+	g:log(U.text("objectives.scored", seat, def.name, def.vp))
+	U.vp(g, seat, def.vp, def.stage == "secret" and "secret" or "public")
+end
+
+-- TI4 §71.21: at most 3 secret objectives, scored and unscored; an extra one goes back.
+function O.secret_count(g, seat: number): number
+	return g:count({ kind = "secret_objective", zone = "secrets", seat = seat }) + g:count({ kind = "secret_objective", zone = "scored", seat = seat })
+end
+
+return O

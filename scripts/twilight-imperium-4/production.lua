@@ -1,0 +1,114 @@
+--!strict
+-- Twilight Imperium 4: producing units (TI4 §78, §79): the Production of the seat's
+-- units in one system, one unit at a time, then one payment for all of them.
+local U = require("util")
+local P = {}
+
+P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
+
+-- The Production limit in a system (TI4 §78.1): the sum of the values of the seat's
+-- units there (space docks: the planet's resources plus the printed number).
+function P.limit(g, seat: number, c: number): (number, number?)
+	local limit, dock_planet = 0, nil
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		for _, d in ipairs(g:entities({ kind = "space_dock", owner = seat, inside = p })) do
+			local prod = defs.unit[g:face(d)].production
+			if prod then
+				limit += prod.value + (prod.plus_resources and U.PLANETS[g:face(p)].resources or 0)
+				dock_planet = dock_planet or p
+			end
+		end
+	end
+	return limit, dock_planet
+end
+
+-- The cost of what has been made (TI4 §79.1-2): fighters and infantry come two for
+-- one cost; Sarween Tools takes 1 off (technologies.ron).
+function P.cost(g, seat: number, made): number
+	local total = 0
+	for utype, n in pairs(made) do
+		local def = U.unit_def(g, seat, utype)
+		local per = def.units_per_cost
+		total += math.ceil(n / per) * (def.cost or 0)
+	end
+	if total > 0 and U.has_tech(g, seat, "sarween_tools") then
+		total -= 1
+	end
+	return total
+end
+
+local function can_make(g, ctx, utype: string): boolean
+	local seat, c = ctx.seat, ctx.cell
+	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 then
+		return false
+	end
+	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
+		return false -- TI4 §94: the war sun needs its technology
+	end
+	if utype ~= "infantry" then
+		if U.enemy_ships(g, seat, c) then
+			return false -- TI4 §79.6, §14: no ships in a blockaded system
+		end
+		if utype == "fighter" then
+			local cap, load = U.capacity(g, seat, c)
+			if load + 1 > cap then
+				return false -- TI4 §18
+			end
+		elseif U.fleet_count(g, seat, c) + 1 > U.pool(g, seat, "fleet") then
+			return false -- TI4 §45
+		end
+	end
+	local made = table.clone(ctx.made)
+	made[utype] = (made[utype] or 0) + 1
+	return P.cost(g, seat, made) <= U.spendable(g, seat, "resources")
+end
+
+-- ctx: seat, cell.
+P.produce = {
+	enter = function(g, ctx)
+		ctx.made = {}
+		ctx.count = 0
+		ctx.limit, ctx.planet = P.limit(g, ctx.seat, ctx.cell)
+	end,
+	run = function(g, ctx)
+		if ctx.paid or U.over(g) or not ctx.planet then
+			return nil
+		end
+		local options = {}
+		if ctx.count < ctx.limit then
+			for _, utype in ipairs(P.BUILDABLE) do
+				if can_make(g, ctx, utype) then
+					local def = U.unit_def(g, ctx.seat, utype)
+					table.insert(options, { label = U.text("produce.option", def.name, def.cost or 0, def.units_per_cost), value = utype })
+				end
+			end
+		end
+		if #options == 0 and ctx.count == 0 then
+			return nil
+		end
+		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made)), value = "done" })
+		return { seat = ctx.seat, prompt = U.text("produce.prompt", U.cell_label(g, ctx.cell), ctx.count, ctx.limit),
+			rule = "TI4 §78, §79", help = U.text("produce.help"), options = options }
+	end,
+	resolve = function(g, ctx, v)
+		if v == "done" then
+			ctx.paid = true
+			local cost = P.cost(g, ctx.seat, ctx.made)
+			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost))
+			if cost > 0 then
+				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
+			end
+			return
+		end
+		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })
+		if v == "infantry" then
+			g:move(e, { inside = ctx.planet }) -- TI4 §78.3
+		else
+			g:move(e, ctx.cell) -- TI4 §78.2
+		end
+		ctx.made[v] = (ctx.made[v] or 0) + 1
+		ctx.count += 1
+	end,
+}
+
+return P

@@ -1,0 +1,281 @@
+--!strict
+-- Twilight Imperium 4: the game round (TI4 §88; digest §1.3): strategy, action and
+-- status phases. The agenda phase (TI4 §27) starts only once the custodians token
+-- leaves Mecatol Rex, which needs invasion (not yet built), so it never comes yet.
+local U = require("util")
+local O = require("objectives")
+local R = {}
+
+R.game = {
+	enter = function(g, ctx)
+		ctx.round = 0
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.round >= U.MAX_ROUNDS then
+			g:log(U.text("round.cap", U.MAX_ROUNDS))
+			U.finish(g)
+			return nil
+		end
+		ctx.round += 1
+		g:set_global("round", ctx.round)
+		g:log(U.text("round.start", ctx.round))
+		g:push("status_phase", {})
+		g:push("action_phase", {})
+		g:push("strategy_phase", {})
+		return nil
+	end,
+}
+
+-- How many strategy cards each seat takes (TI4 §40; 3-4 players take two).
+function R.picks(g): number
+	return g:seats() <= 4 and 2 or 1
+end
+
+-- TI4 §40, §76.1: from the speaker clockwise, each seat takes a card (a second pass
+-- with 3-4 players), gaining the trade goods on it; then a trade good on each card
+-- nobody took (TI4 §40.2).
+R.strategy_phase = {
+	enter = function(g, ctx)
+		g:set_global("phase", "strategy")
+		ctx.i = 0
+		ctx.order = U.clockwise(g, g:global("speaker"))
+		ctx.total = #ctx.order * R.picks(g)
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.i >= ctx.total then
+			for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
+				g:add_prop(card, "tg", 1)
+			end
+			-- Naalu, Telepathic (TI4 §72.1): the "0" token on the Naalu player's card.
+			for s = 1, g:seats() do
+				if U.has_ability(g, s, "naalu_telepathic") then
+					g:move(g:first({ kind = "naalu_token" }), { zone = "strategy", seat = s })
+					g:log(U.text("strategy.naalu_token", s))
+				end
+			end
+			return nil
+		end
+		local seat = ctx.order[ctx.i % #ctx.order + 1]
+		local options = {}
+		for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
+			local def = defs.strategy_card[g:face(card)]
+			local tg = g:prop(card, "tg") or 0
+			table.insert(options, { label = tg > 0 and U.text("strategy.card_tg", def.initiative, def.name, tg) or U.text("strategy.card", def.initiative, def.name), value = g:face(card) })
+		end
+		return { seat = seat, prompt = U.text("strategy.prompt"), rule = "TI4 §40, §39", help = U.text("strategy.help"), options = options }
+	end,
+	resolve = function(g, ctx, face)
+		local seat = ctx.order[ctx.i % #ctx.order + 1]
+		ctx.i += 1
+		local card = g:first({ kind = "strategy_card", face = face })
+		g:move(card, { zone = "strategy", seat = seat })
+		local tg = g:prop(card, "tg") or 0
+		g:set_prop(card, "tg", 0)
+		U.gain_tg(g, seat, tg)
+		g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+	end,
+}
+
+-- Whether a seat still has a strategy card it has not used (TI4 §2.4).
+local function unused_cards(g, seat: number): { number }
+	return g:entities({ kind = "strategy_card", zone = "strategy", seat = seat, lacks = "exhausted" })
+end
+
+-- TI4 §2, §53: turns in initiative order, skipping seats that passed, until all passed.
+R.action_phase = {
+	enter = function(g, ctx)
+		g:set_global("phase", "action")
+		ctx.passed = {}
+		ctx.last = 0
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.turn_seat then
+			if g:global("passed_" .. ctx.turn_seat) then
+				ctx.passed[tostring(ctx.turn_seat)] = true
+			end
+			ctx.turn_seat = nil
+		end
+		local order = U.initiative_order(g)
+		local n = #order
+		for k = 1, n do
+			local idx = (ctx.last + k - 1) % n + 1
+			local seat = order[idx]
+			if not ctx.passed[tostring(seat)] then
+				ctx.last = idx
+				ctx.turn_seat = seat
+				g:push("turn", { seat = seat })
+				return nil
+			end
+		end
+		for s = 1, g:seats() do
+			g:set_global("passed_" .. s, nil)
+		end
+		return nil
+	end,
+}
+
+-- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), or pass (§2.2-2.4).
+-- Component actions (§3) come with action cards and faction abilities (not yet).
+R.turn = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local seat = ctx.seat
+		local options = {}
+		if U.pool(g, seat, "tactic") > 0 then
+			table.insert(options, { label = U.text("turn.tactical"), value = "tactical" })
+		end
+		local unused = unused_cards(g, seat)
+		for _, card in ipairs(unused) do
+			table.insert(options, { label = U.text("turn.strategic", defs.strategy_card[g:face(card)].name), value = g:face(card) })
+		end
+		if #unused == 0 then
+			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
+		end
+		return { seat = seat, prompt = U.text("turn.prompt", g:global("round")), rule = "TI4 §2, §3, §4, §5",
+			help = U.text("turn.help"), options = options }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v == "pass" then
+			g:set_global("passed_" .. ctx.seat, true)
+			g:log(U.text("turn.passed", ctx.seat))
+		elseif v == "tactical" then
+			g:push("tactical", { seat = ctx.seat })
+		else
+			g:push("strategic", { seat = ctx.seat, card = v })
+		end
+	end,
+}
+
+-- TI4 §38: the status phase's 8 steps.
+R.status_phase = {
+	enter = function(g, ctx)
+		g:set_global("phase", "status")
+		ctx.stage = 0
+	end,
+	run = function(g, ctx)
+		while not U.over(g) do
+			ctx.stage += 1
+			local stage = ctx.stage
+			local order = U.initiative_order(g)
+			if stage == 1 then
+				-- §38.1: score objectives, in initiative order.
+				for i = #order, 1, -1 do
+					g:push("score", { seat = order[i] })
+				end
+				return nil
+			elseif stage == 2 then
+				-- §38.2, §71.15: reveal the next public objective; none left ends the game.
+				if not O.reveal_next(g) then
+					g:log(U.text("status.no_objective"))
+					U.finish(g)
+					return nil
+				end
+			elseif stage == 3 then
+				-- §38.3: one action card each, in initiative order; the hand limit (§1.4).
+				for _, s in ipairs(order) do
+					U.draw_action(g, s)
+				end
+				local pushed = false
+				for i = #order, 1, -1 do
+					if g:count({ kind = "action_card", zone = "hand", seat = order[i] }) > U.HAND_LIMIT then
+						g:push("discard", { seat = order[i] })
+						pushed = true
+					end
+				end
+				if pushed then
+					return nil
+				end
+			elseif stage == 4 then
+				-- §38.4: command tokens come off the board.
+				for s = 1, g:seats() do
+					for _, t in ipairs(g:entities({ kind = "command_token", owner = s })) do
+						if g:cell_of(t) then
+							g:move(t, { zone = "cmd_reinforcements", seat = s })
+						end
+					end
+				end
+			elseif stage == 5 then
+				-- §38.5: gain 2 tokens (3 for Sol, Versatile) and redistribute.
+				for i = #order, 1, -1 do
+					local s = order[i]
+					local gain = U.has_ability(g, s, "sol_versatile") and 3 or 2
+					g:push("redistribute", { seat = s, gain = gain })
+				end
+				return nil
+			elseif stage == 6 then
+				-- §38.6: ready every card (planets, technologies, strategy cards).
+				for _, e in ipairs(g:entities({ has = "exhausted" })) do
+					g:set_prop(e, "exhausted", nil)
+				end
+			elseif stage == 7 then
+				-- §38.7: repair damaged units.
+				for _, e in ipairs(g:entities({ has = "damaged" })) do
+					g:set_prop(e, "damaged", nil)
+				end
+			elseif stage == 8 then
+				-- §38.8: strategy cards back to the common area.
+				for s = 1, g:seats() do
+					for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
+						g:move(card, "strategy_common")
+					end
+				end
+				g:move(g:first({ kind = "naalu_token" }), "box")
+				return nil
+			else
+				return nil
+			end
+		end
+		return nil
+	end,
+}
+
+-- §38.1, §71.6: a seat scores at most 1 public and 1 secret objective.
+R.score = {
+	enter = function(g, ctx)
+		ctx.stage = "public"
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		local list
+		if ctx.stage == "public" then
+			list = O.public_options(g, ctx.seat, "status")
+		elseif ctx.stage == "secret" then
+			list = O.secret_options(g, ctx.seat, "status")
+		else
+			return nil
+		end
+		if #list == 0 then
+			ctx.stage = ctx.stage == "public" and "secret" or "done"
+			return R.score.run(g, ctx)
+		end
+		local options = {}
+		for _, obj in ipairs(list) do
+			local def = defs.objective[g:face(obj)]
+			table.insert(options, { label = U.text("objectives.option", def.name, def.vp, def.requirement), value = obj })
+		end
+		return { seat = ctx.seat, prompt = U.text(ctx.stage == "public" and "objectives.prompt_public" or "objectives.prompt_secret"),
+			rule = "TI4 §38.1, §71.6", help = U.text("objectives.help"), options = options, pass = U.text("objectives.none") }
+	end,
+	resolve = function(g, ctx, obj)
+		ctx.stage = ctx.stage == "public" and "secret" or "done"
+		if obj then
+			O.score(g, ctx.seat, obj)
+		end
+	end,
+}
+
+return R

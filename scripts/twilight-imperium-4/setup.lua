@@ -1,0 +1,242 @@
+--!strict
+-- Twilight Imperium 4: setting up a game (the front matter's "complete setup", digest
+-- §1.6). Everything is created here, before the first decision: the kernel fixes the
+-- number of pieces once the game has started.
+local U = require("util")
+local Tech = require("tech")
+local S = {}
+
+-- Digital pools of fighter and infantry tokens beyond the plastic figures (TI4 §21,
+-- §50, §57: the tokens are not limited; here each colour has this many more).
+local EXTRA_TOKENS = { fighter = 10, infantry = 8 }
+
+-- Step 6 (TI4 §93, §65): one hex per system; anomalies are the hex's terrain,
+-- wormholes become links (TI4 §10, §8.2).
+local function place_system(g, sid: string, at): number
+	local sys = defs.system[sid]
+	g:place_tile({ kind = "hex_tile", id = "system", side = "face", q = at[1], r = at[2], radius = 0, label = sid,
+		default_terrain = sys.anomalies[1] or "space" })
+	local c = g:cell_at(at[1], at[2])
+	for _, p in ipairs(sys.planets) do
+		g:create({ kind = "planet", face = p.id, at = c })
+	end
+	return c
+end
+
+local function link_wormholes(g)
+	for _, kind in ipairs({ "alpha", "beta" }) do
+		local cells = {}
+		for _, c in ipairs(g:cells()) do
+			local sys = U.system_of_cell(g, c)
+			for _, w in ipairs(sys.wormholes) do
+				if w == kind then
+					table.insert(cells, c)
+				end
+			end
+		end
+		for i = 1, #cells do
+			for j = i + 1, #cells do
+				g:add_link(cells[i], cells[j], kind)
+			end
+		end
+	end
+end
+
+-- The unit face a faction uses for a type: its own faction unit, else the generic one.
+local function face_for(faction, utype: string): string
+	if utype == "flagship" then
+		return faction.flagship
+	end
+	for _, u in ipairs(faction.units) do
+		if defs.unit[u].type == utype then
+			return u
+		end
+	end
+	return U.BASE_UNIT[utype]
+end
+
+local function create_seat(g, seat: number, faction)
+	-- Step 4 (TI4 §98.2): every unit of the colour, in reinforcements.
+	for _, utype in ipairs(U.UNIT_TYPES) do
+		local n = defs.unit[U.BASE_UNIT[utype]].figures + (EXTRA_TOKENS[utype] or 0)
+		local face = face_for(faction, utype)
+		for _ = 1, n do
+			g:create({ kind = utype, face = face, owner = seat, at = { zone = "reinforcements", seat = seat } })
+		end
+	end
+	-- Step 3: 16 command tokens and 17 control tokens (TI4 §58, §29).
+	for _ = 1, 16 do
+		g:create({ kind = "command_token", owner = seat, at = { zone = "cmd_reinforcements", seat = seat } })
+	end
+	for _ = 1, 17 do
+		g:create({ kind = "control_token", owner = seat, at = { zone = "control_reinforcements", seat = seat } })
+	end
+	-- Step 4: the technology deck (generic cards and the faction's two).
+	for _, tid in ipairs(Tech.deck_of(faction)) do
+		g:create({ kind = "technology", face = tid, owner = seat, at = { zone = "tech_deck", seat = seat } })
+	end
+	-- Step 4 (TI4 §44): the colour's promissory notes and the faction's, held by the seat.
+	for _, nid in ipairs(def_ids.promissory_note) do
+		local note = defs.promissory_note[nid]
+		if note.faction == nil or note.faction == g:get(seat, "faction") then
+			g:create({ kind = "promissory_note", face = nid, owner = seat, at = { zone = "notes", seat = seat } })
+		end
+	end
+end
+
+local function deck(g, kind: string, zone: string, ids: { string }, copies)
+	for _, id in ipairs(ids) do
+		for _ = 1, (copies and copies(id) or 1) do
+			g:create({ kind = kind, face = id, at = zone, hidden = true })
+		end
+	end
+	g:shuffle_zone(zone)
+end
+
+-- Step 11: starting units in the home system (space area, or on the named planet).
+local function starting_units(g, seat: number, faction)
+	local home = U.home_cell(g, seat)
+	for _, su in ipairs(faction.starting_units) do
+		local utype = defs.unit[su.unit].type
+		local at: any = home
+		if su.planet then
+			at = { inside = g:first({ kind = "planet", face = su.planet }) }
+		end
+		for _ = 1, su.count do
+			local e = g:last({ kind = utype, zone = "reinforcements", seat = seat })
+			g:move(e, at)
+		end
+	end
+end
+
+S.setup = {
+	run = function(g, ctx)
+		local seats = g:seats()
+		-- Step 1 (TI4 §76.5): the speaker at random.
+		local speaker = g:roll(seats)
+		g:set_global("speaker", speaker)
+		g:set_global("round", 0)
+		-- Step 2: factions dealt at random, or in file order with the variant.
+		local factions = def_ids.faction
+		if not g:variant("factions_in_order") then
+			factions = g:shuffle(factions)
+		end
+		local layout = defs.layout["players_" .. seats]
+		-- Step 6: the preset galaxy of the player count, homes at their places.
+		for _, place in ipairs(layout.preset) do
+			local c = place_system(g, place.system, place.at)
+			if place.system == "system_18" then
+				g:set_global("mecatol", c)
+			end
+		end
+		for _, home in ipairs(layout.homes) do
+			local seat = home.seat
+			local fid = factions[seat]
+			g:set(seat, "faction", fid)
+			local c = place_system(g, defs.faction[fid].home_system, home.at)
+			g:set(seat, "home_cell", c)
+		end
+		link_wormholes(g)
+		-- Step 7 (TI4 §31): the custodians token on Mecatol Rex.
+		g:create({ kind = "custodians", at = g:global("mecatol") })
+		for seat = 1, seats do
+			local faction = defs.faction[g:get(seat, "faction")]
+			create_seat(g, seat, faction)
+			-- Step 5 (TI4 §29): the home planets, controlled and ready.
+			for _, p in ipairs(g:entities({ kind = "planet", cell = U.home_cell(g, seat) })) do
+				g:set_owner(p, seat)
+			end
+			g:set(seat, "vp", 0)
+			g:set(seat, "tg", 0)
+			g:set(seat, "commodities", 0)
+			g:set(seat, "vp_public", 0)
+			g:set(seat, "vp_secret", 0)
+			g:set(seat, "vp_other", 0)
+		end
+		-- Step 8: the decks, shuffled face down.
+		deck(g, "action_card", "action_deck", def_ids.action_card, function(id)
+			return defs.action_card[id].copies
+		end)
+		deck(g, "agenda", "agenda_deck", def_ids.agenda, nil)
+		local stages = { stage_1 = {}, stage_2 = {}, secret = {} }
+		for _, id in ipairs(def_ids.objective) do
+			table.insert(stages[defs.objective[id].stage], id)
+		end
+		deck(g, "stage_1", "stage_1_deck", stages.stage_1, nil)
+		deck(g, "stage_2", "stage_2_deck", stages.stage_2, nil)
+		deck(g, "secret_objective", "secret_deck", stages.secret, nil)
+		-- Step 10 (TI4 §39): the strategy cards in the common area.
+		for _, id in ipairs(def_ids.strategy_card) do
+			g:create({ kind = "strategy_card", face = id, at = "strategy_common", props = { tg = 0 } })
+		end
+		-- The Naalu "0" token (TI4 §72.1; faction ability Telepathic).
+		g:create({ kind = "naalu_token", at = "box" })
+		for seat = 1, seats do
+			local faction = defs.faction[g:get(seat, "faction")]
+			-- Step 11: starting units, technologies and command tokens (3/3/2, TI4 §58.1).
+			starting_units(g, seat, faction)
+			for _, tid in ipairs(faction.starting_technologies) do
+				Tech.gain(g, seat, tid)
+			end
+			for _, pool in ipairs({ "tactic", "tactic", "tactic", "fleet", "fleet", "fleet", "strategy", "strategy" }) do
+				U.move_token(g, seat, "cmd_reinforcements", pool)
+			end
+		end
+		-- Step 12 (TI4 §71.13, §71.20): one secret objective each; 5 stage I and 5
+		-- stage II face down; the first 2 stage I revealed.
+		for seat = 1, seats do
+			U.draw_secret(g, seat)
+			U.draw_secret(g, seat)
+		end
+		for _ = 1, 5 do
+			g:move(g:last({ zone = "stage_1_deck" }), "stage_1_row")
+			g:move(g:last({ zone = "stage_2_deck" }), "stage_2_row")
+		end
+		local Objectives = require("objectives")
+		Objectives.reveal_next(g)
+		Objectives.reveal_next(g)
+		for seat = 1, seats do
+			g:log(U.text("setup.seat_plays", seat, defs.faction[g:get(seat, "faction")].name))
+		end
+		g:log(U.text("setup.speaker", speaker))
+		g:push("game", {})
+		g:push("keep_secret", {})
+		return nil
+	end,
+}
+
+-- Step 12.i (TI4 §71.20): each player keeps 1 of the 2 secret objectives drawn, all at
+-- once and in secret; the others go back unseen and the deck is shuffled.
+S.keep_secret = {
+	run = function(g, ctx)
+		if ctx.done then
+			return nil
+		end
+		local decisions = {}
+		for seat = 1, g:seats() do
+			local options = {}
+			for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+				local def = defs.objective[g:face(obj)]
+				table.insert(options, { label = U.text("objectives.keep_option", def.name, def.requirement), value = obj })
+			end
+			table.insert(decisions, { seat = seat, prompt = U.text("objectives.keep_prompt"), rule = "TI4 setup step 12, §71.20",
+				help = U.text("objectives.keep_help"), options = options })
+		end
+		return { simultaneous = true, decisions = decisions }
+	end,
+	resolve = function(g, ctx, answers)
+		ctx.done = true
+		for seat = 1, g:seats() do
+			for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+				if obj ~= answers[seat] then
+					g:hide(obj)
+					g:move(obj, "secret_deck")
+				end
+			end
+		end
+		g:shuffle_zone("secret_deck")
+		g:log(U.text("objectives.kept"))
+	end,
+}
+
+return S

@@ -1,0 +1,388 @@
+--!strict
+-- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
+-- movement with transport, landing ground forces on planets nobody holds, and
+-- space cannon, space combat (combat.lua), invasion with ground combat, and
+-- production. Not yet: bombardment, retreats (COVERAGE.md).
+local U = require("util")
+local A = {}
+
+-- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
+-- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
+-- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
+-- through; a system holding another player's ships cannot be passed through (§66.2).
+-- Two searches: `safe` avoids gravity rifts; `risky` goes through them, where leaving a
+-- rift gives +1 move (§101.1) — backwards, entering a rift costs 0.
+local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
+	local blocked = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
+		if c ~= active and U.enemy_ships(g, seat, c) then
+			table.insert(blocked, c)
+		end
+	end
+	local antimass = U.has_tech(g, seat, "antimass_deflectors")
+	local rules = { costs = { supernova = false, nebula = false, gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
+		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+	local field = g:field(active, 8, rules)
+	local out = {}
+	for c, cost in pairs(field) do
+		out[c] = cost
+	end
+	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
+	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
+	-- checked by the caller).
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		-- (A ship in a gravity rift always rolls as it leaves: only the risky search has it.)
+		if out[c] == nil and c ~= active and (rift_cost ~= false or g:terrain(c) ~= "gravity_rift") then
+			local best = nil
+			for _, n in ipairs(require("objectives").adjacent(g, c)) do
+				if field[n] ~= nil and (best == nil or field[n] + 1 < best) then
+					best = field[n] + 1
+				end
+			end
+			if best then
+				out[c] = best
+			end
+		end
+	end
+	out[active] = nil
+	return out
+end
+
+function A.rules(g, seat: number, active: number)
+	local blocked = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
+		if c ~= active and U.enemy_ships(g, seat, c) then
+			table.insert(blocked, c)
+		end
+	end
+	return { costs = { supernova = false, nebula = false, gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
+		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+end
+
+function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
+	local memo = g:memo()
+	local key = "field" .. seat .. ":" .. active
+	if memo[key] then
+		return memo[key].safe, memo[key].risky
+	end
+	local t = g:terrain(active)
+	local safe, risky = {}, {}
+	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
+		safe = search(g, seat, active, false)
+		risky = search(g, seat, active, 0)
+	end
+	memo[key] = { safe = safe, risky = risky }
+	return safe, risky
+end
+
+local function move_value(g, seat: number, face: string, from: number): number
+	local m = defs.unit[face].move or 0
+	if g:terrain(from) == "nebula" then
+		m = math.min(m, 1) -- TI4 §69.2
+	end
+	return m
+end
+
+-- The movement options of the seat into the active system: ships by system and face,
+-- and units carried from the systems ships left this turn (TI4 §97, simplified: from
+-- the system a ship starts in).
+local function move_options(g, ctx): { any }
+	local seat, active = ctx.seat, ctx.cell
+	local options = {}
+	local safe, risky = A.field(g, seat, active)
+	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
+	local cap, load = U.capacity(g, seat, active)
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		local cost = math.min(safe[c] or 99, risky[c] or 99)
+		if cost < 99 and not U.has_token_in(g, seat, c) then
+			local seen = {}
+			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+				local face = g:face(e)
+				local def = defs.unit[face]
+				if not seen[face] and move_value(g, seat, face, c) >= cost then
+					seen[face] = true
+					local ok
+					if def.type == "fighter" then
+						ok = def.moves_alone and load + 1 <= cap
+					else
+						ok = fleet_ok
+					end
+					if ok then
+						table.insert(options, { value = string.format("m:%d:%s", c, g:kind(e)) })
+					end
+				end
+			end
+		end
+	end
+	if load < cap then
+		for _, c in ipairs(ctx.from) do
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
+					table.insert(options, { value = string.format("c:%d:%s", c, k) })
+				end
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+					table.insert(options, { value = string.format("p:%d", p) })
+				end
+			end
+		end
+	end
+	return options
+end
+
+-- Labels of the movement menu (made only when someone reads it).
+function A.label(g, v: string, seat: number): string
+	local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+	if v == "done" then
+		return U.text("tactical.end_movement")
+	elseif tag == "m" then
+		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
+	elseif tag == "c" then
+		return U.text("tactical.carry", U.text("unit_type." .. b), U.cell_label(g, tonumber(a)))
+	elseif tag == "p" then
+		return U.text("tactical.carry_from_planet", U.planet_name(g, tonumber(a)))
+	elseif tag == "l" then
+		return U.text("tactical.land", U.planet_name(g, tonumber(a)))
+	end
+	return v
+end
+
+-- Planets in the active system the seat's ground forces in space may be committed to
+-- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31).
+local function landing_planets(g, seat: number, c: number): { number }
+	local out = {}
+	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
+		return out
+	end
+	if g:count({ kind = "custodians", cell = c }) > 0 then
+		return out
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		table.insert(out, p)
+	end
+	return out
+end
+
+-- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
+-- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
+-- side's ground forces (all of one side's are alike, so there is nothing to choose).
+local function ground_combat(g, attacker: number, defender: number, p: number)
+	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
+	local round = 0
+	while g:count({ kind = "infantry", owner = attacker, inside = p }) > 0 and g:count({ kind = "infantry", owner = defender, inside = p }) > 0 do
+		round += 1
+		local hits = {}
+		for _, seat in ipairs({ attacker, defender }) do
+			local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+			local n = 0
+			for _, e in ipairs(g:entities({ kind = "infantry", owner = seat, inside = p })) do
+				local def = defs.unit[g:face(e)]
+				for _ = 1, def.combat_dice do
+					if g:roll(10) + mod >= def.combat then
+						n += 1
+					end
+				end
+			end
+			hits[seat] = n
+		end
+		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
+		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
+			for _ = 1, hits[pair[1]] do
+				local e = g:last({ kind = "infantry", owner = pair[2], inside = p })
+				if e then
+					g:move(e, { zone = "reinforcements", seat = pair[2] })
+				end
+			end
+		end
+	end
+end
+
+-- TI4 §52.4-5: ground combats on the planets committed to, then control: the active
+-- player gains every planet where its committed ground forces survive (exhausted); other
+-- players' structures there are destroyed.
+local function invade(g, seat: number, committed: { [string]: boolean })
+	local planets = {}
+	for key in pairs(committed) do
+		table.insert(planets, tonumber(key))
+	end
+	table.sort(planets)
+	for _, p in ipairs(planets) do
+		-- §17.6-17.8: Space Cannon defense: other players' units with Space Cannon on the
+		-- planet fire at the ground forces committed to it (always: it can only help them).
+		for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
+			if o ~= seat then
+				local hits = 0
+				for _, e in ipairs(g:entities({ kind = "pds", owner = o, inside = p })) do
+					local sc = defs.unit[g:face(e)].space_cannon
+					for _ = 1, (sc and sc.dice or 0) do
+						if g:roll(10) >= sc.hit then
+							hits += 1
+						end
+					end
+				end
+				g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), hits))
+				for _ = 1, hits do
+					local e = g:last({ kind = "infantry", owner = seat, inside = p })
+					if e then
+						g:move(e, { zone = "reinforcements", seat = seat })
+					end
+				end
+			end
+		end
+		for _, o in ipairs(g:owners({ kind = "infantry", inside = p })) do
+			if o ~= seat then
+				ground_combat(g, seat, o, p)
+			end
+		end
+		if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+			for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
+				if g:owner(e) ~= seat then
+					g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+					g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
+				end
+			end
+			g:set_owner(p, seat)
+			g:set_prop(p, "exhausted", true)
+			g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
+		end
+	end
+end
+
+-- ctx: seat; stages activate -> move -> land -> produce -> end.
+A.tactical = {
+	enter = function(g, ctx)
+		ctx.stage = "activate"
+		ctx.from = {}
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		local seat = ctx.seat
+		if ctx.stage == "activate" then
+			local options = {}
+			for _, c in ipairs(g:cells()) do
+				if not U.has_token_in(g, seat, c) then
+					table.insert(options, { label = U.cell_label(g, c), value = c })
+				end
+			end
+			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
+		elseif ctx.stage == "move" then
+			local options = move_options(g, ctx)
+			if #options == 0 then
+				ctx.stage = "cannon"
+				return A.tactical.run(g, ctx)
+			end
+			table.insert(options, { value = "done" })
+			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
+				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
+		elseif ctx.stage == "cannon" then
+			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
+			ctx.stage = "combat"
+			g:push("space_cannon", { seat = seat, cell = ctx.cell })
+			return nil
+		elseif ctx.stage == "combat" then
+			-- §5.3, §23: space combat when another player's ships are in the active system.
+			ctx.stage = "land"
+			if #g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell }) > 0 then
+				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
+					if o ~= seat then
+						g:push("space_combat", { attacker = seat, defender = o, cell = ctx.cell })
+						return nil
+					end
+				end
+			end
+			return A.tactical.run(g, ctx)
+		elseif ctx.stage == "land" then
+			local options = {}
+			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
+				table.insert(options, { value = string.format("l:%d", p) })
+			end
+			if #options == 0 then
+				ctx.stage = "invade"
+				return A.tactical.run(g, ctx)
+			end
+			table.insert(options, { value = "done" })
+			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
+				options = options, labels = "tactical.label" }
+		elseif ctx.stage == "invade" then
+			ctx.stage = "produce"
+			invade(g, seat, ctx.committed or {})
+			return A.tactical.run(g, ctx)
+		elseif ctx.stage == "produce" then
+			ctx.stage = "end"
+			g:push("produce", { seat = seat, cell = ctx.cell })
+			return nil
+		end
+		-- After the action: capacity everywhere the seat has units in space (TI4 §18.3).
+		for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
+			U.check_capacity(g, seat, c)
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		local seat = ctx.seat
+		if ctx.stage == "activate" then
+			-- TI4 §5.1: a token from the tactic pool into the system.
+			U.move_token(g, seat, "tactic", v)
+			ctx.cell = v
+			ctx.stage = "move"
+			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
+			return
+		end
+		if v == "done" then
+			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
+			return
+		end
+		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+		local n = tonumber(a)
+		if tag == "m" then
+			local e = g:last({ kind = b, owner = seat, cell = n })
+			local m = move_value(g, seat, g:face(e), n)
+			local safe = A.field(g, seat, ctx.cell)
+			g:move(e, ctx.cell)
+			if (safe[n] or 99) > m then
+				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
+				-- 1-3 removes it (to reinforcements).
+				local path = g:path(ctx.cell, n, m, A.rules(g, seat, ctx.cell))
+				for i = 2, #path do
+					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
+						local roll = g:roll(10)
+						if roll <= 3 then
+							g:move(e, { zone = "reinforcements", seat = seat })
+							g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+						else
+							g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+						end
+					end
+				end
+			end
+			local known = false
+			for _, c in ipairs(ctx.from) do
+				known = known or c == n
+			end
+			if not known then
+				table.insert(ctx.from, n)
+			end
+			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
+		elseif tag == "c" then
+			local e = g:last({ kind = b, owner = seat, cell = n })
+			g:move(e, ctx.cell)
+			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+		elseif tag == "p" then
+			local e = g:last({ kind = "infantry", owner = seat, inside = n })
+			g:move(e, ctx.cell)
+			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+		elseif tag == "l" then
+			-- §52.2: committed now; control is settled after the ground combats (§52.5).
+			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })
+			g:move(e, { inside = n })
+			ctx.committed = ctx.committed or {}
+			ctx.committed[tostring(n)] = true
+			g:log(U.text("tactical.committed", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+		end
+	end,
+}
+
+return A

@@ -1,0 +1,127 @@
+--!strict
+-- Twilight Imperium 4: technology (TI4 §94, §62): the decks, prerequisites, gaining
+-- and researching, unit upgrades.
+local U = require("util")
+local T = {}
+
+local COLOURS = { "green", "blue", "yellow", "red" }
+T.COLOURS = COLOURS
+
+-- The technologies of a faction's deck (setup step 4): every generic card, less the
+-- unit upgrades its faction units replace (TI4 §62.4), and its own faction cards.
+function T.deck_of(faction): { string }
+	local replaced = {}
+	for _, u in ipairs(faction.units) do
+		local r = defs.unit[u].replaces
+		if r then
+			replaced[r] = true
+		end
+	end
+	local out = {}
+	for _, tid in ipairs(def_ids.technology) do
+		local t = defs.technology[tid]
+		if t.faction == nil then
+			local up = t.unit and defs.unit[t.unit].upgrades
+			if not (up and replaced[up]) then
+				table.insert(out, tid)
+			end
+		end
+	end
+	for _, tid in ipairs(faction.faction_technologies) do
+		table.insert(out, tid)
+	end
+	return out
+end
+
+-- How many researched technologies of each colour a seat owns (TI4 §94.7).
+function T.colours(g, seat: number): { [string]: number }
+	local n = { green = 0, blue = 0, yellow = 0, red = 0 }
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
+		local c = defs.technology[g:face(e)].colour
+		if c then
+			n[c] += 1
+		end
+	end
+	return n
+end
+
+function T.upgrades(g, seat: number): number
+	local n = 0
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
+		if defs.technology[g:face(e)].kind == "unit_upgrade" then
+			n += 1
+		end
+	end
+	return n
+end
+
+-- TI4 §94.7: the prerequisites are met by the colours owned.
+function T.meets(g, seat: number, tid: string): boolean
+	local have = T.colours(g, seat)
+	local need = defs.technology[tid].prerequisites
+	for _, c in ipairs(COLOURS) do
+		if have[c] < need[c] then
+			return false
+		end
+	end
+	return true
+end
+
+-- Technologies a seat may research now.
+function T.researchable(g, seat: number): { number }
+	local out = {}
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "tech_deck", seat = seat })) do
+		if T.meets(g, seat, g:face(e)) then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- Gains a technology (TI4 §94.3): a unit upgrade turns the seat's units of that type
+-- into the upgraded card (TI4 §62.2).
+function T.gain(g, seat: number, tid: string)
+	local e = g:first({ kind = "technology", face = tid, zone = "tech_deck", seat = seat })
+	if not e then
+		return
+	end
+	g:move(e, { zone = "researched", seat = seat })
+	local t = defs.technology[tid]
+	if t.kind == "unit_upgrade" and t.unit then
+		local new = defs.unit[t.unit]
+		for _, u in ipairs(g:entities({ kind = new.type, owner = seat })) do
+			if g:face(u) == new.upgrades then
+				g:set_face(u, t.unit)
+			end
+		end
+	end
+end
+
+-- A research (TI4 §94.2; the Technology card, TI4 §95): ctx.seat chooses one
+-- technology whose prerequisites it meets, or none.
+T.research = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, e in ipairs(T.researchable(g, ctx.seat)) do
+			local t = defs.technology[g:face(e)]
+			table.insert(options, { label = U.text("tech.option", t.name, t.colour and U.text("colour." .. t.colour) or U.text("tech.unit_upgrade")), value = g:face(e) })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("tech.prompt"), rule = "TI4 §94.2, §94.7",
+			help = U.text("tech.help"), options = options, pass = U.text("tech.none") }
+	end,
+	resolve = function(g, ctx, tid)
+		ctx.done = true
+		if tid then
+			T.gain(g, ctx.seat, tid)
+			g:log(U.text("tech.researched", ctx.seat, defs.technology[tid].name))
+		end
+	end,
+}
+
+return T

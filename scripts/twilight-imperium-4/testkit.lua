@@ -1,0 +1,64 @@
+--!strict
+-- Twilight Imperium 4: helpers for scenario files (tests/scenarios/twilight-imperium-4).
+-- They move pieces between reinforcements and the board, so every piece stays
+-- accounted for.
+local U = require("util")
+local T = {}
+
+-- Clears the flow and leaves a `hold` frame at the bottom, so the game waits once the
+-- pushed steps finish instead of ending.
+function T.start(g)
+	g:reset_flow()
+	g:push("hold", {})
+end
+
+-- n units of `kind` of a seat from its reinforcements to a cell's space area.
+function T.units(g, seat: number, kind: string, cell: number, n: number)
+	for _ = 1, n do
+		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+		assert(e, "no " .. kind .. " left in reinforcements")
+		g:move(e, cell)
+	end
+end
+
+-- n units of `kind` of a seat from its reinforcements onto a planet (an entity).
+function T.on_planet(g, seat: number, kind: string, planet: number, n: number)
+	for _ = 1, n do
+		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+		assert(e, "no " .. kind .. " left in reinforcements")
+		g:move(e, { inside = planet })
+	end
+end
+
+-- The planet entity named `id` (systems.ron planet id).
+function T.planet(g, id: string): number
+	return g:first({ kind = "planet", face = id })
+end
+
+-- The cell at axial coordinates.
+function T.cell(g, q: number, r: number): number
+	return g:cell_at(q, r)
+end
+
+-- Gives a seat a strategy card.
+function T.card(g, seat: number, id: string)
+	g:move(g:first({ kind = "strategy_card", face = id }), { zone = "strategy", seat = seat })
+end
+
+-- Seats with the pieces they hold on the board put back in reinforcements.
+function T.clear_units(g, seat: number)
+	for _, k in ipairs(U.UNIT_TYPES) do
+		for _, e in ipairs(g:entities({ kind = k, owner = seat })) do
+			g:move(e, { zone = "reinforcements", seat = seat })
+		end
+	end
+end
+
+T.hold = {
+	run = function(g, ctx)
+		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }
+	end,
+	resolve = function(g, ctx, _) end,
+}
+
+return T

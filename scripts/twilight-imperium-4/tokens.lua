@@ -1,0 +1,89 @@
+--!strict
+-- Twilight Imperium 4: command tokens (TI4 §58): gaining them into pools, and the
+-- status phase's redistribution (TI4 §38.5) with the fleet-pool check (TI4 §45).
+local U = require("util")
+local K = {}
+
+-- The most non-fighter ships the seat has in any one system (TI4 §45.2).
+function K.fleet_needed(g, seat: number): number
+	local most = 0
+	for _, n in pairs(g:tally({ kind = U.FLEET_TYPES, owner = seat }, "cell")) do
+		most = math.max(most, n)
+	end
+	return most
+end
+
+local function splits(total: number, min_fleet: number)
+	local out = {}
+	for t = 0, total do
+		for f = 0, total - t do
+			local s = total - t - f
+			if f >= min_fleet then
+				table.insert(out, { t, f, s })
+			end
+		end
+	end
+	return out
+end
+
+local function place(g, seat: number, counts)
+	for i, pool in ipairs(U.POOLS) do
+		while U.pool(g, seat, pool) > counts[i] do
+			U.move_token(g, seat, pool, "cmd_reinforcements")
+		end
+	end
+	for i, pool in ipairs(U.POOLS) do
+		while U.pool(g, seat, pool) < counts[i] do
+			if not U.move_token(g, seat, "cmd_reinforcements", pool) then
+				break
+			end
+		end
+	end
+end
+
+local function split_label(g, v: string): string
+	local t, f, s = string.match(v, "^(%d+)/(%d+)/(%d+)$")
+	return U.text("tokens.split", tonumber(t), tonumber(f), tonumber(s))
+end
+K.label = function(g, v, seat)
+	return split_label(g, v)
+end
+
+-- ctx: seat, gain (tokens gained first), redistribute (false: only the gained
+-- tokens are placed, as the Leadership card does, TI4 §54).
+K.redistribute = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local seat = ctx.seat
+		local gain = math.min(ctx.gain or 0, g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }))
+		ctx.gained = gain
+		local options = {}
+		if ctx.redistribute == false then
+			local base = { U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy") }
+			if gain == 0 then
+				return nil
+			end
+			for _, sp in ipairs(splits(gain, 0)) do
+				table.insert(options, { value = string.format("%d/%d/%d", base[1] + sp[1], base[2] + sp[2], base[3] + sp[3]) })
+			end
+		else
+			local total = U.pool(g, seat, "tactic") + U.pool(g, seat, "fleet") + U.pool(g, seat, "strategy") + gain
+			local need = math.min(K.fleet_needed(g, seat), total)
+			for _, sp in ipairs(splits(total, need)) do
+				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
+			end
+		end
+		return { seat = seat, prompt = U.text("tokens.prompt", gain), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
+			help = U.text("tokens.help"), options = options, labels = "tokens.label" }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		local t, f, s = string.match(v, "^(%d+)/(%d+)/(%d+)$")
+		place(g, ctx.seat, { tonumber(t), tonumber(f), tonumber(s) })
+		g:log(U.text("tokens.placed", ctx.seat, ctx.gained, tonumber(t), tonumber(f), tonumber(s)))
+	end,
+}
+
+return K

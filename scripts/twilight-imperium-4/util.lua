@@ -1,0 +1,333 @@
+--!strict
+-- Twilight Imperium 4: shared helpers over the kernel API: texts, seat orders
+-- (clockwise, initiative), planets, units, command tokens, payments' arithmetic,
+-- victory points and the end of the game. No state is kept here.
+local U = {}
+
+local TEXTS = defs.text or {}
+
+-- The player-facing text `id` of text.ron, its directives filled by string.format.
+function U.text(id: string, ...: any): string
+	local entry = TEXTS[id]
+	if entry == nil then
+		error(string.format('no text "%s" in text.ron', tostring(id)), 2)
+	end
+	if select("#", ...) == 0 then
+		return entry.text
+	end
+	return string.format(entry.text, ...)
+end
+
+-- TI4 §81: the first player to 10 victory points wins; a cap on rounds for
+-- simulations, where random players may never get there (the objectives run out
+-- first in a real game: TI4 §71.15).
+U.VP_TO_WIN = 10
+U.MAX_ROUNDS = 20
+U.HAND_LIMIT = 7 -- TI4 §1.4
+U.MAX_SECRETS = 3 -- TI4 §71.21
+
+-- Planets by id, with the system they are in (systems.ron), built once at load.
+U.PLANETS = {}
+U.SYSTEM_OF_PLANET = {}
+for _, sid in ipairs(def_ids.system) do
+	for _, p in ipairs(defs.system[sid].planets) do
+		U.PLANETS[p.id] = p
+		U.SYSTEM_OF_PLANET[p.id] = sid
+	end
+end
+
+-- The unit types (units.ron `type`) in the order menus list them.
+U.UNIT_TYPES = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry", "pds", "space_dock" }
+U.SHIP_TYPES = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter" }
+-- Ships that count against the fleet pool (TI4 §45: fighters do not).
+U.FLEET_TYPES = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer" }
+U.GROUND_TYPES = { "infantry" }
+U.STRUCTURE_TYPES = { "pds", "space_dock" }
+-- The base unit of each type (units.ron), whose `figures` gives the pieces per colour.
+U.BASE_UNIT = { war_sun = "war_sun", flagship = "flagship", dreadnought = "dreadnought", cruiser = "cruiser",
+	carrier = "carrier", destroyer = "destroyer", fighter = "fighter", infantry = "infantry", pds = "pds", space_dock = "space_dock" }
+
+U.POOLS = { "tactic", "fleet", "strategy" }
+
+-- Whether the game has ended (U.finish sets it), so loops stop asking.
+function U.over(g): boolean
+	return g:global("over") == true
+end
+
+-- Seats clockwise starting with `from` (TI4 §76: seats are numbered clockwise).
+function U.clockwise(g, from: number): { number }
+	local out = {}
+	local n = g:seats()
+	for i = 0, n - 1 do
+		table.insert(out, (from - 1 + i) % n + 1)
+	end
+	return out
+end
+
+-- A seat's initiative (TI4 §72): the Naalu "0" token, else its lowest strategy card
+-- taken this round; nil when it holds none.
+function U.initiative(g, seat: number): number?
+	if g:count({ kind = "naalu_token", zone = "strategy", seat = seat }) > 0 then
+		return 0
+	end
+	local best = nil
+	for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = seat })) do
+		local i = defs.strategy_card[g:face(card)].initiative
+		if best == nil or i < best then
+			best = i
+		end
+	end
+	return best
+end
+
+-- Seats in initiative order (TI4 §72); seats holding no card (outside the action and
+-- status phases) follow clockwise from the speaker.
+function U.initiative_order(g): { number }
+	local memo = g:memo()
+	if memo.order then
+		return memo.order
+	end
+	local speaker = g:global("speaker") or 1
+	local rank = {}
+	for i, s in ipairs(U.clockwise(g, speaker)) do
+		rank[s] = i
+	end
+	local seats = {}
+	local init = {}
+	for s = 1, g:seats() do
+		table.insert(seats, s)
+		init[s] = U.initiative(g, s) or (100 + rank[s])
+	end
+	table.sort(seats, function(a, b)
+		if init[a] ~= init[b] then
+			return init[a] < init[b]
+		end
+		return rank[a] < rank[b]
+	end)
+	memo.order = seats
+	return seats
+end
+
+function U.faction(g, seat: number)
+	return defs.faction[g:get(seat, "faction")]
+end
+
+function U.has_ability(g, seat: number, ability: string): boolean
+	for _, a in ipairs(U.faction(g, seat).abilities) do
+		if a == ability then
+			return true
+		end
+	end
+	return false
+end
+
+function U.has_tech(g, seat: number, tech: string): boolean
+	return g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0
+end
+
+-- The cell of a seat's home system.
+function U.home_cell(g, seat: number): number
+	return g:get(seat, "home_cell")
+end
+
+-- A cell's code and system name, as players read them ("D4 Mecatol Rex").
+function U.cell_label(g, c: number): string
+	local info = g:cell_info(c)
+	local region = g:region_info(info.region)
+	local sys = region and defs.system[region.label]
+	return U.text("common.cell", info.code, sys and sys.name or "")
+end
+
+function U.system_of_cell(g, c: number)
+	local region = g:region_info(g:region(c))
+	return region and defs.system[region.label]
+end
+
+function U.planet_name(g, p: number): string
+	return U.PLANETS[g:face(p)].name
+end
+
+function U.unit_name(face: string): string
+	return defs.unit[face].name
+end
+
+function U.is_home_planet(g, p: number): boolean
+	return defs.system[U.SYSTEM_OF_PLANET[g:face(p)]].home_of ~= nil
+end
+
+-- Planets a seat controls (TI4 §29), ready ones only with `ready`.
+function U.planets(g, seat: number, ready: boolean?): { number }
+	if ready then
+		return g:entities({ kind = "planet", owner = seat, lacks = "exhausted" })
+	end
+	return g:entities({ kind = "planet", owner = seat })
+end
+
+-- What a seat could spend now (TI4 §83, §51, §63): its ready planets' resources or
+-- influence, plus its trade goods.
+function U.spendable(g, seat: number, what: string): number
+	local total = g:get(seat, "tg") or 0
+	for _, p in ipairs(U.planets(g, seat, true)) do
+		total += U.PLANETS[g:face(p)][what]
+	end
+	return total
+end
+
+-- The unit definition a seat's piece of `type` uses now (its face).
+function U.unit_def(g, seat: number, utype: string)
+	local e = g:first({ kind = utype, owner = seat })
+	return defs.unit[g:face(e)]
+end
+
+-- Command tokens in a seat's pool (TI4 §58).
+-- The pools are the zones "tactic_pool", "fleet_pool" and "strategy_pool" of the seat.
+local POOL_ZONE = { tactic = "tactic_pool", fleet = "fleet_pool", strategy = "strategy_pool" }
+function U.pool(g, seat: number, pool: string): number
+	return g:count({ kind = "command_token", zone = POOL_ZONE[pool], seat = seat })
+end
+
+-- Moves one command token of a seat from `from` (a pool or "cmd_reinforcements") to
+-- `to`; false when there was none.
+function U.move_token(g, seat: number, from: string, to: any): boolean
+	local t = g:last({ kind = "command_token", zone = POOL_ZONE[from] or from, seat = seat })
+	if not t then
+		return false
+	end
+	if type(to) == "string" then
+		g:move(t, { zone = POOL_ZONE[to] or to, seat = seat })
+	else
+		g:move(t, to)
+	end
+	return true
+end
+
+function U.has_token_in(g, seat: number, c: number): boolean
+	return g:count({ kind = "command_token", owner = seat, cell = c }) > 0
+end
+
+-- Non-fighter ships of a seat in a system's space area (TI4 §45).
+function U.fleet_count(g, seat: number, c: number): number
+	return g:count({ kind = U.FLEET_TYPES, owner = seat, cell = c })
+end
+
+-- Capacity of a seat's ships in a system (TI4 §18.2), with the fighters its space
+-- docks there hold without capacity (TI4 §80), and what uses it: fighters and ground
+-- forces in the space area.
+function U.capacity(g, seat: number, c: number): (number, number)
+	local cap = 0
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+		cap += defs.unit[g:face(e)].capacity or 0
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		for _, d in ipairs(g:entities({ kind = "space_dock", owner = seat, inside = p })) do
+			cap += defs.unit[g:face(d)].fighters_without_capacity or 0
+		end
+	end
+	local load = g:count({ kind = { "fighter", "infantry" }, owner = seat, cell = c })
+	return cap, load
+end
+
+-- Whether a cell's space area holds ships of a seat other than `seat`.
+function U.enemy_ships(g, seat: number, c: number): boolean
+	for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = c })) do
+		if o ~= seat then
+			return true
+		end
+	end
+	return false
+end
+
+-- TI4 §18.3: fighters and ground forces in a space area beyond capacity go back to
+-- reinforcements (fighters first).
+function U.check_capacity(g, seat: number, c: number)
+	local cap, load = U.capacity(g, seat, c)
+	while load > cap do
+		local e = g:last({ kind = "fighter", owner = seat, cell = c }) or g:last({ kind = "infantry", owner = seat, cell = c })
+		if not e then
+			break
+		end
+		g:move(e, { zone = "reinforcements", seat = seat })
+		g:log(U.text("common.over_capacity", seat, U.unit_name(g:face(e)), U.cell_label(g, c)))
+		load -= 1
+	end
+end
+
+-- Trade goods and commodities (TI4 §63, §43).
+function U.gain_tg(g, seat: number, n: number)
+	g:add(seat, "tg", n)
+end
+
+-- Victory points (TI4 §81): `source` is "public", "secret" or "other" for the reports.
+-- Reaching the goal ends the game at once (TI4 §81.3).
+function U.vp(g, seat: number, n: number, source: string)
+	g:add(seat, "vp", n)
+	g:add(seat, "vp_" .. source, n)
+	if g:get(seat, "vp") >= U.VP_TO_WIN and not U.over(g) then
+		g:log(U.text("common.wins", seat, g:get(seat, "vp")))
+		U.finish(g)
+	end
+end
+
+-- Ends the game (TI4 §81.7-8, §71.15): most VP first, ties by initiative order.
+function U.finish(g)
+	if U.over(g) then
+		return
+	end
+	local order = U.initiative_order(g)
+	local rank = {}
+	for i, s in ipairs(order) do
+		rank[s] = i
+	end
+	local scores, ranking = {}, {}
+	for s = 1, g:seats() do
+		scores[s] = g:get(s, "vp") or 0
+		table.insert(ranking, s)
+	end
+	table.sort(ranking, function(a, b)
+		if scores[a] ~= scores[b] then
+			return scores[a] > scores[b]
+		end
+		return rank[a] < rank[b]
+	end)
+	g:set_global("over", true)
+	g:finish({ scores = scores, ranking = ranking })
+end
+
+-- Draws an action card for a seat (TI4 §1.1): hidden from everyone else; the discard
+-- pile is shuffled back when the deck is empty.
+function U.draw_action(g, seat: number): boolean
+	local card = g:last({ zone = "action_deck" })
+	if not card then
+		for _, c in ipairs(g:entities({ zone = "action_discard" })) do
+			g:hide(c)
+			g:move(c, "action_deck")
+		end
+		g:shuffle_zone("action_deck")
+		card = g:last({ zone = "action_deck" })
+	end
+	if not card then
+		return false
+	end
+	g:move(card, { zone = "hand", seat = seat })
+	g:hide(card, seat)
+	g:log_to(seat, U.text("cards.you_draw", defs.action_card[g:face(card)].name))
+	return true
+end
+
+-- Draws a secret objective for a seat (TI4 §71.22), hidden from the others.
+function U.draw_secret(g, seat: number): boolean
+	local card = g:last({ zone = "secret_deck" })
+	if not card then
+		return false
+	end
+	g:move(card, { zone = "secrets", seat = seat })
+	g:hide(card, seat)
+	g:log_to(seat, U.text("objectives.you_draw_secret", defs.objective[g:face(card)].name))
+	-- TI4 §71.21: over the limit, one goes back (cards.return_secret) before play goes on.
+	if g:count({ kind = "secret_objective", zone = "secrets", seat = seat }) + g:count({ kind = "secret_objective", zone = "scored", seat = seat }) > U.MAX_SECRETS then
+		g:set(seat, "returning_secret", true)
+	end
+	return true
+end
+
+return U
