@@ -135,7 +135,7 @@ end
 
 -- Labels of the movement menu (made only when someone reads it).
 function A.label(g, v: string, seat: number): string
-	local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+	local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 	if v == "done" then
 		return U.text("tactical.end_movement")
 	elseif tag == "m" then
@@ -263,7 +263,7 @@ A.tactical = {
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
-		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
