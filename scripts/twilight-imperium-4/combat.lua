@@ -407,8 +407,9 @@ C.space_cannon = {
 				g:log(U.text("combat.graviton", ctx.firing))
 				ctx.graviton = true
 			end
-			local hits = C.roll_cannon(g, C.cannon_dice(g, ctx.firing, ctx.cell), ctx.aim)
-			g:log(U.text("combat.cannon_fired", ctx.firing, hits, ctx.aim))
+			local dice = C.cannon_dice(g, ctx.firing, ctx.cell)
+			local hits = C.roll_cannon(g, dice, ctx.aim)
+			g:log(U.text("combat.cannon_fired", ctx.firing, #dice, hits, ctx.aim))
 			ctx.target, ctx.hits = ctx.aim, hits
 		end
 	end,

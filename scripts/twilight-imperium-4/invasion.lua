@@ -125,12 +125,12 @@ I.bombard = {
 -- §15.1-15.2: the Bombardment roll (not a combat roll: no combat modifiers), then the
 -- losses, planet by planet.
 function I.roll(g, ctx)
-	local hits, order = {}, {}
+	local hits, dice_at, order = {}, {}, {}
 	for _, d in ipairs(ctx.declared) do
 		local b = defs.unit[g:face(d.unit)].bombardment
 		local key = tostring(d.planet)
 		if hits[key] == nil then
-			hits[key] = 0
+			hits[key], dice_at[key] = 0, 0
 			table.insert(order, d.planet)
 		end
 		local dice = b.dice
@@ -138,6 +138,7 @@ function I.roll(g, ctx)
 			dice += 1
 			ctx.plasma = false
 		end
+		dice_at[key] += dice
 		for _ = 1, dice do
 			if g:roll(10) >= b.hit then
 				hits[key] += 1
@@ -146,7 +147,7 @@ function I.roll(g, ctx)
 	end
 	for _, p in ipairs(order) do
 		local n = hits[tostring(p)]
-		g:log(U.text("bombard.rolled", ctx.seat, U.planet_name(g, p), n))
+		g:log(U.text("bombard.rolled", ctx.seat, U.planet_name(g, p), dice_at[tostring(p)], n))
 		for _ = 1, n do
 			local victim = nil
 			for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
@@ -181,8 +182,9 @@ local function cannon_defense(g, seat: number, p: number)
 					table.insert(dice, sc.hit)
 				end
 			end
-			local hits = Combat.roll_cannon(g, Combat.plasma(g, o, dice), seat)
-			g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), hits))
+			dice = Combat.plasma(g, o, dice)
+			local hits = Combat.roll_cannon(g, dice, seat)
+			g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), #dice, hits))
 			for _ = 1, hits do
 				local e = g:last({ kind = U.GROUND_TYPES, owner = seat, inside = p })
 				if e then
