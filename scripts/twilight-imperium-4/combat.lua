@@ -175,7 +175,9 @@ C.space_combat = {
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
-			if ctx.stage == "start" then
+			if ctx.stage == "done" then
+				return nil
+			elseif ctx.stage == "start" then
 				-- §23.2: "start of combat" effects come before the barrage.
 				assault_cannon(g, ctx)
 				ctx.stage = "forced"
@@ -260,8 +262,9 @@ C.space_combat = {
 				else
 					g:log(U.text("combat.draw", U.cell_label(g, ctx.cell)))
 				end
-				U.check_capacity(g, ctx.attacker, ctx.cell)
-				U.check_capacity(g, ctx.defender, ctx.cell)
+				ctx.stage = "done"
+				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
+				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
 				return nil
 			end
 		end
@@ -292,6 +295,39 @@ C.space_combat = {
 			ctx.sustained[tostring(e)] = true
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
+	end,
+}
+
+-- TI4 §18.3, §23.10: fighters and ground forces in a space area beyond its seat's
+-- capacity are removed, the owner choosing which while both kinds are there (then the
+-- rest go without a question). ctx: seat, cell.
+C.remove_excess = {
+	run = function(g, ctx)
+		local cap, load = U.capacity(g, ctx.seat, ctx.cell)
+		while load > cap do
+			local kinds = {}
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
+					table.insert(kinds, k)
+				end
+			end
+			if #kinds > 1 then
+				local options = {}
+				for _, k in ipairs(kinds) do
+					table.insert(options, { label = U.text("combat.remove", U.text("unit_type." .. k)), value = k })
+				end
+				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", load - cap, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
+					help = U.text("combat.remove_help"), options = options }
+			end
+			U.check_capacity(g, ctx.seat, ctx.cell)
+			cap, load = U.capacity(g, ctx.seat, ctx.cell)
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, kind)
+		local e = g:last({ kind = kind, owner = ctx.seat, cell = ctx.cell })
+		g:move(e, { zone = "reinforcements", seat = ctx.seat })
+		g:log(U.text("common.over_capacity", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
 	end,
 }
 
@@ -348,9 +384,9 @@ end
 
 -- TI4 §17.2-17.5: Space Cannon offense after the ships moved: from the active seat
 -- clockwise, each seat may fire; the others at the active seat's ships, the active seat at
--- another seat's (the lowest-numbered, when several are there). The target assigns each
--- hit to one of its ships (or Sustain Damage); with Graviton Laser System exhausted by
--- the firer, to non-fighter ships while it has any. ctx: seat (active), cell.
+-- the ships of one other seat it chooses. The target assigns each hit to one of its
+-- ships (or Sustain Damage); with Graviton Laser System exhausted by the firer, to
+-- non-fighter ships while it has any. ctx: seat (active), cell.
 C.space_cannon = {
 	enter = function(g, ctx)
 		ctx.order = U.clockwise(g, ctx.seat)
@@ -370,24 +406,32 @@ C.space_cannon = {
 			if s == nil then
 				return nil
 			end
-			local target = nil
+			local targets = {}
 			if s ~= ctx.seat then
-				target = #ships(g, ctx.seat, ctx.cell) > 0 and ctx.seat or nil
+				if #ships(g, ctx.seat, ctx.cell) > 0 then
+					targets = { ctx.seat }
+				end
 			else
 				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
-					if o ~= s and target == nil then
-						target = o
+					if o ~= s then
+						table.insert(targets, o)
 					end
 				end
 			end
 			local dice = C.cannon_dice(g, s, ctx.cell)
-			if target and #dice > 0 then
-				ctx.firing, ctx.aim = s, target
-				local options = { { label = U.text("combat.cannon_fire"), value = "fire" } }
-				if U.ready_tech(g, s, "graviton_laser_system") then
-					table.insert(options, { label = U.text("combat.cannon_fire_graviton"), value = "graviton" })
+			if #targets > 0 and #dice > 0 then
+				ctx.firing = s
+				local options = {}
+				local graviton = U.ready_tech(g, s, "graviton_laser_system") ~= nil
+				for _, t in ipairs(targets) do
+					local at = #targets > 1 and U.text("combat.cannon_at", t) or ""
+					table.insert(options, { label = U.text("combat.cannon_fire") .. at, value = "fire:" .. t })
+					if graviton then
+						table.insert(options, { label = U.text("combat.cannon_fire_graviton") .. at, value = "graviton:" .. t })
+					end
 				end
-				return { seat = s, prompt = U.text("combat.cannon_prompt", #dice, target), rule = "TI4 §17.3",
+				local prompt = #targets > 1 and U.text("combat.cannon_prompt_choose", #dice) or U.text("combat.cannon_prompt", #dice, targets[1])
+				return { seat = s, prompt = prompt, rule = "TI4 §17.3, §17.5",
 					help = U.text("combat.cannon_help"), options = options, pass = U.text("combat.cannon_hold") }
 			end
 		end
@@ -402,7 +446,9 @@ C.space_cannon = {
 			return
 		end
 		if v then
-			if v == "graviton" then
+			local how, aim = string.match(v, "^(%a+):(%d+)$")
+			ctx.aim = tonumber(aim)
+			if how == "graviton" then
 				g:set_prop(U.ready_tech(g, ctx.firing, "graviton_laser_system"), "exhausted", true)
 				g:log(U.text("combat.graviton", ctx.firing))
 				ctx.graviton = true

@@ -241,9 +241,21 @@ A.tactical = {
 			g:push("produce", { seat = seat, cell = ctx.cell })
 			return nil
 		end
-		-- After the action: capacity everywhere the seat has units in space (TI4 §18.3).
-		for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
-			U.check_capacity(g, seat, c)
+		if ctx.stage == "end" then
+			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
+			-- the owner choosing what goes (combat.remove_excess).
+			ctx.stage = "eliminate"
+			local pushed = false
+			for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
+				local cap, load = U.capacity(g, seat, c)
+				if load > cap then
+					g:push("remove_excess", { seat = seat, cell = c })
+					pushed = true
+				end
+			end
+			if pushed then
+				return nil
+			end
 		end
 		-- §36: a player left with no ground forces, no Production and no planets is out.
 		Elimination.check(g)
