@@ -23,7 +23,8 @@ end
 
 -- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more;
 -- Jol-Nar's Fragile takes 1 off every die (faction ability); in a nebula the defender
--- adds 1 (§69.3, `bonus`).
+-- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
+-- each of its dice showing 9 or 10 before modifiers.
 local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
 	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus
 	local hits, dice = 0, 0
@@ -32,8 +33,12 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
-				if g:roll(10) + mod >= def.combat then
+				local die = g:roll(10)
+				if die + mod >= def.combat then
 					hits += 1
+				end
+				if die >= 9 and g:face(e) == "jol_nar_flagship" then
+					hits += 2
 				end
 			end
 		end

@@ -215,6 +215,18 @@ end
 -- Planetary Shield unit on the planet that a war sun does not switch off (§37.3),
 -- exhausts it as the first round begins and the invader rolls no dice that round (used
 -- at the first chance: a simplification, the owner does not choose).
+-- Dacxive Animators (technology): the winner of a ground combat may place an infantry
+-- from its reinforcements on the planet (always done: it can only help).
+local function dacxive(g, seat: number, p: number)
+	if U.has_tech(g, seat, "dacxive_animators") then
+		local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
+		if e then
+			g:move(e, { inside = p })
+			g:log(U.text("combat.dacxive", seat, U.planet_name(g, p)))
+		end
+	end
+end
+
 local function ground_combat(g, attacker: number, defender: number, p: number)
 	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
 	local round = 0
@@ -236,6 +248,12 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 					g:move(e, { zone = "reinforcements", seat = pair[2] })
 				end
 			end
+		end
+	end
+	-- §24.4: the side with ground forces left wins (neither: a draw).
+	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
+		if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
+			dacxive(g, pair[1], p)
 		end
 	end
 end
