@@ -5,7 +5,7 @@
 -- combat (§24) and establishing control (§52.5), fought out here without questions: a
 -- side's ground forces are all alike, so no hit leaves anything to choose.
 local U = require("util")
-local Combat = require("combat")
+local Cannon = require("cannon")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -182,8 +182,8 @@ local function cannon_defense(g, seat: number, p: number)
 					table.insert(dice, sc.hit)
 				end
 			end
-			dice = Combat.plasma(g, o, dice)
-			local hits = Combat.roll_cannon(g, dice, seat)
+			dice = Cannon.plasma(g, o, dice)
+			local hits = Cannon.roll_cannon(g, dice, seat)
 			g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), #dice, hits))
 			for _ = 1, hits do
 				local e = g:last({ kind = U.GROUND_TYPES, owner = seat, inside = p })
