@@ -243,7 +243,7 @@ A.tactical = {
 		end
 		if ctx.stage == "end" then
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
-			-- the owner choosing what goes (combat.remove_excess).
+			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
 			local pushed = false
 			for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
