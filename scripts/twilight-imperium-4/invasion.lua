@@ -258,35 +258,79 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 	end
 end
 
--- TI4 §52.3-5: Space Cannon defense, ground combats on the planets committed to (in
--- planet order: the active player does not choose it), then control: the active player
--- gains every planet where its committed ground forces survive (exhausted); other
--- players' structures there are destroyed.
-function I.invade(g, seat: number, committed: { [string]: boolean })
-	local planets = {}
-	for key in pairs(committed) do
-		table.insert(planets, tonumber(key))
+-- Whether an invaded planet has something to fight: another player's Space Cannon or
+-- ground forces on it.
+local function contested(g, seat: number, p: number): boolean
+	for _, o in ipairs(g:owners({ kind = { "pds", "infantry" }, inside = p })) do
+		if o ~= seat then
+			return true
+		end
 	end
-	table.sort(planets)
-	for _, p in ipairs(planets) do
-		cannon_defense(g, seat, p)
-		for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
-			if o ~= seat then
-				ground_combat(g, seat, o, p)
+	return false
+end
+
+-- TI4 §52.3-5 on one planet: Space Cannon defense, the ground combat, then control: the
+-- active player gains the planet if its committed ground forces survive (exhausted);
+-- other players' structures there are destroyed.
+local function invade_planet(g, seat: number, p: number)
+	cannon_defense(g, seat, p)
+	for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
+		if o ~= seat then
+			ground_combat(g, seat, o, p)
+		end
+	end
+	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
+			if g:owner(e) ~= seat then
+				g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+				g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
 			end
 		end
-		if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
-			for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-				if g:owner(e) ~= seat then
-					g:move(e, { zone = "reinforcements", seat = g:owner(e) })
-					g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
-				end
-			end
-			g:set_owner(p, seat)
-			g:set_prop(p, "exhausted", true)
-			g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
-		end
+		g:set_owner(p, seat)
+		g:set_prop(p, "exhausted", true)
+		g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
 	end
 end
+
+-- TI4 §52.3-52.5: the planets committed to are resolved one at a time, in the order the
+-- active player chooses while two or more of them have something to fight (§52.3, §52.4);
+-- each planet's Space Cannon defense comes just before its ground combat (the planets
+-- do not affect one another, so this is the same as all defenses first).
+-- ctx: seat, planets (the committed planets).
+I.invade = {
+	enter = function(g, ctx)
+		table.sort(ctx.planets)
+	end,
+	run = function(g, ctx)
+		while not U.over(g) and #ctx.planets > 0 do
+			local fights = {}
+			for _, p in ipairs(ctx.planets) do
+				if contested(g, ctx.seat, p) then
+					table.insert(fights, p)
+				end
+			end
+			if #fights < 2 then
+				invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
+			else
+				local options = {}
+				for _, p in ipairs(fights) do
+					table.insert(options, { label = U.text("invasion.next", U.planet_name(g, p)), value = p })
+				end
+				return { seat = ctx.seat, prompt = U.text("invasion.order_prompt"), rule = "TI4 §52.3, §52.4",
+					help = U.text("invasion.order_help"), options = options }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, p)
+		for i, q in ipairs(ctx.planets) do
+			if q == p then
+				table.remove(ctx.planets, i)
+				break
+			end
+		end
+		invade_planet(g, ctx.seat, p)
+	end,
+}
 
 return I

@@ -234,7 +234,14 @@ A.tactical = {
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
 			ctx.stage = "produce"
-			Invasion.invade(g, seat, ctx.committed or {})
+			local planets = {}
+			for key in pairs(ctx.committed or {}) do
+				table.insert(planets, tonumber(key))
+			end
+			if #planets > 0 then
+				g:push("invade", { seat = seat, planets = planets })
+				return nil
+			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "produce" then
 			ctx.stage = "end"
