@@ -241,7 +241,7 @@ C.politics = {
 			return nil
 		end
 		local options = {}
-		for s = 1, g:seats() do
+		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= g:global("speaker") then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end
@@ -306,7 +306,7 @@ C.trade_others = {
 			return nil
 		end
 		local options = {}
-		for s = 1, g:seats() do
+		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= ctx.seat then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end
