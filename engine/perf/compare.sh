@@ -9,7 +9,9 @@
 # binary (target/release/orrery). The runs alternate OLD, NEW, OLD, NEW... in one
 # sitting, so a noisy machine slows both alike; the medians and their ratio are
 # printed. `simulate` is used (not `bench`) so that a build from before `bench`
-# existed can be compared; its seconds include creating the script VM once.
+# existed can be compared; its seconds include creating the script VM once. Builds
+# whose `simulate --json` reports `kernel_decisions_per_second` also get a "kernel
+# only" row (a baseline needs that field patched in to be compared on it).
 # Before quoting a speed-up, check that both play the same games:
 # engine/perf/same-games.sh OLD NEW.
 set -euo pipefail
@@ -39,6 +41,9 @@ d = json.load(open(sys.argv[1]))
 if d["errors"]:
     sys.exit(f"{sys.argv[2]} ({sys.argv[3]}): {d['errors']} games failed: {d['error_messages'][:1]}")
 print(sys.argv[2], sys.argv[3], d["decisions"] / d["seconds"])
+# The kernel's own rate (game creation and acts), where the build reports it.
+if "kernel_decisions_per_second" in d:
+    print(sys.argv[2] + " (kernel only)", sys.argv[3], d["kernel_decisions_per_second"])
 PY
         done
     done
