@@ -62,6 +62,8 @@ for line in open(sys.argv[1]):
     rates.setdefault(" ".join(label), {}).setdefault(side, []).append(float(rate))
 print(f"{'decisions/s, median of runs':44} {'old':>9} {'new':>9} {'new/old':>8}")
 for label, sides in rates.items():
+    if "old" not in sides or "new" not in sides:
+        continue  # a row only one build reports
     old, new = statistics.median(sides["old"]), statistics.median(sides["new"])
     print(f"{label:44} {old:9.0f} {new:9.0f} {new / old:7.2f}x")
 PY
