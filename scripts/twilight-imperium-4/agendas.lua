@@ -1,0 +1,562 @@
+--!strict
+-- Twilight Imperium 4: what each agenda card does (TI4 §26; agendas.ron holds the cards'
+-- data and their outcomes in our words). `resolve` places a law that passed (TI4 §26.3,
+-- §27.20) or discards the card (§26.6-26.8, §27.21), then runs the card's effect from
+-- EFFECT, keyed by agenda id. Laws that change another rule while in play are read
+-- there through council.lua; their entry here only does what happens on resolving.
+-- Agendas with no entry, or a partial one, are listed in COVERAGE.md with the reason.
+local U = require("util")
+local Co = require("council")
+local O = require("objectives")
+local E = {}
+
+local function owned_planets_where(g, pred): { string }
+	local out = {}
+	for _, p in ipairs(g:entities({ kind = "planet" })) do
+		if g:owner(p) ~= nil and pred(p) then
+			table.insert(out, "e:" .. p)
+		end
+	end
+	return out
+end
+
+local function trait(g, p: number): string?
+	return U.PLANETS[g:face(p)].trait
+end
+
+local function scored_secrets(g): { number }
+	local out = {}
+	for s = 1, g:seats() do
+		for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "scored", seat = s })) do
+			table.insert(out, obj)
+		end
+	end
+	return out
+end
+
+-- The outcomes players may vote for (TI4 §27.8-27.11): for/against, or what the card
+-- elects — a player, or a planet some player controls (§27.11), of the trait asked.
+function E.outcomes(g, id: string): { string }
+	local elect = defs.agenda[id].elect
+	if elect == "for_against" then
+		return { "for", "against" }
+	end
+	local out = {}
+	if elect == "player" then
+		for s = 1, g:seats() do
+			table.insert(out, "p:" .. s)
+		end
+	elseif elect == "law" then
+		for _, card in ipairs(g:entities({ kind = "agenda", zone = "laws" })) do
+			table.insert(out, "e:" .. card)
+		end
+	elseif elect == "scored_secret_objective" then
+		for _, obj in ipairs(scored_secrets(g)) do
+			table.insert(out, "e:" .. obj)
+		end
+	elseif elect == "planet" then
+		out = owned_planets_where(g, function(p) return true end)
+	elseif elect == "non_home_planet_not_mecatol" then
+		out = owned_planets_where(g, function(p) return not U.is_home_planet(g, p) and not Co.is_mecatol(g, p) end)
+	else
+		local want = string.match(elect, "^(%a+)_planet$")
+		out = owned_planets_where(g, function(p) return trait(g, p) == want end)
+	end
+	return out
+end
+
+-- When revealed (the cards' `when_revealed`): Classified Document Leaks with no scored
+-- secret objective, Judicial Abolishment, Miscount Disclosed and New Constitution with no
+-- law in play are discarded and another agenda revealed; so is an election with nothing
+-- to elect (no player controls a planet of the trait asked — our reading, the rules do
+-- not say).
+function E.discard_on_reveal(g, id: string): boolean
+	return #E.outcomes(g, id) == 0 or (id == "new_constitution" and g:count({ kind = "agenda", zone = "laws" }) == 0)
+end
+
+-- Seats that cast votes for `outcome` (ctx.cast: seat -> outcome).
+local function voters(g, cast, outcome: string): { number }
+	local out = {}
+	for s = 1, g:seats() do
+		if cast[tostring(s)] == outcome then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- Units of any kind a seat has on a planet or in a space area, to reinforcements (TI4 §34).
+local UNIT_KINDS = U.UNIT_TYPES
+local function destroy_on_planet(g, p: number, kinds): number
+	local n = 0
+	for _, e in ipairs(g:entities({ kind = kinds or UNIT_KINDS, inside = p })) do
+		g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+		n += 1
+	end
+	return n
+end
+
+local function discard_hand(g, seat: number)
+	for _, c in ipairs(g:entities({ kind = "action_card", zone = "hand", seat = seat })) do
+		g:move(c, "action_discard")
+		g:reveal(c)
+	end
+	g:log(U.text("law.discards_hand", seat))
+end
+
+-- Delayed effects "at the start of the next strategy phase": a global list that
+-- E.strategy_start applies and clears (round.lua's strategy phase calls it).
+local function at_strategy_start(g, what: string, seats: { number })
+	local list = g:global("at_strategy_start") or {}
+	table.insert(list, { what = what, seats = seats })
+	g:set_global("at_strategy_start", list)
+end
+
+local function all_seats(g): { number }
+	local out = {}
+	for s = 1, g:seats() do
+		table.insert(out, s)
+	end
+	return out
+end
+
+local function vp_all(g, seats: { number }, n: number)
+	-- Gains at the same time: all added, then the win checked once (TI4 §81.7, R-10).
+	U.vp_together(g, seats, n, "other")
+end
+
+-- The effects, keyed by agenda id: f(g, o) with o = { card, outcome ("for", "against"
+-- or the elected "p:"/"e:" value), target (the elected seat or entity), cast }.
+local EFFECT = {}
+
+EFFECT.anti_intellectual_revolution = function(g, o)
+	-- For: the law (tech.lua asks for a ship after each research).
+	if o.outcome == "against" then
+		at_strategy_start(g, "exhaust_per_technology", all_seats(g))
+	end
+end
+
+EFFECT.archived_secret = function(g, o)
+	U.draw_secret(g, o.target)
+	g:push("return_secret", { seat = o.target })
+end
+
+EFFECT.arms_reduction = function(g, o)
+	if o.outcome == "for" then
+		for i = g:seats(), 1, -1 do
+			local s = U.clockwise(g, g:global("speaker"))[i]
+			for _, k in ipairs({ { "cruiser", 4 }, { "dreadnought", 2 } }) do
+				local excess = g:count({ kind = k[1], owner = s }) - g:count({ kind = k[1], zone = "reinforcements", seat = s }) - k[2]
+				if excess > 0 then
+					g:push("destroy_units", { seat = s, kinds = { k[1] }, n = excess })
+				end
+			end
+		end
+	else
+		at_strategy_start(g, "exhaust_specialties", all_seats(g))
+	end
+end
+
+EFFECT.classified_document_leaks = function(g, o)
+	-- The elected secret objective becomes public (objectives.lua scores it as one); its
+	-- scorer keeps the VP and it no longer counts among that seat's secrets.
+	local obj = o.target
+	g:set_prop(obj, "leaked", true)
+	g:set_prop(o.card, "objective", obj)
+	g:move(obj, "objectives")
+	g:log(U.text("law.leaked", defs.objective[g:face(obj)].name))
+end
+
+EFFECT.colonial_redistribution = function(g, o)
+	local p = o.target
+	destroy_on_planet(g, p)
+	g:log(U.text("law.units_destroyed_on", U.planet_name(g, p)))
+	g:push("colonial", { seat = g:owner(p), planet = p })
+end
+
+EFFECT.committee_formation = function(g, o) end -- its owner uses it (agenda.lua)
+
+EFFECT.compensated_disarmament = function(g, o)
+	local p = o.target
+	local n = destroy_on_planet(g, p, U.GROUND_TYPES)
+	U.gain_tg(g, g:owner(p), n)
+	g:log(U.text("law.disarmament", U.planet_name(g, p), n, g:owner(p)))
+end
+
+EFFECT.conventions_of_war = function(g, o)
+	-- For: the law stays in play; no bombardment exists yet to forbid (COVERAGE.md).
+	if o.outcome == "against" then
+		for _, s in ipairs(voters(g, o.cast, "against")) do
+			discard_hand(g, s)
+		end
+	end
+end
+
+EFFECT.core_mining = function(g, o)
+	local inf = g:last({ kind = "infantry", inside = o.target })
+	if inf then
+		g:move(inf, { zone = "reinforcements", seat = g:owner(inf) })
+	end
+end
+
+EFFECT.demilitarized_zone = function(g, o)
+	destroy_on_planet(g, o.target)
+	g:log(U.text("law.units_destroyed_on", U.planet_name(g, o.target)))
+end
+
+EFFECT.economic_equality = function(g, o)
+	for s = 1, g:seats() do
+		g:set(s, "tg", o.outcome == "for" and 5 or 0)
+	end
+end
+
+EFFECT.enforced_travel_ban = function(g, o)
+	if o.outcome == "against" then
+		-- Every PDS in or next to a system with a wormhole is destroyed.
+		local near = {}
+		for _, c in ipairs(g:cells()) do
+			local sys = U.system_of_cell(g, c)
+			if sys and #sys.wormholes > 0 then
+				near[c] = true
+				for _, n in ipairs(O.adjacent(g, c)) do
+					near[n] = true
+				end
+			end
+		end
+		for _, e in ipairs(g:entities({ kind = "pds" })) do
+			local c = g:cell_of(e)
+			if c and near[c] then
+				g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+			end
+		end
+	end
+end
+
+EFFECT.executive_sanctions = function(g, o)
+	for s = 1, g:seats() do
+		local hand = g:entities({ kind = "action_card", zone = "hand", seat = s })
+		if o.outcome == "for" then
+			if #hand > Co.hand_limit(g) then
+				g:push("discard", { seat = s })
+			end
+		elseif #hand > 0 then
+			local c = hand[g:roll(#hand)]
+			g:move(c, "action_discard")
+			g:reveal(c)
+			g:log(U.text("law.random_discard", s, defs.action_card[g:face(c)].name))
+		end
+	end
+end
+
+EFFECT.fleet_regulations = function(g, o)
+	if o.outcome == "against" then
+		for s = 1, g:seats() do
+			U.move_token(g, s, "cmd_reinforcements", "fleet")
+		end
+	end
+end
+
+EFFECT.holy_planet_of_ixth = function(g, o)
+	local owner = g:owner(o.target)
+	g:log(U.text("law.holy_planet_gained", owner))
+	U.vp(g, owner, 1, "other")
+end
+
+EFFECT.homeland_defense_act = function(g, o)
+	if o.outcome == "against" then
+		for s = g:seats(), 1, -1 do
+			if g:count({ kind = "pds", owner = s }) > g:count({ kind = "pds", zone = "reinforcements", seat = s }) then
+				g:push("destroy_units", { seat = s, kinds = { "pds" }, n = 1 })
+			end
+		end
+	end
+end
+
+EFFECT.incentive_program = function(g, o)
+	local zone = o.outcome == "for" and "stage_1_deck" or "stage_2_deck"
+	local obj = g:last({ zone = zone })
+	if obj then
+		g:move(obj, "objectives")
+		g:reveal(obj)
+		g:log(U.text("objectives.revealed", defs.objective[g:face(obj)].name, defs.objective[g:face(obj)].requirement))
+	end
+end
+
+EFFECT.ixthian_artifact = function(g, o)
+	if o.outcome ~= "for" then
+		return
+	end
+	local roll = g:roll(10)
+	local order = U.clockwise(g, g:global("speaker"))
+	if roll >= 6 then
+		g:log(U.text("law.artifact_research", roll))
+		for i = #order, 1, -1 do
+			g:push("research", { seat = order[i] })
+			g:push("research", { seat = order[i] })
+		end
+		return
+	end
+	g:log(U.text("law.artifact_destroys", roll))
+	local mecatol = g:global("mecatol")
+	for _, e in ipairs(g:entities({ kind = UNIT_KINDS, cell = mecatol })) do
+		g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = mecatol })) do
+		destroy_on_planet(g, p)
+	end
+	for i = #order, 1, -1 do
+		local s = order[i]
+		for _, c in ipairs(O.adjacent(g, mecatol)) do
+			local n = #E.units_in_system(g, s, c)
+			if n > 0 then
+				g:push("destroy_units", { seat = s, n = math.min(3, n), cell = c })
+			end
+		end
+	end
+end
+
+EFFECT.judicial_abolishment = function(g, o)
+	Co.discard_law(g, o.target)
+end
+
+EFFECT.minister_of_policy = function(g, o) end -- round.lua draws at the status phase's end
+EFFECT.minister_of_exploration = function(g, o) end -- council.gain_control
+EFFECT.minister_of_sciences = function(g, o) end -- cards.lua
+EFFECT.minister_of_commerce = function(g, o) end -- cards.lua, replenishing
+EFFECT.minister_of_industry = function(g, o) end -- cards.lua, Construction
+EFFECT.minister_of_war = function(g, o) end -- round.lua, after an action
+
+EFFECT.miscount_disclosed = function(g, o)
+	-- The elected law is voted on again as though just revealed; it stays in effect
+	-- until that vote resolves (FAQ F-18).
+	g:push("agenda", { n = 0, card = o.target, revote = true })
+end
+
+EFFECT.mutiny = function(g, o)
+	local seats = voters(g, o.cast, "for")
+	if o.outcome == "for" then
+		vp_all(g, seats, 1)
+	else
+		for _, s in ipairs(seats) do
+			if (g:get(s, "vp") or 0) > 0 then
+				U.vp(g, s, -1, "other")
+			end
+		end
+	end
+end
+
+EFFECT.new_constitution = function(g, o)
+	if o.outcome == "for" then
+		for _, card in ipairs(g:entities({ kind = "agenda", zone = "laws" })) do
+			Co.discard_law(g, card)
+		end
+		at_strategy_start(g, "exhaust_home", all_seats(g))
+	end
+end
+
+EFFECT.public_execution = function(g, o)
+	local s = o.target
+	discard_hand(g, s)
+	if g:global("speaker") == s then
+		g:set_global("speaker", s % g:seats() + 1)
+		g:log(U.text("law.speaker_passes", s % g:seats() + 1))
+	end
+	g:set_global("no_vote_" .. s, true)
+end
+
+EFFECT.publicize_weapon_schematics = function(g, o)
+	if o.outcome == "against" then
+		for s = 1, g:seats() do
+			if U.has_tech(g, s, "war_sun") then
+				discard_hand(g, s)
+			end
+		end
+	end
+end
+
+EFFECT.representative_government = function(g, o)
+	if o.outcome == "against" then
+		at_strategy_start(g, "exhaust_cultural", voters(g, o.cast, "against"))
+	end
+end
+
+EFFECT.seed_of_an_empire = function(g, o)
+	local best = nil
+	for s = 1, g:seats() do
+		local v = g:get(s, "vp") or 0
+		if best == nil or (o.outcome == "for" and v > best) or (o.outcome == "against" and v < best) then
+			best = v
+		end
+	end
+	local seats = {}
+	for s = 1, g:seats() do
+		if (g:get(s, "vp") or 0) == best then
+			table.insert(seats, s)
+		end
+	end
+	vp_all(g, seats, 1)
+end
+
+EFFECT.shard_of_the_throne = function(g, o)
+	U.vp(g, o.target, 1, "other")
+end
+
+EFFECT.the_crown_of_emphidia = function(g, o)
+	U.vp(g, o.target, 1, "other")
+end
+
+EFFECT.shared_research = function(g, o)
+	if o.outcome == "against" then
+		for s = 1, g:seats() do
+			local home = U.home_cell(g, s)
+			if not U.has_token_in(g, s, home) then
+				U.move_token(g, s, "cmd_reinforcements", home)
+			end
+		end
+	end
+end
+
+EFFECT.swords_to_plowshares = function(g, o)
+	for s = 1, g:seats() do
+		local gained = 0
+		for _, p in ipairs(U.planets(g, s)) do
+			if o.outcome == "for" then
+				local inf = g:entities({ kind = "infantry", owner = s, inside = p })
+				for k = 1, math.ceil(#inf / 2) do
+					g:move(inf[k], { zone = "reinforcements", seat = s })
+					gained += 1
+				end
+			elseif Co.may_land(g, p) then
+				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = s })
+				if e then
+					g:move(e, { inside = p })
+				end
+			end
+		end
+		U.gain_tg(g, s, gained)
+	end
+end
+
+EFFECT.unconventional_measures = function(g, o)
+	for _, s in ipairs(voters(g, o.cast, "for")) do
+		if o.outcome == "for" then
+			U.draw_action(g, s)
+			U.draw_action(g, s)
+			g:push("discard", { seat = s })
+		else
+			discard_hand(g, s)
+		end
+	end
+end
+
+EFFECT.wormhole_reconstruction = function(g, o)
+	if o.outcome == "against" then
+		for s = 1, g:seats() do
+			for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = s })) do
+				local sys = U.system_of_cell(g, c)
+				if sys and #sys.wormholes > 0 and not U.has_token_in(g, s, c) then
+					U.move_token(g, s, "cmd_reinforcements", c)
+				end
+			end
+		end
+	end
+end
+
+EFFECT.wormhole_research = function(g, o)
+	local order = U.clockwise(g, g:global("speaker"))
+	if o.outcome == "for" then
+		local wormhole_cells = {}
+		for _, c in ipairs(g:cells()) do
+			local sys = U.system_of_cell(g, c)
+			if sys and #sys.wormholes > 0 then
+				table.insert(wormhole_cells, c)
+			end
+		end
+		-- The ships go once the researches are done: a step pushed first runs last.
+		g:push("destroy_ships_in", { cells = wormhole_cells })
+		for i = #order, 1, -1 do
+			for _, c in ipairs(wormhole_cells) do
+				if g:count({ kind = U.SHIP_TYPES, owner = order[i], cell = c }) > 0 then
+					g:push("research", { seat = order[i] })
+					break
+				end
+			end
+		end
+	else
+		for _, s in ipairs(voters(g, o.cast, "against")) do
+			g:push("return_token", { seat = s })
+		end
+	end
+end
+
+-- Units of a seat in a system: ships and ground forces in space, and on its planets.
+function E.units_in_system(g, seat: number, c: number): { number }
+	local out = g:entities({ kind = UNIT_KINDS, owner = seat, cell = c })
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		for _, e in ipairs(g:entities({ kind = UNIT_KINDS, owner = seat, inside = p })) do
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- TI4 §26.3-26.8, §27.20-27.21: a law resolved "for" or by an election goes into play
+-- (owned by the elected player, or attached to the elected planet, as the card says); a
+-- directive, or a law voted down, is discarded. Then the card's effect. A law voted on
+-- again (Miscount Disclosed) leaves play first and resolves afresh.
+function E.resolve(g, card: number, outcome: string, cast)
+	local id = g:face(card)
+	local def = defs.agenda[id]
+	if g:where(card) and (g:where(card) :: any).zone == "laws" then
+		Co.discard_law(g, card)
+	end
+	local tag, n = string.match(outcome, "^(%a):(%d+)$")
+	local target = tonumber(n)
+	if def.type == "law" and outcome ~= "against" then
+		local owner = def.owned_by_player and tag == "p" and target or nil
+		local planet = def.attaches_to_planet and tag == "e" and target or nil
+		Co.enact(g, card, owner, planet)
+		g:log(U.text("law.in_play", def.name))
+	else
+		g:move(card, "agenda_discard")
+	end
+	local f = EFFECT[id]
+	if f then
+		f(g, { card = card, outcome = outcome, target = target, cast = cast })
+	end
+end
+
+-- Delayed effects at the start of the strategy phase (the against outcomes of
+-- Anti-Intellectual Revolution, Arms Reduction, Representative Government; New
+-- Constitution): planets exhausted. Returns true when it pushed a choice.
+function E.strategy_start(g): boolean
+	local list = g:global("at_strategy_start")
+	if not list then
+		return false
+	end
+	g:set_global("at_strategy_start", nil)
+	local pushed = false
+	for _, item in ipairs(list) do
+		for _, s in ipairs(item.seats) do
+			for _, p in ipairs(U.planets(g, s, true)) do
+				local d = U.PLANETS[g:face(p)]
+				if (item.what == "exhaust_specialties" and d.specialty)
+					or (item.what == "exhaust_cultural" and d.trait == "cultural")
+					or (item.what == "exhaust_home" and g:cell_of(p) == U.home_cell(g, s)) then
+					g:set_prop(p, "exhausted", true)
+				end
+			end
+			if item.what == "exhaust_per_technology" then
+				local n = g:count({ kind = "technology", zone = "researched", seat = s })
+				if n > 0 then
+					g:push("exhaust_planets", { seat = s, n = n })
+					pushed = true
+				end
+			end
+		end
+		g:log(U.text("law.strategy_start." .. item.what))
+	end
+	return pushed
+end
+
+return E
