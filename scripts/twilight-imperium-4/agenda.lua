@@ -220,7 +220,7 @@ A.agenda = {
 				-- Law Representative Government: exactly 1 vote, no planet exhausted.
 				ctx.votes[v] = (ctx.votes[v] or 0) + 1
 				ctx.cast[tostring(s)] = v
-				g:log(U.text("agenda.votes", s, 1, A.label(g, v, s)))
+				g:log(U.text("agenda.votes", s, A.label(g, v, s), 1))
 				ctx.i += 1
 			else
 				ctx.choice = v
@@ -238,7 +238,7 @@ A.agenda = {
 			else
 				ctx.votes[ctx.choice] = (ctx.votes[ctx.choice] or 0) + n
 				ctx.cast[tostring(s)] = ctx.choice
-				g:log(U.text("agenda.votes", s, n, A.label(g, ctx.choice, s)))
+				g:log(U.text("agenda.votes", s, A.label(g, ctx.choice, s), n))
 			end
 			ctx.choice = nil
 			ctx.stage = "vote"
