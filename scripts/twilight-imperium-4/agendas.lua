@@ -253,6 +253,18 @@ EFFECT.fleet_regulations = function(g, o)
 		for s = 1, g:seats() do
 			U.move_token(g, s, "cmd_reinforcements", "fleet")
 		end
+		return
+	end
+	-- For: at most 4 fleet tokens (council.fleet_cap, tokens.lua); ships beyond 4 in a
+	-- system are removed first (TI4 §45.3), then the extra tokens.
+	g:push("fleet_cap", {})
+	for s = g:seats(), 1, -1 do
+		for _, c in ipairs(g:cells_of({ kind = U.FLEET_TYPES, owner = s })) do
+			local excess = U.fleet_count(g, s, c) - Co.fleet_cap(g)
+			if excess > 0 then
+				g:push("destroy_units", { seat = s, kinds = U.FLEET_TYPES, n = excess, cell = c })
+			end
+		end
 	end
 end
 

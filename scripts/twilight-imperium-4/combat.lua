@@ -5,6 +5,7 @@
 -- left (§23.9). Not yet: retreats (§23.4, §23.7: never announced), "start of combat"
 -- abilities and action cards. Space Cannon offense (§17) comes before it (below).
 local U = require("util")
+local Co = require("council")
 local C = {}
 
 local function ships(g, seat: number, c: number): { number }
@@ -21,7 +22,7 @@ local function roll_combat(g, seat: number, c: number): (number, number)
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
-				if g:roll(10) + mod >= def.combat then
+				if g:roll(10) + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
 				end
 			end
@@ -68,7 +69,7 @@ local function hit_options(g, seat: number, c: number): { any }
 	for _, e in ipairs(ships(g, seat, c)) do
 		local kind, def = g:kind(e), defs.unit[g:face(e)]
 		local damaged = g:prop(e, "damaged") == true
-		if def.sustain_damage and not damaged and not seen["s" .. kind] then
+		if def.sustain_damage and Co.may_sustain(g, def) and not damaged and not seen["s" .. kind] then
 			seen["s" .. kind] = true
 			table.insert(options, { label = U.text("combat.sustain", def.name), value = "s:" .. kind })
 		end
@@ -143,8 +144,10 @@ C.space_combat = {
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				if a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))
+					Co.combat_won(g, ctx.attacker, ctx.defender)
 				elseif d > 0 then
 					g:log(U.text("combat.won", ctx.defender, U.cell_label(g, ctx.cell)))
+					Co.combat_won(g, ctx.defender, ctx.attacker)
 				else
 					g:log(U.text("combat.draw", U.cell_label(g, ctx.cell)))
 				end

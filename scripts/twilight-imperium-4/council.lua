@@ -97,6 +97,65 @@ function Co.units_per_cost(g, per: number): number
 	return Co.law(g, "regulated_conscription") and 1 or per
 end
 
+-- TI4 §45: a fleet pool of any size; at most 4 tokens under law Fleet Regulations.
+function Co.fleet_cap(g): number
+	return Co.law(g, "fleet_regulations") and 4 or 99
+end
+
+-- A bonus to a unit's combat rolls: law Prophecy of Ixth, +1 to its owner's fighters.
+function Co.roll_bonus(g, seat: number, def): number
+	return (def.type == "fighter" and Co.law_owner(g, "prophecy_of_ixth") == seat) and 1 or 0
+end
+
+-- Whether a unit with Sustain Damage may use it: not war suns under law Publicize Weapon
+-- Schematics once any player owns a war sun technology.
+function Co.may_sustain(g, def): boolean
+	if def.type ~= "war_sun" or not Co.law(g, "publicize_weapon_schematics") then
+		return true
+	end
+	for s = 1, g:seats() do
+		if g:count({ kind = "technology", face = "war_sun", zone = "researched", seat = s }) > 0 then
+			return false
+		end
+	end
+	return true
+end
+
+-- Whether units on a planet may be bombarded: not a cultural planet under law Conventions
+-- of War (for the bombardment step to ask; it is not built on this branch).
+function Co.may_bombard(g, p: number): boolean
+	return not (Co.law(g, "conventions_of_war") and U.PLANETS[g:face(p)].trait == "cultural")
+end
+
+-- After a combat (space or ground) `winner` won against `loser`: law Shard of the Throne
+-- goes to the winner, with its VP, when the loser owns it.
+function Co.combat_won(g, winner: number, loser: number)
+	local shard = Co.law(g, "shard_of_the_throne")
+	if shard and g:owner(shard) == loser then
+		g:set_owner(shard, winner)
+		g:log(U.text("law.shard_taken", winner, loser))
+		U.vp(g, loser, -1, "other")
+		U.vp(g, winner, 1, "other")
+	end
+end
+
+-- Whether a system holds units (in space or on its planets) of a player other than `seat`.
+function Co.others_units_in(g, seat: number, c: number): boolean
+	for _, o in ipairs(g:owners({ kind = U.UNIT_TYPES, cell = c })) do
+		if o ~= seat then
+			return true
+		end
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		for _, o in ipairs(g:owners({ kind = U.UNIT_TYPES, inside = p })) do
+			if o ~= seat then
+				return true
+			end
+		end
+	end
+	return false
+end
+
 -- Whether a planet's units may use Production: not under law Holy Planet of Ixth.
 function Co.may_produce_on(g, p: number): boolean
 	return not Co.attached(g, p, "holy_planet_of_ixth") and not Co.attached(g, p, "demilitarized_zone")

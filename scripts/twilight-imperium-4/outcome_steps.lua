@@ -222,4 +222,37 @@ S.arbiter = {
 	end,
 }
 
+-- Law Minister of Peace (tactical.lua, after an activation of a system holding another
+-- player's units): its owner may discard it to end the active player's turn.
+S.peace = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) or not Co.law(g, "minister_of_peace") then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("law.peace_prompt", ctx.active), rule = "TI4 §26.4", help = U.text("law.peace_help"),
+			options = { { label = U.text("law.peace_use"), value = true } }, pass = U.text("law.peace_keep") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v then
+			Co.discard_law(g, Co.law(g, "minister_of_peace") :: number)
+			g:set_global("turn_ended", true)
+			g:log(U.text("law.peace_used", ctx.seat, ctx.active))
+		end
+	end,
+}
+
+-- Law Fleet Regulations, enacted: ships beyond 4 in a system are removed (the seat
+-- chooses, destroy_units pushed before this), then fleet tokens beyond 4 go back.
+S.fleet_cap = {
+	run = function(g, ctx)
+		for s = 1, g:seats() do
+			while U.pool(g, s, "fleet") > Co.fleet_cap(g) do
+				U.move_token(g, s, "fleet", "cmd_reinforcements")
+			end
+		end
+		return nil
+	end,
+}
+
 return S

@@ -199,6 +199,11 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 			end
 		end
 	end
+	-- Law Shard of the Throne changes hands with a won combat.
+	local a, d = g:count({ kind = "infantry", owner = attacker, inside = p }), g:count({ kind = "infantry", owner = defender, inside = p })
+	if (a > 0) ~= (d > 0) then
+		Co.combat_won(g, a > 0 and attacker or defender, a > 0 and defender or attacker)
+	end
 end
 
 -- TI4 §52.4-5: ground combats on the planets committed to, then control: the active
@@ -260,6 +265,10 @@ A.tactical = {
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
+			return nil
+		end
+		if g:global("turn_ended") then
+			g:set_global("turn_ended", nil) -- law Minister of Peace ended the turn
 			return nil
 		end
 		local seat = ctx.seat
@@ -339,6 +348,11 @@ A.tactical = {
 			ctx.cell = v
 			ctx.stage = "move"
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
+			-- Law Minister of Peace: its owner may now end the turn (outcome_steps.peace).
+			local peace = Co.law_owner(g, "minister_of_peace")
+			if peace and peace ~= seat and Co.others_units_in(g, seat, v) then
+				g:push("peace", { seat = peace, active = seat })
+			end
 			return
 		end
 		if v == "done" then
