@@ -8,7 +8,8 @@
 -- (§27.5, §27.14), then exhausts any of its ready planets; the votes are their influence
 -- (§27.6, never trade goods: §27.13). Casting 0 votes is abstaining (FAQ, F-15). The
 -- outcome with most votes resolves; on a tie or with no votes the speaker chooses, which
--- is not a vote (§27.19). What each agenda does is agendas.lua.
+-- is not a vote (§27.19). Placing the resolved card is agendas.lua, what it does
+-- agenda_effects.lua.
 --
 -- Not yet: the moments "when/after an agenda is revealed" and "after a player votes"
 -- (§27.2, §19) have nothing to offer, since action cards, promissory notes and faction

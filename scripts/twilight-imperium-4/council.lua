@@ -1,9 +1,10 @@
 --!strict
 -- Twilight Imperium 4: what the galactic council has changed, as queries the other
--- rules ask: the custodians token (TI4 §31, §61), laws in force (TI4 §26.3), and the
--- few hooks a law adds to a rule that is not the agenda's own (gaining control of a
--- planet, neighbours). The agenda phase itself is agenda.lua; what each agenda does when
--- it resolves is agendas.lua. This module knows no step and pushes nothing, so any rule
+-- rules ask: the custodians token (TI4 §31, §61), laws in force (TI4 §26.3); putting a
+-- law into play and taking it out (enact, discard_law: what it adds to planets and
+-- links); and the few hooks a law adds to a rule that is not the agenda's own (gaining
+-- control of a planet, a won combat, neighbours). The agenda phase itself is agenda.lua; what each agenda does when
+-- it resolves is agenda_effects.lua. This module pushes no step, so any rule
 -- may require it (layering: util -> council -> rules -> steps).
 --
 -- State: a law in play is its agenda card in the public zone "laws"; an owned law

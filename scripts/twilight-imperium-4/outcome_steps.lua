@@ -1,5 +1,5 @@
 --!strict
--- Twilight Imperium 4: the small steps agenda outcomes push (agendas.lua) when a player
+-- Twilight Imperium 4: the small steps agenda outcomes push (agenda_effects.lua) when a player
 -- has a choice to make: which units to destroy, Colonial Redistribution's choices, which
 -- planets to exhaust, which command token to return; and the laws that act outside the
 -- agenda phase with a choice (Imperial Arbiter, Minister of War, Anti-Intellectual

@@ -164,7 +164,7 @@ function U.planets(g, seat: number, ready: boolean?): { number }
 end
 
 -- A planet's resource or influence value (TI4 §73): the printed value plus what laws
--- attached to it add (prop `plus_resources` / `plus_influence`, agendas.lua).
+-- attached to it add (prop `plus_resources` / `plus_influence`, council.enact).
 function U.value(g, p: number, what: string): number
 	return U.PLANETS[g:face(p)][what] + (g:prop(p, "plus_" .. what) or 0)
 end
