@@ -197,6 +197,7 @@ A.agenda = {
 		if ctx.stage == "resolve" then
 			ctx.stage = "done"
 			g:log(U.text("agenda.outcome", name_of(g, ctx.card), A.label(g, ctx.result, 0)))
+			g:add_global("usage.agendas_resolved", 1)
 			E.resolve(g, ctx.card, ctx.result, ctx.cast)
 		end
 		return nil
@@ -259,6 +260,7 @@ function A.remove_custodians(g, seat: number): number
 	local token = g:first({ kind = "custodians" }) :: number
 	local mecatol = g:first({ kind = "planet", cell = g:global("mecatol") }) :: number
 	g:move(token, { zone = "play_area", seat = seat })
+	g:add_global("usage.custodians_removed", 1) -- counted for simulation reports
 	g:log(U.text("agenda.custodians_removed", seat, Co.CUSTODIANS_COST))
 	g:push("pay", { seat = seat, what = "influence", amount = Co.CUSTODIANS_COST })
 	U.vp(g, seat, 1, "other")
