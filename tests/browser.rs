@@ -340,8 +340,9 @@ async fn asked(c: &Client) -> bool {
 }
 
 /// People play whole games by clicking — one against bots for every pack the
-/// browser must carry, and two friends in two browser windows with a bot — and each
-/// sees the game-over screen with the ranking.
+/// browser must carry (Space Gate Odyssey, whose random games are long, has its own
+/// test below), and two friends in two browser windows with a bot — and each sees
+/// the game-over screen with the ranking.
 #[test]
 fn browser_plays_every_pack_to_the_end() {
     if !browser_present() {
@@ -360,6 +361,7 @@ fn browser_plays_every_pack_to_the_end() {
             ("galactic-era", vec!["human", "random", "random", "random"]),
             ("space-opera", vec!["human", "random", "random"]),
             ("space-opera", vec!["human", "human", "random"]),
+            ("twilight-imperium-4", vec!["human", "random", "random"]),
         ] {
             let links = create_in_lobby(&first, &base, pack, &players, 11, None).await;
             let people = players.iter().filter(|p| **p == "human").count();

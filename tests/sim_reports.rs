@@ -65,6 +65,8 @@ fn galactic_era() -> Arc<Ruleset> {
 fn numbers(mut report: Report) -> serde_json::Value {
     report.seconds = 0.0;
     report.games_per_second = 0.0;
+    report.kernel_seconds = 0.0;
+    report.kernel_decisions_per_second = 0.0;
     report.jobs = 0;
     serde_json::to_value(report).expect("the report encodes")
 }

@@ -258,7 +258,7 @@ C.politics = {
 			return nil
 		end
 		local options = {}
-		for s = 1, g:seats() do
+		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= g:global("speaker") then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end
@@ -328,7 +328,7 @@ C.trade_others = {
 			return nil
 		end
 		local options = {}
-		for s = 1, g:seats() do
+		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= ctx.seat then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end

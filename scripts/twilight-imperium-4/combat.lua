@@ -1,29 +1,41 @@
 --!strict
--- Twilight Imperium 4: space combat (TI4 §23): anti-fighter barrage in the first round
--- (§12), then rounds of dice (§22, §23.5) and hits assigned one at a time by the owner,
--- Sustain Damage first if it likes (§87, §23.6), until one side (or neither) has ships
--- left (§23.9). Not yet: retreats (§23.4, §23.7: never announced), "start of combat"
--- abilities and action cards. Space Cannon offense (§17) comes before it (below).
+-- Twilight Imperium 4: space combat (TI4 §23). Space Cannon offense, which comes before
+-- it, is in cannon.lua; the hit choices both use are in hits.lua.
+--
+-- Space combat is one step whose `ctx.stage` walks the rulebook's order: "start of
+-- combat" abilities (Assault Cannon), anti-fighter barrage in the first round (§12,
+-- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
+-- attacker first), assign hits (§23.6, each owner choosing, Sustain Damage first if it
+-- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
+-- until one side (or neither) has ships left (§23.9). Hits are always assigned by
+-- their owner, one decision per hit, among the units the hit may land on. Not yet:
+-- action cards and the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
+local Hits = require("hits")
+local Retreat = require("retreat")
 local C = {}
 
-local function ships(g, seat: number, c: number): { number }
-	return g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
-end
+local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
 
 -- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more;
--- Jol-Nar's Fragile takes 1 off every die (faction ability).
-local function roll_combat(g, seat: number, c: number): (number, number)
-	local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+-- Jol-Nar's Fragile takes 1 off every die (faction ability); in a nebula the defender
+-- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
+-- each of its dice showing 9 or 10 before modifiers.
+local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
+	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
-				if g:roll(10) + mod + Co.roll_bonus(g, seat, def) >= def.combat then
+				local die = g:roll(10)
+				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
+				end
+				if die >= 9 and g:face(e) == "jol_nar_flagship" then
+					hits += 2
 				end
 			end
 		end
@@ -31,9 +43,9 @@ local function roll_combat(g, seat: number, c: number): (number, number)
 	return hits, dice
 end
 
--- §12: anti-fighter barrage: hits only on the opponent's fighters (removed at once, they
--- are all alike).
-local function barrage(g, seat: number, foe: number, c: number)
+-- §12.1: a seat's anti-fighter barrage roll (not a combat roll: no modifiers); the hits
+-- it scores on the other side's fighters.
+local function barrage_hits(g, seat: number, c: number): number
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local afb = defs.unit[g:face(e)].anti_fighter_barrage
@@ -49,12 +61,20 @@ local function barrage(g, seat: number, foe: number, c: number)
 	if dice > 0 then
 		g:log(U.text("combat.barrage", seat, dice, hits))
 	end
+	return hits
+end
+
+-- §12.2: a barrage hit can only land on a fighter, so Sustain Damage never takes it
+-- (§87.4, digest E-04); a seat's fighters are all alike, so nothing is left to choose.
+-- Excess hits are lost.
+local function barrage_losses(g, seat: number, c: number, hits: number)
 	for _ = 1, hits do
-		local f = g:last({ kind = "fighter", owner = foe, cell = c })
+		local f = g:last({ kind = "fighter", owner = seat, cell = c })
 		if not f then
 			break
 		end
-		g:move(f, { zone = "reinforcements", seat = foe })
+		g:move(f, { zone = "reinforcements", seat = seat })
+		g:log(U.text("combat.destroyed", seat, defs.unit[g:face(f)].name))
 	end
 end
 
@@ -62,44 +82,42 @@ local function over(g, ctx): boolean
 	return #ships(g, ctx.attacker, ctx.cell) == 0 or #ships(g, ctx.defender, ctx.cell) == 0
 end
 
--- The hit options of a seat: sustain damage on an undamaged unit that has it, or destroy
--- a unit (grouped by kind and damaged state).
-local function hit_options(g, seat: number, c: number): { any }
-	local options, seen = {}, {}
-	for _, e in ipairs(ships(g, seat, c)) do
-		local kind, def = g:kind(e), defs.unit[g:face(e)]
-		local damaged = g:prop(e, "damaged") == true
-		if def.sustain_damage and Co.may_sustain(g, def) and not damaged and not seen["s" .. kind] then
-			seen["s" .. kind] = true
-			table.insert(options, { label = U.text("combat.sustain", def.name), value = "s:" .. kind })
-		end
-		local key = (damaged and "d:" or "x:") .. kind
-		if not seen[key] then
-			seen[key] = true
-			table.insert(options, { label = U.text(damaged and "combat.destroy_damaged" or "combat.destroy", def.name), value = key })
+
+-- Assault Cannon (technology; §23.2 "start of combat"): a seat fielding 3 or more
+-- non-fighter ships makes its opponent destroy one non-fighter ship of its choice.
+-- Both sides are checked before either loses a ship (the effects are simultaneous).
+local function assault_cannon(g, ctx)
+	ctx.forced = {}
+	for _, pair in ipairs({ { ctx.attacker, ctx.defender }, { ctx.defender, ctx.attacker } }) do
+		local seat, foe = pair[1], pair[2]
+		if U.has_tech(g, seat, "assault_cannon") and #non_fighters(g, seat, ctx.cell) >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
+			ctx.forced[tostring(foe)] = true
+			g:log(U.text("combat.assault_cannon", seat, foe))
 		end
 	end
-	return options
 end
 
--- One hit on a seat's ships in a system: "s:kind" sustains damage, "x:kind" destroys an
--- undamaged unit, "d:kind" a damaged one (TI4 §23.6, §87).
-function C.apply_hit(g, seat: number, c: number, v: string)
-	local tag, kind = string.match(v, "^(%a):([%a_]+)$")
-	if tag == "s" then
-		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
-		g:set_prop(e, "damaged", true)
-		g:log(U.text("combat.sustained", seat, defs.unit[g:face(e)].name))
-	else
-		local e
-		if tag == "d" then
-			e = g:first({ kind = kind, owner = seat, cell = c, has = "damaged" })
-		else
-			e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
+-- Duranium Armor (technology): after a seat's hits are assigned in a round, one of its
+-- damaged units that did not sustain damage this round is repaired.
+local function duranium(g, ctx)
+	for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
+		if U.has_tech(g, seat, "duranium_armor") then
+			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell, has = "damaged" })) do
+				if not ctx.sustained[tostring(e)] then
+					g:set_prop(e, "damaged", nil)
+					g:log(U.text("combat.duranium", seat, defs.unit[g:face(e)].name))
+					break
+				end
+			end
 		end
+	end
+end
+
+-- Letnev's flagship, Arc Secundus (faction unit): repaired as each round begins.
+local function round_start_repairs(g, ctx)
+	for _, e in ipairs(g:entities({ kind = "flagship", face = "letnev_flagship", cell = ctx.cell, has = "damaged" })) do
 		g:set_prop(e, "damaged", nil)
-		g:move(e, { zone = "reinforcements", seat = seat })
-		g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+		g:log(U.text("combat.flagship_repaired", g:owner(e), defs.unit[g:face(e)].name))
 	end
 end
 
@@ -107,22 +125,63 @@ end
 C.space_combat = {
 	enter = function(g, ctx)
 		ctx.round = 1
-		ctx.stage = "barrage"
+		ctx.stage = "start"
+		ctx.sustained = {}
 		g:log(U.text("combat.starts", ctx.attacker, ctx.defender, U.cell_label(g, ctx.cell)))
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
-			if ctx.stage == "barrage" then
-				-- §23.3: both sides' barrage at once (the attacker's dice first).
-				barrage(g, ctx.attacker, ctx.defender, ctx.cell)
-				barrage(g, ctx.defender, ctx.attacker, ctx.cell)
-				ctx.stage = over(g, ctx) and "end" or "roll"
+			if ctx.stage == "done" then
+				return nil
+			elseif ctx.stage == "start" then
+				-- §23.2: "start of combat" effects come before the barrage.
+				assault_cannon(g, ctx)
+				ctx.stage = "forced"
+			elseif ctx.stage == "forced" then
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
+						ctx.assigning, ctx.forcing = seat, true
+						return { seat = seat, prompt = U.text("combat.assault_prompt"), rule = "Assault Cannon; TI4 §87.5",
+							help = U.text("combat.assault_help"), options = hit_options(g, seat, ctx.cell, true, true) }
+					end
+				end
+				ctx.stage = over(g, ctx) and "end" or "barrage"
+			elseif ctx.stage == "barrage" then
+				-- §23.3: both sides' barrage at once: both roll, then the fighters go.
+				local a = barrage_hits(g, ctx.attacker, ctx.cell)
+				local d = barrage_hits(g, ctx.defender, ctx.cell)
+				barrage_losses(g, ctx.defender, ctx.cell, a)
+				barrage_losses(g, ctx.attacker, ctx.cell, d)
+				ctx.stage = over(g, ctx) and "end" or "announce"
+			elseif ctx.stage == "announce" then
+				-- §23.4: each round starts with retreats announced, the defender first; once
+				-- the defender announces, the attacker cannot this round.
+				if not ctx.asked then
+					round_start_repairs(g, ctx)
+					ctx.asked = {}
+				end
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					if ctx.retreating == nil and not ctx.asked[tostring(seat)] then
+						ctx.asked[tostring(seat)] = true
+						if Retreat.can_retreat(g, seat, ctx.cell) then
+							ctx.announcing = seat
+							return { seat = seat, prompt = U.text("retreat.announce_prompt", ctx.round), rule = "TI4 §23.4",
+								help = U.text("retreat.announce_help"), options = { { label = U.text("retreat.announce"), value = "retreat" } },
+								pass = U.text("retreat.stay") }
+						end
+					end
+				end
+				ctx.asked = nil
+				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
-				local a, ad = roll_combat(g, ctx.attacker, ctx.cell)
-				local d, dd = roll_combat(g, ctx.defender, ctx.cell)
+				-- §69.3: in a nebula the defender adds 1 to each combat roll.
+				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
+				local a, ad = roll_combat(g, ctx.attacker, ctx.cell, 0)
+				local d, dd = roll_combat(g, ctx.defender, ctx.cell, bonus)
 				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, ad, a, ctx.defender, dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
+				ctx.sustained = {}
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
@@ -133,11 +192,21 @@ C.space_combat = {
 							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell) }
 					end
 				end
+				duranium(g, ctx)
+				ctx.stage = "retreat"
+			elseif ctx.stage == "retreat" then
+				-- §23.7: an announced retreat, unless the opponent has no ships left.
+				local seat = ctx.retreating
+				if seat and not over(g, ctx) and #Retreat.destinations(g, seat, ctx.cell) > 0 then
+					return { seat = seat, prompt = U.text("retreat.where_prompt"), rule = "TI4 §23.7",
+						help = U.text("retreat.where_help"), options = Retreat.options(g, seat, ctx.cell) }
+				end
+				ctx.retreating = nil
 				if over(g, ctx) then
 					ctx.stage = "end"
 				else
 					ctx.round += 1
-					ctx.stage = "roll" -- §23.8 (retreats are not offered yet)
+					ctx.stage = "announce" -- §23.8
 				end
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
@@ -151,105 +220,41 @@ C.space_combat = {
 				else
 					g:log(U.text("combat.draw", U.cell_label(g, ctx.cell)))
 				end
-				U.check_capacity(g, ctx.attacker, ctx.cell)
-				U.check_capacity(g, ctx.defender, ctx.cell)
+				ctx.stage = "done"
+				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
+				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
 				return nil
 			end
 		end
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		local seat = ctx.assigning
-		ctx.to_assign[tostring(seat)] -= 1
-		C.apply_hit(g, seat, ctx.cell, v)
-	end,
-}
-
--- TI4 §17.3: a seat's Space Cannon dice against the active system `c`: its units with
--- Space Cannon on the planets there, and with PDS II (deep space cannon) those of the
--- adjacent systems too. Returns the dice and the hit value of each, as a list.
-function C.cannon_dice(g, seat: number, c: number): { any }
-	local out = {}
-	local cells = { c }
-	for _, n in ipairs(require("objectives").adjacent(g, c)) do
-		table.insert(cells, n)
-	end
-	for i, cell in ipairs(cells) do
-		for _, p in ipairs(g:entities({ kind = "planet", cell = cell })) do
-			for _, e in ipairs(g:entities({ kind = "pds", owner = seat, inside = p })) do
-				local def = defs.unit[g:face(e)]
-				if def.space_cannon and (i == 1 or def.space_cannon_reaches_adjacent) then
-					for _ = 1, def.space_cannon.dice do
-						table.insert(out, def.space_cannon.hit)
-					end
-				end
+		if ctx.stage == "announce" then
+			if v then
+				ctx.retreating = ctx.announcing
+				g:log(U.text("retreat.announced", ctx.announcing))
 			end
-		end
-	end
-	return out
-end
-
--- TI4 §17.2-17.5: Space Cannon offense after the ships moved: from the active seat
--- clockwise, each seat may fire; the others at the active seat's ships, the active seat at
--- another seat's (the lowest-numbered, when several are there). The target assigns each
--- hit to one of its ships (or Sustain Damage). ctx: seat (active), cell.
-C.space_cannon = {
-	enter = function(g, ctx)
-		ctx.order = U.clockwise(g, ctx.seat)
-		ctx.i = 0
-	end,
-	run = function(g, ctx)
-		while not U.over(g) do
-			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 then
-				ctx.assigning = ctx.target
-				return { seat = ctx.target, prompt = U.text("combat.assign_prompt", ctx.hits), rule = "TI4 §17.5, §87",
-					help = U.text("combat.assign_help"), options = hit_options(g, ctx.target, ctx.cell) }
-			end
-			ctx.target, ctx.hits = nil, 0
-			ctx.i += 1
-			local s = ctx.order[ctx.i]
-			if s == nil then
-				return nil
-			end
-			local target = nil
-			if s ~= ctx.seat then
-				target = #ships(g, ctx.seat, ctx.cell) > 0 and ctx.seat or nil
-			else
-				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
-					if o ~= s and target == nil then
-						target = o
-					end
-				end
-			end
-			local dice = C.cannon_dice(g, s, ctx.cell)
-			if target and #dice > 0 then
-				ctx.firing, ctx.aim = s, target
-				return { seat = s, prompt = U.text("combat.cannon_prompt", #dice, target), rule = "TI4 §17.3",
-					help = U.text("combat.cannon_help"), options = { { label = U.text("combat.cannon_fire"), value = true } },
-					pass = U.text("combat.cannon_hold") }
-			end
-		end
-		return nil
-	end,
-	resolve = function(g, ctx, v)
-		if ctx.assigning then
-			local seat = ctx.assigning
-			ctx.assigning = nil
-			ctx.hits -= 1
-			C.apply_hit(g, seat, ctx.cell, v)
+			ctx.announcing = nil
+			return
+		elseif ctx.stage == "retreat" then
+			Retreat.execute(g, ctx.retreating, ctx.cell, v)
+			ctx.retreating = nil
 			return
 		end
-		if v then
-			local hits = 0
-			for _, value in ipairs(C.cannon_dice(g, ctx.firing, ctx.cell)) do
-				if g:roll(10) >= value then
-					hits += 1
-				end
-			end
-			g:log(U.text("combat.cannon_fired", ctx.firing, hits, ctx.aim))
-			ctx.target, ctx.hits = ctx.aim, hits
+		local seat = ctx.assigning
+		if ctx.forcing then
+			ctx.forced[tostring(seat)] = nil
+			ctx.forcing = nil
+			Hits.apply(g, seat, ctx.cell, v)
+			return
 		end
+		local n, e = Hits.apply(g, seat, ctx.cell, v)
+		if string.sub(v, 1, 1) == "s" then
+			ctx.sustained[tostring(e)] = true
+		end
+		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
 	end,
 }
+
 
 return C

@@ -72,7 +72,7 @@ R.strategy_phase = {
 			end
 			-- Naalu, Telepathic (TI4 §72.1): the "0" token on the Naalu player's card.
 			for s = 1, g:seats() do
-				if U.has_ability(g, s, "naalu_telepathic") then
+				if U.has_ability(g, s, "naalu_telepathic") and not U.eliminated(g, s) then
 					g:move(g:first({ kind = "naalu_token" }), { zone = "strategy", seat = s })
 					g:log(U.text("strategy.naalu_token", s))
 				end

@@ -1,10 +1,12 @@
 --!strict
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
--- movement with transport, landing ground forces on planets nobody holds, and
--- space cannon, space combat (combat.lua), invasion with ground combat, and
--- production. Not yet: bombardment, retreats (COVERAGE.md).
+-- movement with transport, space cannon and space combat (combat.lua), invasion
+-- (bombardment, committing ground forces here, the rest in invasion.lua), production,
+-- and the elimination check after it (elimination.lua).
 local U = require("util")
 local Co = require("council")
+local Invasion = require("invasion")
+local Elimination = require("elimination")
 local A = {}
 
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
@@ -134,7 +136,7 @@ end
 
 -- Labels of the movement menu (made only when someone reads it).
 function A.label(g, v: string, seat: number): string
-	local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+	local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 	if v == "done" then
 		return U.text("tactical.end_movement")
 	elseif tag == "m" then
@@ -167,97 +169,8 @@ local function landing_planets(g, seat: number, c: number): { number }
 	return out
 end
 
--- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
--- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
--- side's ground forces (all of one side's are alike, so there is nothing to choose).
-local function ground_combat(g, attacker: number, defender: number, p: number)
-	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
-	local round = 0
-	while g:count({ kind = "infantry", owner = attacker, inside = p }) > 0 and g:count({ kind = "infantry", owner = defender, inside = p }) > 0 do
-		round += 1
-		local hits = {}
-		for _, seat in ipairs({ attacker, defender }) do
-			local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
-			local n = 0
-			for _, e in ipairs(g:entities({ kind = "infantry", owner = seat, inside = p })) do
-				local def = defs.unit[g:face(e)]
-				for _ = 1, def.combat_dice do
-					if g:roll(10) + mod >= def.combat then
-						n += 1
-					end
-				end
-			end
-			hits[seat] = n
-		end
-		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
-		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-			for _ = 1, hits[pair[1]] do
-				local e = g:last({ kind = "infantry", owner = pair[2], inside = p })
-				if e then
-					g:move(e, { zone = "reinforcements", seat = pair[2] })
-				end
-			end
-		end
-	end
-	-- Law Shard of the Throne changes hands with a won combat.
-	local a, d = g:count({ kind = "infantry", owner = attacker, inside = p }), g:count({ kind = "infantry", owner = defender, inside = p })
-	if (a > 0) ~= (d > 0) then
-		Co.combat_won(g, a > 0 and attacker or defender, a > 0 and defender or attacker)
-	end
-end
-
--- TI4 §52.4-5: ground combats on the planets committed to, then control: the active
--- player gains every planet where its committed ground forces survive (exhausted); other
--- players' structures there are destroyed.
-local function invade(g, seat: number, committed: { [string]: boolean })
-	local planets = {}
-	for key in pairs(committed) do
-		table.insert(planets, tonumber(key))
-	end
-	table.sort(planets)
-	for _, p in ipairs(planets) do
-		-- §17.6-17.8: Space Cannon defense: other players' units with Space Cannon on the
-		-- planet fire at the ground forces committed to it (always: it can only help them).
-		for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
-			if o ~= seat then
-				local hits = 0
-				for _, e in ipairs(g:entities({ kind = "pds", owner = o, inside = p })) do
-					local sc = defs.unit[g:face(e)].space_cannon
-					for _ = 1, (sc and sc.dice or 0) do
-						if g:roll(10) >= sc.hit then
-							hits += 1
-						end
-					end
-				end
-				g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), hits))
-				for _ = 1, hits do
-					local e = g:last({ kind = "infantry", owner = seat, inside = p })
-					if e then
-						g:move(e, { zone = "reinforcements", seat = seat })
-					end
-				end
-			end
-		end
-		for _, o in ipairs(g:owners({ kind = "infantry", inside = p })) do
-			if o ~= seat then
-				ground_combat(g, seat, o, p)
-			end
-		end
-		if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
-			for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-				if g:owner(e) ~= seat then
-					g:move(e, { zone = "reinforcements", seat = g:owner(e) })
-					g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
-				end
-			end
-			Co.gain_control(g, p, seat)
-			g:set_prop(p, "exhausted", true)
-			g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
-		end
-	end
-end
-
--- ctx: seat; stages activate -> move -> land -> produce -> end.
+-- ctx: seat; stages activate -> move -> cannon -> combat -> bombard -> land -> invade
+-- -> produce -> end.
 A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
@@ -296,7 +209,7 @@ A.tactical = {
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
-			ctx.stage = "land"
+			ctx.stage = "bombard"
 			if #g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell }) > 0 then
 				for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = ctx.cell })) do
 					if o ~= seat then
@@ -304,6 +217,14 @@ A.tactical = {
 						return nil
 					end
 				end
+			end
+			return A.tactical.run(g, ctx)
+		elseif ctx.stage == "bombard" then
+			-- §52.1, §15: bombardment before ground forces are committed.
+			ctx.stage = "land"
+			if Invasion.can_bombard(g, seat, ctx.cell) then
+				g:push("bombard", { seat = seat, cell = ctx.cell })
+				return nil
 			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "land" then
@@ -327,17 +248,38 @@ A.tactical = {
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
 			ctx.stage = "produce"
-			invade(g, seat, ctx.committed or {})
+			local planets = {}
+			for key in pairs(ctx.committed or {}) do
+				table.insert(planets, tonumber(key))
+			end
+			if #planets > 0 then
+				g:push("invade", { seat = seat, planets = planets })
+				return nil
+			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "produce" then
 			ctx.stage = "end"
 			g:push("produce", { seat = seat, cell = ctx.cell })
 			return nil
 		end
-		-- After the action: capacity everywhere the seat has units in space (TI4 §18.3).
-		for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
-			U.check_capacity(g, seat, c)
+		if ctx.stage == "end" then
+			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
+			-- the owner choosing what goes (hits.remove_excess).
+			ctx.stage = "eliminate"
+			local pushed = false
+			for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
+				local cap, load = U.capacity(g, seat, c)
+				if load > cap then
+					g:push("remove_excess", { seat = seat, cell = c })
+					pushed = true
+				end
+			end
+			if pushed then
+				return nil
+			end
 		end
+		-- §36: a player left with no ground forces, no Production and no planets is out.
+		Elimination.check(g)
 		return nil
 	end,
 	resolve = function(g, ctx, v)
@@ -359,7 +301,7 @@ A.tactical = {
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
-		local tag, a, b = string.match(v, "^(%a):(%d+):?(%a*)$")
+		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })

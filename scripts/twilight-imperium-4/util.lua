@@ -54,12 +54,21 @@ function U.over(g): boolean
 	return g:global("over") == true
 end
 
--- Seats clockwise starting with `from` (TI4 §76: seats are numbered clockwise).
+-- Whether a seat has been eliminated (TI4 §36; elimination.lua).
+function U.eliminated(g, seat: number): boolean
+	return g:get(seat, "eliminated") == true
+end
+
+-- Seats clockwise starting with `from` (TI4 §76: seats are numbered clockwise),
+-- leaving out eliminated seats (TI4 §36).
 function U.clockwise(g, from: number): { number }
 	local out = {}
 	local n = g:seats()
 	for i = 0, n - 1 do
-		table.insert(out, (from - 1 + i) % n + 1)
+		local s = (from - 1 + i) % n + 1
+		if not U.eliminated(g, s) then
+			table.insert(out, s)
+		end
 	end
 	return out
 end
@@ -81,7 +90,7 @@ function U.initiative(g, seat: number): number?
 end
 
 -- Seats in initiative order (TI4 §72); seats holding no card (outside the action and
--- status phases) follow clockwise from the speaker.
+-- status phases) follow clockwise from the speaker. Eliminated seats are left out.
 function U.initiative_order(g): { number }
 	local memo = g:memo()
 	if memo.order then
@@ -95,8 +104,10 @@ function U.initiative_order(g): { number }
 	local seats = {}
 	local init = {}
 	for s = 1, g:seats() do
-		table.insert(seats, s)
-		init[s] = U.initiative(g, s) or (100 + rank[s])
+		if rank[s] then
+			table.insert(seats, s)
+			init[s] = U.initiative(g, s) or (100 + rank[s])
+		end
 	end
 	table.sort(seats, function(a, b)
 		if init[a] ~= init[b] then
@@ -123,6 +134,11 @@ end
 
 function U.has_tech(g, seat: number, tech: string): boolean
 	return g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0
+end
+
+-- A seat's researched technology `tech` if it is readied (not exhausted), else nil.
+function U.ready_tech(g, seat: number, tech: string): number?
+	return g:first({ kind = "technology", face = tech, zone = "researched", seat = seat, lacks = "exhausted" })
 end
 
 -- The cell of a seat's home system.
@@ -307,8 +323,13 @@ function U.finish(g)
 	for s = 1, g:seats() do
 		scores[s] = g:get(s, "vp") or 0
 		table.insert(ranking, s)
+		-- TI4 §36: an eliminated seat is out of the game: it ranks after the others.
+		rank[s] = rank[s] or (1000 + s)
 	end
 	table.sort(ranking, function(a, b)
+		if (rank[a] > 1000) ~= (rank[b] > 1000) then
+			return rank[a] < rank[b]
+		end
 		if scores[a] ~= scores[b] then
 			return scores[a] > scores[b]
 		end

@@ -149,6 +149,7 @@ fn summary(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         "decisions {} ({:.1} per game); {:.2} games/s on {} job(s), {:.2} s",
         r.decisions, r.decisions_per_game, r.games_per_second, r.jobs, r.seconds
     )?;
+    writeln!(out, "kernel: {:.0} decisions/s ({:.2} s creating games and acting, bots and checks aside)", r.kernel_decisions_per_second, r.kernel_seconds)?;
     if let Some(rounds) = &r.length.rounds {
         writeln!(out, "rounds per game: min {}, mean {:.1}, max {}", rounds.min, rounds.mean, rounds.max)?;
     }

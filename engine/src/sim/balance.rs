@@ -26,6 +26,8 @@ pub(crate) struct GameSummary {
     pub decisions: usize,
     pub ending: Ending,
     pub fingerprint: Fingerprint,
+    /// Seconds in the kernel (the game's creation and its acts).
+    pub kernel_seconds: f64,
 }
 
 /// What one game was, in three hashes: two builds that give every game the same
@@ -92,6 +94,14 @@ pub struct Report {
     pub decisions: usize,
     pub decisions_per_game: f64,
     pub seconds: f64,
+    /// Of the games' threads' time, the seconds spent in the kernel: creating each
+    /// game and its acts, without the thread's script VM (made once, before its
+    /// first game), the bots' choices, the fingerprints or the pack's report. Summed
+    /// over threads.
+    pub kernel_seconds: f64,
+    /// Decisions per second of kernel time: what the kernel costs per decision,
+    /// whatever the bots and the harness around it cost.
+    pub kernel_decisions_per_second: f64,
     pub games_per_second: f64,
     /// Games won (first in the ranking) by each seat, seat 1 first.
     pub wins_by_seat: Vec<usize>,
@@ -258,6 +268,8 @@ pub(crate) fn tally(report: &mut Report, games: &[GameSummary]) {
         }
     }
     report.decisions_per_game = report.decisions as f64 / report.games.max(1) as f64;
+    report.kernel_seconds = games.iter().map(|g| g.kernel_seconds).sum();
+    report.kernel_decisions_per_second = report.decisions as f64 / report.kernel_seconds.max(1e-9);
     report.length = Length { decisions: histogram(&decisions), rounds: histogram(&rounds) };
     report.seats_reported = all.games;
     report.base_win_rate = (all.games > 0).then(|| with_winner as f64 / all.games as f64);
@@ -324,6 +336,7 @@ mod tests {
             decisions: 10 + index,
             ending: Ending::Finished(Finished { scores, winner: Some(winner), usage: vec![], seats }),
             fingerprint: Fingerprint::default(),
+            kernel_seconds: 0.0,
         }
     }
 
@@ -332,7 +345,7 @@ mod tests {
         let games = vec![
             game(0, vec![5, 3], 0, vec![seat("a", &[("x", 5.0)]), seat("a", &[("x", 1.0), ("y", 2.0)])]),
             game(1, vec![2, 4], 1, vec![seat("a", &[("x", 2.0)]), seat("b", &[("y", 4.0)])]),
-            GameSummary { index: 2, seed: 2, decisions: 3, ending: Ending::Failed("boom".into()), fingerprint: Fingerprint::default() },
+            GameSummary { index: 2, seed: 2, decisions: 3, ending: Ending::Failed("boom".into()), fingerprint: Fingerprint::default(), kernel_seconds: 0.0 },
         ];
         let mut r = Report { games: 3, ..Report::default() };
         tally(&mut r, &games);

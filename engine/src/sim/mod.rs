@@ -44,6 +44,9 @@ pub struct GameRun {
     pub seed: u64,
     pub decisions: usize,
     pub result: Result<Game, (GameError, Game)>,
+    /// Wall-clock seconds spent in the kernel: creating the game and its acts, not
+    /// the bots' choices or the checks between acts.
+    pub kernel_seconds: f64,
 }
 
 /// Why a run produced no report.
@@ -147,11 +150,14 @@ pub fn play(
 ) -> GameRun {
     let mut rng = random_rng(seed);
     let bot_seed = mix(seed, 0x7369_6d75, 0);
-    let mut game = match Game::new(rules.clone(), seats, seed, variants.to_vec()) {
+    let started = Instant::now();
+    let created = Game::new(rules.clone(), seats, seed, variants.to_vec());
+    let mut kernel_seconds = started.elapsed().as_secs_f64();
+    let mut game = match created {
         Ok(g) => g,
         Err(e) => {
             let empty = Game::from_state(rules, Default::default());
-            return GameRun { seed, decisions: 0, result: Err((e, empty)) };
+            return GameRun { seed, decisions: 0, result: Err((e, empty)), kernel_seconds };
         }
     };
     let kinds: Vec<BotKind> = (0..game.state.seat_count()).map(|s| bots.get(s % bots.len().max(1)).copied().unwrap_or(BotKind::Random)).collect();
@@ -160,26 +166,29 @@ pub fn play(
     while !game.is_over() {
         if decisions >= MAX_DECISIONS {
             let e = GameError::Flow(format!("no end after {MAX_DECISIONS} decisions"));
-            return GameRun { seed, decisions, result: Err((e, game)) };
+            return GameRun { seed, decisions, result: Err((e, game)), kernel_seconds };
         }
         let Some(pending) = game.pending() else {
             let e = GameError::Flow("not over, but nothing to decide".into());
-            return GameRun { seed, decisions, result: Err((e, game)) };
+            return GameRun { seed, decisions, result: Err((e, game)), kernel_seconds };
         };
         let seat: Seat = pending.waiting_seats()[0];
         let choice = match players.get_mut(seat as usize).and_then(Option::as_mut) {
             Some(bot) => ask(bot.as_mut(), &game, seat, bot_seed),
             None => random_choice(game.decision_for(seat).expect("waiting seat has a decision"), &mut rng),
         };
-        if let Err(e) = game.act(seat, choice) {
-            return GameRun { seed, decisions, result: Err((e, game)) };
+        let started = Instant::now();
+        let acted = game.act(seat, choice);
+        kernel_seconds += started.elapsed().as_secs_f64();
+        if let Err(e) = acted {
+            return GameRun { seed, decisions, result: Err((e, game)), kernel_seconds };
         }
         decisions += 1;
         if let Err(message) = check(&game) {
-            return GameRun { seed, decisions, result: Err((GameError::Flow(format!("invariant broken: {message}")), game)) };
+            return GameRun { seed, decisions, result: Err((GameError::Flow(format!("invariant broken: {message}")), game)), kernel_seconds };
         }
     }
-    GameRun { seed, decisions, result: Ok(game) }
+    GameRun { seed, decisions, result: Ok(game), kernel_seconds }
 }
 
 /// Plays game `index` and reduces it to its summary; `Err` when the pack's report
@@ -221,7 +230,7 @@ fn play_summary(rules: &Arc<Ruleset>, settings: &Settings, index: usize) -> Resu
             Ending::Finished(Finished { scores, winner, usage, seats })
         }
     };
-    Ok(GameSummary { index, seed, decisions: run.decisions, ending, fingerprint })
+    Ok(GameSummary { index, seed, decisions: run.decisions, ending, fingerprint, kernel_seconds: run.kernel_seconds })
 }
 
 /// Plays the games on `settings.jobs` threads; `progress` is called after each game
@@ -239,6 +248,10 @@ pub fn run(rules: Arc<Ruleset>, settings: &Settings, progress: &(dyn Fn(usize) +
         let handles: Vec<_> = (0..jobs)
             .map(|_| {
                 scope.spawn(|| {
+                    // The thread's script VM is made before the first game, so that
+                    // the games' kernel time is what each game costs; a pack whose
+                    // VM cannot be made fails in every game, with the reason.
+                    let _ = crate::game::host_for(&rules);
                     let mut out = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,99 @@
+--!strict
+-- Twilight Imperium 4: a seat's own losses. Every hit is assigned by the owner of the
+-- units it lands on (TI4 §23.6, §34.1, §87): the options are built here, from the units
+-- the hit may land on, and applied one at a time; so are units over capacity (TI4
+-- §18.3). Space combat (combat.lua) and Space Cannon (cannon.lua) ask through these.
+local U = require("util")
+local Co = require("council")
+local H = {}
+
+function H.ships(g, seat: number, c: number): { number }
+	return g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+end
+
+function H.non_fighters(g, seat: number, c: number): { number }
+	return g:entities({ kind = U.FLEET_TYPES, owner = seat, cell = c })
+end
+
+-- The hit options of a seat's ships in a system (§23.6, §87): Sustain Damage on an
+-- undamaged unit that has it, or destroy a unit (grouped by kind and damaged state).
+-- `only_non_fighters`: the hit must land on a non-fighter ship (Graviton Laser System,
+-- Assault Cannon); `no_sustain`: the effect destroys directly (§87.5).
+function H.options(g, seat: number, c: number, only_non_fighters: boolean?, no_sustain: boolean?): { any }
+	local options, seen = {}, {}
+	for _, e in ipairs(only_non_fighters and H.non_fighters(g, seat, c) or H.ships(g, seat, c)) do
+		local kind, def = g:kind(e), defs.unit[g:face(e)]
+		local damaged = g:prop(e, "damaged") == true
+		if def.sustain_damage and Co.may_sustain(g, def) and not damaged and not no_sustain and not seen["s" .. kind] then
+			seen["s" .. kind] = true
+			table.insert(options, { label = U.text("combat.sustain", def.name), value = "s:" .. kind })
+		end
+		local key = (damaged and "d:" or "x:") .. kind
+		if not seen[key] then
+			seen[key] = true
+			table.insert(options, { label = U.text(damaged and "combat.destroy_damaged" or "combat.destroy", def.name), value = key })
+		end
+	end
+	return options
+end
+
+-- One hit on a seat's ships in a system: "s:kind" sustains damage, "x:kind" destroys an
+-- undamaged unit, "d:kind" a damaged one (TI4 §23.6, §87). Returns how many hits it
+-- cancelled or took (2 for a Sustain Damage with Letnev's Non-Euclidean Shielding,
+-- §87.6) and the unit.
+function H.apply(g, seat: number, c: number, v: string): (number, number)
+	local tag, kind = string.match(v, "^(%a):([%a_]+)$")
+	if tag == "s" then
+		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
+		g:set_prop(e, "damaged", true)
+		g:log(U.text("combat.sustained", seat, defs.unit[g:face(e)].name))
+		return U.has_tech(g, seat, "letnev_non_euclidean_shielding") and 2 or 1, e
+	end
+	local e
+	if tag == "d" then
+		e = g:first({ kind = kind, owner = seat, cell = c, has = "damaged" })
+	else
+		e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
+	end
+	g:set_prop(e, "damaged", nil)
+	g:move(e, { zone = "reinforcements", seat = seat })
+	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+	return 1, e
+end
+
+
+-- TI4 §18.3, §23.10: fighters and ground forces in a space area beyond its seat's
+-- capacity are removed, the owner choosing which while both kinds are there (then the
+-- rest go without a question). ctx: seat, cell.
+H.remove_excess = {
+	run = function(g, ctx)
+		local cap, load = U.capacity(g, ctx.seat, ctx.cell)
+		while load > cap do
+			local kinds = {}
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
+					table.insert(kinds, k)
+				end
+			end
+			if #kinds > 1 then
+				local options = {}
+				for _, k in ipairs(kinds) do
+					table.insert(options, { label = U.text("combat.remove", U.text("unit_type." .. k)), value = k })
+				end
+				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", load - cap, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
+					help = U.text("combat.remove_help"), options = options }
+			end
+			U.check_capacity(g, ctx.seat, ctx.cell)
+			cap, load = U.capacity(g, ctx.seat, ctx.cell)
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, kind)
+		local e = g:last({ kind = kind, owner = ctx.seat, cell = ctx.cell })
+		g:move(e, { zone = "reinforcements", seat = ctx.seat })
+		g:log(U.text("common.over_capacity", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
+	end,
+}
+
+
+return H

@@ -1,0 +1,340 @@
+--!strict
+-- Twilight Imperium 4: invasion (TI4 §52) after the space combat: bombardment (§15,
+-- step 1, a step of its own since the active player declares targets), then, once
+-- ground forces are committed (tactical.lua), Space Cannon defense (§17.6-17.8), ground
+-- combat (§24) and establishing control (§52.5), fought out here without questions: a
+-- side's ground forces are all alike, so no hit leaves anything to choose.
+local U = require("util")
+local Co = require("council")
+local Cannon = require("cannon")
+local I = {}
+
+-- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
+-- Shield, and no ship in its system that cancels shields (a war sun, Letnev's flagship)
+-- belongs to a player other than that unit's owner.
+function I.shielded(g, p: number): boolean
+	local c = g:cell_of(p)
+	for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
+		if defs.unit[g:face(e)].planetary_shield then
+			local cancelled = false
+			for _, w in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
+				if defs.unit[g:face(w)].cancels_planetary_shield and g:owner(w) ~= g:owner(e) then
+					cancelled = true
+				end
+			end
+			if not cancelled then
+				return true
+			end
+		end
+	end
+	return false
+end
+
+-- Planets in the active system a seat may bombard (§15.1): another player's ground
+-- forces are on it, and no Planetary Shield protects it.
+local function targets(g, seat: number, c: number): { number }
+	local out = {}
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		local foes = false
+		for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
+			foes = foes or o ~= seat
+		end
+		-- Law Conventions of War: no bombardment of cultural planets.
+		if foes and not I.shielded(g, p) and Co.may_bombard(g, p) then
+			table.insert(out, p)
+		end
+	end
+	return out
+end
+
+local function bombarders(g, seat: number, c: number): { number }
+	local out = {}
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+		if defs.unit[g:face(e)].bombardment then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- Whether the seat has anything to bombard with and at (so the step is worth pushing).
+function I.can_bombard(g, seat: number, c: number): boolean
+	return #bombarders(g, seat, c) > 0 and #targets(g, seat, c) > 0
+end
+
+-- §15.1-15.2: the active player declares a target for each unit with Bombardment (one
+-- question per unit, or holds its fire), then all dice are rolled (Plasma Scoring: one
+-- more die, for the planet the player picks when there are several); each hit destroys
+-- one ground force of the planet's defenders. ctx: seat, cell.
+I.bombard = {
+	enter = function(g, ctx)
+		ctx.units = bombarders(g, ctx.seat, ctx.cell)
+		ctx.i = 0
+		ctx.declared = {}
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		while ctx.i < #ctx.units do
+			local e = ctx.units[ctx.i + 1]
+			local options = {}
+			for _, p in ipairs(targets(g, ctx.seat, ctx.cell)) do
+				table.insert(options, { label = U.text("bombard.at", U.planet_name(g, p)), value = p })
+			end
+			if #options > 0 then
+				return { seat = ctx.seat, prompt = U.text("bombard.prompt", U.unit_name(g:face(e))), rule = "TI4 §15.1, §37",
+					help = U.text("bombard.help"), options = options, pass = U.text("bombard.hold") }
+			end
+			ctx.i += 1
+		end
+		if #ctx.declared == 0 then
+			return nil
+		end
+		if ctx.plasma == nil and U.has_tech(g, ctx.seat, "plasma_scoring") then
+			local seen, options = {}, {}
+			for _, d in ipairs(ctx.declared) do
+				if not seen[d.planet] then
+					seen[d.planet] = true
+					table.insert(options, { label = U.text("bombard.plasma_at", U.planet_name(g, d.planet)), value = d.planet })
+				end
+			end
+			if #options > 1 then
+				ctx.plasma_asking = true
+				return { seat = ctx.seat, prompt = U.text("bombard.plasma_prompt"), rule = "Plasma Scoring; TI4 §15.1",
+					help = U.text("bombard.plasma_help"), options = options }
+			end
+			ctx.plasma = options[1].value
+		end
+		I.roll(g, ctx)
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		if ctx.plasma_asking then
+			ctx.plasma_asking = nil
+			ctx.plasma = v
+			return
+		end
+		local e = ctx.units[ctx.i + 1]
+		ctx.i += 1
+		if v then
+			table.insert(ctx.declared, { unit = e, planet = v })
+			g:log(U.text("bombard.declared", ctx.seat, U.unit_name(g:face(e)), U.planet_name(g, v)))
+		end
+	end,
+}
+
+-- §15.1-15.2: the Bombardment roll (not a combat roll: no combat modifiers), then the
+-- losses, planet by planet.
+function I.roll(g, ctx)
+	local hits, dice_at, order = {}, {}, {}
+	for _, d in ipairs(ctx.declared) do
+		local b = defs.unit[g:face(d.unit)].bombardment
+		local key = tostring(d.planet)
+		if hits[key] == nil then
+			hits[key], dice_at[key] = 0, 0
+			table.insert(order, d.planet)
+		end
+		local dice = b.dice
+		if ctx.plasma == d.planet then
+			dice += 1
+			ctx.plasma = false
+		end
+		dice_at[key] += dice
+		for _ = 1, dice do
+			if g:roll(10) >= b.hit then
+				hits[key] += 1
+			end
+		end
+	end
+	for _, p in ipairs(order) do
+		local n = hits[tostring(p)]
+		g:log(U.text("bombard.rolled", ctx.seat, U.planet_name(g, p), dice_at[tostring(p)], n))
+		for _ = 1, n do
+			local victim = nil
+			for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
+				if o ~= ctx.seat and victim == nil then
+					victim = g:last({ kind = U.GROUND_TYPES, owner = o, inside = p })
+				end
+			end
+			if victim == nil then
+				break
+			end
+			g:move(victim, { zone = "reinforcements", seat = g:owner(victim) })
+			g:log(U.text("combat.destroyed", g:owner(victim), U.unit_name(g:face(victim))))
+		end
+	end
+end
+
+-- §17.6-17.8: Space Cannon defense: other players' units with Space Cannon on an
+-- invaded planet fire at the ground forces committed to it (always: it can only help
+-- them). Plasma Scoring adds a die to each planet's roll (digest F-04), Antimass
+-- Deflectors takes 1 off each die at its owner's units; Letnev's L4 Disruptors stops
+-- the defense altogether.
+local function cannon_defense(g, seat: number, p: number)
+	if U.has_tech(g, seat, "letnev_l4_disruptors") then
+		return
+	end
+	for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
+		if o ~= seat then
+			local dice = {}
+			for _, e in ipairs(g:entities({ kind = "pds", owner = o, inside = p })) do
+				local sc = defs.unit[g:face(e)].space_cannon
+				for _ = 1, (sc and sc.dice or 0) do
+					table.insert(dice, sc.hit)
+				end
+			end
+			dice = Cannon.plasma(g, o, dice)
+			local hits = Cannon.roll_cannon(g, dice, seat)
+			g:log(U.text("combat.cannon_defense", o, U.planet_name(g, p), #dice, hits))
+			for _ = 1, hits do
+				local e = g:last({ kind = U.GROUND_TYPES, owner = seat, inside = p })
+				if e then
+					g:move(e, { zone = "reinforcements", seat = seat })
+				end
+			end
+		end
+	end
+end
+
+local function ground_hits(g, seat: number, p: number): number
+	local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+	local n = 0
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, inside = p })) do
+		local def = defs.unit[g:face(e)]
+		for _ = 1, def.combat_dice do
+			if g:roll(10) + mod >= def.combat then
+				n += 1
+			end
+		end
+	end
+	return n
+end
+
+-- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
+-- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
+-- side's ground forces. Magen Defense Grid (the base card): the defender, with a
+-- Planetary Shield unit on the planet that a war sun does not switch off (§37.3),
+-- exhausts it as the first round begins and the invader rolls no dice that round (used
+-- at the first chance: a simplification, the owner does not choose).
+-- Dacxive Animators (technology): the winner of a ground combat may place an infantry
+-- from its reinforcements on the planet (always done: it can only help).
+local function dacxive(g, seat: number, p: number)
+	if U.has_tech(g, seat, "dacxive_animators") then
+		local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
+		if e then
+			g:move(e, { inside = p })
+			g:log(U.text("combat.dacxive", seat, U.planet_name(g, p)))
+		end
+	end
+end
+
+local function ground_combat(g, attacker: number, defender: number, p: number)
+	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
+	local round = 0
+	while g:count({ kind = U.GROUND_TYPES, owner = attacker, inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = defender, inside = p }) > 0 do
+		round += 1
+		local silenced = false
+		local magen = U.ready_tech(g, defender, "magen_defense_grid")
+		if magen and I.shielded(g, p) then
+			g:set_prop(magen, "exhausted", true)
+			g:log(U.text("combat.magen", defender, attacker))
+			silenced = true
+		end
+		local hits = { [attacker] = silenced and 0 or ground_hits(g, attacker, p), [defender] = ground_hits(g, defender, p) }
+		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
+		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
+			for _ = 1, hits[pair[1]] do
+				local e = g:last({ kind = U.GROUND_TYPES, owner = pair[2], inside = p })
+				if e then
+					g:move(e, { zone = "reinforcements", seat = pair[2] })
+				end
+			end
+		end
+	end
+	-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of the
+	-- Throne changes hands with a won combat.
+	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
+		if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
+			dacxive(g, pair[1], p)
+			Co.combat_won(g, pair[1], pair[2])
+		end
+	end
+end
+
+-- Whether an invaded planet has something to fight: another player's Space Cannon or
+-- ground forces on it.
+local function contested(g, seat: number, p: number): boolean
+	for _, o in ipairs(g:owners({ kind = { "pds", "infantry" }, inside = p })) do
+		if o ~= seat then
+			return true
+		end
+	end
+	return false
+end
+
+-- TI4 §52.3-5 on one planet: Space Cannon defense, the ground combat, then control: the
+-- active player gains the planet if its committed ground forces survive (exhausted);
+-- other players' structures there are destroyed.
+local function invade_planet(g, seat: number, p: number)
+	cannon_defense(g, seat, p)
+	for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
+		if o ~= seat then
+			ground_combat(g, seat, o, p)
+		end
+	end
+	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
+			if g:owner(e) ~= seat then
+				g:move(e, { zone = "reinforcements", seat = g:owner(e) })
+				g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
+			end
+		end
+		Co.gain_control(g, p, seat)
+		g:set_prop(p, "exhausted", true)
+		g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
+	end
+end
+
+-- TI4 §52.3-52.5: the planets committed to are resolved one at a time, in the order the
+-- active player chooses while two or more of them have something to fight (§52.3, §52.4);
+-- each planet's Space Cannon defense comes just before its ground combat (the planets
+-- do not affect one another, so this is the same as all defenses first).
+-- ctx: seat, planets (the committed planets).
+I.invade = {
+	enter = function(g, ctx)
+		table.sort(ctx.planets)
+	end,
+	run = function(g, ctx)
+		while not U.over(g) and #ctx.planets > 0 do
+			local fights = {}
+			for _, p in ipairs(ctx.planets) do
+				if contested(g, ctx.seat, p) then
+					table.insert(fights, p)
+				end
+			end
+			if #fights < 2 then
+				invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
+			else
+				local options = {}
+				for _, p in ipairs(fights) do
+					table.insert(options, { label = U.text("invasion.next", U.planet_name(g, p)), value = p })
+				end
+				return { seat = ctx.seat, prompt = U.text("invasion.order_prompt"), rule = "TI4 §52.3, §52.4",
+					help = U.text("invasion.order_help"), options = options }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, p)
+		for i, q in ipairs(ctx.planets) do
+			if q == p then
+				table.remove(ctx.planets, i)
+				break
+			end
+		end
+		invade_planet(g, ctx.seat, p)
+	end,
+}
+
+return I

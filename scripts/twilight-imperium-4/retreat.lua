@@ -1,0 +1,115 @@
+--!strict
+-- Twilight Imperium 4: retreats from a space combat (TI4 §23.4, §23.7). The combat step
+-- (combat.lua) asks for announcements and calls these for where a seat may go and for
+-- the move itself. A retreat is a move, so the movement rules on entering systems
+-- apply: not into a supernova (§92), a nebula that is not the active system (§69.1),
+-- or an asteroid field without Antimass Deflectors (§16.1).
+local U = require("util")
+local R = {}
+
+-- Whether a seat may end a move in a cell by retreating (terrain only).
+local function enterable(g, seat: number, c: number): boolean
+	local t = g:terrain(c)
+	if t == "supernova" or t == "nebula" then
+		return false
+	end
+	return t ~= "asteroid_field" or U.has_tech(g, seat, "antimass_deflectors")
+end
+
+-- §23.7: the seat has a unit there (in space or on a planet) or controls a planet there.
+local function holds(g, seat: number, c: number): boolean
+	if g:count({ kind = U.UNIT_TYPES, owner = seat, cell = c }) > 0 then
+		return true
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		if g:owner(p) == seat or g:count({ kind = U.UNIT_TYPES, owner = seat, inside = p }) > 0 then
+			return true
+		end
+	end
+	return false
+end
+
+-- The systems a seat's ships in `c` may retreat to (§23.7): adjacent (§8), holding one
+-- of its units or a planet it controls, and no other player's ships.
+function R.destinations(g, seat: number, c: number): { number }
+	local out, seen = {}, {}
+	for _, n in ipairs(require("objectives").adjacent(g, c)) do
+		if not seen[n] and n ~= c then
+			seen[n] = true
+			if enterable(g, seat, n) and holds(g, seat, n) and not U.enemy_ships(g, seat, n) then
+				table.insert(out, n)
+			end
+		end
+	end
+	table.sort(out)
+	return out
+end
+
+-- The seat's ships in the combat that have a move value (those that retreat).
+local function movers(g, seat: number, c: number): { number }
+	local out = {}
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+		if defs.unit[g:face(e)].move then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+-- §23.4: a seat may announce a retreat only with somewhere to go (and, here, with at
+-- least one ship able to move there: a fleet of fighters alone could not retreat).
+function R.can_retreat(g, seat: number, c: number): boolean
+	return #movers(g, seat, c) > 0 and #R.destinations(g, seat, c) > 0
+end
+
+function R.options(g, seat: number, c: number): { any }
+	local options = {}
+	for _, n in ipairs(R.destinations(g, seat, c)) do
+		table.insert(options, { label = U.text("retreat.to", U.cell_label(g, n)), value = n })
+	end
+	return options
+end
+
+-- §23.7: every ship with a move value goes to `dest`, carrying fighters and ground
+-- forces from the space area up to their capacity (ground forces first: a
+-- simplification, the owner does not choose); the rest are removed. Then a command
+-- token from reinforcements goes into `dest` unless one of the seat's is there already
+-- (with none in reinforcements, one from the tactic, then strategy, then fleet pool).
+-- The fleet pool (§45) and capacity (§18) are then checked in `dest`.
+function R.execute(g, seat: number, c: number, dest: number)
+	local ships = movers(g, seat, c)
+	local room = 0
+	for _, e in ipairs(ships) do
+		room += defs.unit[g:face(e)].capacity or 0
+		g:move(e, dest)
+	end
+	for _, kind in ipairs({ "infantry", "fighter" }) do
+		for _, e in ipairs(g:entities({ kind = kind, owner = seat, cell = c })) do
+			if room > 0 then
+				room -= 1
+				g:move(e, dest)
+			else
+				g:move(e, { zone = "reinforcements", seat = seat })
+				g:log(U.text("retreat.left_behind", seat, U.unit_name(g:face(e))))
+			end
+		end
+	end
+	g:log(U.text("retreat.done", seat, #ships, U.cell_label(g, c), U.cell_label(g, dest)))
+	if #ships > 0 and not U.has_token_in(g, seat, dest) then
+		for _, from in ipairs({ "cmd_reinforcements", "tactic", "strategy", "fleet" }) do
+			if U.move_token(g, seat, from, dest) then
+				break
+			end
+		end
+	end
+	-- §45.3: ships beyond the fleet pool are removed (not destroyed; here automatically,
+	-- the last to arrive first).
+	while U.fleet_count(g, seat, dest) > U.pool(g, seat, "fleet") do
+		local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = dest })
+		g:move(e, { zone = "reinforcements", seat = seat })
+		g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
+	end
+	U.check_capacity(g, seat, dest)
+end
+
+return R
