@@ -7,7 +7,7 @@
 use crate::common::games;
 use orrery::content;
 use orrery::game::Game;
-use orrery::sim::play_random;
+use orrery::sim::{play_random, RandomWalk};
 use orrery::value::Value;
 use std::sync::Arc;
 
@@ -65,4 +65,97 @@ fn ti4_random_games_5_players_finish_with_invariants() {
 #[test]
 fn ti4_random_games_6_players_finish_with_invariants() {
     random_games(6, games(4, 30));
+}
+
+/// Random games in which the custodians token has left Mecatol Rex before the first
+/// round (TI4 §31.4), so every round ends with an agenda phase: the votes, the outcomes
+/// of whatever agendas come up, the laws in play and what they change later, all under
+/// the pack's invariants after every action. Random players almost never remove the token
+/// themselves (they seldom bring ground forces and 6 influence to Mecatol Rex together).
+fn random_games_with_agendas(players: usize, games: u64) {
+    let rules = rules();
+    for seed in 0..games {
+        let mut walk = RandomWalk::new(rules.clone(), players, 3000 + seed, &[]).expect("game starts");
+        walk.game
+            .eval("custodians", "g:move(g:first({kind = 'custodians'}), {zone = 'play_area', seat = 1})")
+            .expect("the token moves");
+        let mut check = checker(walk.game.state.entities.len());
+        let mut decisions = 0;
+        loop {
+            match walk.act() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => panic!("{players} players, seed {}: {e} after {decisions} decisions", 3000 + seed),
+            }
+            decisions += 1;
+            assert!(decisions < 20_000, "{players} players, seed {}: no end after 20,000 decisions", 3000 + seed);
+            if let Err(e) = check(&walk.game) {
+                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+                panic!("{players} players, seed {}: {e} after {decisions} decisions\nlast log lines (newest first):\n{}", 3000 + seed, tail.join("\n"));
+            }
+        }
+        let mut probe = walk.game.clone();
+        let voted = probe
+            .eval("voted", "g:count({kind = 'agenda', zone = 'agenda_discard'}) + g:count({kind = 'agenda', zone = 'laws'})")
+            .expect("counts");
+        assert!(voted.as_int().unwrap_or(0) >= 2, "{players} players, seed {}: no agenda was resolved", 3000 + seed);
+    }
+}
+
+#[test]
+fn ti4_random_games_with_agendas_3_players_keep_invariants() {
+    random_games_with_agendas(3, games(3, 20));
+}
+
+#[test]
+fn ti4_random_games_with_agendas_4_players_keep_invariants() {
+    random_games_with_agendas(4, games(3, 20));
+}
+
+#[test]
+fn ti4_random_games_with_agendas_5_players_keep_invariants() {
+    random_games_with_agendas(5, games(3, 20));
+}
+
+#[test]
+fn ti4_random_games_with_agendas_6_players_keep_invariants() {
+    random_games_with_agendas(6, games(3, 20));
+}
+
+/// Every agenda card comes up first, in turn, in a random 4-player game whose custodians
+/// token has left Mecatol Rex before round 1: each card is revealed (or discarded for
+/// another when it has nothing to vote on), voted on and resolved, and the game goes on to
+/// round 4 with the law in play, all under the pack's invariants after every action.
+#[test]
+fn ti4_every_agenda_resolves_with_invariants() {
+    let rules = rules();
+    let mut probe = Game::new(rules.clone(), 4, 1, vec![]).expect("game starts");
+    let cards = probe.eval("cards", "#def_ids.agenda").expect("counts").as_int().expect("a number");
+    for i in 1..=cards {
+        let seed = 4000 + i as u64;
+        let mut walk = RandomWalk::new(rules.clone(), 4, seed, &[]).expect("game starts");
+        let setup = format!(
+            "g:move(g:first({{kind = 'custodians'}}), {{zone = 'play_area', seat = 1}})\n\
+             g:move(g:first({{kind = 'agenda', face = def_ids.agenda[{i}]}}), 'agenda_deck')"
+        );
+        walk.game.eval("agenda on top", &setup).expect("set-up runs");
+        let mut check = checker(walk.game.state.entities.len());
+        let mut decisions = 0;
+        loop {
+            let round = walk.game.state.globals.get("round".into()).and_then(Value::as_int).unwrap_or(0);
+            if round >= 4 {
+                break;
+            }
+            match walk.act() {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => panic!("agenda {i}, seed {seed}: {e} after {decisions} decisions"),
+            }
+            decisions += 1;
+            if let Err(e) = check(&walk.game) {
+                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+                panic!("agenda {i}, seed {seed}: {e} after {decisions} decisions\nlast log lines (newest first):\n{}", tail.join("\n"));
+            }
+        }
+    }
 }

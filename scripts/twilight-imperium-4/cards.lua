@@ -6,10 +6,17 @@
 -- Trade §25, Warfare §48, Technology §95, Imperial §49.
 local U = require("util")
 local O = require("objectives")
+local Co = require("council")
 local C = {}
 
 local function secondary_free(g, seat: number, card: string): boolean
 	return card == "leadership" or (card == "trade" and U.has_ability(g, seat, "hacan_masters_of_trade"))
+end
+
+-- Law Minister of Sciences: its owner researches through the Technology card without
+-- spending resources.
+local function research_cost(g, seat: number, n: number): number
+	return Co.law_owner(g, "minister_of_sciences") == seat and 0 or n
 end
 
 -- Whether a seat can resolve the card's secondary at all (it would not be asked else).
@@ -18,7 +25,7 @@ local function can_follow(g, seat: number, card: string): boolean
 		return false
 	end
 	if card == "technology" then
-		return U.spendable(g, seat, "resources") >= 4 and #require("tech").researchable(g, seat) > 0
+		return U.spendable(g, seat, "resources") >= research_cost(g, seat, 4) and #require("tech").researchable(g, seat) > 0
 	elseif card == "warfare" then
 		return require("production").limit(g, seat, U.home_cell(g, seat)) > 0
 	elseif card == "construction" then
@@ -31,7 +38,14 @@ end
 
 local function replenish(g, seat: number)
 	g:set(seat, "commodities", U.faction(g, seat).commodities)
+	-- Law Minister of Commerce: its owner gains a trade good per neighbour (TI4 §99).
+	if Co.law_owner(g, "minister_of_commerce") == seat then
+		local n = #Co.neighbours(g, seat)
+		U.gain_tg(g, seat, n)
+		g:log(U.text("law.minister_of_commerce", seat, n))
+	end
 end
+
 
 -- The primary abilities (TI4 §54.1 ...), each pushing the steps it needs (pushed
 -- steps run last-pushed first).
@@ -45,6 +59,7 @@ local PRIMARY = {
 		g:push("diplomacy", { seat = seat })
 	end,
 	politics = function(g, seat)
+		g:push("politics_look", { seat = seat })
 		g:push("discard", { seat = seat })
 		g:push("politics", { seat = seat })
 	end,
@@ -96,7 +111,9 @@ local SECONDARY = {
 	end,
 	technology = function(g, seat)
 		g:push("research", { seat = seat })
-		g:push("pay", { seat = seat, what = "resources", amount = 4 })
+		if research_cost(g, seat, 4) > 0 then
+			g:push("pay", { seat = seat, what = "resources", amount = 4 })
+		end
 	end,
 	imperial = function(g, seat)
 		U.draw_secret(g, seat)
@@ -233,8 +250,8 @@ C.ready_planets = {
 	end,
 }
 
--- Politics (TI4 §75): a new speaker, another seat; 2 action cards. Looking at the top
--- two agendas is not built yet (no agenda phase).
+-- Politics (TI4 §75): a new speaker, another seat; 2 action cards; then the look at the
+-- top two agendas (agenda.politics_look).
 C.politics = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
@@ -269,8 +286,8 @@ C.construct = {
 		local options = {}
 		for _, p in ipairs(U.planets(g, ctx.seat)) do
 			for _, k in ipairs(ctx.kinds) do
-				local limit = k == "pds" and 2 or 1
-				if g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit then
+				local limit = k == "pds" and Co.pds_limit(g) or 1
+				if g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit and Co.may_land(g, p) then
 					table.insert(options, { label = U.text("cards.construct_option", U.text("unit_type." .. k), U.planet_name(g, p)), value = string.format("%s:%d", k, p) })
 				end
 			end
@@ -296,6 +313,11 @@ C.construct = {
 			end
 		end
 		g:log(U.text("cards.constructed", ctx.seat, U.text("unit_type." .. k), U.planet_name(g, planet)))
+		-- Law Minister of Industry: placing a space dock lets its owner's units in that
+		-- system use Production.
+		if k == "space_dock" and Co.law_owner(g, "minister_of_industry") == ctx.seat then
+			g:push("produce", { seat = ctx.seat, cell = g:cell_of(planet) })
+		end
 	end,
 }
 
@@ -357,7 +379,7 @@ C.tech_more = {
 		if ctx.done or U.over(g) then
 			return nil
 		end
-		if U.spendable(g, ctx.seat, "resources") < 6 or #require("tech").researchable(g, ctx.seat) == 0 then
+		if U.spendable(g, ctx.seat, "resources") < research_cost(g, ctx.seat, 6) or #require("tech").researchable(g, ctx.seat) == 0 then
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("cards.tech_more_prompt"), rule = "TI4 §95.1", help = U.text("cards.tech_more_help"),
@@ -367,7 +389,9 @@ C.tech_more = {
 		ctx.done = true
 		if v then
 			g:push("research", { seat = ctx.seat })
-			g:push("pay", { seat = ctx.seat, what = "resources", amount = 6 })
+			if research_cost(g, ctx.seat, 6) > 0 then
+				g:push("pay", { seat = ctx.seat, what = "resources", amount = 6 })
+			end
 		end
 	end,
 }

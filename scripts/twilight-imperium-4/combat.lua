@@ -11,6 +11,7 @@
 -- their owner, one decision per hit, among the units the hit may land on. Not yet:
 -- action cards and the other abilities' moments (COVERAGE.md).
 local U = require("util")
+local Co = require("council")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local C = {}
@@ -30,7 +31,7 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
-				if die + mod >= def.combat then
+				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
 				end
 				if die >= 9 and g:face(e) == "jol_nar_flagship" then
@@ -212,8 +213,10 @@ C.space_combat = {
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				if a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))
+					Co.combat_won(g, ctx.attacker, ctx.defender)
 				elseif d > 0 then
 					g:log(U.text("combat.won", ctx.defender, U.cell_label(g, ctx.cell)))
+					Co.combat_won(g, ctx.defender, ctx.attacker)
 				else
 					g:log(U.text("combat.draw", U.cell_label(g, ctx.cell)))
 				end

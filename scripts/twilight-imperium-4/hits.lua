@@ -4,6 +4,7 @@
 -- the hit may land on, and applied one at a time; so are units over capacity (TI4
 -- §18.3). Space combat (combat.lua) and Space Cannon (cannon.lua) ask through these.
 local U = require("util")
+local Co = require("council")
 local H = {}
 
 function H.ships(g, seat: number, c: number): { number }
@@ -23,7 +24,7 @@ function H.options(g, seat: number, c: number, only_non_fighters: boolean?, no_s
 	for _, e in ipairs(only_non_fighters and H.non_fighters(g, seat, c) or H.ships(g, seat, c)) do
 		local kind, def = g:kind(e), defs.unit[g:face(e)]
 		local damaged = g:prop(e, "damaged") == true
-		if def.sustain_damage and not damaged and not no_sustain and not seen["s" .. kind] then
+		if def.sustain_damage and Co.may_sustain(g, def) and not damaged and not no_sustain and not seen["s" .. kind] then
 			seen["s" .. kind] = true
 			table.insert(options, { label = U.text("combat.sustain", def.name), value = "s:" .. kind })
 		end

@@ -5,6 +5,7 @@
 -- combat (§24) and establishing control (§52.5), fought out here without questions: a
 -- side's ground forces are all alike, so no hit leaves anything to choose.
 local U = require("util")
+local Co = require("council")
 local Cannon = require("cannon")
 local I = {}
 
@@ -38,7 +39,8 @@ local function targets(g, seat: number, c: number): { number }
 		for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
 			foes = foes or o ~= seat
 		end
-		if foes and not I.shielded(g, p) then
+		-- Law Conventions of War: no bombardment of cultural planets.
+		if foes and not I.shielded(g, p) and Co.may_bombard(g, p) then
 			table.insert(out, p)
 		end
 	end
@@ -250,10 +252,12 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 			end
 		end
 	end
-	-- §24.4: the side with ground forces left wins (neither: a draw).
+	-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of the
+	-- Throne changes hands with a won combat.
 	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
 		if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
 			dacxive(g, pair[1], p)
+			Co.combat_won(g, pair[1], pair[2])
 		end
 	end
 end
@@ -286,7 +290,7 @@ local function invade_planet(g, seat: number, p: number)
 				g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
 			end
 		end
-		g:set_owner(p, seat)
+		Co.gain_control(g, p, seat)
 		g:set_prop(p, "exhausted", true)
 		g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
 	end

@@ -5,15 +5,17 @@
 -- so they are never offered (COVERAGE.md).
 local U = require("util")
 local Tech = require("tech")
+local Co = require("council")
 local O = {}
 
--- Adjacent systems (TI4 §8): neighbours and wormhole links.
+-- Adjacent systems (TI4 §8): neighbours and wormhole links (and law Wormhole
+-- Reconstruction's).
 function O.adjacent(g, c: number): { number }
 	local out = {}
 	for _, n in ipairs(g:neighbors(c)) do
 		table.insert(out, n)
 	end
-	for _, k in ipairs({ "alpha", "beta" }) do
+	for _, k in ipairs(Co.adjacency_links(g)) do
 		for _, n in ipairs(g:links(c, k)) do
 			table.insert(out, n)
 		end
@@ -295,12 +297,14 @@ function O.score(g, seat: number, obj: number)
 		g:push("discard", { seat = seat, n = req.discard })
 	end
 	g:set_prop(obj, "by" .. seat, true)
-	if def.stage == "secret" then
+	-- A secret objective made public by law Classified Document Leaks is scored as public.
+	local secret = def.stage == "secret" and not g:prop(obj, "leaked")
+	if secret then
 		g:move(obj, { zone = "scored", seat = seat })
 		g:reveal(obj)
 	end
 	g:log(U.text("objectives.scored", seat, def.name, def.vp))
-	U.vp(g, seat, def.vp, def.stage == "secret" and "secret" or "public")
+	U.vp(g, seat, def.vp, secret and "secret" or "public")
 end
 
 -- TI4 §71.21: at most 3 secret objectives, scored and unscored; an extra one goes back.

@@ -15,7 +15,7 @@ P.pay = {
 		end
 		local options = {}
 		for _, p in ipairs(U.planets(g, ctx.seat, true)) do
-			local v = U.PLANETS[g:face(p)][ctx.what]
+			local v = U.value(g, p, ctx.what)
 			if v > 0 then
 				table.insert(options, { label = U.text("pay.planet", U.planet_name(g, p), v), value = p })
 			end
@@ -35,7 +35,7 @@ P.pay = {
 			ctx.paid += 1
 		else
 			g:set_prop(v, "exhausted", true)
-			ctx.paid += U.PLANETS[g:face(v)][ctx.what]
+			ctx.paid += U.value(g, v, ctx.what)
 			g:log(U.text("pay.exhausts", ctx.seat, U.planet_name(g, v)))
 		end
 	end,
@@ -74,7 +74,7 @@ P.discard = {
 			return nil
 		end
 		local hand = g:entities({ kind = "action_card", zone = "hand", seat = ctx.seat })
-		local n = ctx.n or (#hand - U.HAND_LIMIT)
+		local n = ctx.n or (#hand - require("council").hand_limit(g))
 		if n <= 0 then
 			return nil
 		end

@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: producing units (TI4 §78, §79): the Production of the seat's
 -- units in one system, one unit at a time, then one payment for all of them.
 local U = require("util")
+local Co = require("council")
 local P = {}
 
 P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
@@ -11,10 +12,12 @@ P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "des
 function P.limit(g, seat: number, c: number): (number, number?)
 	local limit, dock_planet = 0, nil
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
-		for _, d in ipairs(g:entities({ kind = "space_dock", owner = seat, inside = p })) do
+		-- Laws Holy Planet of Ixth and Demilitarized Zone: no Production there.
+		local docks = Co.may_produce_on(g, p) and g:entities({ kind = "space_dock", owner = seat, inside = p }) or {}
+		for _, d in ipairs(docks) do
 			local prod = defs.unit[g:face(d)].production
 			if prod then
-				limit += prod.value + (prod.plus_resources and U.PLANETS[g:face(p)].resources or 0)
+				limit += prod.value + (prod.plus_resources and U.value(g, p, "resources") or 0)
 				dock_planet = dock_planet or p
 			end
 		end
@@ -28,7 +31,7 @@ function P.cost(g, seat: number, made): number
 	local total = 0
 	for utype, n in pairs(made) do
 		local def = U.unit_def(g, seat, utype)
-		local per = def.units_per_cost
+		local per = Co.units_per_cost(g, def.units_per_cost) -- law Regulated Conscription
 		total += math.ceil(n / per) * (def.cost or 0)
 	end
 	if total > 0 and U.has_tech(g, seat, "sarween_tools") then
@@ -79,7 +82,7 @@ P.produce = {
 			for _, utype in ipairs(P.BUILDABLE) do
 				if can_make(g, ctx, utype) then
 					local def = U.unit_def(g, ctx.seat, utype)
-					table.insert(options, { label = U.text("produce.option", def.name, def.cost or 0, def.units_per_cost), value = utype })
+					table.insert(options, { label = U.text("produce.option", def.name, def.cost or 0, Co.units_per_cost(g, def.units_per_cost)), value = utype })
 				end
 			end
 		end
@@ -93,6 +96,10 @@ P.produce = {
 	resolve = function(g, ctx, v)
 		if v == "done" then
 			ctx.paid = true
+			-- Law Prophecy of Ixth: its owner discards it after producing fewer than 2 fighters.
+			if Co.law_owner(g, "prophecy_of_ixth") == ctx.seat and (ctx.made.fighter or 0) < 2 then
+				Co.discard_law(g, Co.law(g, "prophecy_of_ixth") :: number)
+			end
 			local cost = P.cost(g, ctx.seat, ctx.made)
 			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost))
 			if cost > 0 then

@@ -1,9 +1,12 @@
 --!strict
 -- Twilight Imperium 4: the game round (TI4 §88; digest §1.3): strategy, action and
--- status phases. The agenda phase (TI4 §27) starts only once the custodians token
--- leaves Mecatol Rex, which needs invasion (not yet built), so it never comes yet.
+-- status phases, then the agenda phase (agenda.lua), which runs only once the custodians
+-- token has left Mecatol Rex (TI4 §31.4, §27.1; it decides that itself when it starts,
+-- so a token removed this round gives this round its agenda phase).
 local U = require("util")
 local O = require("objectives")
+local Co = require("council")
+local E = require("agendas")
 local R = {}
 
 R.game = {
@@ -22,6 +25,7 @@ R.game = {
 		ctx.round += 1
 		g:set_global("round", ctx.round)
 		g:log(U.text("round.start", ctx.round))
+		g:push("agenda_phase", {})
 		g:push("status_phase", {})
 		g:push("action_phase", {})
 		g:push("strategy_phase", {})
@@ -48,7 +52,21 @@ R.strategy_phase = {
 		if U.over(g) then
 			return nil
 		end
-		if ctx.i >= ctx.total then
+		if not ctx.started then
+			-- Agenda outcomes that act "at the start of the next strategy phase".
+			ctx.started = true
+			if E.strategy_start(g) then
+				return nil
+			end
+		end
+		if ctx.i >= ctx.total and not ctx.ended then
+			ctx.ended = true
+			-- Law Imperial Arbiter: at the end of the strategy phase its owner may discard
+			-- it to swap one of its strategy cards with one of another player's.
+			local arbiter = Co.law_owner(g, "imperial_arbiter")
+			if arbiter then
+				g:push("arbiter", { seat = arbiter })
+			end
 			for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
 				g:add_prop(card, "tg", 1)
 			end
@@ -59,6 +77,9 @@ R.strategy_phase = {
 					g:log(U.text("strategy.naalu_token", s))
 				end
 			end
+			return nil
+		end
+		if ctx.ended then
 			return nil
 		end
 		local seat = ctx.order[ctx.i % #ctx.order + 1]
@@ -127,10 +148,27 @@ R.action_phase = {
 -- Component actions (§3) come with action cards and faction abilities (not yet).
 R.turn = {
 	run = function(g, ctx)
-		if ctx.done or U.over(g) then
+		if U.over(g) then
 			return nil
 		end
 		local seat = ctx.seat
+		if ctx.done then
+			-- Law Minister of War: after an action its owner may discard it to return one of
+			-- its command tokens from the board to reinforcements and take another action.
+			if ctx.acted and not ctx.war_asked and Co.law_owner(g, "minister_of_war") == seat then
+				ctx.war_asked = true
+				local options = {}
+				for _, c in ipairs(g:cells_of({ kind = "command_token", owner = seat })) do
+					table.insert(options, { label = U.cell_label(g, c), value = c })
+				end
+				if #options > 0 then
+					ctx.stage = "war"
+					return { seat = seat, prompt = U.text("law.minister_of_war_prompt"), rule = "TI4 §26.4",
+						help = U.text("law.minister_of_war_help"), options = options, pass = U.text("law.minister_of_war_keep") }
+				end
+			end
+			return nil
+		end
 		local options = {}
 		if U.pool(g, seat, "tactic") > 0 then
 			table.insert(options, { label = U.text("turn.tactical"), value = "tactical" })
@@ -146,14 +184,28 @@ R.turn = {
 			help = U.text("turn.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
+		if ctx.stage == "war" then
+			ctx.stage = nil
+			if v then
+				local t = g:first({ kind = "command_token", owner = ctx.seat, cell = v })
+				g:move(t, { zone = "cmd_reinforcements", seat = ctx.seat })
+				g:log(U.text("law.minister_of_war_used", ctx.seat, U.cell_label(g, v)))
+				Co.discard_law(g, Co.law(g, "minister_of_war") :: number)
+				ctx.done = false
+			end
+			return
+		end
 		ctx.done = true
 		if v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
 			g:log(U.text("turn.passed", ctx.seat))
-		elseif v == "tactical" then
-			g:push("tactical", { seat = ctx.seat })
 		else
-			g:push("strategic", { seat = ctx.seat, card = v })
+			ctx.acted = true
+			if v == "tactical" then
+				g:push("tactical", { seat = ctx.seat })
+			else
+				g:push("strategic", { seat = ctx.seat, card = v })
+			end
 		end
 	end,
 }
@@ -189,7 +241,7 @@ R.status_phase = {
 				end
 				local pushed = false
 				for i = #order, 1, -1 do
-					if g:count({ kind = "action_card", zone = "hand", seat = order[i] }) > U.HAND_LIMIT then
+					if g:count({ kind = "action_card", zone = "hand", seat = order[i] }) > Co.hand_limit(g) then
 						g:push("discard", { seat = order[i] })
 						pushed = true
 					end
@@ -232,6 +284,14 @@ R.status_phase = {
 					end
 				end
 				g:move(g:first({ kind = "naalu_token" }), "box")
+				-- Law Minister of Policy: its owner draws an action card at the end of the
+				-- status phase.
+				local minister = Co.law_owner(g, "minister_of_policy")
+				if minister then
+					U.draw_action(g, minister)
+					g:log(U.text("law.minister_of_policy", minister))
+					g:push("discard", { seat = minister })
+				end
 				return nil
 			else
 				return nil

@@ -4,6 +4,7 @@
 -- (bombardment, committing ground forces here, the rest in invasion.lua), production,
 -- and the elimination check after it (elimination.lua).
 local U = require("util")
+local Co = require("council")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local A = {}
@@ -22,8 +23,8 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 		end
 	end
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
-	local rules = { costs = { supernova = false, nebula = false, gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
-		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
+		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
 	local field = g:field(active, 8, rules)
 	local out = {}
 	for c, cost in pairs(field) do
@@ -57,8 +58,8 @@ function A.rules(g, seat: number, active: number)
 			table.insert(blocked, c)
 		end
 	end
-	return { costs = { supernova = false, nebula = false, gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
-		blocked = blocked, links = { "alpha", "beta" }, link_cost = 1 }
+	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
+		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
 end
 
 function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
@@ -146,22 +147,24 @@ function A.label(g, v: string, seat: number): string
 		return U.text("tactical.carry_from_planet", U.planet_name(g, tonumber(a)))
 	elseif tag == "l" then
 		return U.text("tactical.land", U.planet_name(g, tonumber(a)))
+	elseif tag == "x" then
+		return U.text("tactical.remove_custodians", Co.CUSTODIANS_COST)
 	end
 	return v
 end
 
 -- Planets in the active system the seat's ground forces in space may be committed to
--- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31).
+-- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31.1)
+-- and a planet under law Demilitarized Zone (council.lua).
 local function landing_planets(g, seat: number, c: number): { number }
 	local out = {}
 	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
 		return out
 	end
-	if g:count({ kind = "custodians", cell = c }) > 0 then
-		return out
-	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
-		table.insert(out, p)
+		if Co.may_land(g, p) then
+			table.insert(out, p)
+		end
 	end
 	return out
 end
@@ -175,6 +178,10 @@ A.tactical = {
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
+			return nil
+		end
+		if g:global("turn_ended") then
+			g:set_global("turn_ended", nil) -- law Minister of Peace ended the turn
 			return nil
 		end
 		local seat = ctx.seat
@@ -225,11 +232,18 @@ A.tactical = {
 			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
 				table.insert(options, { value = string.format("l:%d", p) })
 			end
+			-- TI4 §31.2: before committing, the custodians token may be removed for 6
+			-- influence; then at least one ground force must be committed to Mecatol Rex.
+			if Co.may_remove_custodians(g, seat, ctx.cell) then
+				table.insert(options, { value = string.format("x:%d", ctx.cell) })
+			end
 			if #options == 0 then
 				ctx.stage = "invade"
 				return A.tactical.run(g, ctx)
 			end
-			table.insert(options, { value = "done" })
+			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
+				table.insert(options, { value = "done" })
+			end
 			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
@@ -276,6 +290,11 @@ A.tactical = {
 			ctx.cell = v
 			ctx.stage = "move"
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
+			-- Law Minister of Peace: its owner may now end the turn (outcome_steps.peace).
+			local peace = Co.law_owner(g, "minister_of_peace")
+			if peace and peace ~= seat and Co.others_units_in(g, seat, v) then
+				g:push("peace", { seat = peace, active = seat })
+			end
 			return
 		end
 		if v == "done" then
@@ -321,6 +340,8 @@ A.tactical = {
 			local e = g:last({ kind = "infantry", owner = seat, inside = n })
 			g:move(e, ctx.cell)
 			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+		elseif tag == "x" then
+			ctx.must_land = require("agenda").remove_custodians(g, seat)
 		elseif tag == "l" then
 			-- §52.2: committed now; control is settled after the ground combats (§52.5).
 			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })

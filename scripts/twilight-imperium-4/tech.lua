@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: technology (TI4 §94, §62): the decks, prerequisites, gaining
 -- and researching, unit upgrades.
 local U = require("util")
+local Co = require("council")
 local T = {}
 
 local COLOURS = { "green", "blue", "yellow", "red" }
@@ -55,16 +56,82 @@ function T.upgrades(g, seat: number): number
 	return n
 end
 
--- TI4 §94.7: the prerequisites are met by the colours owned.
-function T.meets(g, seat: number, tid: string): boolean
+-- The Research Team laws (attached to a planet): its controller may exhaust the card to
+-- ignore one prerequisite of its colour.
+local TEAMS = { research_team_biotic = "green", research_team_propulsion = "blue",
+	research_team_cybernetic = "yellow", research_team_warfare = "red" }
+
+local function ready_teams(g, seat: number): { [string]: number }
+	local out = {}
+	for id, colour in pairs(TEAMS) do
+		local card = Co.law(g, id)
+		local p = card and g:prop(card, "planet")
+		if card and p and g:owner(p) == seat and not g:prop(card, "exhausted") then
+			out[colour] = card
+		end
+	end
+	return out
+end
+
+-- Law Publicize Weapon Schematics: once any player owns a war sun technology, nobody
+-- needs the prerequisites of war sun technologies.
+local function schematics(g, tid: string): boolean
+	local t = defs.technology[tid]
+	if not (t.unit and defs.unit[t.unit].type == "war_sun" and Co.law(g, "publicize_weapon_schematics")) then
+		return false
+	end
+	for s = 1, g:seats() do
+		for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = s })) do
+			local u = defs.technology[g:face(e)].unit
+			if u and defs.unit[u].type == "war_sun" then
+				return true
+			end
+		end
+	end
+	return false
+end
+
+-- How many prerequisites of each colour a seat lacks for a technology (TI4 §94.7).
+local function lacking(g, seat: number, tid: string): { [string]: number }
 	local have = T.colours(g, seat)
 	local need = defs.technology[tid].prerequisites
+	local out = {}
 	for _, c in ipairs(COLOURS) do
 		if have[c] < need[c] then
+			out[c] = need[c] - have[c]
+		end
+	end
+	return out
+end
+
+-- TI4 §94.7: the prerequisites are met by the colours owned, with the Research Teams a
+-- seat can exhaust (one prerequisite each) and Publicize Weapon Schematics.
+function T.meets(g, seat: number, tid: string): boolean
+	if schematics(g, tid) then
+		return true
+	end
+	local teams = ready_teams(g, seat)
+	for c, n in pairs(lacking(g, seat, tid)) do
+		if n > (teams[c] and 1 or 0) then
 			return false
 		end
 	end
 	return true
+end
+
+-- Exhausts the Research Teams a research needed (called once it is chosen).
+local function use_teams(g, seat: number, tid: string)
+	if schematics(g, tid) then
+		return
+	end
+	local teams = ready_teams(g, seat)
+	for c in pairs(lacking(g, seat, tid)) do
+		local card = teams[c]
+		if card then
+			g:set_prop(card, "exhausted", true)
+			g:log(U.text("law.research_team_used", seat, defs.agenda[g:face(card)].name))
+		end
+	end
 end
 
 -- Technologies a seat may research now.
@@ -118,8 +185,13 @@ T.research = {
 	resolve = function(g, ctx, tid)
 		ctx.done = true
 		if tid then
+			use_teams(g, ctx.seat, tid)
 			T.gain(g, ctx.seat, tid)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[tid].name))
+			-- Law Anti-Intellectual Revolution: after researching, destroy a non-fighter ship.
+			if Co.law(g, "anti_intellectual_revolution") and #g:cells_of({ kind = U.FLEET_TYPES, owner = ctx.seat }) > 0 then
+				g:push("destroy_units", { seat = ctx.seat, kinds = U.FLEET_TYPES, n = 1 })
+			end
 		end
 	end,
 }

@@ -40,6 +40,24 @@ function T.cell(g, q: number, r: number): number
 	return g:cell_at(q, r)
 end
 
+-- The cell with the code players read on the map ("D4").
+function T.code(g, code: string): number
+	for _, c in ipairs(g:cells()) do
+		if g:cell_info(c).code == code then
+			return c
+		end
+	end
+	error("no cell " .. code)
+end
+
+-- Puts the agenda `id` into play as a law (council.enact), owned by `seat` and attached
+-- to `planet` (an id of systems.ron) when given.
+function T.law(g, id: string, seat: number?, planet: string?)
+	local card = g:first({ kind = "agenda", face = id })
+	g:reveal(card)
+	require("council").enact(g, card, seat, planet and T.planet(g, planet) or nil)
+end
+
 -- Gives a seat a strategy card.
 function T.card(g, seat: number, id: string)
 	g:move(g:first({ kind = "strategy_card", face = id }), { zone = "strategy", seat = seat })

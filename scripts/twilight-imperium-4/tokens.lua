@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: command tokens (TI4 §58): gaining them into pools, and the
 -- status phase's redistribution (TI4 §38.5) with the fleet-pool check (TI4 §45).
 local U = require("util")
+local Co = require("council")
 local K = {}
 
 -- The most non-fighter ships the seat has in any one system (TI4 §45.2).
@@ -13,12 +14,14 @@ function K.fleet_needed(g, seat: number): number
 	return most
 end
 
-local function splits(total: number, min_fleet: number)
+-- Every split of `total` tokens into the three pools with a fleet pool of at least
+-- `min_fleet` and at most `max_fleet` (law Fleet Regulations: 4).
+local function splits(total: number, min_fleet: number, max_fleet: number)
 	local out = {}
 	for t = 0, total do
 		for f = 0, total - t do
 			local s = total - t - f
-			if f >= min_fleet then
+			if f >= min_fleet and f <= max_fleet then
 				table.insert(out, { t, f, s })
 			end
 		end
@@ -65,13 +68,13 @@ K.redistribute = {
 			if gain == 0 then
 				return nil
 			end
-			for _, sp in ipairs(splits(gain, 0)) do
+			for _, sp in ipairs(splits(gain, 0, math.max(0, Co.fleet_cap(g) - base[2]))) do
 				table.insert(options, { value = string.format("%d/%d/%d", base[1] + sp[1], base[2] + sp[2], base[3] + sp[3]) })
 			end
 		else
 			local total = U.pool(g, seat, "tactic") + U.pool(g, seat, "fleet") + U.pool(g, seat, "strategy") + gain
 			local need = math.min(K.fleet_needed(g, seat), total)
-			for _, sp in ipairs(splits(total, need)) do
+			for _, sp in ipairs(splits(total, need, Co.fleet_cap(g))) do
 				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
 			end
 		end

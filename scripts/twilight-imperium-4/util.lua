@@ -179,12 +179,18 @@ function U.planets(g, seat: number, ready: boolean?): { number }
 	return g:entities({ kind = "planet", owner = seat })
 end
 
+-- A planet's resource or influence value (TI4 §73): the printed value plus what laws
+-- attached to it add (prop `plus_resources` / `plus_influence`, council.enact).
+function U.value(g, p: number, what: string): number
+	return U.PLANETS[g:face(p)][what] + (g:prop(p, "plus_" .. what) or 0)
+end
+
 -- What a seat could spend now (TI4 §83, §51, §63): its ready planets' resources or
 -- influence, plus its trade goods.
 function U.spendable(g, seat: number, what: string): number
 	local total = g:get(seat, "tg") or 0
 	for _, p in ipairs(U.planets(g, seat, true)) do
-		total += U.PLANETS[g:face(p)][what]
+		total += U.value(g, p, what)
 	end
 	return total
 end
@@ -280,6 +286,25 @@ function U.vp(g, seat: number, n: number, source: string)
 	g:add(seat, "vp_" .. source, n)
 	if g:get(seat, "vp") >= U.VP_TO_WIN and not U.over(g) then
 		g:log(U.text("common.wins", seat, g:get(seat, "vp")))
+		U.finish(g)
+	end
+end
+
+-- Victory points gained by several seats at the same time (TI4 §81.5, §81.7): all are
+-- added before the win is checked, so a tie at the goal goes to U.finish's order.
+function U.vp_together(g, seats: { number }, n: number, source: string)
+	for _, s in ipairs(seats) do
+		g:add(s, "vp", n)
+		g:add(s, "vp_" .. source, n)
+	end
+	local winner = nil
+	for _, s in ipairs(U.initiative_order(g)) do
+		if g:get(s, "vp") >= U.VP_TO_WIN and (winner == nil or g:get(s, "vp") > g:get(winner, "vp")) then
+			winner = s
+		end
+	end
+	if winner and not U.over(g) then
+		g:log(U.text("common.wins", winner, g:get(winner, "vp")))
 		U.finish(g)
 	end
 end

@@ -1,0 +1,370 @@
+--!strict
+-- Twilight Imperium 4: the agenda phase (TI4 §27; digest §1.3.5). Once the custodians
+-- token has left Mecatol Rex (TI4 §31.4, council.lua), every round ends with it: two
+-- agendas, each revealed, voted on and resolved, then every planet is readied (§27.4).
+--
+-- Votes are public and one at a time (PLAN.md 2.4): from the speaker's left clockwise,
+-- the speaker last (§27.2.ii, §76.2). A voter first names one outcome or abstains
+-- (§27.5, §27.14), then exhausts any of its ready planets; the votes are their influence
+-- (§27.6, never trade goods: §27.13). Casting 0 votes is abstaining (FAQ, F-15). The
+-- outcome with most votes resolves; on a tie or with no votes the speaker chooses, which
+-- is not a vote (§27.19). Placing the resolved card is agendas.lua, what it does
+-- agenda_effects.lua.
+--
+-- Not yet: the moments "when/after an agenda is revealed" and "after a player votes"
+-- (§27.2, §19) have nothing to offer, since action cards, promissory notes and faction
+-- abilities that use them are not built; `moment` below is where they will be asked.
+-- Transactions during an agenda (§96.6) wait for transactions.
+local U = require("util")
+local Co = require("council")
+local E = require("agendas")
+local A = {}
+
+-- Draws the top agenda (the discard pile shuffled back when the deck is empty).
+local function draw(g): number?
+	local card = g:last({ kind = "agenda", zone = "agenda_deck" })
+	if card then
+		return card
+	end
+	for _, c in ipairs(g:entities({ kind = "agenda", zone = "agenda_discard" })) do
+		g:hide(c)
+		g:move(c, "agenda_deck")
+	end
+	g:shuffle_zone("agenda_deck")
+	return g:last({ kind = "agenda", zone = "agenda_deck" })
+end
+
+-- The "when/after an agenda is revealed" moment (§27.2.i, §19.19-20): the speaker first,
+-- then clockwise, could play action cards or abilities here. None exists yet.
+local function moment(g, ctx)
+	return nil
+end
+
+-- Who may vote now: not barred this phase (Public Execution, §27.16) and with something to
+-- vote with (a ready planet, or law Representative Government's 1 vote).
+local function can_vote(g, seat: number): boolean
+	if g:global("no_vote_" .. seat) then
+		return false
+	end
+	return Co.law(g, "representative_government") ~= nil or #U.planets(g, seat, true) > 0
+end
+
+local function name_of(g, card: number): string
+	return defs.agenda[g:face(card)].name
+end
+
+-- TI4 §27: the phase. ctx.n counts the agendas voted on.
+A.agenda_phase = {
+	enter = function(g, ctx)
+		ctx.n = 0
+		ctx.active = Co.custodians_removed(g)
+		if ctx.active then
+			g:set_global("phase", "agenda")
+			g:log(U.text("agenda.phase"))
+		end
+	end,
+	run = function(g, ctx)
+		if not ctx.active or U.over(g) or ctx.done then
+			return nil
+		end
+		if ctx.n < 2 then
+			-- §27.2-27.3: the first agenda, then the second.
+			ctx.n += 1
+			g:push("agenda", { n = ctx.n })
+			return nil
+		end
+		-- §27.4: each player readies all exhausted planets (only planets: technologies and
+		-- strategy cards were readied in the status phase).
+		ctx.done = true
+		for _, p in ipairs(g:entities({ kind = "planet", has = "exhausted" })) do
+			g:set_prop(p, "exhausted", nil)
+		end
+		for s = 1, g:seats() do
+			g:set_global("no_vote_" .. s, nil)
+		end
+		g:log(U.text("agenda.ready"))
+		return nil
+	end,
+}
+
+-- One agenda (§27.2). ctx: n; `card` and `revote` when Miscount Disclosed votes again on
+-- a law in play (it stays in effect meanwhile, FAQ F-18). Stages: reveal -> committee ->
+-- moment -> vote / planets (per voter) -> count (-> tie) -> resolve.
+A.agenda = {
+	enter = function(g, ctx)
+		ctx.stage = ctx.card and "committee" or "reveal"
+		ctx.votes = {}
+		ctx.cast = {}
+		ctx.i = 1
+		-- §27.2.ii: from the speaker's left, clockwise; the speaker last.
+		ctx.order = U.clockwise(g, g:global("speaker") % g:seats() + 1)
+	end,
+	run = function(g, ctx)
+		if U.over(g) then
+			return nil
+		end
+		if ctx.stage == "reveal" then
+			-- §27.2.i: the speaker reveals the top agenda. A card whose condition fails
+			-- when revealed, or with nothing to elect, is discarded for another.
+			while true do
+				local card = draw(g)
+				if not card then
+					return nil
+				end
+				g:reveal(card)
+				g:move(card, "agenda_revealed")
+				g:log(U.text("agenda.revealed", ctx.n, name_of(g, card), defs.agenda[g:face(card)].explain))
+				if E.discard_on_reveal(g, g:face(card)) then
+					g:move(card, "agenda_discard")
+					g:log(U.text("agenda.no_target", name_of(g, card)))
+				else
+					ctx.card = card
+					break
+				end
+			end
+			ctx.stage = "committee"
+		end
+		local id = g:face(ctx.card)
+		if ctx.stage == "committee" then
+			ctx.stage = "moment"
+			-- Law Committee Formation: before an election of a player, its owner may discard it
+			-- and choose the elected player; nobody votes.
+			local owner = Co.law_owner(g, "committee_formation")
+			if owner and defs.agenda[id].elect == "player" then
+				local options = {}
+				for _, v in ipairs(E.outcomes(g, id)) do
+					table.insert(options, { value = v })
+				end
+				ctx.stage = "committee_answer"
+				return { seat = owner, prompt = U.text("agenda.committee_prompt", name_of(g, ctx.card)), rule = "TI4 §26.4",
+					help = U.text("agenda.committee_help"), options = options, labels = "agenda.label", pass = U.text("agenda.committee_keep") }
+			end
+		end
+		if ctx.stage == "moment" then
+			ctx.stage = "vote"
+			moment(g, ctx)
+		end
+		if ctx.stage == "vote" then
+			while ctx.i <= #ctx.order do
+				local s = ctx.order[ctx.i]
+				if can_vote(g, s) then
+					local options = {}
+					for _, v in ipairs(E.outcomes(g, id)) do
+						table.insert(options, { value = v })
+					end
+					return { seat = s, prompt = U.text("agenda.vote_prompt", name_of(g, ctx.card)), rule = "TI4 §27.5-27.14",
+						help = U.text("agenda.vote_help", defs.agenda[id].explain), options = options, labels = "agenda.label",
+						pass = U.text("agenda.abstain") }
+				end
+				g:log(U.text("agenda.cannot_vote", s))
+				ctx.i += 1
+			end
+			ctx.stage = "count"
+		end
+		if ctx.stage == "planets" then
+			local s = ctx.order[ctx.i]
+			local options = {}
+			for _, p in ipairs(U.planets(g, s, true)) do
+				table.insert(options, { label = U.text("agenda.planet_votes", U.planet_name(g, p), U.value(g, p, "influence")), value = p })
+			end
+			return { seat = s, kind = "many", min = 1, max = #options, prompt = U.text("agenda.planets_prompt", A.label(g, ctx.choice, s)),
+				rule = "TI4 §27.6, §27.13", help = U.text("agenda.planets_help"), options = options }
+		end
+		if ctx.stage == "count" then
+			local best, tied = 0, {}
+			for _, v in ipairs(E.outcomes(g, id)) do
+				local n = ctx.votes[v] or 0
+				if n > best then
+					best, tied = n, { v }
+				elseif n == best then
+					table.insert(tied, v)
+				end
+			end
+			if #tied == 1 then
+				ctx.result = tied[1]
+				ctx.stage = "resolve"
+			else
+				-- §27.19: a tie, or no votes at all: the speaker chooses (not a vote).
+				ctx.stage = "tie"
+				local options = {}
+				for _, v in ipairs(tied) do
+					table.insert(options, { value = v })
+				end
+				return { seat = g:global("speaker"), prompt = U.text("agenda.tie_prompt", name_of(g, ctx.card), best),
+					rule = "TI4 §27.19, §76.2", help = U.text("agenda.tie_help"), options = options, labels = "agenda.label" }
+			end
+		end
+		if ctx.stage == "resolve" then
+			ctx.stage = "done"
+			g:log(U.text("agenda.outcome", name_of(g, ctx.card), A.label(g, ctx.result, 0)))
+			g:add_global("usage.agendas_resolved", 1)
+			E.resolve(g, ctx.card, ctx.result, ctx.cast)
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		if ctx.stage == "committee_answer" then
+			if v then
+				local law = Co.law(g, "committee_formation") :: number
+				g:log(U.text("agenda.committee_used", g:owner(law), A.label(g, v, 0)))
+				Co.discard_law(g, law)
+				ctx.result = v
+				ctx.stage = "resolve"
+			else
+				ctx.stage = "moment"
+			end
+		elseif ctx.stage == "vote" then
+			local s = ctx.order[ctx.i]
+			if v == nil then
+				g:log(U.text("agenda.abstains", s))
+				ctx.i += 1
+			elseif Co.law(g, "representative_government") then
+				-- Law Representative Government: exactly 1 vote, no planet exhausted.
+				ctx.votes[v] = (ctx.votes[v] or 0) + 1
+				ctx.cast[tostring(s)] = v
+				g:log(U.text("agenda.votes", s, A.label(g, v, s), 1))
+				ctx.i += 1
+			else
+				ctx.choice = v
+				ctx.stage = "planets"
+			end
+		elseif ctx.stage == "planets" then
+			local s = ctx.order[ctx.i]
+			local n = 0
+			for _, p in ipairs(v) do
+				g:set_prop(p, "exhausted", true)
+				n += U.value(g, p, "influence")
+			end
+			if n == 0 then
+				g:log(U.text("agenda.abstains", s)) -- F-15: 0 votes is abstaining
+			else
+				ctx.votes[ctx.choice] = (ctx.votes[ctx.choice] or 0) + n
+				ctx.cast[tostring(s)] = ctx.choice
+				g:log(U.text("agenda.votes", s, A.label(g, ctx.choice, s), n))
+			end
+			ctx.choice = nil
+			ctx.stage = "vote"
+			ctx.i += 1
+		elseif ctx.stage == "tie" then
+			g:log(U.text("agenda.speaker_decides", g:global("speaker"), A.label(g, v, 0)))
+			ctx.result = v
+			ctx.stage = "resolve"
+		end
+	end,
+}
+
+-- TI4 §31.2-31.3: the active player spends 6 influence to take the custodians token into
+-- its play area and gains 1 VP; from now on every round has an agenda phase (§31.4).
+-- Returns Mecatol Rex, where it must now commit at least one ground force.
+function A.remove_custodians(g, seat: number): number
+	local token = g:first({ kind = "custodians" }) :: number
+	local mecatol = g:first({ kind = "planet", cell = g:global("mecatol") }) :: number
+	g:move(token, { zone = "play_area", seat = seat })
+	g:add_global("usage.custodians_removed", 1) -- counted for simulation reports
+	g:log(U.text("agenda.custodians_removed", seat, Co.CUSTODIANS_COST))
+	g:push("pay", { seat = seat, what = "influence", amount = Co.CUSTODIANS_COST })
+	U.vp(g, seat, 1, "other")
+	return mecatol
+end
+
+-- Labels of outcomes: "for", "against", "p:<seat>" (a player), "e:<entity>" (a planet, a
+-- law or a scored secret objective).
+function A.label(g, v: string, seat: number): string
+	if v == "for" or v == "against" then
+		return U.text("agenda." .. v)
+	end
+	local tag, n = string.match(v, "^(%a):(%d+)$")
+	local x = tonumber(n) :: number
+	if tag == "p" then
+		return U.text("common.seat", x)
+	end
+	local kind = g:kind(x)
+	if kind == "planet" then
+		local owner = g:owner(x)
+		return owner and U.text("agenda.planet_of", U.planet_name(g, x), owner) or U.planet_name(g, x)
+	elseif kind == "agenda" then
+		return name_of(g, x)
+	end
+	return defs.objective[g:face(x)].name
+end
+
+-- Politics (TI4 §75.2.iii): the holder secretly looks at the top 2 agendas and puts each
+-- on the top or the bottom of the deck, in the order it likes. The two cards stay known
+-- to it (it knows where it put them) and hidden from the others; the options name them
+-- only for the holder (a decision is seen by its seat alone).
+local ARRANGEMENTS = {
+	-- { where the first card goes, where the second goes, the first above the second? }
+	{ "top", "top", true }, { "top", "top", false }, { "top", "bottom", true },
+	{ "bottom", "top", true }, { "bottom", "bottom", true }, { "bottom", "bottom", false },
+}
+
+A.politics_look = {
+	enter = function(g, ctx)
+		-- The top two, set aside while the holder decides (the top one first).
+		local cards = {}
+		for _ = 1, 2 do
+			local c = g:last({ kind = "agenda", zone = "agenda_deck" })
+			if c then
+				g:move_to_bottom(c, "agenda_looking")
+				table.insert(cards, c)
+			end
+		end
+		ctx.cards = cards
+		for _, c in ipairs(cards) do
+			g:reveal(c, ctx.seat)
+		end
+	end,
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		if #ctx.cards < 2 then
+			for _, c in ipairs(ctx.cards) do
+				g:move(c, "agenda_deck")
+			end
+			return nil
+		end
+		local a, b = name_of(g, ctx.cards[1]), name_of(g, ctx.cards[2])
+		local options = {}
+		for i, arr in ipairs(ARRANGEMENTS) do
+			local first, second = a, b
+			if not arr[3] then
+				first, second = b, a
+			end
+			local label
+			if arr[1] == arr[2] then
+				label = U.text("politics.both_" .. arr[1], first, second)
+			else
+				label = U.text("politics.split", arr[1] == "top" and a or b, arr[1] == "top" and b or a)
+			end
+			table.insert(options, { label = label, value = i })
+		end
+		return { seat = ctx.seat, prompt = U.text("politics.look_prompt"), rule = "TI4 §75.2.iii",
+			help = U.text("politics.look_help"), options = options }
+	end,
+	resolve = function(g, ctx, i)
+		ctx.done = true
+		local arr = ARRANGEMENTS[i]
+		local a, b = ctx.cards[1], ctx.cards[2]
+		-- Bottom: the upper card goes under first, the lower one under it. Top: the lower
+		-- card goes on first, the upper one on it.
+		local top_first = arr[3] and { a, b } or { b, a }
+		local where = { [a] = arr[1], [b] = arr[2] }
+		for k = 1, 2 do
+			local c = top_first[k]
+			if where[c] == "bottom" then
+				g:move_to_bottom(c, "agenda_deck")
+			end
+		end
+		for k = 2, 1, -1 do
+			local c = top_first[k]
+			if where[c] == "top" then
+				g:move(c, "agenda_deck")
+			end
+		end
+		local tops = (arr[1] == "top" and 1 or 0) + (arr[2] == "top" and 1 or 0)
+		g:log(U.text("politics.looked", ctx.seat, tops, 2 - tops))
+	end,
+}
+
+return A
