@@ -31,6 +31,7 @@ end
 
 local function replenish(g, seat: number)
 	g:set(seat, "commodities", U.faction(g, seat).commodities)
+	require("notes").after_replenish(g, seat) -- Trade Agreement (TI4 §44)
 end
 
 -- The primary abilities (TI4 §54.1 ...), each pushing the steps it needs (pushed

@@ -4,6 +4,8 @@
 -- leaves Mecatol Rex, which needs invasion (not yet built), so it never comes yet.
 local U = require("util")
 local O = require("objectives")
+local X = require("transactions")
+local N = require("notes")
 local R = {}
 
 R.game = {
@@ -126,6 +128,9 @@ R.action_phase = {
 -- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), or pass (§2.2-2.4).
 -- Component actions (§3) come with action cards and faction abilities (not yet).
 R.turn = {
+	enter = function(g, ctx)
+		X.new_turn(g)
+	end,
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
 			return nil
@@ -142,12 +147,26 @@ R.turn = {
 		if #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
+		-- Component actions (TI4 §3) with promissory notes; transactions (TI4 §96), free.
+		for _, o in ipairs(N.component_options(g, seat)) do
+			table.insert(options, o)
+		end
+		for _, o in ipairs(X.turn_options(g, seat)) do
+			table.insert(options, o)
+		end
 		return { seat = seat, prompt = U.text("turn.prompt", g:global("round")), rule = "TI4 §2, §3, §4, §5",
 			help = U.text("turn.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
+		local tag, n = string.match(v, "^(%a+):(%d+)$")
+		if tag == "tx" then
+			g:push("transaction", { seat = ctx.seat, partner = tonumber(n) })
+			return
+		end
 		ctx.done = true
-		if v == "pass" then
+		if tag == "note" then
+			N.play_component(g, ctx.seat, tonumber(n) :: number)
+		elseif v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
 			g:log(U.text("turn.passed", ctx.seat))
 		elseif v == "tactical" then

@@ -270,7 +270,7 @@ A.tactical = {
 			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
-			if #options == 0 then
+			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -329,6 +329,7 @@ A.tactical = {
 			ctx.cell = v
 			ctx.stage = "move"
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
+			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
 			return
 		end
 		if v == "done" then
