@@ -8,6 +8,7 @@
 -- transactions.lua decides when a note changes hands. Moments not built yet (agendas, combat
 -- rounds, action-card windows) are listed in COVERAGE.md.
 local U = require("util")
+local Tech = require("tech")
 local N = {}
 
 -- Notes whose card says they go back to their owner when the holder activates a system
@@ -107,6 +108,44 @@ function N.after_replenish(g, seat: number)
 	end
 end
 
+-- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
+-- (pushes `note_play`).
+function N.turn_start(g, seat: number)
+	local note, holder = held_by_other(g, seat, "sol_military_support")
+	if note and holder and #U.planets(g, holder) > 0 then
+		g:push("note_play", { seat = holder, note = note })
+	end
+end
+
+-- After a seat researches a technology (TI4 §94.2): the holder of its Research Agreement
+-- (Jol-Nar's note) may play it for a technology that is no faction technology and that it
+-- does not have yet (pushes `note_play`).
+function N.after_research(g, seat: number, tid: string)
+	local note, holder = held_by_other(g, seat, "jol_nar_research_agreement")
+	if note and holder and defs.technology[tid].faction == nil
+		and g:count({ kind = "technology", face = tid, zone = "tech_deck", seat = holder }) > 0 then
+		g:push("note_play", { seat = holder, note = note, tech = tid })
+	end
+end
+
+-- TI4 §36.4, §44.7: when a seat is eliminated, the notes of its colour or faction leave the
+-- game (into the box, Support for the Throne taking its point back), and the notes of
+-- others it holds go back to their owners. For the elimination step to call.
+function N.on_eliminated(g, seat: number)
+	for _, note in ipairs(g:entities({ kind = "promissory_note", owner = seat })) do
+		local at = g:where(note)
+		if g:face(note) == "support_for_the_throne" and at.zone == "note_play" and at.seat ~= seat then
+			U.vp(g, at.seat, -1, "other")
+		end
+		g:move(note, "box")
+	end
+	for _, zone in ipairs({ "notes", "note_play" }) do
+		for _, note in ipairs(g:entities({ kind = "promissory_note", zone = zone, seat = seat })) do
+			N.give_back(g, note)
+		end
+	end
+end
+
 -- The notes a seat may play as a component action now (TI4 §3, §44.2: not its own).
 function N.component_options(g, seat: number): { any }
 	local options = {}
@@ -137,17 +176,27 @@ N.note_play = {
 		local def = defs.promissory_note[face]
 		local owner = g:owner(ctx.note)
 		local label
+		local options = {}
 		if face == "trade_agreement" then
 			label = U.text("notes.play_trade_agreement", owner, g:get(owner, "commodities") or 0)
+		elseif face == "sol_military_support" then
+			for _, p in ipairs(U.planets(g, ctx.seat)) do
+				table.insert(options, { label = U.text("notes.play_military_support", U.planet_name(g, p)), value = p })
+			end
+		elseif face == "jol_nar_research_agreement" then
+			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
+		if label then
+			table.insert(options, { label = label, value = "play" })
+		end
 		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
-			options = { { label = label, value = "play" } }, pass = U.text("notes.keep") }
+			options = options, pass = U.text("notes.keep") }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true
-		if v ~= "play" then
+		if v == nil then
 			return
 		end
 		local note = ctx.note
@@ -160,6 +209,21 @@ N.note_play = {
 			g:set(owner, "commodities", 0)
 			U.gain_tg(g, ctx.seat, n)
 			g:log(U.text("notes.trade_agreement", owner, n, ctx.seat))
+		elseif g:face(note) == "sol_military_support" then
+			-- Military Support: the owner gives up a strategy-pool token if it has one; the
+			-- holder places 2 infantry from its reinforcements on the chosen planet.
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			for _ = 1, 2 do
+				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.seat })
+				if e then
+					g:move(e, { inside = v })
+				end
+			end
+			g:log(U.text("notes.military_support", ctx.seat, U.planet_name(g, v)))
+		elseif g:face(note) == "jol_nar_research_agreement" then
+			-- Research Agreement: the holder gains the technology too.
+			Tech.gain(g, ctx.seat, ctx.tech)
+			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
 		else
 			-- Ceasefire: the owner moves nothing into the active system this action.
 			g:set_global("ceasefire", ctx.cell)

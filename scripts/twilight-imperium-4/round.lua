@@ -129,7 +129,7 @@ R.action_phase = {
 -- Component actions (§3) come with action cards and faction abilities (not yet).
 R.turn = {
 	enter = function(g, ctx)
-		X.new_turn(g)
+		X.new_turn(g, ctx.seat)
 	end,
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then

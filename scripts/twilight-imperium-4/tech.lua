@@ -120,6 +120,7 @@ T.research = {
 		if tid then
 			T.gain(g, ctx.seat, tid)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[tid].name))
+			require("notes").after_research(g, ctx.seat, tid) -- Research Agreement (TI4 §44)
 		end
 	end,
 }

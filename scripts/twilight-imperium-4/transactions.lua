@@ -80,10 +80,12 @@ function X.turn_options(g, seat: number): { any }
 	return options
 end
 
--- A new turn: counts turns, so each pair's "offered" mark lasts one turn.
-function X.new_turn(g)
+-- A new turn: counts turns, so each pair's "offered" mark lasts one turn; notes timed at
+-- the start of a turn are offered (notes.lua).
+function X.new_turn(g, seat: number)
 	g:add_global("turn_no", 1)
 	N.new_turn(g)
+	N.turn_start(g, seat)
 end
 
 -- What the offer says, for the two players' logs.
