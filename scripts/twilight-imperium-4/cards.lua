@@ -40,12 +40,12 @@ local function replenish(g, seat: number)
 	g:set(seat, "commodities", U.faction(g, seat).commodities)
 	-- Law Minister of Commerce: its owner gains a trade good per neighbour (TI4 §99).
 	if Co.law_owner(g, "minister_of_commerce") == seat then
-		local n = #Co.neighbours(g, seat)
+		local n = #require("transactions").neighbours_of(g, seat)
 		U.gain_tg(g, seat, n)
 		g:log(U.text("law.minister_of_commerce", seat, n))
 	end
+	require("notes").after_replenish(g, seat) -- Trade Agreement (TI4 §44)
 end
-
 
 -- The primary abilities (TI4 §54.1 ...), each pushing the steps it needs (pushed
 -- steps run last-pushed first).

@@ -162,46 +162,6 @@ function Co.may_produce_on(g, p: number): boolean
 	return not Co.attached(g, p, "holy_planet_of_ixth") and not Co.attached(g, p, "demilitarized_zone")
 end
 
--- TI4 §99: two players are neighbours when each has a unit or a planet in one system, or
--- in two adjacent systems.
-function Co.neighbours(g, seat: number): { number }
-	local function cells(s: number): { [number]: boolean }
-		local out = {}
-		for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = s })) do
-			out[c] = true
-		end
-		for _, c in ipairs(g:cells_of({ kind = "planet", owner = s })) do
-			out[c] = true
-		end
-		return out
-	end
-	local mine = cells(seat)
-	local near = {}
-	for c in pairs(mine) do
-		near[c] = true
-		for _, n in ipairs(g:neighbors(c)) do
-			near[n] = true
-		end
-		for _, k in ipairs(Co.adjacency_links(g)) do
-			for _, n in ipairs(g:links(c, k)) do
-				near[n] = true
-			end
-		end
-	end
-	local out = {}
-	for s = 1, g:seats() do
-		if s ~= seat then
-			for c in pairs(cells(s)) do
-				if near[c] then
-					table.insert(out, s)
-					break
-				end
-			end
-		end
-	end
-	return out
-end
-
 -- What laws attached to a planet add to its values (the cards' texts).
 local PLUS = {
 	core_mining = { resources = 2 },

@@ -39,12 +39,10 @@ function E.eliminate(g, seat: number)
 	-- §36.2: units (reinforcements included), command and control tokens, technologies.
 	to_box(g, g:entities({ kind = U.UNIT_TYPES, owner = seat }))
 	to_box(g, g:entities({ kind = { "command_token", "control_token", "technology" }, owner = seat }))
-	-- §36.4, §44.7: its own promissory notes go in the box, whoever holds them; the
-	-- other players' notes it holds go back to them.
-	to_box(g, g:entities({ kind = "promissory_note", owner = seat }))
-	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "notes", seat = seat })) do
-		g:move(note, { zone = "notes", seat = g:owner(note) })
-	end
+	-- §36.4, §44.7: its own promissory notes go in the box, whoever holds them (a
+	-- Support for the Throne face up loses its holder the point); the other players'
+	-- notes it holds, in hand or in play, go back to them.
+	require("notes").on_eliminated(g, seat)
 	-- §36.3: its agenda cards are discarded.
 	for _, card in ipairs(g:entities({ kind = "agenda", owner = seat })) do
 		g:move(card, "agenda_discard")

@@ -7,6 +7,8 @@ local U = require("util")
 local O = require("objectives")
 local Co = require("council")
 local E = require("agendas")
+local X = require("transactions")
+local N = require("notes")
 local R = {}
 
 R.game = {
@@ -147,6 +149,9 @@ R.action_phase = {
 -- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), or pass (§2.2-2.4).
 -- Component actions (§3) come with action cards and faction abilities (not yet).
 R.turn = {
+	enter = function(g, ctx)
+		X.new_turn(g, ctx.seat)
+	end,
 	run = function(g, ctx)
 		if U.over(g) then
 			return nil
@@ -180,6 +185,13 @@ R.turn = {
 		if #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
+		-- Component actions (TI4 §3) with promissory notes; transactions (TI4 §96), free.
+		for _, o in ipairs(N.component_options(g, seat)) do
+			table.insert(options, o)
+		end
+		for _, o in ipairs(X.turn_options(g, seat)) do
+			table.insert(options, o)
+		end
 		return { seat = seat, prompt = U.text("turn.prompt", g:global("round")), rule = "TI4 §2, §3, §4, §5",
 			help = U.text("turn.help"), options = options }
 	end,
@@ -195,8 +207,15 @@ R.turn = {
 			end
 			return
 		end
+		local tag, n = string.match(v, "^(%a+):(%d+)$")
+		if tag == "tx" then
+			g:push("transaction", { seat = ctx.seat, partner = tonumber(n) })
+			return
+		end
 		ctx.done = true
-		if v == "pass" then
+		if tag == "note" then
+			N.play_component(g, ctx.seat, tonumber(n) :: number)
+		elseif v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
 			g:log(U.text("turn.passed", ctx.seat))
 		else

@@ -79,7 +79,7 @@ local function create_seat(g, seat: number, faction)
 	for _, nid in ipairs(def_ids.promissory_note) do
 		local note = defs.promissory_note[nid]
 		if note.faction == nil or note.faction == g:get(seat, "faction") then
-			g:create({ kind = "promissory_note", face = nid, owner = seat, at = { zone = "notes", seat = seat } })
+			require("notes").deal(g, seat, nid)
 		end
 	end
 end

@@ -195,7 +195,7 @@ A.tactical = {
 			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
-			if #options == 0 then
+			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -295,6 +295,7 @@ A.tactical = {
 			if peace and peace ~= seat and Co.others_units_in(g, seat, v) then
 				g:push("peace", { seat = peace, active = seat })
 			end
+			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
 			return
 		end
 		if v == "done" then

@@ -192,6 +192,7 @@ T.research = {
 			if Co.law(g, "anti_intellectual_revolution") and #g:cells_of({ kind = U.FLEET_TYPES, owner = ctx.seat }) > 0 then
 				g:push("destroy_units", { seat = ctx.seat, kinds = U.FLEET_TYPES, n = 1 })
 			end
+			require("notes").after_research(g, ctx.seat, tid) -- Research Agreement (TI4 §44)
 		end
 	end,
 }

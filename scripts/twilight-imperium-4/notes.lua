@@ -1,0 +1,240 @@
+--!strict
+-- Twilight Imperium 4: promissory notes (TI4 §44). A note is an entity of kind
+-- `promissory_note`: its face is the card (promissory_notes.ron), its owner the seat whose
+-- colour or faction it belongs to, and it lies in `{zone = "notes", seat = holder}` (the
+-- holder's hand, hidden: only the holder and the seat that last handed it over know its
+-- face, §44.6) or, for notes played face up, in `{zone = "note_play", seat = holder}`
+-- (public). This module gives, returns and plays notes at the moments the pack has built;
+-- transactions.lua decides when a note changes hands. Moments not built yet (agendas, combat
+-- rounds, action-card windows) are listed in COVERAGE.md.
+local U = require("util")
+local Tech = require("tech")
+local N = {}
+
+-- Notes whose card says they go back to their owner when the holder activates a system
+-- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
+local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true }
+
+-- Notes played as a component action (TI4 §3) that the pack can resolve.
+local COMPONENT = { hacan_trade_convoys = true }
+
+function N.name(g, note: number): string
+	return defs.promissory_note[g:face(note)].name
+end
+
+-- The notes in a seat's hand (not those face up in its play area).
+function N.hand(g, seat: number): { number }
+	return g:entities({ kind = "promissory_note", zone = "notes", seat = seat })
+end
+
+-- Whether a seat has a note of `face` face up in its play area.
+function N.in_play(g, seat: number, face: string): boolean
+	return g:count({ kind = "promissory_note", face = face, zone = "note_play", seat = seat }) > 0
+end
+
+-- The note of `face` belonging to `owner` that another seat holds in hand, and that seat.
+local function held_by_other(g, owner: number, face: string): (number?, number?)
+	local note = g:first({ kind = "promissory_note", face = face, owner = owner })
+	if not note then
+		return nil, nil
+	end
+	local at = g:where(note)
+	if at.zone == "notes" and at.seat ~= owner then
+		return note, at.seat
+	end
+	return nil, nil
+end
+
+-- Setup step 4 (TI4 §44.6): a seat's notes start in its hand, seen only by it.
+function N.deal(g, seat: number, face: string)
+	local note = g:create({ kind = "promissory_note", face = face, owner = seat, at = { zone = "notes", seat = seat }, hidden = true })
+	g:hide(note, seat)
+end
+
+-- Returns a note to its owner's hand (TI4 §44.3-44.4), hidden again from the others;
+-- Support for the Throne takes its victory point back (TI4 §44, its card).
+function N.give_back(g, note: number)
+	local owner = g:owner(note)
+	local at = g:where(note)
+	local holder = at.seat
+	if g:face(note) == "support_for_the_throne" and at.zone == "note_play" and holder ~= owner then
+		U.vp(g, holder, -1, "other")
+	end
+	g:move(note, { zone = "notes", seat = owner })
+	g:hide(note, { owner, holder })
+	g:log(U.text("notes.returned", N.name(g, note), holder, owner))
+end
+
+-- Hands a note from one seat to another in a transaction (TI4 §96.2, §44.5). Only the two
+-- seats learn its face; Support for the Throne goes face up at once and scores (its card).
+function N.give(g, note: number, from: number, to: number)
+	g:move(note, { zone = "notes", seat = to })
+	g:hide(note, { from, to })
+	if g:face(note) == "support_for_the_throne" and g:owner(note) ~= to then
+		g:move(note, { zone = "note_play", seat = to })
+		g:reveal(note)
+		g:log(U.text("notes.throne", to, g:owner(note)))
+		U.vp(g, to, 1, "other")
+	end
+end
+
+-- After a seat activates a system (TI4 §5.1): the notes it holds that return when it
+-- activates their owner's units go back (Support for the Throne, Trade Convoys), and the
+-- holders of its Ceasefire with units there may play it (pushes `note_play`).
+function N.after_activation(g, seat: number, cell: number)
+	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "note_play", seat = seat })) do
+		local owner = g:owner(note)
+		if RETURN_ON_ACTIVATION[g:face(note)] and owner ~= seat and g:count({ kind = U.UNIT_TYPES, owner = owner, cell = cell }) > 0 then
+			N.give_back(g, note)
+		end
+	end
+	local note, holder = held_by_other(g, seat, "ceasefire")
+	if note and holder and g:count({ kind = U.UNIT_TYPES, owner = holder, cell = cell }) > 0 then
+		g:push("note_play", { seat = holder, note = note, cell = cell })
+	end
+end
+
+-- Ceasefire (its card): whether the active seat may not move units into `cell` this turn.
+function N.ceasefire(g, cell: number): boolean
+	return g:global("ceasefire") == cell
+end
+
+-- After a seat replenishes its commodities (TI4 §43.3): the holder of its Trade Agreement
+-- may play it (pushes `note_play`).
+function N.after_replenish(g, seat: number)
+	local note, holder = held_by_other(g, seat, "trade_agreement")
+	if note and holder then
+		g:push("note_play", { seat = holder, note = note })
+	end
+end
+
+-- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
+-- (pushes `note_play`).
+function N.turn_start(g, seat: number)
+	local note, holder = held_by_other(g, seat, "sol_military_support")
+	if note and holder and #U.planets(g, holder) > 0 then
+		g:push("note_play", { seat = holder, note = note })
+	end
+end
+
+-- After a seat researches a technology (TI4 §94.2): the holder of its Research Agreement
+-- (Jol-Nar's note) may play it for a technology that is no faction technology and that it
+-- does not have yet (pushes `note_play`).
+function N.after_research(g, seat: number, tid: string)
+	local note, holder = held_by_other(g, seat, "jol_nar_research_agreement")
+	if note and holder and defs.technology[tid].faction == nil
+		and g:count({ kind = "technology", face = tid, zone = "tech_deck", seat = holder }) > 0 then
+		g:push("note_play", { seat = holder, note = note, tech = tid })
+	end
+end
+
+-- TI4 §36.4, §44.7: when a seat is eliminated, the notes of its colour or faction leave the
+-- game (into the box, Support for the Throne taking its point back), and the notes of
+-- others it holds go back to their owners. For the elimination step to call.
+function N.on_eliminated(g, seat: number)
+	for _, note in ipairs(g:entities({ kind = "promissory_note", owner = seat })) do
+		local at = g:where(note)
+		if g:face(note) == "support_for_the_throne" and at.zone == "note_play" and at.seat ~= seat then
+			U.vp(g, at.seat, -1, "other")
+		end
+		g:move(note, "box")
+	end
+	for _, zone in ipairs({ "notes", "note_play" }) do
+		for _, note in ipairs(g:entities({ kind = "promissory_note", zone = zone, seat = seat })) do
+			N.give_back(g, note)
+		end
+	end
+end
+
+-- The notes a seat may play as a component action now (TI4 §3, §44.2: not its own).
+function N.component_options(g, seat: number): { any }
+	local options = {}
+	for _, note in ipairs(N.hand(g, seat)) do
+		if COMPONENT[g:face(note)] and g:owner(note) ~= seat then
+			table.insert(options, { label = U.text("notes.play_option", N.name(g, note), g:owner(note)), value = string.format("note:%d", note) })
+		end
+	end
+	return options
+end
+
+-- Plays a component-action note (the turn's action; round.lua).
+function N.play_component(g, seat: number, note: number)
+	-- Trade Convoys (its card): face up in the play area.
+	g:move(note, { zone = "note_play", seat = seat })
+	g:reveal(note)
+	g:log(U.text("notes.played", seat, N.name(g, note), g:owner(note)))
+end
+
+-- A holder's choice to play a note at the moment its card names (TI4 §44.1: optional).
+-- ctx: seat (the holder), note, and for Ceasefire the active system `cell`.
+N.note_play = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local face = g:face(ctx.note)
+		local def = defs.promissory_note[face]
+		local owner = g:owner(ctx.note)
+		local label
+		local options = {}
+		if face == "trade_agreement" then
+			label = U.text("notes.play_trade_agreement", owner, g:get(owner, "commodities") or 0)
+		elseif face == "sol_military_support" then
+			for _, p in ipairs(U.planets(g, ctx.seat)) do
+				table.insert(options, { label = U.text("notes.play_military_support", U.planet_name(g, p)), value = p })
+			end
+		elseif face == "jol_nar_research_agreement" then
+			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
+		else
+			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
+		end
+		if label then
+			table.insert(options, { label = label, value = "play" })
+		end
+		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
+			options = options, pass = U.text("notes.keep") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v == nil then
+			return
+		end
+		local note = ctx.note
+		local owner = g:owner(note)
+		g:reveal(note)
+		g:log(U.text("notes.played", ctx.seat, N.name(g, note), owner))
+		if g:face(note) == "trade_agreement" then
+			-- Trade Agreement: all the owner's commodities, trade goods for the holder (§43.6).
+			local n = g:get(owner, "commodities") or 0
+			g:set(owner, "commodities", 0)
+			U.gain_tg(g, ctx.seat, n)
+			g:log(U.text("notes.trade_agreement", owner, n, ctx.seat))
+		elseif g:face(note) == "sol_military_support" then
+			-- Military Support: the owner gives up a strategy-pool token if it has one; the
+			-- holder places 2 infantry from its reinforcements on the chosen planet.
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			for _ = 1, 2 do
+				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.seat })
+				if e then
+					g:move(e, { inside = v })
+				end
+			end
+			g:log(U.text("notes.military_support", ctx.seat, U.planet_name(g, v)))
+		elseif g:face(note) == "jol_nar_research_agreement" then
+			-- Research Agreement: the holder gains the technology too.
+			Tech.gain(g, ctx.seat, ctx.tech)
+			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
+		else
+			-- Ceasefire: the owner moves nothing into the active system this action.
+			g:set_global("ceasefire", ctx.cell)
+		end
+		N.give_back(g, note)
+	end,
+}
+
+-- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
+function N.new_turn(g)
+	g:set_global("ceasefire", nil)
+end
+
+return N

@@ -1,0 +1,204 @@
+--!strict
+-- Twilight Imperium 4: neighbours (TI4 §99), transactions (TI4 §96) and binding deals
+-- (TI4 §6.3, resolved at once as a transaction). Non-binding deals (§6.4) are words between
+-- players and need nothing here.
+--
+-- A transaction is one `transaction` frame: the active player builds an offer in a few
+-- decisions (trade goods and commodities to give, at most 1 note from its hand to give; trade
+-- goods and commodities to ask for, and whether it asks for a note), then the other player
+-- accepts or refuses (§96.4: terms first, then everything changes hands at once). Offer and
+-- answer are decisions of those two seats only, and the offer's note names go to their two
+-- logs only, so no third seat learns what is in a hand (§44.6). Asking for a note leaves the
+-- choice of which to the giver, who alone sees its hand.
+--
+-- §96.1 allows one transaction with each neighbour per turn; a refused offer uses that turn's
+-- chance too (a player may not be asked again and again, and a bot cannot loop on offers).
+-- A transaction costs nothing and is not the turn's action (§96.1: it may happen at any point
+-- of the turn); the pack offers it in the action-phase turn menu, before the action.
+local U = require("util")
+local O = require("objectives")
+local N = require("notes")
+local X = {}
+
+-- The systems where a seat has a unit or a planet it controls (TI4 §99).
+local function presence(g, seat: number): { number }
+	local cells = g:cells_of({ kind = U.UNIT_TYPES, owner = seat })
+	for _, c in ipairs(g:cells_of({ kind = "planet", owner = seat })) do
+		table.insert(cells, c)
+	end
+	return cells
+end
+
+-- TI4 §99, §99.2: neighbours share a system or have adjacent ones (wormholes count).
+function X.neighbours(g, a: number, b: number): boolean
+	if a == b then
+		return false
+	end
+	local mine = {}
+	for _, c in ipairs(presence(g, a)) do
+		mine[c] = true
+		for _, n in ipairs(O.adjacent(g, c)) do
+			mine[n] = true
+		end
+	end
+	for _, c in ipairs(presence(g, b)) do
+		if mine[c] then
+			return true
+		end
+	end
+	return false
+end
+
+-- The seats that are `seat`'s neighbours (TI4 §99), e.g. for law Minister of Commerce.
+function X.neighbours_of(g, seat: number): { number }
+	local out = {}
+	for s = 1, g:seats() do
+		if X.neighbours(g, seat, s) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- Whether `a` may make a transaction with `b` at all: neighbours (TI4 §99.1), or either
+-- is Hacan (Guild Ships: with anyone), or `a` has Hacan's Trade Convoys face up.
+function X.may_trade(g, a: number, b: number): boolean
+	if a == b then
+		return false
+	end
+	return X.neighbours(g, a, b) or U.has_ability(g, a, "hacan_guild_ships") or U.has_ability(g, b, "hacan_guild_ships")
+		or N.in_play(g, a, "hacan_trade_convoys")
+end
+
+-- The seats the active seat may still offer a transaction to this turn (TI4 §96.1).
+function X.partners(g, seat: number): { number }
+	local out = {}
+	local turn = g:global("turn_no") or 0
+	for s = 1, g:seats() do
+		if s ~= seat and g:pair(seat, s, "offered") ~= turn and X.may_trade(g, seat, s) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- The turn menu's options: one offer per partner, free (they do not end the turn).
+function X.turn_options(g, seat: number): { any }
+	local options = {}
+	for _, s in ipairs(X.partners(g, seat)) do
+		table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+	end
+	return options
+end
+
+-- A new turn: counts turns, so each pair's "offered" mark lasts one turn; notes timed at
+-- the start of a turn are offered (notes.lua).
+function X.new_turn(g, seat: number)
+	g:add_global("turn_no", 1)
+	N.new_turn(g)
+	N.turn_start(g, seat)
+end
+
+-- What the offer says, for the two players' logs.
+local function describe(g, ctx): string
+	local give = U.text("tx.terms", ctx.give_tg, ctx.give_comm, ctx.give_note and N.name(g, ctx.give_note) or U.text("tx.no_note"))
+	local take = U.text("tx.terms", ctx.ask_tg, ctx.ask_comm, ctx.ask_note and U.text("tx.a_note") or U.text("tx.no_note"))
+	return U.text("tx.offer", ctx.seat, ctx.partner, give, take)
+end
+
+-- Moves everything at once (TI4 §96.4); commodities become trade goods (§43.5).
+local function exchange(g, ctx, their_note: number?)
+	local a, b = ctx.seat, ctx.partner
+	g:add(a, "tg", ctx.ask_tg - ctx.give_tg + ctx.ask_comm)
+	g:add(b, "tg", ctx.give_tg - ctx.ask_tg + ctx.give_comm)
+	g:add(a, "commodities", -ctx.give_comm)
+	g:add(b, "commodities", -ctx.ask_comm)
+	if ctx.give_note then
+		N.give(g, ctx.give_note, a, b)
+	end
+	if their_note then
+		N.give(g, their_note, b, a)
+	end
+	g:log(U.text("tx.done", a, b))
+end
+
+local STAGES = { "give_tg", "give_comm", "give_note", "ask_tg", "ask_comm", "ask_note", "answer" }
+
+-- ctx: seat (the active player), partner; the stages above, in order.
+X.transaction = {
+	enter = function(g, ctx)
+		ctx.i = 1
+		ctx.give_tg, ctx.give_comm, ctx.ask_tg, ctx.ask_comm = 0, 0, 0, 0
+		g:set_pair(ctx.seat, ctx.partner, "offered", g:global("turn_no") or 0)
+	end,
+	run = function(g, ctx)
+		while not U.over(g) do
+			local stage = STAGES[ctx.i]
+			local a, b = ctx.seat, ctx.partner
+			local rule = "TI4 §96.2, §43.5, §44.5"
+			if stage == "give_tg" and (g:get(a, "tg") or 0) > 0 then
+				return { seat = a, kind = "number", min = 0, max = g:get(a, "tg"), prompt = U.text("tx.give_tg", b), rule = rule, help = U.text("tx.help") }
+			elseif stage == "give_comm" and (g:get(a, "commodities") or 0) > 0 then
+				return { seat = a, kind = "number", min = 0, max = g:get(a, "commodities"), prompt = U.text("tx.give_comm", b), rule = rule, help = U.text("tx.help") }
+			elseif stage == "give_note" and #N.hand(g, a) > 0 then
+				local options = {}
+				for _, note in ipairs(N.hand(g, a)) do
+					table.insert(options, { label = U.text("tx.note_option", N.name(g, note), g:owner(note)), value = note })
+				end
+				return { seat = a, prompt = U.text("tx.give_note", b), rule = rule, help = U.text("tx.help"), options = options, pass = U.text("tx.no_note") }
+			elseif stage == "ask_tg" and (g:get(b, "tg") or 0) > 0 then
+				return { seat = a, kind = "number", min = 0, max = g:get(b, "tg"), prompt = U.text("tx.ask_tg", b), rule = rule, help = U.text("tx.help") }
+			elseif stage == "ask_comm" and (g:get(b, "commodities") or 0) > 0 then
+				return { seat = a, kind = "number", min = 0, max = g:get(b, "commodities"), prompt = U.text("tx.ask_comm", b), rule = rule, help = U.text("tx.help") }
+			elseif stage == "ask_note" and #N.hand(g, b) > 0 then
+				return { seat = a, prompt = U.text("tx.ask_note", b), rule = rule, help = U.text("tx.help"),
+					options = { { label = U.text("tx.ask_a_note"), value = "note" } }, pass = U.text("tx.no_note") }
+			elseif stage == "answer" then
+				-- The partner's private answer; with a note asked, accepting names which.
+				if not ctx.told then
+					ctx.told = true
+					g:log_to({ a, b }, describe(g, ctx))
+				end
+				local options = {}
+				if ctx.ask_note then
+					for _, note in ipairs(N.hand(g, b)) do
+						table.insert(options, { label = U.text("tx.accept_with", N.name(g, note), g:owner(note)), value = note })
+					end
+				else
+					table.insert(options, { label = U.text("tx.accept"), value = "accept" })
+				end
+				table.insert(options, { label = U.text("tx.refuse"), value = "refuse" })
+				return { seat = b, prompt = describe(g, ctx), rule = "TI4 §96.4, §6.3", help = U.text("tx.answer_help"), options = options }
+			elseif stage == nil then
+				return nil
+			end
+			ctx.i += 1
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		local stage = STAGES[ctx.i]
+		ctx.i += 1
+		if stage == "give_tg" then
+			ctx.give_tg = v
+		elseif stage == "give_comm" then
+			ctx.give_comm = v
+		elseif stage == "give_note" then
+			ctx.give_note = v
+		elseif stage == "ask_tg" then
+			ctx.ask_tg = v
+		elseif stage == "ask_comm" then
+			ctx.ask_comm = v
+		elseif stage == "ask_note" then
+			ctx.ask_note = v == "note"
+		elseif stage == "answer" then
+			if v == "refuse" then
+				g:log(U.text("tx.refused", ctx.partner, ctx.seat))
+			else
+				exchange(g, ctx, type(v) == "number" and v or nil)
+			end
+		end
+	end,
+}
+
+return X
