@@ -110,8 +110,8 @@ function ST.open_corridors(g, s: number): (number, number)
 	local grid = ST.grid(g, s)
 	local void, blocked = 0, 0
 	for _, m in ipairs(grid.list) do
-		local x, y = ST.info(g, m).x, ST.info(g, m).y
-		local mine = ST.info(g, m).edges
+		local info = ST.info(g, m)
+		local x, y, mine = info.x, info.y, info.edges
 		for edge = 0, 3 do
 			if mine[edge] then
 				local other = grid.cells[key(x + DX[edge], y + DY[edge])]
@@ -145,8 +145,8 @@ function ST.placements(g, s: number, id: string): { { number } }
 	local cells = {}
 	-- the empty cells some corridor faces, in station order then edge order
 	for _, m in ipairs(grid.list) do
-		local x, y = ST.info(g, m).x, ST.info(g, m).y
-		local mine = ST.info(g, m).edges
+		local info = ST.info(g, m)
+		local x, y, mine = info.x, info.y, info.edges
 		for edge = 0, 3 do
 			local cx, cy = x + DX[edge], y + DY[edge]
 			local k = key(cx, cy)
@@ -230,14 +230,15 @@ end
 function ST.activated_by_sector(g, s: number): { [string]: number }
 	local counts = { water = 0, wildlife = 0, energy = 0 }
 	for _, m in ipairs(ST.grid(g, s).list) do
-		local d = U.mod(g, m)
+		local info = ST.info(g, m)
+		local d = info.d
 		if d.type == "starting" then
 			if U.alt(g, "starting_module_counts") then
 				for sector, n in pairs(counts) do
 					counts[sector] = n + 1
 				end
 			end
-		elseif ST.active(g, m) then
+		elseif info.active then
 			counts[d.sector] += 1
 		end
 	end
