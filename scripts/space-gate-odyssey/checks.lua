@@ -60,8 +60,10 @@ local function standing(g, s: number, shared): number
 	return value
 end
 
--- How good the position is for seat s (pack.ron `evaluate`): its standing, computed for
--- every seat once per position (`shared` is one table for all the seats' calls).
+-- How good the position is for seat s (pack.ron `evaluate`): its standing. Every seat's
+-- is computed in the first call for a position (`shared` is one table for all the seats'
+-- calls), so what they read of the stations (ST.info, remembered for one call) is read
+-- once.
 function C.evaluate(g, s: number, shared): number
 	if shared.standing == nil then
 		shared.predominance = P.scores(g)
@@ -73,13 +75,11 @@ function C.evaluate(g, s: number, shared): number
 			end
 		end
 		shared.standing = {}
+		for seat = 1, g:seats() do
+			shared.standing[seat] = standing(g, seat, shared)
+		end
 	end
-	local value = shared.standing[s]
-	if value == nil then
-		value = standing(g, s, shared)
-		shared.standing[s] = value
-	end
-	return value
+	return shared.standing[s]
 end
 
 -- "1 engineer, 2 robots": the counts of { n, noun, n, noun, ... } that are not 0.

@@ -86,9 +86,10 @@ function F.finish(g)
 end
 
 -- The `finale` step: the game ends at once (SGO §8.1), then the final scoring (§8.2).
+-- ctx.round_limit: the game ends because it reached turn.lua's round limit instead.
 F.step = {
 	run = function(g, ctx)
-		g:log(U.text("finale.start"))
+		g:log(ctx.round_limit and U.text("finale.round_limit", ctx.round_limit) or U.text("finale.start"))
 		F.last_journeys(g)
 		F.predominance(g)
 		F.penalty(g)

@@ -13,8 +13,10 @@ local DX = { [0] = 0, [1] = 1, [2] = 0, [3] = -1 }
 local DY = { [0] = -1, [1] = 0, [2] = 1, [3] = 0 }
 ST.EDGE_WORD = { [0] = "edge.n", [1] = "edge.e", [2] = "edge.s", [3] = "edge.w" }
 
-local function key(x: number, y: number): string
-	return x .. "," .. y
+-- A cell's key in `cells`: a number, cheaper to make than a string (stations stay far
+-- within 512 cells of the starting module).
+local function key(x: number, y: number): number
+	return (x + 512) * 1024 + y + 512
 end
 
 -- EDGES[id][rot]: the edges with a corridor of module `id` turned `rot` quarter turns,
@@ -38,7 +40,8 @@ function ST.edges(d, rot: number): { [number]: boolean }
 end
 
 -- Seat s's station read once per call (g:memo is emptied whenever the game changes):
--- `list` the modules in station order, `cells` a map "x,y" -> module.
+-- `list` the modules in station order, `cells` a map from a cell's key to its module.
+-- Every module's ST.info is read on the way (the callers read most of them anyway).
 function ST.grid(g, s: number)
 	local memo = g:memo()
 	local name = "grid" .. s
@@ -48,7 +51,8 @@ function ST.grid(g, s: number)
 	local cells = {}
 	local list = g:entities(U.station(s))
 	for _, m in ipairs(list) do
-		cells[key(g:prop(m, "x"), g:prop(m, "y"))] = m
+		local info = ST.info(g, m)
+		cells[key(info.x, info.y)] = m
 	end
 	local grid = { list = list, cells = cells }
 	memo[name] = grid
@@ -110,8 +114,8 @@ function ST.open_corridors(g, s: number): (number, number)
 	local grid = ST.grid(g, s)
 	local void, blocked = 0, 0
 	for _, m in ipairs(grid.list) do
-		local x, y = ST.info(g, m).x, ST.info(g, m).y
-		local mine = ST.info(g, m).edges
+		local info = ST.info(g, m)
+		local x, y, mine = info.x, info.y, info.edges
 		for edge = 0, 3 do
 			if mine[edge] then
 				local other = grid.cells[key(x + DX[edge], y + DY[edge])]
@@ -145,8 +149,8 @@ function ST.placements(g, s: number, id: string): { { number } }
 	local cells = {}
 	-- the empty cells some corridor faces, in station order then edge order
 	for _, m in ipairs(grid.list) do
-		local x, y = ST.info(g, m).x, ST.info(g, m).y
-		local mine = ST.info(g, m).edges
+		local info = ST.info(g, m)
+		local x, y, mine = info.x, info.y, info.edges
 		for edge = 0, 3 do
 			local cx, cy = x + DX[edge], y + DY[edge]
 			local k = key(cx, cy)
@@ -230,14 +234,15 @@ end
 function ST.activated_by_sector(g, s: number): { [string]: number }
 	local counts = { water = 0, wildlife = 0, energy = 0 }
 	for _, m in ipairs(ST.grid(g, s).list) do
-		local d = U.mod(g, m)
+		local info = ST.info(g, m)
+		local d = info.d
 		if d.type == "starting" then
 			if U.alt(g, "starting_module_counts") then
 				for sector, n in pairs(counts) do
 					counts[sector] = n + 1
 				end
 			end
-		elseif ST.active(g, m) then
+		elseif info.active then
 			counts[d.sector] += 1
 		end
 	end

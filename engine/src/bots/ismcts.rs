@@ -16,8 +16,20 @@
 //!   the tree: in a tree they would be chosen knowing ours.
 //! - Forced answers (one legal answer) are played without a node.
 //! - A reward is in `0..=1`: at the end of a game, 1 for the winner and a little for
-//!   the places behind; before it, a logistic of the seat's evaluation minus the best
-//!   other seat's, on a scale set by the size of the evaluations at the root.
+//!   the places behind; before it, a logistic of how much the seat's *lead* (its
+//!   evaluation minus the best other seat's) changed since the root position, on a
+//!   scale set by the size of the evaluations at the root ([`Reward`]).
+//!
+//! Why the change of lead rather than the lead itself: the answers compared at a node
+//! all start from the same root, so subtracting the root's lead moves every answer's
+//! reward by the same amount before the logistic and keeps their order. What it
+//! changes is where they fall on the curve. A logistic of the lead itself is flat once
+//! a seat leads or trails by a few scales (in a game scored in hundreds of points, a
+//! lead of 50 gives every answer a reward of about 0 or 1), so the search could no
+//! longer tell a good answer from a bad one and played almost at random. Centred on
+//! the root, the rewards of a non-final position stay near ½, where the logistic is
+//! steepest, whatever the score; and a won game's 1 stays clearly above them, so a
+//! seat far ahead also sees that ending the game is worth more than dragging it on.
 //!
 //! The search stops at `iterations` or at the wall-clock `think` budget (checked
 //! between decisions of a playout, so a decision overruns it by at most one act).
@@ -103,7 +115,7 @@ impl Ismcts {
         Ismcts { config, nodes: Vec::new(), guard: LoopGuard::default(), root: Vec::new(), last_iterations: 0 }
     }
 
-    fn iterate(&mut self, rules: &Arc<Ruleset>, info: &Information, scale: f64, deadline: Option<Instant>, rng: &mut ChaCha8Rng) {
+    fn iterate(&mut self, rules: &Arc<Ruleset>, info: &Information, reward: &Reward, deadline: Option<Instant>, rng: &mut ChaCha8Rng) {
         let seat = info.seat();
         let mut game = Game::from_state(rules.clone(), determinize(info.sample(), &rules.manifest.secrets, seat, rng));
         let mut path: Vec<(usize, usize, Seat)> = Vec::new();
@@ -148,7 +160,7 @@ impl Ismcts {
                 break;
             }
         }
-        let rewards = rewards(&mut game, scale);
+        let rewards = reward.rewards(&mut game);
         for (n, e, actor) in path {
             let edge = &mut self.nodes[n].edges[e];
             edge.visits += 1;
@@ -164,7 +176,7 @@ impl Ismcts {
         info: &Information,
         decision: &Decision,
         answers: &[Choice],
-        (scale, deadline): (f64, Option<Instant>),
+        (reward, deadline): (&Reward, Option<Instant>),
         rng: &mut ChaCha8Rng,
     ) {
         let seat = info.seat();
@@ -179,7 +191,7 @@ impl Ismcts {
                 continue;
             }
             settle(&mut game, seat, SETTLE_ACTS, &mut <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(guesses));
-            let value = rewards(&mut game, scale).get(seat as usize).copied().unwrap_or(0.5);
+            let value = reward.rewards(&mut game).get(seat as usize).copied().unwrap_or(0.5);
             let child = self.nodes.len();
             self.nodes.push(Node::default());
             let key = answer_key(decision, answer);
@@ -247,21 +259,17 @@ impl Bot for Ismcts {
         }
         self.root = answers.iter().map(|a| answer_key(decision, a)).collect();
         let deadline = self.config.think.map(|t| start + t.mul_f64(THINK_SHARE));
-        let scale = {
-            let mut game = Game::from_state(rules.clone(), info.sample().clone());
-            let s = scores(&mut game);
-            (0.1 * s.iter().map(|x| x.abs()).sum::<f64>() / s.len().max(1) as f64).max(1.0)
-        };
+        let reward = Reward::at_root(&mut Game::from_state(rules.clone(), info.sample().clone()));
         self.nodes.clear();
         self.nodes.push(Node::default());
         if self.config.prior > 0 {
-            self.seed_root(rules, info, decision, &answers, (scale, deadline), rng);
+            self.seed_root(rules, info, decision, &answers, (&reward, deadline), rng);
         }
         for i in 0..self.config.iterations {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            self.iterate(rules, info, scale, deadline, rng);
+            self.iterate(rules, info, &reward, deadline, rng);
             self.last_iterations = i + 1;
         }
         let root = &self.nodes[0];
@@ -274,18 +282,60 @@ impl Bot for Ismcts {
     }
 }
 
-/// Rewards in `0..=1` for every seat (see the module documentation).
-fn rewards(game: &mut Game, scale: f64) -> Vec<f64> {
-    let n = game.state.seat_count();
-    if let Some(outcome) = &game.state.outcome {
-        let mut out = vec![0.0; n];
-        for (place, &s) in outcome.ranking.iter().enumerate() {
-            if let Some(r) = out.get_mut(s as usize) {
-                *r = if place == 0 { 1.0 } else { 0.25 * (n - 1 - place) as f64 / (n - 1).max(1) as f64 };
-            }
-        }
-        return out;
+/// How a position is rewarded, fixed at the root of one decision's search (see the
+/// module documentation): every seat's lead at the root and the logistic's scale.
+#[derive(Clone, Debug)]
+struct Reward {
+    /// Each seat's evaluation minus the best other seat's, at the root.
+    root_leads: Vec<f64>,
+    /// A tenth of the mean size of the root's evaluations, at least 1.
+    scale: f64,
+}
+
+impl Reward {
+    fn at_root(game: &mut Game) -> Reward {
+        let s = scores(game);
+        let scale = (0.1 * s.iter().map(|x| x.abs()).sum::<f64>() / s.len().max(1) as f64).max(1.0);
+        Reward { root_leads: (0..s.len()).map(|i| relative(&s, i)).collect(), scale }
     }
-    let s = scores(game);
-    (0..n).map(|i| 1.0 / (1.0 + (-relative(&s, i) / scale).exp())).collect()
+
+    /// Rewards in `0..=1` for every seat: the ranking's once the game is over, else a
+    /// logistic of the change of each seat's lead since the root.
+    fn rewards(&self, game: &mut Game) -> Vec<f64> {
+        let n = game.state.seat_count();
+        if let Some(outcome) = &game.state.outcome {
+            let mut out = vec![0.0; n];
+            for (place, &s) in outcome.ranking.iter().enumerate() {
+                if let Some(r) = out.get_mut(s as usize) {
+                    *r = if place == 0 { 1.0 } else { 0.25 * (n - 1 - place) as f64 / (n - 1).max(1) as f64 };
+                }
+            }
+            return out;
+        }
+        let s = scores(game);
+        (0..n).map(|i| lead_reward(self.root_leads.get(i).copied().unwrap_or(0.0), relative(&s, i), self.scale)).collect()
+    }
+}
+
+/// The reward of a non-final position to a seat that led by `root_lead` at the root
+/// and leads by `lead` now: a logistic of the change, ½ when the lead is unchanged.
+fn lead_reward(root_lead: f64, lead: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-(lead - root_lead) / scale).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lead_reward;
+
+    #[test]
+    fn rewards_tell_answers_apart_at_any_lead() {
+        // Two answers 10 points apart, scale 10: as far apart when the seat leads by
+        // 150 or trails by 150 as when the game is even.
+        for root in [-150.0, 0.0, 150.0] {
+            let gap = lead_reward(root, root + 10.0, 10.0) - lead_reward(root, root, 10.0);
+            assert!(gap > 0.2, "at a root lead of {root} the rewards differ by only {gap}");
+        }
+        assert_eq!(lead_reward(150.0, 150.0, 10.0), 0.5, "an unchanged lead is worth a half");
+        assert!(lead_reward(150.0, 140.0, 10.0) < 0.5, "losing ground is worth less than a half");
+    }
 }
