@@ -48,13 +48,7 @@ local function targets(g, seat: number, c: number): { number }
 end
 
 local function bombarders(g, seat: number, c: number): { number }
-	local out = {}
-	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
-		if defs.unit[g:face(e)].bombardment then
-			table.insert(out, e)
-		end
-	end
-	return out
+	return U.ships_with(g, seat, c, "bombardment")
 end
 
 -- Whether the seat has anything to bombard with and at (so the step is worth pushing).

@@ -47,13 +47,7 @@ end
 
 -- The seat's ships in the combat that have a move value (those that retreat).
 local function movers(g, seat: number, c: number): { number }
-	local out = {}
-	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
-		if defs.unit[g:face(e)].move then
-			table.insert(out, e)
-		end
-	end
-	return out
+	return U.ships_with(g, seat, c, "move")
 end
 
 -- §23.4: a seat may announce a retreat only with somewhere to go (and, here, with at

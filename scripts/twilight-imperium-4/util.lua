@@ -249,6 +249,17 @@ function U.capacity(g, seat: number, c: number): (number, number)
 	return cap, load
 end
 
+-- A seat's ships in system `c` whose unit data has `field` (a move value, Bombardment…).
+function U.ships_with(g, seat: number, c: number, field: string): { number }
+	local out = {}
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+		if defs.unit[g:face(e)][field] then
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
 -- Whether a cell's space area holds ships of a seat other than `seat`.
 function U.enemy_ships(g, seat: number, c: number): boolean
 	for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = c })) do
