@@ -4,43 +4,12 @@
 -- number of pieces once the game has started.
 local U = require("util")
 local Tech = require("tech")
+local Galaxy = require("galaxy")
 local S = {}
 
 -- Digital pools of fighter and infantry tokens beyond the plastic figures (TI4 §21,
 -- §50, §57: the tokens are not limited; here each colour has this many more).
 local EXTRA_TOKENS = { fighter = 10, infantry = 8 }
-
--- Step 6 (TI4 §93, §65): one hex per system; anomalies are the hex's terrain,
--- wormholes become links (TI4 §10, §8.2).
-local function place_system(g, sid: string, at): number
-	local sys = defs.system[sid]
-	g:place_tile({ kind = "hex_tile", id = "system", side = "face", q = at[1], r = at[2], radius = 0, label = sid,
-		default_terrain = sys.anomalies[1] or "space" })
-	local c = g:cell_at(at[1], at[2])
-	for _, p in ipairs(sys.planets) do
-		g:create({ kind = "planet", face = p.id, at = c })
-	end
-	return c
-end
-
-local function link_wormholes(g)
-	for _, kind in ipairs({ "alpha", "beta" }) do
-		local cells = {}
-		for _, c in ipairs(g:cells()) do
-			local sys = U.system_of_cell(g, c)
-			for _, w in ipairs(sys.wormholes) do
-				if w == kind then
-					table.insert(cells, c)
-				end
-			end
-		end
-		for i = 1, #cells do
-			for j = i + 1, #cells do
-				g:add_link(cells[i], cells[j], kind)
-			end
-		end
-	end
-end
 
 -- The unit face a faction uses for a type: its own faction unit, else the generic one.
 local function face_for(faction, utype: string): string
@@ -122,21 +91,27 @@ S.setup = {
 			factions = g:shuffle(factions)
 		end
 		local layout = defs.layout["players_" .. seats]
-		-- Step 6: the preset galaxy of the player count, homes at their places.
-		for _, place in ipairs(layout.preset) do
-			local c = place_system(g, place.system, place.at)
-			if place.system == "system_18" then
-				g:set_global("mecatol", c)
-			end
+		-- Step 6: the preset galaxy of the player count, or (variant `tile_placement`)
+		-- Mecatol Rex alone and the tiles dealt, to be placed once setup is done
+		-- (galaxy.place_tiles); homes at their places either way.
+		local placing = g:variant("tile_placement")
+		if placing then
+			Galaxy.place_system(g, "system_18", { 0, 0 })
+		else
+			Galaxy.place_preset(g, layout)
 		end
 		for _, home in ipairs(layout.homes) do
 			local seat = home.seat
 			local fid = factions[seat]
 			g:set(seat, "faction", fid)
-			local c = place_system(g, defs.faction[fid].home_system, home.at)
+			local c = Galaxy.place_system(g, defs.faction[fid].home_system, home.at)
 			g:set(seat, "home_cell", c)
 		end
-		link_wormholes(g)
+		if placing then
+			Galaxy.deal(g, layout)
+		else
+			Galaxy.link_wormholes(g)
+		end
 		-- Step 7 (TI4 §31): the custodians token on Mecatol Rex.
 		g:create({ kind = "custodians", at = g:global("mecatol") })
 		for seat = 1, seats do
@@ -201,6 +176,12 @@ S.setup = {
 		g:log(U.text("setup.speaker", speaker))
 		g:push("game", {})
 		g:push("keep_secret", {})
+		if placing then
+			-- Step 6.iii comes before the secret objectives are kept (step 12.i).
+			g:push("place_tiles", {})
+		else
+			Galaxy.give_trade_goods(g, layout)
+		end
 		return nil
 	end,
 }
