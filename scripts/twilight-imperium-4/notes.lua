@@ -128,6 +128,27 @@ function N.after_research(g, seat: number, tid: string)
 	end
 end
 
+-- Once every strategy card has been chosen (end of the strategy phase): the holder of
+-- Naalu's Gift of Prescience may play it (pushes `note_play`).
+function N.strategy_end(g)
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "naalu_gift_of_prescience")
+		if note and holder then
+			g:push("note_play", { seat = holder, note = note })
+		end
+	end
+end
+
+-- At the end of the status phase: a Gift of Prescience face up goes back to Naalu (its
+-- card).
+function N.status_end(g)
+	for s = 1, g:seats() do
+		for _, note in ipairs(g:entities({ kind = "promissory_note", face = "naalu_gift_of_prescience", zone = "note_play", seat = s })) do
+			N.give_back(g, note)
+		end
+	end
+end
+
 -- TI4 §36.4, §44.7: when a seat is eliminated, the notes of its colour or faction leave the
 -- game (into the box, Support for the Throne taking its point back), and the notes of
 -- others it holds go back to their owners. For the elimination step to call.
@@ -185,6 +206,8 @@ N.note_play = {
 			end
 		elseif face == "jol_nar_research_agreement" then
 			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
+		elseif face == "naalu_gift_of_prescience" then
+			label = U.text("notes.play_gift_of_prescience")
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -224,6 +247,18 @@ N.note_play = {
 			-- Research Agreement: the holder gains the technology too.
 			Tech.gain(g, ctx.seat, ctx.tech)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
+		elseif g:face(note) == "naalu_gift_of_prescience" then
+			-- Gift of Prescience: face up in the holder's play area until the end of the
+			-- status phase; the "0" token goes on the holder's strategy card, so the holder
+			-- is first in initiative order and Naalu's Telepathic does not apply this round
+			-- (TI4 §72.1).
+			g:move(note, { zone = "note_play", seat = ctx.seat })
+			local token = g:first({ kind = "naalu_token" })
+			if token then
+				g:move(token, { zone = "strategy", seat = ctx.seat })
+			end
+			g:log(U.text("notes.gift_of_prescience", ctx.seat))
+			return
 		else
 			-- Ceasefire: the owner moves nothing into the active system this action.
 			g:set_global("ceasefire", ctx.cell)

@@ -79,6 +79,8 @@ R.strategy_phase = {
 					g:log(U.text("strategy.naalu_token", s))
 				end
 			end
+			-- Gift of Prescience: its holder may now take the "0" token (notes.lua).
+			N.strategy_end(g)
 			return nil
 		end
 		if ctx.ended then
@@ -303,6 +305,7 @@ R.status_phase = {
 					end
 				end
 				g:move(g:first({ kind = "naalu_token" }), "box")
+				N.status_end(g) -- Gift of Prescience goes back to Naalu
 				-- Law Minister of Policy: its owner draws an action card at the end of the
 				-- status phase.
 				local minister = Co.law_owner(g, "minister_of_policy")
