@@ -255,6 +255,12 @@ function Co.gain_control(g, p: number, seat: number)
 		U.vp(g, holder, -1, "other")
 		U.vp(g, seat, 1, "other")
 	end
+	-- The technology Integrated Economy (digest Part 4.4): units on the planet just
+	-- gained, up to its resource value in cost (production.lua).
+	local resources = U.value(g, p, "resources")
+	if resources > 0 and U.has_tech(g, seat, "integrated_economy") then
+		g:push("produce", { seat = seat, cell = g:cell_of(p), planet = p, cost_cap = resources })
+	end
 end
 
 return Co

@@ -63,15 +63,25 @@ local function can_make(g, ctx, utype: string): boolean
 	end
 	local made = table.clone(ctx.made)
 	made[utype] = (made[utype] or 0) + 1
-	return P.cost(g, seat, made) <= U.spendable(g, seat, "resources")
+	local cost = P.cost(g, seat, made)
+	if ctx.cost_cap and cost > ctx.cost_cap then
+		return false
+	end
+	return cost <= U.spendable(g, seat, "resources")
 end
 
--- ctx: seat, cell.
+-- ctx: seat, cell; or, for the technology Integrated Economy, seat, cell, planet and
+-- cost_cap: units made on that planet (ships in its system's space) without a
+-- Production limit, their combined cost at most cost_cap.
 P.produce = {
 	enter = function(g, ctx)
 		ctx.made = {}
 		ctx.count = 0
-		ctx.limit, ctx.planet = P.limit(g, ctx.seat, ctx.cell)
+		if ctx.cost_cap then
+			ctx.limit = 1000 -- no Production limit; the cost cap bounds it
+		else
+			ctx.limit, ctx.planet = P.limit(g, ctx.seat, ctx.cell)
+		end
 	end,
 	run = function(g, ctx)
 		if ctx.paid or U.over(g) or not ctx.planet then
@@ -90,6 +100,10 @@ P.produce = {
 			return nil
 		end
 		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made)), value = "done" })
+		if ctx.cost_cap then
+			return { seat = ctx.seat, prompt = U.text("produce.economy_prompt", U.planet_name(g, ctx.planet), ctx.cost_cap),
+				rule = "Integrated Economy; TI4 §79", help = U.text("produce.economy_help"), options = options }
+		end
 		return { seat = ctx.seat, prompt = U.text("produce.prompt", U.cell_label(g, ctx.cell), ctx.count, ctx.limit),
 			rule = "TI4 §78, §79", help = U.text("produce.help"), options = options }
 	end,

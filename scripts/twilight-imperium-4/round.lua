@@ -148,8 +148,8 @@ R.action_phase = {
 	end,
 }
 
--- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), or pass (§2.2-2.4).
--- Component actions (§3) come with action cards and faction abilities (not yet).
+-- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), component (§3), or
+-- pass (§2.2-2.4); two actions with the technology Fleet Logistics.
 R.turn = {
 	enter = function(g, ctx)
 		X.new_turn(g, ctx.seat)
@@ -174,7 +174,13 @@ R.turn = {
 						help = U.text("law.minister_of_war_help"), options = options, pass = U.text("law.minister_of_war_keep") }
 				end
 			end
-			return nil
+			-- The technology Fleet Logistics: a turn may hold two actions (digest Part
+			-- 4.4). Offered once after the first; ending the turn instead is allowed.
+			if (ctx.actions or 0) == 1 and not ctx.second and U.has_tech(g, seat, "fleet_logistics") then
+				ctx.done, ctx.second = false, true
+			else
+				return nil
+			end
 		end
 		local options = {}
 		if U.pool(g, seat, "tactic") > 0 then
@@ -184,7 +190,10 @@ R.turn = {
 		for _, card in ipairs(unused) do
 			table.insert(options, { label = U.text("turn.strategic", defs.strategy_card[g:face(card)].name), value = g:face(card) })
 		end
-		if #unused == 0 then
+		if ctx.second then
+			-- Passing is not an action (§2.2): the second action may only be declined.
+			table.insert(options, { label = U.text("turn.end_turn"), value = "end" })
+		elseif #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
 		-- Component actions (TI4 §3) with promissory notes; transactions (TI4 §96), free.
@@ -215,7 +224,12 @@ R.turn = {
 			return
 		end
 		ctx.done = true
-		if tag == "note" then
+		if v ~= "pass" and v ~= "end" then
+			ctx.actions = (ctx.actions or 0) + 1
+		end
+		if v == "end" then
+			g:log(U.text("turn.ended", ctx.seat))
+		elseif tag == "note" then
 			N.play_component(g, ctx.seat, tonumber(n) :: number)
 		elseif v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
@@ -256,9 +270,13 @@ R.status_phase = {
 					return nil
 				end
 			elseif stage == 3 then
-				-- §38.3: one action card each, in initiative order; the hand limit (§1.4).
+				-- §38.3: one action card each, in initiative order (two with the technology
+				-- Neural Motivator); the hand limit (§1.4).
 				for _, s in ipairs(order) do
 					U.draw_action(g, s)
+					if U.has_tech(g, s, "neural_motivator") then
+						U.draw_action(g, s)
+					end
 				end
 				local pushed = false
 				for i = #order, 1, -1 do
@@ -280,10 +298,17 @@ R.status_phase = {
 					end
 				end
 			elseif stage == 5 then
-				-- §38.5: gain 2 tokens (3 for Sol, Versatile) and redistribute.
+				-- §38.5: gain 2 tokens and redistribute; one more for Sol (Versatile) and
+				-- one more with the technology Hyper Metabolism.
 				for i = #order, 1, -1 do
 					local s = order[i]
-					local gain = U.has_ability(g, s, "sol_versatile") and 3 or 2
+					local gain = 2
+					if U.has_ability(g, s, "sol_versatile") then
+						gain += 1
+					end
+					if U.has_tech(g, s, "hyper_metabolism") then
+						gain += 1
+					end
 					g:push("redistribute", { seat = s, gain = gain })
 				end
 				return nil

@@ -9,6 +9,22 @@ local Invasion = require("invasion")
 local Elimination = require("elimination")
 local A = {}
 
+-- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
+-- player's ships (the active system is where they stop, so it never blocks). The
+-- technology Light/Wave Deflector lifts the rule for its owner: none block.
+local function blocking_systems(g, seat: number, active: number): { number }
+	local blocked = {}
+	if U.has_tech(g, seat, "light_wave_deflector") then
+		return blocked
+	end
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
+		if c ~= active and U.enemy_ships(g, seat, c) then
+			table.insert(blocked, c)
+		end
+	end
+	return blocked
+end
+
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
 -- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
 -- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
@@ -16,12 +32,7 @@ local A = {}
 -- Two searches: `safe` avoids gravity rifts; `risky` goes through them, where leaving a
 -- rift gives +1 move (§101.1) — backwards, entering a rift costs 0.
 local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
-	local blocked = {}
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
-		if c ~= active and U.enemy_ships(g, seat, c) then
-			table.insert(blocked, c)
-		end
-	end
+	local blocked = blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
 	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
@@ -52,12 +63,7 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 end
 
 function A.rules(g, seat: number, active: number)
-	local blocked = {}
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES })) do
-		if c ~= active and U.enemy_ships(g, seat, c) then
-			table.insert(blocked, c)
-		end
-	end
+	local blocked = blocking_systems(g, seat, active)
 	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
 		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
 end
@@ -86,6 +92,12 @@ local function move_value(g, seat: number, face: string, from: number): number
 	return m
 end
 
+-- The technology Gravity Drive: one ship may move 1 further in each tactical action
+-- (digest Part 4.4). The bonus is spent by the first ship that needs it (resolve).
+local function gravity_bonus(g, ctx): number
+	return (not ctx.gravity_used and U.has_tech(g, ctx.seat, "gravity_drive")) and 1 or 0
+end
+
 -- The movement options of the seat into the active system: ships by system and face,
 -- and units carried from the systems ships left this turn (TI4 §97, simplified: from
 -- the system a ship starts in).
@@ -95,6 +107,7 @@ local function move_options(g, ctx): { any }
 	local safe, risky = A.field(g, seat, active)
 	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
 	local cap, load = U.capacity(g, seat, active)
+	local bonus = gravity_bonus(g, ctx)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
 		local cost = math.min(safe[c] or 99, risky[c] or 99)
 		if cost < 99 and not U.has_token_in(g, seat, c) then
@@ -102,7 +115,7 @@ local function move_options(g, ctx): { any }
 			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
 				local face = g:face(e)
 				local def = defs.unit[face]
-				if not seen[face] and move_value(g, seat, face, c) >= cost then
+				if not seen[face] and move_value(g, seat, face, c) + bonus >= cost then
 					seen[face] = true
 					local ok
 					if def.type == "fighter" then
@@ -307,7 +320,13 @@ A.tactical = {
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			local m = move_value(g, seat, g:face(e), n)
-			local safe = A.field(g, seat, ctx.cell)
+			local safe, risky = A.field(g, seat, ctx.cell)
+			if math.min(safe[n] or 99, risky[n] or 99) > m then
+				-- Only Gravity Drive's extra move lets this ship arrive (move_options).
+				ctx.gravity_used = true
+				m += 1
+				g:log(U.text("tactical.gravity_drive", seat, defs.unit[g:face(e)].name))
+			end
 			g:move(e, ctx.cell)
 			if (safe[n] or 99) > m then
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
