@@ -216,6 +216,8 @@ R.turn = {
 		end
 		ctx.done = true
 		if tag == "note" then
+			-- A component action is an action (TI4 §3): Minister of War may follow it (F-21).
+			ctx.acted = true
 			N.play_component(g, ctx.seat, tonumber(n) :: number)
 		elseif v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
