@@ -132,7 +132,7 @@ EFFECT.compensated_disarmament = function(g, o)
 end
 
 EFFECT.conventions_of_war = function(g, o)
-	-- For: the law stays in play; no bombardment exists yet to forbid (COVERAGE.md).
+	-- For: the law stays in play; council.may_bombard forbids bombarding cultural planets.
 	if o.outcome == "against" then
 		for _, s in ipairs(voters(g, o.cast, "against")) do
 			discard_hand(g, s)

@@ -123,7 +123,7 @@ function Co.may_sustain(g, def): boolean
 end
 
 -- Whether units on a planet may be bombarded: not a cultural planet under law Conventions
--- of War (for the bombardment step to ask; it is not built on this branch).
+-- of War (read by the bombardment targets in invasion.lua).
 function Co.may_bombard(g, p: number): boolean
 	return not (Co.law(g, "conventions_of_war") and U.PLANETS[g:face(p)].trait == "cultural")
 end

@@ -162,7 +162,7 @@ R.turn = {
 		if ctx.done then
 			-- Law Minister of War: after an action its owner may discard it to return one of
 			-- its command tokens from the board to reinforcements and take another action.
-			if ctx.acted and not ctx.war_asked and Co.law_owner(g, "minister_of_war") == seat then
+			if (ctx.actions or 0) > 0 and not ctx.war_asked and Co.law_owner(g, "minister_of_war") == seat then
 				ctx.war_asked = true
 				local options = {}
 				for _, c in ipairs(g:cells_of({ kind = "command_token", owner = seat })) do
@@ -224,6 +224,8 @@ R.turn = {
 			return
 		end
 		ctx.done = true
+		-- Actions taken this turn: tactical, strategic and component ones (TI4 §3: a
+		-- component action is an action; Minister of War may follow it, F-21).
 		if v ~= "pass" and v ~= "end" then
 			ctx.actions = (ctx.actions or 0) + 1
 		end
@@ -235,7 +237,6 @@ R.turn = {
 			g:set_global("passed_" .. ctx.seat, true)
 			g:log(U.text("turn.passed", ctx.seat))
 		else
-			ctx.acted = true
 			if v == "tactical" then
 				g:push("tactical", { seat = ctx.seat })
 			else
