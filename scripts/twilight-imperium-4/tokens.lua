@@ -78,14 +78,18 @@ K.redistribute = {
 				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
 			end
 		end
-		return { seat = seat, prompt = U.text("tokens.prompt", gain), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
+		return { seat = seat, prompt = U.text("tokens.prompt", gain, U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy")), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
 			help = U.text("tokens.help"), options = options, labels = "tokens.label" }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true
 		local t, f, s = string.match(v, "^(%d+)/(%d+)/(%d+)$")
 		place(g, ctx.seat, { tonumber(t), tonumber(f), tonumber(s) })
-		g:log(U.text("tokens.placed", ctx.seat, ctx.gained, tonumber(t), tonumber(f), tonumber(s)))
+		if ctx.gained == 0 then
+			g:log(U.text("tokens.rearranged", ctx.seat, tonumber(t), tonumber(f), tonumber(s)))
+		else
+			g:log(U.text("tokens.placed", ctx.seat, ctx.gained, tonumber(t), tonumber(f), tonumber(s)))
+		end
 	end,
 }
 
