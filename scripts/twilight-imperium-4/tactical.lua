@@ -152,6 +152,8 @@ function A.label(g, v: string, seat: number): string
 	local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 	if v == "done" then
 		return U.text("tactical.end_movement")
+	elseif v == "landed" then
+		return U.text("tactical.end_landing")
 	elseif tag == "m" then
 		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
 	elseif tag == "c" then
@@ -255,7 +257,7 @@ A.tactical = {
 				return A.tactical.run(g, ctx)
 			end
 			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
-				table.insert(options, { value = "done" })
+				table.insert(options, { value = "landed" })
 			end
 			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
@@ -311,7 +313,7 @@ A.tactical = {
 			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
 			return
 		end
-		if v == "done" then
+		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
