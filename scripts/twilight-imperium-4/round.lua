@@ -110,7 +110,11 @@ R.strategy_phase = {
 		local tg = g:prop(card, "tg") or 0
 		g:set_prop(card, "tg", 0)
 		U.gain_tg(g, seat, tg)
-		g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+		if tg > 0 then
+			g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+		else
+			g:log(U.text("strategy.took_plain", seat, defs.strategy_card[face].name))
+		end
 	end,
 }
 
