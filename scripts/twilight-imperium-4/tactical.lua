@@ -259,7 +259,7 @@ A.tactical = {
 			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
 				table.insert(options, { value = "landed" })
 			end
-			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
+			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
 			ctx.stage = "produce"
