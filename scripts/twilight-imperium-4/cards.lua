@@ -151,9 +151,9 @@ C.strategic = {
 			if can_follow(g, s, ctx.card) then
 				ctx.asking = s
 				local name = defs.strategy_card[ctx.card].name
-				return { seat = s, prompt = U.text("cards.follow_prompt", name, defs.strategy_card[ctx.card].secondary), rule = "TI4 §4.1, §58.5",
+				return { seat = s, prompt = U.text("cards.follow_prompt", name), rule = "TI4 §4.1, §58.5",
 					help = U.text("cards.follow_help", defs.strategy_card[ctx.card].secondary),
-					options = { { label = U.text(secondary_free(g, s, ctx.card) and "cards.follow_free" or "cards.follow", name), value = true } },
+					options = { { label = U.text(secondary_free(g, s, ctx.card) and "cards.follow_free" or "cards.follow", name, defs.strategy_card[ctx.card].secondary), value = true } },
 					pass = U.text("cards.no_follow") }
 			end
 		end
