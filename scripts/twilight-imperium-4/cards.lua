@@ -273,7 +273,11 @@ C.politics = {
 	resolve = function(g, ctx, s)
 		ctx.done = true
 		g:set_global("speaker", s)
-		g:log(U.text("cards.new_speaker", ctx.seat, s))
+		if s == ctx.seat then
+			g:log(U.text("cards.self_speaker", s))
+		else
+			g:log(U.text("cards.new_speaker", ctx.seat, s))
+		end
 		U.draw_action(g, ctx.seat)
 		U.draw_action(g, ctx.seat)
 		g:log(U.text("cards.drew_two", ctx.seat))
