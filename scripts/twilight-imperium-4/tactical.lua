@@ -211,6 +211,10 @@ A.tactical = {
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
+				if #options == 0 and not ctx.moved_any then
+					-- Say so: a newcomer may activate a system none of their ships can reach.
+					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
+				end
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -319,6 +323,9 @@ A.tactical = {
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
+		if tag == "m" or tag == "c" or tag == "p" then
+			ctx.moved_any = true
+		end
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			local m = move_value(g, seat, g:face(e), n)
