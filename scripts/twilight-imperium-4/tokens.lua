@@ -78,7 +78,8 @@ K.redistribute = {
 				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
 			end
 		end
-		return { seat = seat, prompt = U.text("tokens.prompt", gain, U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy")), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
+		return { seat = seat, prompt = gain == 0 and U.text("tokens.prompt_redistribute", U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy"))
+				or U.text("tokens.prompt", gain, U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy")), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
 			help = U.text("tokens.help"), options = options, labels = "tokens.label" }
 	end,
 	resolve = function(g, ctx, v)
