@@ -74,7 +74,24 @@ K.redistribute = {
 		else
 			local total = U.pool(g, seat, "tactic") + U.pool(g, seat, "fleet") + U.pool(g, seat, "strategy") + gain
 			local need = math.min(K.fleet_needed(g, seat), total)
-			for _, sp in ipairs(splits(total, need, Co.fleet_cap(g))) do
+			-- First the splits that only add the gained tokens (nothing taken from a pool),
+			-- most tactic tokens first; the further from the pools now, the later.
+			local now = { U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy") }
+			local all = splits(total, need, Co.fleet_cap(g))
+			local function moved(sp): number
+				return math.max(0, now[1] - sp[1]) + math.max(0, now[2] - sp[2]) + math.max(0, now[3] - sp[3])
+			end
+			table.sort(all, function(a, b)
+				local ma, mb = moved(a), moved(b)
+				if ma ~= mb then
+					return ma < mb
+				end
+				if a[1] ~= b[1] then
+					return a[1] > b[1]
+				end
+				return a[2] > b[2]
+			end)
+			for _, sp in ipairs(all) do
 				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
 			end
 		end
