@@ -24,7 +24,9 @@ local function can_follow(g, seat: number, card: string): boolean
 	if not secondary_free(g, seat, card) and U.pool(g, seat, "strategy") == 0 then
 		return false
 	end
-	if card == "technology" then
+	if card == "trade" and g:global("trade_named_" .. seat) then
+		return false -- named by the Trade primary: its secondary is already resolved
+	elseif card == "technology" then
 		return U.spendable(g, seat, "resources") >= research_cost(g, seat, 4) and #require("tech").researchable(g, seat) > 0
 	elseif card == "warfare" then
 		return require("production").limit(g, seat, U.home_cell(g, seat)) > 0
@@ -71,6 +73,9 @@ local PRIMARY = {
 		U.gain_tg(g, seat, 3)
 		replenish(g, seat)
 		g:log(U.text("cards.trade_primary", seat))
+		for s = 1, g:seats() do
+			g:set_global("trade_named_" .. s, nil)
+		end
 		g:push("trade_others", { seat = seat })
 	end,
 	warfare = function(g, seat)
@@ -148,7 +153,7 @@ C.strategic = {
 				local name = defs.strategy_card[ctx.card].name
 				return { seat = s, prompt = U.text("cards.follow_prompt", name), rule = "TI4 §4.1, §58.5",
 					help = U.text("cards.follow_help", defs.strategy_card[ctx.card].secondary),
-					options = { { label = U.text(secondary_free(g, s, ctx.card) and "cards.follow_free" or "cards.follow", name), value = true } },
+					options = { { label = U.text(secondary_free(g, s, ctx.card) and "cards.follow_free" or "cards.follow", name, defs.strategy_card[ctx.card].secondary), value = true } },
 					pass = U.text("cards.no_follow") }
 			end
 		end
@@ -268,7 +273,11 @@ C.politics = {
 	resolve = function(g, ctx, s)
 		ctx.done = true
 		g:set_global("speaker", s)
-		g:log(U.text("cards.new_speaker", ctx.seat, s))
+		if s == ctx.seat then
+			g:log(U.text("cards.self_speaker", s))
+		else
+			g:log(U.text("cards.new_speaker", ctx.seat, s))
+		end
 		U.draw_action(g, ctx.seat)
 		U.draw_action(g, ctx.seat)
 		g:log(U.text("cards.drew_two", ctx.seat))
@@ -340,6 +349,8 @@ C.trade_others = {
 		for _, s in ipairs(seats) do
 			replenish(g, s)
 			g:log(U.text("cards.replenished", s))
+			-- They have used the secondary (TI4 §25.1): not offered it again for a token.
+			g:set_global("trade_named_" .. s, true)
 		end
 	end,
 }

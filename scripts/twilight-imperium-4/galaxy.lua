@@ -27,7 +27,7 @@ local DIRS = { { 0, -1 }, { 1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 1 }, { -1, 0 } }
 -- dealt tile (zone `tile_planets`) is moved here and turned face up; otherwise it is made.
 function G.place_system(g, sid: string, at): number
 	local sys = defs.system[sid]
-	g:place_tile({ kind = "hex_tile", id = "system", side = "face", q = at[1], r = at[2], radius = 0, label = sid,
+	g:place_tile({ kind = "hex_tile", id = "system", side = "face", q = at[1], r = at[2], radius = 0, label = U.system_label(sid),
 		default_terrain = sys.anomalies[1] or "space" })
 	local c = g:cell_at(at[1], at[2])
 	for _, p in ipairs(sys.planets) do

@@ -26,7 +26,7 @@ P.pay = {
 		if #options == 0 then
 			return nil -- cannot happen when the payment was checked; never stall
 		end
-		return { seat = ctx.seat, prompt = U.text("pay.prompt", ctx.amount - ctx.paid, U.text("pay." .. ctx.what)),
+		return { seat = ctx.seat, prompt = U.text("pay.prompt", ctx.amount - ctx.paid, ctx.amount - ctx.paid == 1 and U.text("pay." .. ctx.what .. "_one") or U.text("pay." .. ctx.what)),
 			rule = "TI4 §9, §83, §51, §63", help = U.text("pay.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)

@@ -115,7 +115,13 @@ P.produce = {
 				Co.discard_law(g, Co.law(g, "prophecy_of_ixth") :: number)
 			end
 			local cost = P.cost(g, ctx.seat, ctx.made)
-			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost))
+			local names = {}
+			for _, utype in ipairs(P.BUILDABLE) do
+				if (ctx.made[utype] or 0) > 0 then
+					table.insert(names, U.text("produce.made", U.unit_def(g, ctx.seat, utype).name, ctx.made[utype]))
+				end
+			end
+			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost, #names > 0 and table.concat(names, ", ") or U.text("produce.none")))
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end

@@ -91,7 +91,14 @@ R.strategy_phase = {
 		for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
 			local def = defs.strategy_card[g:face(card)]
 			local tg = g:prop(card, "tg") or 0
-			table.insert(options, { label = tg > 0 and U.text("strategy.card_tg", def.initiative, def.name, tg) or U.text("strategy.card", def.initiative, def.name), value = g:face(card) })
+			table.insert(options, { label = tg == 1 and U.text("strategy.card_tg1", def.initiative, def.name)
+				or tg > 0 and U.text("strategy.card_tg", def.initiative, def.name, tg) or U.text("strategy.card", def.initiative, def.name),
+				value = g:face(card), initiative = def.initiative })
+		end
+		-- In initiative order, as the cards lie on the table.
+		table.sort(options, function(a, b) return a.initiative < b.initiative end)
+		for _, o in ipairs(options) do
+			o.initiative = nil
 		end
 		return { seat = seat, prompt = U.text("strategy.prompt"), rule = "TI4 §40, §39", help = U.text("strategy.help"), options = options }
 	end,
@@ -103,7 +110,11 @@ R.strategy_phase = {
 		local tg = g:prop(card, "tg") or 0
 		g:set_prop(card, "tg", 0)
 		U.gain_tg(g, seat, tg)
-		g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+		if tg > 0 then
+			g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+		else
+			g:log(U.text("strategy.took_plain", seat, defs.strategy_card[face].name))
+		end
 	end,
 }
 

@@ -152,6 +152,8 @@ function A.label(g, v: string, seat: number): string
 	local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 	if v == "done" then
 		return U.text("tactical.end_movement")
+	elseif v == "landed" then
+		return U.text("tactical.end_landing")
 	elseif tag == "m" then
 		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
 	elseif tag == "c" then
@@ -209,6 +211,10 @@ A.tactical = {
 		elseif ctx.stage == "move" then
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
+				if #options == 0 and not ctx.moved_any then
+					-- Say so: a newcomer may activate a system none of their ships can reach.
+					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
+				end
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -255,9 +261,9 @@ A.tactical = {
 				return A.tactical.run(g, ctx)
 			end
 			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
-				table.insert(options, { value = "done" })
+				table.insert(options, { value = "landed" })
 			end
-			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
+			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
 			ctx.stage = "produce"
@@ -311,12 +317,15 @@ A.tactical = {
 			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
 			return
 		end
-		if v == "done" then
+		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
+		if tag == "m" or tag == "c" or tag == "p" then
+			ctx.moved_any = true
+		end
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			local m = move_value(g, seat, g:face(e), n)

@@ -74,18 +74,40 @@ K.redistribute = {
 		else
 			local total = U.pool(g, seat, "tactic") + U.pool(g, seat, "fleet") + U.pool(g, seat, "strategy") + gain
 			local need = math.min(K.fleet_needed(g, seat), total)
-			for _, sp in ipairs(splits(total, need, Co.fleet_cap(g))) do
+			-- First the splits that only add the gained tokens (nothing taken from a pool),
+			-- most tactic tokens first; the further from the pools now, the later.
+			local now = { U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy") }
+			local all = splits(total, need, Co.fleet_cap(g))
+			local function moved(sp): number
+				return math.max(0, now[1] - sp[1]) + math.max(0, now[2] - sp[2]) + math.max(0, now[3] - sp[3])
+			end
+			table.sort(all, function(a, b)
+				local ma, mb = moved(a), moved(b)
+				if ma ~= mb then
+					return ma < mb
+				end
+				if a[1] ~= b[1] then
+					return a[1] > b[1]
+				end
+				return a[2] > b[2]
+			end)
+			for _, sp in ipairs(all) do
 				table.insert(options, { value = string.format("%d/%d/%d", sp[1], sp[2], sp[3]) })
 			end
 		end
-		return { seat = seat, prompt = U.text("tokens.prompt", gain), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
+		return { seat = seat, prompt = gain == 0 and U.text("tokens.prompt_redistribute", U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy"))
+				or U.text("tokens.prompt", gain, U.pool(g, seat, "tactic"), U.pool(g, seat, "fleet"), U.pool(g, seat, "strategy")), rule = ctx.redistribute == false and "TI4 §54, §58" or "TI4 §38.5, §45",
 			help = U.text("tokens.help"), options = options, labels = "tokens.label" }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true
 		local t, f, s = string.match(v, "^(%d+)/(%d+)/(%d+)$")
 		place(g, ctx.seat, { tonumber(t), tonumber(f), tonumber(s) })
-		g:log(U.text("tokens.placed", ctx.seat, ctx.gained, tonumber(t), tonumber(f), tonumber(s)))
+		if ctx.gained == 0 then
+			g:log(U.text("tokens.rearranged", ctx.seat, tonumber(t), tonumber(f), tonumber(s)))
+		else
+			g:log(U.text("tokens.placed", ctx.seat, ctx.gained, tonumber(t), tonumber(f), tonumber(s)))
+		end
 	end,
 }
 

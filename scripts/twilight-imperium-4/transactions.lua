@@ -100,9 +100,25 @@ function X.new_turn(g, seat: number)
 end
 
 -- What the offer says, for the two players' logs.
+-- Only what changes hands is named ("1 commodity, Ceasefire"), so the offer fits the
+-- prompt's two lines.
+local function terms(tg: number, comm: number, note: string?): string
+	local parts = {}
+	if tg > 0 then
+		table.insert(parts, tg == 1 and U.text("tx.tg1") or U.text("tx.tg", tg))
+	end
+	if comm > 0 then
+		table.insert(parts, comm == 1 and U.text("tx.comm1") or U.text("tx.comm", comm))
+	end
+	if note then
+		table.insert(parts, note)
+	end
+	return #parts == 0 and U.text("tx.nothing") or table.concat(parts, ", ")
+end
+
 local function describe(g, ctx): string
-	local give = U.text("tx.terms", ctx.give_tg, ctx.give_comm, ctx.give_note and N.name(g, ctx.give_note) or U.text("tx.no_note"))
-	local take = U.text("tx.terms", ctx.ask_tg, ctx.ask_comm, ctx.ask_note and U.text("tx.a_note") or U.text("tx.no_note"))
+	local give = terms(ctx.give_tg, ctx.give_comm, ctx.give_note and N.name(g, ctx.give_note) or nil)
+	local take = terms(ctx.ask_tg, ctx.ask_comm, ctx.ask_note and U.text("tx.a_note") or nil)
 	return U.text("tx.offer", ctx.seat, ctx.partner, give, take)
 end
 

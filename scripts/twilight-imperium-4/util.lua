@@ -36,6 +36,16 @@ for _, sid in ipairs(def_ids.system) do
 	end
 end
 
+-- A placed system's region label, which the map's cell panel shows ("Jord (tile 1)"),
+-- and the system id back from it.
+function U.system_label(sid: string): string
+	return U.text("galaxy.tile_name", defs.system[sid].name, defs.system[sid].tile)
+end
+U.SYSTEM_OF_LABEL = {}
+for _, sid in ipairs(def_ids.system) do
+	U.SYSTEM_OF_LABEL[U.system_label(sid)] = sid
+end
+
 -- The unit types (units.ron `type`) in the order menus list them.
 U.UNIT_TYPES = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry", "pds", "space_dock" }
 U.SHIP_TYPES = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter" }
@@ -150,13 +160,13 @@ end
 function U.cell_label(g, c: number): string
 	local info = g:cell_info(c)
 	local region = g:region_info(info.region)
-	local sys = region and defs.system[region.label]
+	local sys = region and defs.system[U.SYSTEM_OF_LABEL[region.label] or region.label]
 	return U.text("common.cell", info.code, sys and sys.name or "")
 end
 
 function U.system_of_cell(g, c: number)
 	local region = g:region_info(g:region(c))
-	return region and defs.system[region.label]
+	return region and defs.system[U.SYSTEM_OF_LABEL[region.label] or region.label]
 end
 
 function U.planet_name(g, p: number): string
