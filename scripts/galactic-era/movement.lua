@@ -342,9 +342,12 @@ M.turn = {
 		-- move that took none changed nothing: after a move, it is so if it was before,
 		-- or if the move took a step. A move took one when the seat had moved nothing
 		-- this turn before it and has now (`moved_any`); after an earlier move it
-		-- cannot be told, and is not assumed. Anything else but a move (a battle, a
-		-- fleet made or dissolved, a card, the Ray...) may change ships unexplored, and
-		-- the turn starts after other seats' battles: then it is not assumed either.
+		-- cannot be told, and is not assumed. A peace proposal (its answer, the peace
+		-- signed) and a vision (a look, GE 6.1.2.3: g:peek keeps no knowledge) change
+		-- neither ships nor what a seat knows, so they leave it as it was. Anything
+		-- else but a move (a battle, a fleet made or dissolved, a card, the Ray...) may
+		-- change ships unexplored, and the turn starts after other seats' battles: then
+		-- it is not assumed either.
 		if ctx.moving ~= nil then
 			ctx.explored = ctx.explored or (ctx.moving == "first" and g:get(seat, "moved_any") ~= nil) or nil
 			ctx.moving = nil
@@ -355,7 +358,7 @@ M.turn = {
 		end
 		if kind == "move_ships" or kind == "move_fleet" then
 			ctx.moving = g:get(seat, "moved_any") == nil and "first" or "later"
-		else
+		elseif kind ~= "peace" and kind ~= "vision" then
 			ctx.explored = nil
 		end
 		if type(choice) == "table" then

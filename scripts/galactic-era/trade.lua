@@ -49,13 +49,24 @@ local function may_trade(g, a, b, mine)
 	return spi >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, a, b)
 end
 
--- Every deal `a` could offer `b`: a learns a technology where it is below b, b one where it is below a.
-local function deals(g, a, b)
+-- A seat's technology levels by technology, read once for all the deals it is part
+-- of (a menu lists every deal with every partner).
+local function levels(g, seat)
+	local out = {}
+	for _, t in ipairs(U.TECHS) do
+		out[t] = g:get(seat, t)
+	end
+	return out
+end
+
+-- Every deal `a` could offer `b`: a learns a technology where it is below b, b one where
+-- it is below a. `la` and `lb`: their levels (levels()).
+local function deals(a, b, la, lb)
 	local out = {}
 	for _, learn in ipairs(U.TECHS) do
-		if g:get(a, learn) < g:get(b, learn) then
+		if la[learn] < lb[learn] then
 			for _, teach in ipairs(U.TECHS) do
-				if g:get(b, teach) < g:get(a, teach) then
+				if lb[teach] < la[teach] then
 					table.insert(out, { with = b, learn = learn, teach = teach })
 				end
 			end
@@ -63,6 +74,11 @@ local function deals(g, a, b)
 	end
 	return out
 end
+
+-- The labels of the deals, filled without string.format (U.filler): a seat number and
+-- two technology names.
+local FORCE_SEAT_TO_TRADE_LEARN = U.filler("trade.force_seat_to_trade_learn")
+local OFFER_SEAT_LEARN_TEACH = U.filler("trade.offer_seat_learn_teach")
 
 -- A deal: `a` learns `learn`, `b` learns `teach` (GE 6.3).
 function T.apply(g, a, b, learn, teach)
@@ -125,8 +141,8 @@ T.phase = {
 			if Peoples.is(g, s, "caninoides", "STS") and (g:get(s, "r_traded") or 0) == 0 then
 				for _, b in ipairs(order) do
 					if b ~= s and not W.at_war(g, s, b) and (g:get(s, "spi") >= 4 or g:get(b, "spi") >= 4 or U.in_contact(g, s, b)) then
-						for _, d in ipairs(deals(g, s, b)) do
-							table.insert(options, { label = U.text("trade.force_seat_to_trade_learn", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+						for _, d in ipairs(deals(s, b, levels(g, s), levels(g, b))) do
+							table.insert(options, { label = FORCE_SEAT_TO_TRADE_LEARN(b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
 								value = { a = "force", with = b, learn = d.learn, teach = d.teach } })
 						end
 					end
@@ -134,10 +150,12 @@ T.phase = {
 			end
 			do
 				local mine = {}
+				local own -- the seat's levels, read at its first partner
 				for _, b in ipairs(order) do
 					if may_trade(g, s, b, mine) then
-						for _, d in ipairs(deals(g, s, b)) do
-							table.insert(options, { label = U.text("trade.offer_seat_learn_teach", b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
+						own = own or levels(g, s)
+						for _, d in ipairs(deals(s, b, own, levels(g, b))) do
+							table.insert(options, { label = OFFER_SEAT_LEARN_TEACH(b, U.TECH_NAMES[d.learn], U.TECH_NAMES[d.teach]),
 								value = { a = "trade", with = b, learn = d.learn, teach = d.teach } })
 						end
 					end
