@@ -7,10 +7,11 @@
 local U = require("util")
 local O = require("objectives")
 local Co = require("council")
+local A = require("abilities")
 local C = {}
 
 local function secondary_free(g, seat: number, card: string): boolean
-	return card == "leadership" or (card == "trade" and U.has_ability(g, seat, "hacan_masters_of_trade"))
+	return card == "leadership" or A.any(g, seat, "free_secondary", card) -- Masters of Trade (abilities.lua)
 end
 
 -- Law Minister of Sciences: its owner researches through the Technology card without

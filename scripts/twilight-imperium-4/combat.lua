@@ -12,6 +12,7 @@
 -- action cards and the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local C = {}
@@ -19,11 +20,11 @@ local C = {}
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
 
 -- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more;
--- Jol-Nar's Fragile takes 1 off every die (faction ability); in a nebula the defender
+-- the modifiers of faction abilities (Jol-Nar's Fragile: -1, abilities.lua); in a nebula the defender
 -- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
 -- each of its dice showing 9 or 10 before modifiers.
 local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
-	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus
+	local mod = A.sum(g, seat, "combat_roll") + bonus
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]

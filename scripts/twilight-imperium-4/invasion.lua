@@ -6,6 +6,7 @@
 -- side's ground forces are all alike, so no hit leaves anything to choose.
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
 local Cannon = require("cannon")
 local I = {}
 
@@ -192,7 +193,7 @@ local function cannon_defense(g, seat: number, p: number)
 end
 
 local function ground_hits(g, seat: number, p: number): number
-	local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+	local mod = A.sum(g, seat, "combat_roll") -- Fragile (abilities.lua)
 	local n = 0
 	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, inside = p })) do
 		local def = defs.unit[g:face(e)]

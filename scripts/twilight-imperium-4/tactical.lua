@@ -5,6 +5,7 @@
 -- and the elimination check after it (elimination.lua).
 local U = require("util")
 local Co = require("council")
+local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local A = {}
@@ -93,7 +94,7 @@ local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
 	local safe, risky = A.field(g, seat, active)
-	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
+	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= Ab.fleet_limit(g, seat) -- §45, Armada
 	local cap, load = U.capacity(g, seat, active)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
 		local cost = math.min(safe[c] or 99, risky[c] or 99)

@@ -18,6 +18,7 @@
 local U = require("util")
 local O = require("objectives")
 local N = require("notes")
+local A = require("abilities")
 local X = {}
 
 -- The systems where a seat has a unit or a planet it controls (TI4 §99).
@@ -66,7 +67,7 @@ function X.may_trade(g, a: number, b: number): boolean
 	if a == b then
 		return false
 	end
-	return X.neighbours(g, a, b) or U.has_ability(g, a, "hacan_guild_ships") or U.has_ability(g, b, "hacan_guild_ships")
+	return X.neighbours(g, a, b) or A.any(g, a, "trade_anyone") or A.any(g, b, "trade_anyone")
 		or N.in_play(g, a, "hacan_trade_convoys")
 end
 

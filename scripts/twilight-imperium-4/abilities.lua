@@ -1,0 +1,194 @@
+--!strict
+-- Twilight Imperium 4: the registry of faction abilities and technologies that change a
+-- rule (TI4 §19, §94, §3). The rule points (movement, production, combat, phases, the
+-- turn menu) ask this module, never `if faction == …`: a faction added to factions.ron
+-- adds entries to `HOOKS` (or only `modifiers` data), and nothing at the rule points.
+--
+-- What a seat "holds" is its faction's abilities (factions.ron) and its researched
+-- technologies. Three kinds of answer:
+-- * `A.sum(g, seat, what)`: plain numbers, read from the data's `modifiers` of the
+--   abilities held (`what` is the schema's modifier name), so most numbers need no Lua;
+-- * `A.any(g, seat, flag, arg)`: yes/no rule switches from `HOOKS[id].flags`;
+-- * `A.at(g, point, info)`: moments; each holder's `HOOKS[id].at[point](g, seat, info)`
+--   runs (it may push steps), and `A.components` / `A.play` the component actions.
+-- This module sits just above util.lua; the steps the hooks push live in faction_steps.lua.
+local U = require("util")
+local A = {}
+
+-- The ids a seat holds: its faction's abilities, its researched technologies, and its
+-- flagship while on the board (a flagship's ability acts only from the board, TI4 §98).
+local function held(g, seat: number): { string }
+	local out = table.clone(U.faction(g, seat).abilities)
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
+		table.insert(out, g:face(e))
+	end
+	for _, e in ipairs(g:entities({ kind = "flagship", owner = seat })) do
+		if g:cell_of(e) then
+			table.insert(out, g:face(e))
+		end
+	end
+	return out
+end
+A.held = held
+
+-- Sum of the `amount`s of the data modifiers named `what` over the abilities a seat holds
+-- (factions.ron `modifiers`): e.g. Fragile's -1 on combat rolls, Versatile's +1 command
+-- token, Armada's +2 to the fleet limit.
+function A.sum(g, seat: number, what: string): number
+	local n = 0
+	for _, id in ipairs(U.faction(g, seat).abilities) do
+		for _, m in ipairs(defs.faction_ability[id].modifiers) do
+			if m.what == what then
+				n += m.amount
+			end
+		end
+	end
+	return n
+end
+
+-- The behaviour the data cannot say, keyed by ability or technology id. Each entry may
+-- have `flags` (rule switches), `at` (moments: function(g, seat, info)), `component` (a
+-- component action, TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step),
+-- and `skips(g, seat, tid)` (prerequisites it lets a research ignore).
+local HOOKS = {}
+A.HOOKS = HOOKS
+
+-- Whether a seat holds an entry with flag `flag` (for flags keyed by a value, `arg`).
+function A.any(g, seat: number, flag: string, arg: string?): boolean
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		local f = h and h.flags and h.flags[flag]
+		if f == true or (type(f) == "table" and arg and f[arg]) then
+			return true
+		end
+	end
+	return false
+end
+
+-- A moment: every seat still in the game that holds an entry with `at[point]` runs it,
+-- in `order` (default seat order). Hooks that push steps push in reverse, so that
+-- callers get them in order: the hooks run from the last seat to the first.
+function A.at(g, point: string, info: any?, order: { number }?)
+	local seats = order or U.clockwise(g, 1)
+	for i = #seats, 1, -1 do
+		local s = seats[i]
+		if not U.eliminated(g, s) then
+			local ids = held(g, s)
+			for k = #ids, 1, -1 do
+				local h = HOOKS[ids[k]]
+				if h and h.at and h.at[point] then
+					h.at[point](g, s, info)
+				end
+			end
+		end
+	end
+end
+
+-- The component actions (TI4 §3) a seat's abilities and technologies offer now, as turn
+-- menu options (value "ability:<id>").
+function A.components(g, seat: number): { any }
+	local options = {}
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.component and h.component.can(g, seat) then
+			local name = defs.faction_ability[id] and defs.faction_ability[id].name or defs.technology[id].name
+			table.insert(options, { label = U.text("ability.component_option", name), value = "ability:" .. id })
+		end
+	end
+	return options
+end
+
+-- Resolves the component action of entry `id` for a seat (the turn's action).
+function A.play(g, seat: number, id: string)
+	g:log(U.text("ability.used", seat, defs.faction_ability[id] and defs.faction_ability[id].name or defs.technology[id].name))
+	HOOKS[id].component.play(g, seat)
+end
+
+-- How many missing prerequisites a seat's entries let it ignore for technology `tid`
+-- (TI4 §94.7), besides the Research Team laws.
+function A.skips(g, seat: number, tid: string): number
+	local n = 0
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.skips then
+			n += h.skips(g, seat, tid)
+		end
+	end
+	return n
+end
+
+-- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
+function A.fleet_limit(g, seat: number): number
+	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")
+end
+
+-- ==== Entries ====
+
+-- Hacan, Masters of Trade (TI4 §19, §25): Trade's secondary costs no command token.
+HOOKS.hacan_masters_of_trade = { flags = { free_secondary = { trade = true } } }
+
+-- Hacan, Guild Ships (TI4 §19, §96, §99): transactions with any player.
+HOOKS.hacan_guild_ships = { flags = { trade_anyone = true } }
+
+-- Naalu, Telepathic (TI4 §19, §72.1): once every strategy card is chosen, the "0" token
+-- goes on the Naalu player's card.
+HOOKS.naalu_telepathic = {
+	at = {
+		strategy_end = function(g, seat: number)
+			g:move(g:first({ kind = "naalu_token" }), { zone = "strategy", seat = seat })
+			g:log(U.text("strategy.naalu_token", seat))
+		end,
+	},
+}
+
+-- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
+-- upgrade, 1 prerequisite may be ignored.
+HOOKS.jol_nar_analytical = {
+	skips = function(g, seat: number, tid: string): number
+		return defs.technology[tid].kind ~= "unit_upgrade" and 1 or 0
+	end,
+}
+
+-- Sol, Orbital Drop (TI4 §19, §3): a component action; one strategy-pool token for 2
+-- infantry from reinforcements on a planet Sol controls.
+HOOKS.sol_orbital_drop = {
+	component = {
+		can = function(g, seat: number): boolean
+			return U.pool(g, seat, "strategy") > 0 and #U.planets(g, seat) > 0
+				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+		end,
+		play = function(g, seat: number)
+			U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			g:push("place_infantry", { seat = seat, n = 2, source = "sol_orbital_drop", rule = "TI4 §19, §3" })
+		end,
+	},
+}
+
+-- Arborec, Mitosis (TI4 §19, §38): as the status phase begins, 1 infantry from
+-- reinforcements on a planet Arborec controls; its space docks build no infantry (§78).
+HOOKS.arborec_mitosis = {
+	flags = { dock_no_infantry = true },
+	at = {
+		status_start = function(g, seat: number)
+			g:push("place_infantry", { seat = seat, n = 1, source = "arborec_mitosis", rule = "TI4 §19, §38" })
+		end,
+	},
+}
+
+-- Sol's flagship, Genesis (TI4 §98, its card): as the status phase ends, 1 infantry from
+-- reinforcements into its space area.
+HOOKS.sol_flagship = {
+	at = {
+		status_end = function(g, seat: number)
+			local ship = g:first({ kind = "flagship", owner = seat, face = "sol_flagship" })
+			local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
+			local c = ship and g:cell_of(ship)
+			if e and c then
+				g:move(e, c)
+				g:log(U.text("ability.genesis", seat, U.cell_label(g, c)))
+			end
+		end,
+	},
+}
+
+return A
