@@ -141,6 +141,63 @@ HOOKS.naalu_telepathic = {
 	},
 }
 
+-- Jol-Nar, Brilliant (TI4 §19, §95): following Technology for a strategy token, Jol-Nar
+-- resolves the primary instead (cards.lua).
+HOOKS.jol_nar_brilliant = { flags = { follow_as_primary = { technology = true } } }
+
+-- Jol-Nar, E-Res Siphons (its card): another player activating a system with Jol-Nar's
+-- ships pays Jol-Nar 4 trade goods (tactical.lua runs the "activation" moment).
+HOOKS.jol_nar_e_res_siphons = {
+	at = {
+		activation = function(g, seat: number, info)
+			if info.seat ~= seat and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0 then
+				U.gain_tg(g, seat, 4)
+				g:log(U.text("ability.e_res_siphons", seat))
+			end
+		end,
+	},
+}
+
+-- Naalu, Neuroglaive (its card): another player activating a system with Naalu's ships
+-- loses a fleet-pool token; ships beyond its fleet limit then go back to reinforcements
+-- (TI4 §45.3; the last to arrive first, as retreat.lua does).
+HOOKS.naalu_neuroglaive = {
+	at = {
+		activation = function(g, seat: number, info)
+			local active = info.seat
+			if active == seat or g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) == 0 then
+				return
+			end
+			if U.move_token(g, active, "fleet", "cmd_reinforcements") then
+				g:log(U.text("ability.neuroglaive", active, seat))
+			end
+			for _, c in ipairs(g:cells_of({ kind = U.FLEET_TYPES, owner = active })) do
+				while U.fleet_count(g, active, c) > A.fleet_limit(g, active) do
+					local e = g:last({ kind = U.FLEET_TYPES, owner = active, cell = c })
+					g:move(e, { zone = "reinforcements", seat = active })
+					g:log(U.text("retreat.fleet_pool", active, U.unit_name(g:face(e))))
+				end
+			end
+		end,
+	},
+}
+
+-- Hacan, Production Biomes (its card, TI4 §3): a component action exhausting the card and
+-- a strategy-pool token: 4 trade goods, and 2 for another player Hacan chooses.
+HOOKS.hacan_production_biomes = {
+	component = {
+		can = function(g, seat: number): boolean
+			return U.ready_tech(g, seat, "hacan_production_biomes") ~= nil and U.pool(g, seat, "strategy") > 0
+		end,
+		play = function(g, seat: number)
+			g:set_prop(U.ready_tech(g, seat, "hacan_production_biomes") :: number, "exhausted", true)
+			U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			U.gain_tg(g, seat, 4)
+			g:push("gift_tg", { seat = seat, n = 2, source = "hacan_production_biomes", rule = "TI4 §3, §94" })
+		end,
+	},
+}
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

@@ -45,4 +45,31 @@ S.place_infantry = {
 	end,
 }
 
+-- Gives ctx.n trade goods from the supply to another player the seat chooses (Production
+-- Biomes: 2). ctx: seat, n, source, rule.
+S.gift_tg = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, s in ipairs(U.clockwise(g, ctx.seat)) do
+			if s ~= ctx.seat then
+				table.insert(options, { label = U.text("ability.gift_tg_option", s, ctx.n), value = s })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		local t = defs.technology[ctx.source]
+		return { seat = ctx.seat, prompt = U.text("ability.gift_tg_prompt", source_name(ctx.source), ctx.n),
+			rule = ctx.rule, help = t and t.effect or "", options = options }
+	end,
+	resolve = function(g, ctx, s)
+		ctx.done = true
+		U.gain_tg(g, s, ctx.n)
+		g:log(U.text("ability.gave_tg", s, ctx.n, ctx.seat, source_name(ctx.source)))
+	end,
+}
+
 return S

@@ -297,6 +297,8 @@ A.tactical = {
 				g:push("peace", { seat = peace, active = seat })
 			end
 			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
+			-- Abilities and technologies timed on activation (E-Res Siphons, Neuroglaive).
+			Ab.at(g, "activation", { seat = seat, cell = v })
 			return
 		end
 		if v == "done" then
