@@ -9,14 +9,15 @@
 -- rounds, action-card windows) are listed in COVERAGE.md.
 local U = require("util")
 local Tech = require("tech")
+local O = require("objectives")
 local N = {}
 
 -- Notes whose card says they go back to their owner when the holder activates a system
 -- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
-local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true }
+local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name
@@ -180,7 +181,7 @@ end
 
 -- Plays a component-action note (the turn's action; round.lua).
 function N.play_component(g, seat: number, note: number)
-	-- Trade Convoys (its card): face up in the play area.
+	-- Trade Convoys, Stymie (their cards): face up in the play area.
 	g:move(note, { zone = "note_play", seat = seat })
 	g:reveal(note)
 	g:log(U.text("notes.played", seat, N.name(g, note), g:owner(note)))
@@ -266,6 +267,29 @@ N.note_play = {
 		N.give_back(g, note)
 	end,
 }
+
+-- Stymie (Arborec's note, its card): whether `seat` may not produce in `cell` because a
+-- player holding its Stymie face up has units in that system or a neighbouring one, home
+-- systems excepted (production.lua asks).
+function N.stymied(g, seat: number, cell: number): boolean
+	for _, note in ipairs(g:entities({ kind = "promissory_note", face = "arborec_stymie", owner = seat })) do
+		local at = g:where(note)
+		if at.zone == "note_play" then
+			local theirs = {}
+			for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = at.seat })) do
+				theirs[c] = true
+			end
+			local near = O.adjacent(g, cell)
+			table.insert(near, cell)
+			for _, c in ipairs(near) do
+				if theirs[c] and not U.system_of_cell(g, c).home_of then
+					return true
+				end
+			end
+		end
+	end
+	return false
+end
 
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)

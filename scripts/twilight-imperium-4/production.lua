@@ -4,6 +4,7 @@
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
+local N = require("notes")
 local P = {}
 
 P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
@@ -84,6 +85,11 @@ P.produce = {
 		ctx.made = {}
 		ctx.count = 0
 		ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell)
+		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
+		if N.stymied(g, ctx.seat, ctx.cell) then
+			ctx.limit = 0
+			g:log(U.text("notes.stymied", ctx.seat, U.cell_label(g, ctx.cell)))
+		end
 	end,
 	run = function(g, ctx)
 		if ctx.paid or U.over(g) or not ctx.planet then
