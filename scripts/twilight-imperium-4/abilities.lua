@@ -198,6 +198,27 @@ HOOKS.hacan_production_biomes = {
 	},
 }
 
+-- Arborec's flagship, Duha Menaimon (TI4 §98, its card): after Arborec activates the system
+-- holding it, a production of up to its data `production` modifier (5) units there, with
+-- or without a space dock (production.lua `extra`).
+HOOKS.arborec_flagship = {
+	at = {
+		activation = function(g, seat: number, info)
+			if info.seat ~= seat or g:count({ kind = "flagship", face = "arborec_flagship", owner = seat, cell = info.cell }) == 0 then
+				return
+			end
+			local n = 0
+			for _, m in ipairs(defs.unit.arborec_flagship.modifiers) do
+				if m.what == "production" then
+					n += m.amount
+				end
+			end
+			g:log(U.text("ability.flagship_production", seat, defs.unit.arborec_flagship.name, n))
+			g:push("produce", { seat = seat, cell = info.cell, extra = n })
+		end,
+	},
+}
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

@@ -57,6 +57,9 @@ local function can_make(g, ctx, utype: string): boolean
 	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
 		return false -- TI4 §94: the war sun needs its technology
 	end
+	if utype == "infantry" and not ctx.planet then
+		return false -- TI4 §78.3: infantry land on a planet the seat controls in the system
+	end
 	-- Arborec's Mitosis (abilities.lua): only units other than space docks build infantry.
 	if utype == "infantry" and A.any(g, seat, "dock_no_infantry") and (ctx.made.infantry or 0) + 1 > ctx.not_docks then
 		return false
@@ -85,6 +88,12 @@ P.produce = {
 		ctx.made = {}
 		ctx.count = 0
 		ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell)
+		-- A production with a limit of its own (Arborec's flagship: 5, abilities.lua);
+		-- infantry then land on a planet the seat controls there, if any.
+		if ctx.extra then
+			ctx.limit, ctx.not_docks = ctx.extra, ctx.extra
+			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
+		end
 		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
 		if N.stymied(g, ctx.seat, ctx.cell) then
 			ctx.limit = 0
@@ -92,7 +101,7 @@ P.produce = {
 		end
 	end,
 	run = function(g, ctx)
-		if ctx.paid or U.over(g) or not ctx.planet then
+		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
 			return nil
 		end
 		local options = {}
