@@ -219,6 +219,29 @@ HOOKS.arborec_flagship = {
 	},
 }
 
+-- Hacan, Quantum Datahub Node (its card): once every strategy card is chosen, Hacan may pay
+-- a strategy-pool token and 3 trade goods to another player to swap one of its strategy
+-- cards for one of that player's (faction_steps.lua `datahub`).
+HOOKS.hacan_quantum_datahub_node = {
+	at = {
+		strategy_end = function(g, seat: number)
+			if U.pool(g, seat, "strategy") > 0 and (g:get(seat, "tg") or 0) >= 3 then
+				g:push("datahub", { seat = seat })
+			end
+		end,
+	},
+}
+
+-- Arborec, Bioplasmosis (its card): as the status phase ends, Arborec may move infantry
+-- between planets it controls in the same or neighbouring systems (faction_steps.lua).
+HOOKS.arborec_bioplasmosis = {
+	at = {
+		status_end = function(g, seat: number)
+			g:push("bioplasmosis", { seat = seat })
+		end,
+	},
+}
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

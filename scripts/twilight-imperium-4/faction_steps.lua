@@ -3,6 +3,7 @@
 -- (abilities.lua decides when; this module only asks and places). Each step's ctx names
 -- the seat and the entry (`source`, an ability or technology id) it resolves for.
 local U = require("util")
+local O = require("objectives")
 local S = {}
 
 local function source_name(id: string): string
@@ -69,6 +70,100 @@ S.gift_tg = {
 		ctx.done = true
 		U.gain_tg(g, s, ctx.n)
 		g:log(U.text("ability.gave_tg", s, ctx.n, ctx.seat, source_name(ctx.source)))
+	end,
+}
+
+-- Quantum Datahub Node: ctx.seat may swap one of its strategy cards for another player's,
+-- paying a strategy-pool token and 3 trade goods to that player. One decision: every
+-- (own card, their card) pair, or not at all.
+S.datahub = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
+			for _, s in ipairs(U.clockwise(g, ctx.seat)) do
+				if s ~= ctx.seat then
+					for _, theirs in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
+						table.insert(options, { label = U.text("ability.datahub_option", defs.strategy_card[g:face(mine)].name, s,
+							defs.strategy_card[g:face(theirs)].name), value = string.format("%d:%d", mine, theirs) })
+					end
+				end
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.datahub_prompt"), rule = "TI4 §94, §40",
+			help = defs.technology.hacan_quantum_datahub_node.effect, options = options, pass = U.text("ability.datahub_no") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v == nil then
+			return
+		end
+		local a, b = string.match(v, "^(%d+):(%d+)$")
+		local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
+		local other = g:where(theirs).seat
+		U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
+		g:add(ctx.seat, "tg", -3)
+		U.gain_tg(g, other, 3)
+		g:move(mine, { zone = "strategy", seat = other })
+		g:move(theirs, { zone = "strategy", seat = ctx.seat })
+		g:log(U.text("ability.datahub_done", ctx.seat, defs.strategy_card[g:face(mine)].name, other, defs.strategy_card[g:face(theirs)].name))
+	end,
+}
+
+-- Bioplasmosis: ctx.seat moves infantry, one at a time, from a planet it controls to another
+-- it controls in the same or a neighbouring system, until it stops; each infantry moves once
+-- (so the step always ends).
+S.bioplasmosis = {
+	enter = function(g, ctx)
+		ctx.moved = {}
+	end,
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, p in ipairs(U.planets(g, ctx.seat)) do
+			local e
+			for _, i in ipairs(g:entities({ kind = "infantry", owner = ctx.seat, inside = p })) do
+				if not ctx.moved[tostring(i)] then
+					e = e or i
+				end
+			end
+			if e then
+				local c = g:cell_of(p)
+				local near = O.adjacent(g, c)
+				table.insert(near, c)
+				for _, n in ipairs(near) do
+					for _, q in ipairs(g:entities({ kind = "planet", owner = ctx.seat, cell = n })) do
+						if q ~= p then
+							table.insert(options, { label = U.text("ability.bioplasmosis_option", U.planet_name(g, p), U.planet_name(g, q)),
+								value = string.format("%d:%d", e, q) })
+						end
+					end
+				end
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.bioplasmosis_prompt"), rule = "TI4 §94, §38",
+			help = defs.technology.arborec_bioplasmosis.effect, options = options, pass = U.text("ability.bioplasmosis_done") }
+	end,
+	resolve = function(g, ctx, v)
+		if v == nil then
+			ctx.done = true
+			return
+		end
+		local a, b = string.match(v, "^(%d+):(%d+)$")
+		local e, q = tonumber(a) :: number, tonumber(b) :: number
+		ctx.moved[tostring(e)] = true
+		g:move(e, { inside = q })
+		g:log(U.text("ability.bioplasmosis_moved", ctx.seat, U.planet_name(g, q)))
 	end,
 }
 
