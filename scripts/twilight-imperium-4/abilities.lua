@@ -130,6 +130,9 @@ HOOKS.hacan_masters_of_trade = { flags = { free_secondary = { trade = true } } }
 -- Hacan, Guild Ships (TI4 §19, §96, §99): transactions with any player.
 HOOKS.hacan_guild_ships = { flags = { trade_anyone = true } }
 
+-- Hacan, Arbiters (TI4 §19, §96.3): action cards may be part of Hacan's transactions.
+HOOKS.hacan_arbiters = { flags = { trade_action_cards = true } }
+
 -- Naalu, Telepathic (TI4 §19, §72.1): once every strategy card is chosen, the "0" token
 -- goes on the Naalu player's card.
 HOOKS.naalu_telepathic = {
