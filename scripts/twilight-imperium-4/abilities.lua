@@ -122,7 +122,51 @@ function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")
 end
 
+-- A unit of the seat was just destroyed (moved to reinforcements): the entry keyed by the
+-- unit's face, if any, may act on it (Spec Ops II, Letani Warrior II).
+function A.destroyed(g, e: number)
+	local h = HOOKS[g:face(e)]
+	if h and h.destroyed then
+		h.destroyed(g, g:owner(e) :: number, e)
+	end
+end
+
+-- Spec Ops II and Letani Warrior II (their cards): a destroyed one is set aside on its card
+-- (zone "revive") on a die of `at_least` or more; at the start of its owner's next turn
+-- the units set aside go to a planet the owner controls in its home system (back to
+-- reinforcements if it controls none).
+local function revive(at_least: number)
+	return {
+		destroyed = function(g, seat: number, e: number)
+			local die = g:roll(10)
+			if die >= at_least then
+				g:move(e, { zone = "revive", seat = seat })
+				g:log(U.text("ability.revive_saved", seat, U.unit_name(g:face(e)), die))
+			end
+		end,
+		at = {
+			turn_start = function(g, seat: number, info)
+				if info.seat ~= seat then
+					return
+				end
+				local home = g:first({ kind = "planet", owner = seat, cell = U.home_cell(g, seat) })
+				for _, e in ipairs(g:entities({ zone = "revive", seat = seat })) do
+					if home then
+						g:move(e, { inside = home })
+						g:log(U.text("ability.revive_back", seat, U.unit_name(g:face(e)), U.planet_name(g, home)))
+					else
+						g:move(e, { zone = "reinforcements", seat = seat })
+					end
+				end
+			end,
+		},
+	}
+end
+
 -- ==== Entries ====
+
+HOOKS.sol_spec_ops_2 = revive(5)
+HOOKS.arborec_letani_warrior_2 = revive(6)
 
 -- Hacan, Masters of Trade (TI4 §19, §25): Trade's secondary costs no command token.
 HOOKS.hacan_masters_of_trade = { flags = { free_secondary = { trade = true } } }

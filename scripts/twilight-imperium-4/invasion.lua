@@ -157,6 +157,7 @@ function I.roll(g, ctx)
 			end
 			g:move(victim, { zone = "reinforcements", seat = g:owner(victim) })
 			g:log(U.text("combat.destroyed", g:owner(victim), U.unit_name(g:face(victim))))
+			A.destroyed(g, victim)
 		end
 	end
 end
@@ -186,6 +187,7 @@ local function cannon_defense(g, seat: number, p: number)
 				local e = g:last({ kind = U.GROUND_TYPES, owner = seat, inside = p })
 				if e then
 					g:move(e, { zone = "reinforcements", seat = seat })
+					A.destroyed(g, e)
 				end
 			end
 		end
@@ -243,6 +245,7 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 				local e = g:last({ kind = U.GROUND_TYPES, owner = pair[2], inside = p })
 				if e then
 					g:move(e, { zone = "reinforcements", seat = pair[2] })
+					A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
 				end
 			end
 		end

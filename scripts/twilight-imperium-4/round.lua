@@ -149,6 +149,7 @@ R.action_phase = {
 R.turn = {
 	enter = function(g, ctx)
 		X.new_turn(g, ctx.seat)
+		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
