@@ -131,7 +131,7 @@ function A.destroyed(g, e: number)
 	end
 end
 
--- Spec Ops II and Letani Warrior II (their cards): a destroyed one is set aside on its card
+-- Infantry II, Spec Ops II and Letani Warrior II (their cards): a destroyed one is set aside on its card
 -- (zone "revive") on a die of `at_least` or more; at the start of its owner's next turn
 -- the units set aside go to a planet the owner controls in its home system (back to
 -- reinforcements if it controls none).
@@ -165,6 +165,7 @@ end
 
 -- ==== Entries ====
 
+HOOKS.infantry_2 = revive(6)
 HOOKS.sol_spec_ops_2 = revive(5)
 HOOKS.arborec_letani_warrior_2 = revive(6)
 
