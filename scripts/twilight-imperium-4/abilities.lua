@@ -290,6 +290,32 @@ HOOKS.arborec_bioplasmosis = {
 	},
 }
 
+-- Jol-Nar, Spatial Conduit Cylinder (its card): after Jol-Nar activates a system holding its
+-- units, it may exhaust the card: for that activation the system is adjacent to every other
+-- system holding its units (links of kind "conduit", which tactical.lua's movement search
+-- follows for the seat in global "conduit"); they go as the next turn starts.
+HOOKS.jol_nar_spatial_conduit_cylinder = {
+	at = {
+		activation = function(g, seat: number, info)
+			if info.seat ~= seat or not U.ready_tech(g, seat, "jol_nar_spatial_conduit_cylinder") then
+				return
+			end
+			for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = seat })) do
+				if c == info.cell then
+					g:push("conduit", { seat = seat, cell = info.cell })
+					return
+				end
+			end
+		end,
+		turn_start = function(g, seat: number, info)
+			if g:global("conduit") then
+				g:remove_links("conduit")
+				g:set_global("conduit", nil)
+			end
+		end,
+	},
+}
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

@@ -167,4 +167,31 @@ S.bioplasmosis = {
 	end,
 }
 
+-- Spatial Conduit Cylinder: ctx.seat may exhaust the card so that the active system ctx.cell
+-- is adjacent, for this activation, to every other system holding its units.
+S.conduit = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.conduit_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94, §8",
+			help = defs.technology.jol_nar_spatial_conduit_cylinder.effect,
+			options = { { label = U.text("ability.conduit_use"), value = "use" } }, pass = U.text("ability.conduit_keep") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v == nil then
+			return
+		end
+		g:set_prop(U.ready_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder") :: number, "exhausted", true)
+		for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = ctx.seat })) do
+			if c ~= ctx.cell then
+				g:add_link(ctx.cell, c, "conduit")
+			end
+		end
+		g:set_global("conduit", ctx.seat)
+		g:log(U.text("ability.conduit_used", ctx.seat, U.cell_label(g, ctx.cell)))
+	end,
+}
+
 return S

@@ -10,6 +10,16 @@ local Invasion = require("invasion")
 local Elimination = require("elimination")
 local A = {}
 
+-- The link kinds a seat's ships move along: wormholes (council.lua), and the seat's own
+-- Spatial Conduit Cylinder links for this activation (abilities.lua).
+local function links_for(g, seat: number): { string }
+	local links = table.clone(Co.movement_links(g))
+	if g:global("conduit") == seat then
+		table.insert(links, "conduit")
+	end
+	return links
+end
+
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
 -- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
 -- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
@@ -25,7 +35,7 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	end
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
 	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
-		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
+		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 	local field = g:field(active, 8, rules)
 	local out = {}
 	for c, cost in pairs(field) do
@@ -60,7 +70,7 @@ function A.rules(g, seat: number, active: number)
 		end
 	end
 	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
-		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
+		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
 function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
