@@ -316,6 +316,20 @@ HOOKS.jol_nar_spatial_conduit_cylinder = {
 	},
 }
 
+-- Naalu, Foresight (TI4 §19): after another player moves ships into a system holding Naalu
+-- ships, Naalu may place a strategy-pool token in a neighbouring system without other
+-- players' ships and withdraw its ships there (faction_steps.lua `foresight`).
+HOOKS.naalu_foresight = {
+	at = {
+		after_move = function(g, seat: number, info)
+			if info.seat ~= seat and U.pool(g, seat, "strategy") > 0
+				and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0 then
+				g:push("foresight", { seat = seat, cell = info.cell })
+			end
+		end,
+	},
+}
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

@@ -4,6 +4,7 @@
 -- the seat and the entry (`source`, an ability or technology id) it resolves for.
 local U = require("util")
 local O = require("objectives")
+local A = require("abilities")
 local S = {}
 
 local function source_name(id: string): string
@@ -191,6 +192,48 @@ S.conduit = {
 		end
 		g:set_global("conduit", ctx.seat)
 		g:log(U.text("ability.conduit_used", ctx.seat, U.cell_label(g, ctx.cell)))
+	end,
+}
+
+-- Foresight: ctx.seat may withdraw its ships (and what they carry in the space area) from
+-- the active system ctx.cell into a neighbouring system without other players' ships,
+-- placing a strategy-pool token there. Systems its ships could not enter are not offered
+-- (supernovae; asteroid fields without Antimass Deflectors, §11); ships over the fleet
+-- limit there go back to reinforcements (§45.3).
+S.foresight = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(O.adjacent(g, ctx.cell)) do
+			local t = g:terrain(c)
+			local enterable = t ~= "supernova" and (t ~= "asteroid_field" or U.has_tech(g, ctx.seat, "antimass_deflectors"))
+			if enterable and not U.enemy_ships(g, ctx.seat, c) and c ~= ctx.cell then
+				table.insert(options, { label = U.text("ability.foresight_option", U.cell_label(g, c)), value = c })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.foresight_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §19",
+			help = defs.faction_ability.naalu_foresight.effect, options = options, pass = U.text("ability.foresight_stay") }
+	end,
+	resolve = function(g, ctx, c)
+		ctx.done = true
+		if c == nil then
+			return
+		end
+		U.move_token(g, ctx.seat, "strategy", c)
+		for _, e in ipairs(g:entities({ kind = U.UNIT_TYPES, owner = ctx.seat, cell = ctx.cell })) do
+			g:move(e, c)
+		end
+		g:log(U.text("ability.foresight_used", ctx.seat, U.cell_label(g, ctx.cell), U.cell_label(g, c)))
+		while U.fleet_count(g, ctx.seat, c) > A.fleet_limit(g, ctx.seat) do
+			local e = g:last({ kind = U.FLEET_TYPES, owner = ctx.seat, cell = c })
+			g:move(e, { zone = "reinforcements", seat = ctx.seat })
+			g:log(U.text("retreat.fleet_pool", ctx.seat, U.unit_name(g:face(e))))
+		end
 	end,
 }
 

@@ -217,6 +217,10 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
+			-- Before it, abilities timed after ships move in (Naalu's Foresight).
+			if #ctx.from > 0 then
+				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
+			end
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
