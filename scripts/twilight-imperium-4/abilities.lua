@@ -67,21 +67,25 @@ end
 
 -- A moment: every seat still in the game that holds an entry with `at[point]` runs it,
 -- in `order` (default seat order). Hooks that push steps push in reverse, so that
--- callers get them in order: the hooks run from the last seat to the first.
-function A.at(g, point: string, info: any?, order: { number }?)
+-- callers get them in order: the hooks run from the last seat to the first. A hook
+-- returns true when it pushed a step; so does `A.at` when any did (a step whose `run`
+-- must return nil to let pushed steps run, and would otherwise end, asks this).
+function A.at(g, point: string, info: any?, order: { number }?): boolean
 	local seats = order or U.clockwise(g, 1)
+	local pushed = false
 	for i = #seats, 1, -1 do
 		local s = seats[i]
 		if not U.eliminated(g, s) then
 			local ids = held(g, s)
 			for k = #ids, 1, -1 do
 				local h = HOOKS[ids[k]]
-				if h and h.at and h.at[point] then
-					h.at[point](g, s, info)
+				if h and h.at and h.at[point] and h.at[point](g, s, info) then
+					pushed = true
 				end
 			end
 		end
 	end
+	return pushed
 end
 
 -- The component actions (TI4 §3) a seat's abilities and technologies offer now, as turn
@@ -326,6 +330,20 @@ HOOKS.naalu_foresight = {
 				and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0 then
 				g:push("foresight", { seat = seat, cell = info.cell })
 			end
+		end,
+	},
+}
+
+-- Letnev, Munitions Reserves (TI4 §19, §86): as each space combat round begins, Letnev may
+-- pay 2 trade goods to reroll its dice this round (faction_steps.lua `munitions`).
+HOOKS.letnev_munitions_reserves = {
+	at = {
+		combat_round = function(g, seat: number, info)
+			if table.find(info.seats, seat) and (g:get(seat, "tg") or 0) >= 2 then
+				g:push("munitions", { seat = seat })
+				return true
+			end
+			return false
 		end,
 	},
 }

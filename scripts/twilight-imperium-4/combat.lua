@@ -13,6 +13,7 @@
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
+local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local C = {}
@@ -23,8 +24,12 @@ local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.opt
 -- the modifiers of faction abilities (Jol-Nar's Fragile: -1, abilities.lua); in a nebula the defender
 -- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
 -- each of its dice showing 9 or 10 before modifiers.
+-- A seat allowed to reroll this round (global "rerolls_<seat>": Munitions Reserves, War
+-- Funding) rerolls each die that missed, once: rerolling only misses is what the choice of
+-- "any number of your dice" comes to when only hits count (§86).
 local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
 	local mod = A.sum(g, seat, "combat_roll") + bonus
+	local reroll = g:global("rerolls_" .. seat) == true
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
@@ -32,6 +37,9 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
+				if reroll and die + mod + Co.roll_bonus(g, seat, def) < def.combat then
+					die = g:roll(10)
+				end
 				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
 				end
@@ -157,6 +165,18 @@ C.space_combat = {
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
 				-- the defender announces, the attacker cannot this round.
+				if ctx.hooked ~= ctx.round then
+					-- As each round begins: abilities and notes of the two seats (Munitions
+					-- Reserves, War Funding), which may allow rerolls this round.
+					ctx.hooked = ctx.round
+					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+						g:set_global("rerolls_" .. s, nil)
+					end
+					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell })
+					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
+						return nil -- the pushed questions first, then this step again
+					end
+				end
 				if not ctx.asked then
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
@@ -211,6 +231,9 @@ C.space_combat = {
 				end
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
+				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+					g:set_global("rerolls_" .. s, nil)
+				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				if a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))

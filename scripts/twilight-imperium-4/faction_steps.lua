@@ -237,4 +237,25 @@ S.foresight = {
 	end,
 }
 
+-- Munitions Reserves: ctx.seat may pay 2 trade goods to reroll its combat dice this round
+-- (global "rerolls_<seat>", read by combat.lua).
+S.munitions = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) or (g:get(ctx.seat, "tg") or 0) < 2 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
+			help = defs.faction_ability.letnev_munitions_reserves.effect,
+			options = { { label = U.text("ability.munitions_pay"), value = "pay" } }, pass = U.text("ability.munitions_no") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v then
+			g:add(ctx.seat, "tg", -2)
+			g:set_global("rerolls_" .. ctx.seat, true)
+			g:log(U.text("ability.munitions_used", ctx.seat))
+		end
+	end,
+}
+
 return S

@@ -129,6 +129,22 @@ function N.after_research(g, seat: number, tid: string)
 	end
 end
 
+-- As a space combat round begins: a seat in the combat holding another's War Funding
+-- (Letnev's note) may play it (pushes `note_play`).
+-- Returns whether it pushed anything.
+function N.combat_round(g, seats: { number }): boolean
+	local pushed = false
+	for _, s in ipairs(seats) do
+		for _, note in ipairs(N.hand(g, s)) do
+			if g:face(note) == "letnev_war_funding" and g:owner(note) ~= s then
+				g:push("note_play", { seat = s, note = note })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
+
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
@@ -209,6 +225,8 @@ N.note_play = {
 			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
 		elseif face == "naalu_gift_of_prescience" then
 			label = U.text("notes.play_gift_of_prescience")
+		elseif face == "letnev_war_funding" then
+			label = U.text("notes.play_war_funding", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -248,6 +266,13 @@ N.note_play = {
 			-- Research Agreement: the holder gains the technology too.
 			Tech.gain(g, ctx.seat, ctx.tech)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
+		elseif g:face(note) == "letnev_war_funding" then
+			-- War Funding: the owner loses 2 trade goods (as many as it has); the holder
+			-- rerolls this combat round (combat.lua reads "rerolls_<seat>").
+			local lost = math.min(2, g:get(owner, "tg") or 0)
+			g:add(owner, "tg", -lost)
+			g:set_global("rerolls_" .. ctx.seat, true)
+			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
 		elseif g:face(note) == "naalu_gift_of_prescience" then
 			-- Gift of Prescience: face up in the holder's play area until the end of the
 			-- status phase; the "0" token goes on the holder's strategy card, so the holder
