@@ -348,6 +348,10 @@ HOOKS.letnev_munitions_reserves = {
 	},
 }
 
+-- Hacan's flagship, Wrath of Kenara (TI4 §98, its card): in space combat in its system,
+-- a trade good buys +1 on a die Hacan rolled (combat.lua "boost" stage).
+HOOKS.hacan_flagship = { flags = { buy_roll_bonus = true } }
+
 -- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
 -- upgrade, 1 prerequisite may be ignored.
 HOOKS.jol_nar_analytical = {

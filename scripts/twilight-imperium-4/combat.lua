@@ -27,10 +27,11 @@ local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.opt
 -- A seat allowed to reroll this round (global "rerolls_<seat>": Munitions Reserves, War
 -- Funding) rerolls each die that missed, once: rerolling only misses is what the choice of
 -- "any number of your dice" comes to when only hits count (§86).
-local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
+-- Also returns how many dice missed by exactly 1 (Hacan's flagship may buy +1 on them).
+local function roll_combat(g, seat: number, c: number, bonus: number): (number, number, number)
 	local mod = A.sum(g, seat, "combat_roll") + bonus
 	local reroll = g:global("rerolls_" .. seat) == true
-	local hits, dice = 0, 0
+	local hits, dice, near = 0, 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
@@ -42,6 +43,8 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 				end
 				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
+				elseif die + mod + Co.roll_bonus(g, seat, def) == def.combat - 1 then
+					near += 1
 				end
 				if die >= 9 and g:face(e) == "jol_nar_flagship" then
 					hits += 2
@@ -49,7 +52,7 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 			end
 		end
 	end
-	return hits, dice
+	return hits, dice, near
 end
 
 -- §12.1: a seat's anti-fighter barrage roll (not a combat roll: no modifiers); the hits
@@ -197,12 +200,26 @@ C.space_combat = {
 			elseif ctx.stage == "roll" then
 				-- §69.3: in a nebula the defender adds 1 to each combat roll.
 				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
-				local a, ad = roll_combat(g, ctx.attacker, ctx.cell, 0)
-				local d, dd = roll_combat(g, ctx.defender, ctx.cell, bonus)
+				local a, ad, an = roll_combat(g, ctx.attacker, ctx.cell, 0)
+				local d, dd, dn = roll_combat(g, ctx.defender, ctx.cell, bonus)
 				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, ad, a, ctx.defender, dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
+				ctx.near = { [tostring(ctx.attacker)] = an, [tostring(ctx.defender)] = dn }
 				ctx.sustained = {}
+				ctx.stage = "boost"
+			elseif ctx.stage == "boost" then
+				-- Hacan's flagship, Wrath of Kenara (abilities.lua flag "buy_roll_bonus"): +1
+				-- on a die for a trade good, in its system; only a die that missed by 1 gains.
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local k = tostring(seat)
+					local most = math.min(ctx.near[k] or 0, g:get(seat, "tg") or 0)
+					if most > 0 and A.any(g, seat, "buy_roll_bonus") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
+						ctx.boosting = seat
+						return { seat = seat, kind = "number", min = 0, max = most, prompt = U.text("combat.boost_prompt", most),
+							rule = "TI4 §98, §64", help = U.text("combat.boost_help") }
+					end
+				end
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
@@ -253,7 +270,17 @@ C.space_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		if ctx.stage == "announce" then
+		if ctx.stage == "boost" then
+			local seat = ctx.boosting
+			ctx.near[tostring(seat)] = 0
+			if v > 0 then
+				g:add(seat, "tg", -v)
+				local other = tostring(seat == ctx.attacker and ctx.defender or ctx.attacker)
+				ctx.to_assign[other] += v
+				g:log(U.text("combat.boosted", seat, v))
+			end
+			return
+		elseif ctx.stage == "announce" then
 			if v then
 				ctx.retreating = ctx.announcing
 				g:log(U.text("retreat.announced", ctx.announcing))
