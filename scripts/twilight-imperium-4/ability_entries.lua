@@ -240,6 +240,11 @@ E.naalu_foresight = {
 	},
 }
 
+-- Naalu's flagship, Matriarch (TI4 §98, its card): in an invasion in its system, fighters
+-- may be committed to planets as if ground forces, and go back to space after the combat
+-- (tactical.lua land stage, invasion.lua).
+E.naalu_flagship = { flags = { fighters_land = true } }
+
 -- Naalu, Neuroglaive (its card): another player activating a system with Naalu's ships
 -- loses a fleet-pool token; ships beyond its fleet limit then go back to reinforcements
 -- (TI4 §45.3; the last to arrive first, as retreat.lua does).

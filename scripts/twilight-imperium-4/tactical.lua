@@ -158,6 +158,8 @@ function A.label(g, v: string, seat: number): string
 		return U.text("tactical.carry_from_planet", U.planet_name(g, tonumber(a)))
 	elseif tag == "l" then
 		return U.text("tactical.land", U.planet_name(g, tonumber(a)))
+	elseif tag == "f" then
+		return U.text("tactical.land_fighter", U.planet_name(g, tonumber(a)))
 	elseif tag == "x" then
 		return U.text("tactical.remove_custodians", Co.CUSTODIANS_COST)
 	end
@@ -167,9 +169,9 @@ end
 -- Planets in the active system the seat's ground forces in space may be committed to
 -- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31.1)
 -- and a planet under law Demilitarized Zone (council.lua).
-local function landing_planets(g, seat: number, c: number): { number }
+local function landing_planets(g, seat: number, c: number, kind: string?): { number }
 	local out = {}
-	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
+	if g:count({ kind = kind or "infantry", owner = seat, cell = c }) == 0 then
 		return out
 	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
@@ -246,6 +248,13 @@ A.tactical = {
 			local options = {}
 			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
 				table.insert(options, { value = string.format("l:%d", p) })
+			end
+			-- Naalu's flagship, Matriarch (ability_entries.lua flag "fighters_land"): fighters
+			-- committed as if ground forces, in its system.
+			if Ab.any(g, seat, "fighters_land") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
+				for _, p in ipairs(landing_planets(g, seat, ctx.cell, "fighter")) do
+					table.insert(options, { value = string.format("f:%d", p) })
+				end
 			end
 			-- TI4 §31.2: before committing, the custodians token may be removed for 6
 			-- influence; then at least one ground force must be committed to Mecatol Rex.
@@ -360,9 +369,9 @@ A.tactical = {
 			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
 		elseif tag == "x" then
 			ctx.must_land = require("agenda").remove_custodians(g, seat)
-		elseif tag == "l" then
+		elseif tag == "l" or tag == "f" then
 			-- §52.2: committed now; control is settled after the ground combats (§52.5).
-			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })
+			local e = g:last({ kind = tag == "f" and "fighter" or "infantry", owner = seat, cell = ctx.cell })
 			g:move(e, { inside = n })
 			ctx.committed = ctx.committed or {}
 			ctx.committed[tostring(n)] = true
