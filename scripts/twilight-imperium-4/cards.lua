@@ -7,10 +7,11 @@
 local U = require("util")
 local O = require("objectives")
 local Co = require("council")
+local A = require("abilities")
 local C = {}
 
 local function secondary_free(g, seat: number, card: string): boolean
-	return card == "leadership" or (card == "trade" and U.has_ability(g, seat, "hacan_masters_of_trade"))
+	return card == "leadership" or A.any(g, seat, "free_secondary", card) -- Masters of Trade (abilities.lua)
 end
 
 -- Law Minister of Sciences: its owner researches through the Technology card without
@@ -27,7 +28,8 @@ local function can_follow(g, seat: number, card: string): boolean
 	if card == "trade" and g:global("trade_named_" .. seat) then
 		return false -- named by the Trade primary: its secondary is already resolved
 	elseif card == "technology" then
-		return U.spendable(g, seat, "resources") >= research_cost(g, seat, 4) and #require("tech").researchable(g, seat) > 0
+		local cost = A.any(g, seat, "follow_as_primary", card) and 0 or research_cost(g, seat, 4) -- Brilliant
+		return U.spendable(g, seat, "resources") >= cost and #require("tech").researchable(g, seat) > 0
 	elseif card == "warfare" then
 		return require("production").limit(g, seat, U.home_cell(g, seat)) > 0
 	elseif card == "construction" then
@@ -166,7 +168,15 @@ C.strategic = {
 				U.move_token(g, s, "strategy", "cmd_reinforcements")
 			end
 			g:log(U.text("cards.followed", s, defs.strategy_card[ctx.card].name))
-			SECONDARY[ctx.card](g, s)
+			-- Jol-Nar's Brilliant (abilities.lua): the primary instead of the secondary. The
+			-- primary gives all the secondary does and more (Technology: a free research, and
+			-- a second one offered for 6), so it is taken without asking.
+			if A.any(g, s, "follow_as_primary", ctx.card) then
+				g:log(U.text("ability.follow_as_primary", s, defs.strategy_card[ctx.card].name))
+				PRIMARY[ctx.card](g, s)
+			else
+				SECONDARY[ctx.card](g, s)
+			end
 		end
 	end,
 }

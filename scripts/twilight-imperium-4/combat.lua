@@ -12,6 +12,8 @@
 -- action cards and the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
+local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local C = {}
@@ -19,20 +21,30 @@ local C = {}
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
 
 -- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more;
--- Jol-Nar's Fragile takes 1 off every die (faction ability); in a nebula the defender
+-- the modifiers of faction abilities (Jol-Nar's Fragile: -1, abilities.lua); in a nebula the defender
 -- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
 -- each of its dice showing 9 or 10 before modifiers.
-local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
-	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus
-	local hits, dice = 0, 0
+-- A seat allowed to reroll this round (global "rerolls_<seat>": Munitions Reserves, War
+-- Funding) rerolls each die that missed, once: rerolling only misses is what the choice of
+-- "any number of your dice" comes to when only hits count (§86).
+-- Also returns how many dice missed by exactly 1 (Hacan's flagship may buy +1 on them).
+local function roll_combat(g, seat: number, c: number, bonus: number): (number, number, number)
+	local mod = A.sum(g, seat, "combat_roll") + bonus
+	local reroll = g:global("rerolls_" .. seat) == true
+	local hits, dice, near = 0, 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
+				if reroll and die + mod + Co.roll_bonus(g, seat, def) < def.combat then
+					die = g:roll(10)
+				end
 				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
+				elseif die + mod + Co.roll_bonus(g, seat, def) == def.combat - 1 then
+					near += 1
 				end
 				if die >= 9 and g:face(e) == "jol_nar_flagship" then
 					hits += 2
@@ -40,7 +52,7 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 			end
 		end
 	end
-	return hits, dice
+	return hits, dice, near
 end
 
 -- §12.1: a seat's anti-fighter barrage roll (not a combat roll: no modifiers); the hits
@@ -156,6 +168,18 @@ C.space_combat = {
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
 				-- the defender announces, the attacker cannot this round.
+				if ctx.hooked ~= ctx.round then
+					-- As each round begins: abilities and notes of the two seats (Munitions
+					-- Reserves, War Funding), which may allow rerolls this round.
+					ctx.hooked = ctx.round
+					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+						g:set_global("rerolls_" .. s, nil)
+					end
+					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell })
+					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
+						return nil -- the pushed questions first, then this step again
+					end
+				end
 				if not ctx.asked then
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
@@ -176,12 +200,26 @@ C.space_combat = {
 			elseif ctx.stage == "roll" then
 				-- §69.3: in a nebula the defender adds 1 to each combat roll.
 				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
-				local a, ad = roll_combat(g, ctx.attacker, ctx.cell, 0)
-				local d, dd = roll_combat(g, ctx.defender, ctx.cell, bonus)
+				local a, ad, an = roll_combat(g, ctx.attacker, ctx.cell, 0)
+				local d, dd, dn = roll_combat(g, ctx.defender, ctx.cell, bonus)
 				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, ad, a, ctx.defender, dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
+				ctx.near = { [tostring(ctx.attacker)] = an, [tostring(ctx.defender)] = dn }
 				ctx.sustained = {}
+				ctx.stage = "boost"
+			elseif ctx.stage == "boost" then
+				-- Hacan's flagship, Wrath of Kenara (abilities.lua flag "buy_roll_bonus"): +1
+				-- on a die for a trade good, in its system; only a die that missed by 1 gains.
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local k = tostring(seat)
+					local most = math.min(ctx.near[k] or 0, g:get(seat, "tg") or 0)
+					if most > 0 and A.any(g, seat, "buy_roll_bonus") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
+						ctx.boosting = seat
+						return { seat = seat, kind = "number", min = 0, max = most, prompt = U.text("combat.boost_prompt", most),
+							rule = "TI4 §98, §64", help = U.text("combat.boost_help") }
+					end
+				end
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
@@ -210,6 +248,9 @@ C.space_combat = {
 				end
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
+				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+					g:set_global("rerolls_" .. s, nil)
+				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				if a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))
@@ -229,7 +270,17 @@ C.space_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		if ctx.stage == "announce" then
+		if ctx.stage == "boost" then
+			local seat = ctx.boosting
+			ctx.near[tostring(seat)] = 0
+			if v > 0 then
+				g:add(seat, "tg", -v)
+				local other = tostring(seat == ctx.attacker and ctx.defender or ctx.attacker)
+				ctx.to_assign[other] += v
+				g:log(U.text("combat.boosted", seat, v))
+			end
+			return
+		elseif ctx.stage == "announce" then
 			if v then
 				ctx.retreating = ctx.announcing
 				g:log(U.text("retreat.announced", ctx.announcing))

@@ -6,6 +6,7 @@
 -- side's ground forces are all alike, so no hit leaves anything to choose.
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
 local Cannon = require("cannon")
 local I = {}
 
@@ -156,6 +157,7 @@ function I.roll(g, ctx)
 			end
 			g:move(victim, { zone = "reinforcements", seat = g:owner(victim) })
 			g:log(U.text("combat.destroyed", g:owner(victim), U.unit_name(g:face(victim))))
+			A.destroyed(g, victim)
 		end
 	end
 end
@@ -185,16 +187,21 @@ local function cannon_defense(g, seat: number, p: number)
 				local e = g:last({ kind = U.GROUND_TYPES, owner = seat, inside = p })
 				if e then
 					g:move(e, { zone = "reinforcements", seat = seat })
+					A.destroyed(g, e)
 				end
 			end
 		end
 	end
 end
 
+-- What fights a ground combat on a planet: ground forces, and fighters committed there with
+-- Naalu's flagship (Matriarch, tactical.lua), which go back to space once it is over.
+local FIGHTING = { "infantry", "fighter" }
+
 local function ground_hits(g, seat: number, p: number): number
-	local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
+	local mod = A.sum(g, seat, "combat_roll") -- Fragile (abilities.lua)
 	local n = 0
-	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, inside = p })) do
+	for _, e in ipairs(g:entities({ kind = FIGHTING, owner = seat, inside = p })) do
 		local def = defs.unit[g:face(e)]
 		for _ = 1, def.combat_dice do
 			if g:roll(10) + mod >= def.combat then
@@ -226,7 +233,7 @@ end
 local function ground_combat(g, attacker: number, defender: number, p: number)
 	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
 	local round = 0
-	while g:count({ kind = U.GROUND_TYPES, owner = attacker, inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = defender, inside = p }) > 0 do
+	while g:count({ kind = FIGHTING, owner = attacker, inside = p }) > 0 and g:count({ kind = FIGHTING, owner = defender, inside = p }) > 0 do
 		round += 1
 		local silenced = false
 		local magen = U.ready_tech(g, defender, "magen_defense_grid")
@@ -239,9 +246,10 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
 		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
 			for _ = 1, hits[pair[1]] do
-				local e = g:last({ kind = U.GROUND_TYPES, owner = pair[2], inside = p })
+				local e = g:last({ kind = FIGHTING, owner = pair[2], inside = p })
 				if e then
 					g:move(e, { zone = "reinforcements", seat = pair[2] })
+					A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
 				end
 			end
 		end
@@ -249,7 +257,7 @@ local function ground_combat(g, attacker: number, defender: number, p: number)
 	-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of the
 	-- Throne changes hands with a won combat.
 	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-		if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
+		if g:count({ kind = FIGHTING, owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
 			dacxive(g, pair[1], p)
 			Co.combat_won(g, pair[1], pair[2])
 		end
@@ -276,6 +284,10 @@ local function invade_planet(g, seat: number, p: number)
 		if o ~= seat then
 			ground_combat(g, seat, o, p)
 		end
+	end
+	-- Matriarch: committed fighters go back to the space area; they take no planet.
+	for _, e in ipairs(g:entities({ kind = "fighter", owner = seat, inside = p })) do
+		g:move(e, g:cell_of(p))
 	end
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do

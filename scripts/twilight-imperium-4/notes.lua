@@ -9,14 +9,15 @@
 -- rounds, action-card windows) are listed in COVERAGE.md.
 local U = require("util")
 local Tech = require("tech")
+local O = require("objectives")
 local N = {}
 
 -- Notes whose card says they go back to their owner when the holder activates a system
 -- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
-local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true }
+local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name
@@ -128,6 +129,22 @@ function N.after_research(g, seat: number, tid: string)
 	end
 end
 
+-- As a space combat round begins: a seat in the combat holding another's War Funding
+-- (Letnev's note) may play it (pushes `note_play`).
+-- Returns whether it pushed anything.
+function N.combat_round(g, seats: { number }): boolean
+	local pushed = false
+	for _, s in ipairs(seats) do
+		for _, note in ipairs(N.hand(g, s)) do
+			if g:face(note) == "letnev_war_funding" and g:owner(note) ~= s then
+				g:push("note_play", { seat = s, note = note })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
+
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
@@ -180,7 +197,7 @@ end
 
 -- Plays a component-action note (the turn's action; round.lua).
 function N.play_component(g, seat: number, note: number)
-	-- Trade Convoys (its card): face up in the play area.
+	-- Trade Convoys, Stymie (their cards): face up in the play area.
 	g:move(note, { zone = "note_play", seat = seat })
 	g:reveal(note)
 	g:log(U.text("notes.played", seat, N.name(g, note), g:owner(note)))
@@ -208,6 +225,8 @@ N.note_play = {
 			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
 		elseif face == "naalu_gift_of_prescience" then
 			label = U.text("notes.play_gift_of_prescience")
+		elseif face == "letnev_war_funding" then
+			label = U.text("notes.play_war_funding", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -247,6 +266,13 @@ N.note_play = {
 			-- Research Agreement: the holder gains the technology too.
 			Tech.gain(g, ctx.seat, ctx.tech)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
+		elseif g:face(note) == "letnev_war_funding" then
+			-- War Funding: the owner loses 2 trade goods (as many as it has); the holder
+			-- rerolls this combat round (combat.lua reads "rerolls_<seat>").
+			local lost = math.min(2, g:get(owner, "tg") or 0)
+			g:add(owner, "tg", -lost)
+			g:set_global("rerolls_" .. ctx.seat, true)
+			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
 		elseif g:face(note) == "naalu_gift_of_prescience" then
 			-- Gift of Prescience: face up in the holder's play area until the end of the
 			-- status phase; the "0" token goes on the holder's strategy card, so the holder
@@ -266,6 +292,29 @@ N.note_play = {
 		N.give_back(g, note)
 	end,
 }
+
+-- Stymie (Arborec's note, its card): whether `seat` may not produce in `cell` because a
+-- player holding its Stymie face up has units in that system or a neighbouring one, home
+-- systems excepted (production.lua asks).
+function N.stymied(g, seat: number, cell: number): boolean
+	for _, note in ipairs(g:entities({ kind = "promissory_note", face = "arborec_stymie", owner = seat })) do
+		local at = g:where(note)
+		if at.zone == "note_play" then
+			local theirs = {}
+			for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = at.seat })) do
+				theirs[c] = true
+			end
+			local near = O.adjacent(g, cell)
+			table.insert(near, cell)
+			for _, c in ipairs(near) do
+				if theirs[c] and not U.system_of_cell(g, c).home_of then
+					return true
+				end
+			end
+		end
+	end
+	return false
+end
 
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)

@@ -3,26 +3,35 @@
 -- units in one system, one unit at a time, then one payment for all of them.
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
+local N = require("notes")
 local P = {}
 
 P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
 
 -- The Production limit in a system (TI4 §78.1): the sum of the values of the seat's
--- units there (space docks: the planet's resources plus the printed number).
-function P.limit(g, seat: number, c: number): (number, number?)
-	local limit, dock_planet = 0, nil
+-- units there with Production (space docks: the planet's resources plus the printed
+-- number; faction ground forces such as Arborec's Letani Warriors: the printed number).
+-- Also the planet where produced infantry land, and the part of the limit that comes
+-- from units other than space docks (Mitosis: Arborec's docks build no infantry).
+function P.limit(g, seat: number, c: number): (number, number?, number)
+	local limit, dock_planet, not_docks = 0, nil, 0
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
 		-- Laws Holy Planet of Ixth and Demilitarized Zone: no Production there.
-		local docks = Co.may_produce_on(g, p) and g:entities({ kind = "space_dock", owner = seat, inside = p }) or {}
-		for _, d in ipairs(docks) do
+		local units = Co.may_produce_on(g, p) and g:entities({ kind = U.UNIT_TYPES, owner = seat, inside = p }) or {}
+		for _, d in ipairs(units) do
 			local prod = defs.unit[g:face(d)].production
 			if prod then
-				limit += prod.value + (prod.plus_resources and U.value(g, p, "resources") or 0)
+				local n = prod.value + (prod.plus_resources and U.value(g, p, "resources") or 0)
+				limit += n
 				dock_planet = dock_planet or p
+				if g:kind(d) ~= "space_dock" then
+					not_docks += n
+				end
 			end
 		end
 	end
-	return limit, dock_planet
+	return limit, dock_planet, not_docks
 end
 
 -- The cost of what has been made (TI4 §79.1-2): fighters and infantry come two for
@@ -48,6 +57,13 @@ local function can_make(g, ctx, utype: string): boolean
 	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
 		return false -- TI4 §94: the war sun needs its technology
 	end
+	if utype == "infantry" and not ctx.planet then
+		return false -- TI4 §78.3: infantry land on a planet the seat controls in the system
+	end
+	-- Arborec's Mitosis (abilities.lua): only units other than space docks build infantry.
+	if utype == "infantry" and A.any(g, seat, "dock_no_infantry") and (ctx.made.infantry or 0) + 1 > ctx.not_docks then
+		return false
+	end
 	if utype ~= "infantry" then
 		if U.enemy_ships(g, seat, c) then
 			return false -- TI4 §79.6, §14: no ships in a blockaded system
@@ -57,8 +73,8 @@ local function can_make(g, ctx, utype: string): boolean
 			if load + 1 > cap then
 				return false -- TI4 §18
 			end
-		elseif U.fleet_count(g, seat, c) + 1 > U.pool(g, seat, "fleet") then
-			return false -- TI4 §45
+		elseif U.fleet_count(g, seat, c) + 1 > A.fleet_limit(g, seat) then
+			return false -- TI4 §45 (Letnev's Armada: abilities.lua)
 		end
 	end
 	local made = table.clone(ctx.made)
@@ -78,13 +94,26 @@ P.produce = {
 		ctx.made = {}
 		ctx.count = 0
 		if ctx.cost_cap then
-			ctx.limit = 1000 -- no Production limit; the cost cap bounds it
+			-- Integrated Economy: no Production limit and no space dock; the cost cap
+			-- bounds what is made.
+			ctx.limit, ctx.not_docks = 1000, 1000
 		else
-			ctx.limit, ctx.planet = P.limit(g, ctx.seat, ctx.cell)
+			ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell)
+		end
+		-- A production with a limit of its own (Arborec's flagship: 5, abilities.lua);
+		-- infantry then land on a planet the seat controls there, if any.
+		if ctx.extra then
+			ctx.limit, ctx.not_docks = ctx.extra, ctx.extra
+			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
+		end
+		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
+		if N.stymied(g, ctx.seat, ctx.cell) then
+			ctx.limit = 0
+			g:log(U.text("notes.stymied", ctx.seat, U.cell_label(g, ctx.cell)))
 		end
 	end,
 	run = function(g, ctx)
-		if ctx.paid or U.over(g) or not ctx.planet then
+		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
 			return nil
 		end
 		local options = {}

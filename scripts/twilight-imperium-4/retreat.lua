@@ -5,6 +5,7 @@
 -- apply: not into a supernova (§92), a nebula that is not the active system (§69.1),
 -- or an asteroid field without Antimass Deflectors (§16.1).
 local U = require("util")
+local A = require("abilities")
 local R = {}
 
 -- Whether a seat may end a move in a cell by retreating (terrain only).
@@ -98,7 +99,7 @@ function R.execute(g, seat: number, c: number, dest: number)
 	end
 	-- §45.3: ships beyond the fleet pool are removed (not destroyed; here automatically,
 	-- the last to arrive first).
-	while U.fleet_count(g, seat, dest) > U.pool(g, seat, "fleet") do
+	while U.fleet_count(g, seat, dest) > A.fleet_limit(g, seat) do
 		local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = dest })
 		g:move(e, { zone = "reinforcements", seat = seat })
 		g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))

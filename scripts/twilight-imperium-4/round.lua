@@ -9,6 +9,7 @@ local Co = require("council")
 local E = require("agendas")
 local X = require("transactions")
 local N = require("notes")
+local A = require("abilities")
 local R = {}
 
 R.game = {
@@ -72,13 +73,8 @@ R.strategy_phase = {
 			for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
 				g:add_prop(card, "tg", 1)
 			end
-			-- Naalu, Telepathic (TI4 §72.1): the "0" token on the Naalu player's card.
-			for s = 1, g:seats() do
-				if U.has_ability(g, s, "naalu_telepathic") and not U.eliminated(g, s) then
-					g:move(g:first({ kind = "naalu_token" }), { zone = "strategy", seat = s })
-					g:log(U.text("strategy.naalu_token", s))
-				end
-			end
+			-- Abilities acting once every card is chosen (Naalu's Telepathic, TI4 §72.1).
+			A.at(g, "strategy_end")
 			-- Gift of Prescience: its holder may now take the "0" token (notes.lua).
 			N.strategy_end(g)
 			return nil
@@ -159,11 +155,13 @@ R.action_phase = {
 	end,
 }
 
--- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), component (§3), or
--- pass (§2.2-2.4); two actions with the technology Fleet Logistics.
+-- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), component (§3: notes,
+-- faction abilities and technologies; action cards not yet), or pass (§2.2-2.4); two
+-- actions with the technology Fleet Logistics.
 R.turn = {
 	enter = function(g, ctx)
 		X.new_turn(g, ctx.seat)
+		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -207,8 +205,12 @@ R.turn = {
 		elseif #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
-		-- Component actions (TI4 §3) with promissory notes; transactions (TI4 §96), free.
+		-- Component actions (TI4 §3): promissory notes, faction abilities and technologies
+		-- (abilities.lua); transactions (TI4 §96), free.
 		for _, o in ipairs(N.component_options(g, seat)) do
+			table.insert(options, o)
+		end
+		for _, o in ipairs(A.components(g, seat)) do
 			table.insert(options, o)
 		end
 		for _, o in ipairs(X.turn_options(g, seat)) do
@@ -227,6 +229,13 @@ R.turn = {
 				Co.discard_law(g, Co.law(g, "minister_of_war") :: number)
 				ctx.done = false
 			end
+			return
+		end
+		local ability = string.match(v, "^ability:(.+)$")
+		if ability then
+			ctx.done = true
+			ctx.acted = true
+			A.play(g, ctx.seat, ability)
 			return
 		end
 		local tag, n = string.match(v, "^(%a+):(%d+)$")
@@ -273,6 +282,8 @@ R.status_phase = {
 				for i = #order, 1, -1 do
 					g:push("score", { seat = order[i] })
 				end
+				-- Abilities acting as the status phase begins (Arborec's Mitosis), first.
+				A.at(g, "status_start", nil, order)
 				return nil
 			elseif stage == 2 then
 				-- §38.2, §71.15: reveal the next public objective; none left ends the game.
@@ -310,14 +321,11 @@ R.status_phase = {
 					end
 				end
 			elseif stage == 5 then
-				-- §38.5: gain 2 tokens and redistribute; one more for Sol (Versatile) and
-				-- one more with the technology Hyper Metabolism.
+				-- §38.5: gain 2 tokens and redistribute; 1 more for Sol (Versatile, data) and 1
+				-- more with the technology Hyper Metabolism.
 				for i = #order, 1, -1 do
 					local s = order[i]
-					local gain = 2
-					if U.has_ability(g, s, "sol_versatile") then
-						gain += 1
-					end
+					local gain = 2 + A.sum(g, s, "command_tokens_gained")
 					if U.has_tech(g, s, "hyper_metabolism") then
 						gain += 1
 					end
@@ -343,6 +351,7 @@ R.status_phase = {
 				end
 				g:move(g:first({ kind = "naalu_token" }), "box")
 				N.status_end(g) -- Gift of Prescience goes back to Naalu
+				A.at(g, "status_end", nil, order) -- e.g. Sol's flagship, Genesis
 				-- Law Minister of Policy: its owner draws an action card at the end of the
 				-- status phase.
 				local minister = Co.law_owner(g, "minister_of_policy")

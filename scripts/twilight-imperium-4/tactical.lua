@@ -5,6 +5,7 @@
 -- and the elimination check after it (elimination.lua).
 local U = require("util")
 local Co = require("council")
+local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local A = {}
@@ -25,6 +26,16 @@ local function blocking_systems(g, seat: number, active: number): { number }
 	return blocked
 end
 
+-- The link kinds a seat's ships move along: wormholes (council.lua), and the seat's own
+-- Spatial Conduit Cylinder links for this activation (abilities.lua).
+local function links_for(g, seat: number): { string }
+	local links = table.clone(Co.movement_links(g))
+	if g:global("conduit") == seat then
+		table.insert(links, "conduit")
+	end
+	return links
+end
+
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
 -- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
 -- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
@@ -35,7 +46,7 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	local blocked = blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
 	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
-		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
+		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 	local field = g:field(active, 8, rules)
 	local out = {}
 	for c, cost in pairs(field) do
@@ -65,7 +76,7 @@ end
 function A.rules(g, seat: number, active: number)
 	local blocked = blocking_systems(g, seat, active)
 	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
-		blocked = blocked, links = Co.movement_links(g), link_cost = 1 }
+		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
 function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
@@ -105,7 +116,7 @@ local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
 	local safe, risky = A.field(g, seat, active)
-	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= U.pool(g, seat, "fleet")
+	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= Ab.fleet_limit(g, seat) -- §45, Armada
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
@@ -162,6 +173,8 @@ function A.label(g, v: string, seat: number): string
 		return U.text("tactical.carry_from_planet", U.planet_name(g, tonumber(a)))
 	elseif tag == "l" then
 		return U.text("tactical.land", U.planet_name(g, tonumber(a)))
+	elseif tag == "f" then
+		return U.text("tactical.land_fighter", U.planet_name(g, tonumber(a)))
 	elseif tag == "x" then
 		return U.text("tactical.remove_custodians", Co.CUSTODIANS_COST)
 	end
@@ -171,9 +184,9 @@ end
 -- Planets in the active system the seat's ground forces in space may be committed to
 -- (TI4 §52.2): any, except Mecatol Rex while the custodians token is there (TI4 §31.1)
 -- and a planet under law Demilitarized Zone (council.lua).
-local function landing_planets(g, seat: number, c: number): { number }
+local function landing_planets(g, seat: number, c: number, kind: string?): { number }
 	local out = {}
-	if g:count({ kind = "infantry", owner = seat, cell = c }) == 0 then
+	if g:count({ kind = kind or "infantry", owner = seat, cell = c }) == 0 then
 		return out
 	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
@@ -225,6 +238,10 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
+			-- Before it, abilities timed after ships move in (Naalu's Foresight).
+			if #ctx.from > 0 then
+				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
+			end
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
@@ -250,6 +267,13 @@ A.tactical = {
 			local options = {}
 			for _, p in ipairs(landing_planets(g, seat, ctx.cell)) do
 				table.insert(options, { value = string.format("l:%d", p) })
+			end
+			-- Naalu's flagship, Matriarch (ability_entries.lua flag "fighters_land"): fighters
+			-- committed as if ground forces, in its system.
+			if Ab.any(g, seat, "fighters_land") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
+				for _, p in ipairs(landing_planets(g, seat, ctx.cell, "fighter")) do
+					table.insert(options, { value = string.format("f:%d", p) })
+				end
 			end
 			-- TI4 §31.2: before committing, the custodians token may be removed for 6
 			-- influence; then at least one ground force must be committed to Mecatol Rex.
@@ -315,6 +339,8 @@ A.tactical = {
 				g:push("peace", { seat = peace, active = seat })
 			end
 			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
+			-- Abilities and technologies timed on activation (E-Res Siphons, Neuroglaive).
+			Ab.at(g, "activation", { seat = seat, cell = v })
 			return
 		end
 		if v == "done" or v == "landed" then
@@ -371,9 +397,9 @@ A.tactical = {
 			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
 		elseif tag == "x" then
 			ctx.must_land = require("agenda").remove_custodians(g, seat)
-		elseif tag == "l" then
+		elseif tag == "l" or tag == "f" then
 			-- §52.2: committed now; control is settled after the ground combats (§52.5).
-			local e = g:last({ kind = "infantry", owner = seat, cell = ctx.cell })
+			local e = g:last({ kind = tag == "f" and "fighter" or "infantry", owner = seat, cell = ctx.cell })
 			g:move(e, { inside = n })
 			ctx.committed = ctx.committed or {}
 			ctx.committed[tostring(n)] = true

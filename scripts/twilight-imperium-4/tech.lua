@@ -3,6 +3,7 @@
 -- and researching, unit upgrades.
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
 local T = {}
 
 local COLOURS = { "green", "blue", "yellow", "red" }
@@ -104,24 +105,34 @@ local function lacking(g, seat: number, tid: string): { [string]: number }
 	return out
 end
 
--- TI4 §94.7: the prerequisites are met by the colours owned, with the Research Teams a
--- seat can exhaust (one prerequisite each) and Publicize Weapon Schematics.
+-- How many prerequisites a seat lacks in all (TI4 §94.7).
+local function lacking_total(g, seat: number, tid: string): number
+	local n = 0
+	for _, k in pairs(lacking(g, seat, tid)) do
+		n += k
+	end
+	return n
+end
+
+-- TI4 §94.7: the prerequisites are met by the colours owned, with what the seat's
+-- abilities let it ignore (Jol-Nar's Analytical: 1, abilities.lua), the Research Teams it
+-- can exhaust (one prerequisite of their colour each) and Publicize Weapon Schematics.
 function T.meets(g, seat: number, tid: string): boolean
 	if schematics(g, tid) then
 		return true
 	end
 	local teams = ready_teams(g, seat)
+	local rest = 0
 	for c, n in pairs(lacking(g, seat, tid)) do
-		if n > (teams[c] and 1 or 0) then
-			return false
-		end
+		rest += n - (teams[c] and 1 or 0)
 	end
-	return true
+	return rest <= A.skips(g, seat, tid)
 end
 
--- Exhausts the Research Teams a research needed (called once it is chosen).
+-- Exhausts the Research Teams a research needed (called once it is chosen): none when
+-- the seat's abilities cover every missing prerequisite.
 local function use_teams(g, seat: number, tid: string)
-	if schematics(g, tid) then
+	if schematics(g, tid) or lacking_total(g, seat, tid) <= A.skips(g, seat, tid) then
 		return
 	end
 	local teams = ready_teams(g, seat)

@@ -3,15 +3,17 @@
 -- status phase's redistribution (TI4 §38.5) with the fleet-pool check (TI4 §45).
 local U = require("util")
 local Co = require("council")
+local A = require("abilities")
 local K = {}
 
--- The most non-fighter ships the seat has in any one system (TI4 §45.2).
+-- The fleet-pool tokens the seat needs: the most non-fighter ships it has in any one
+-- system (TI4 §45.2), less what its abilities add to the limit (Letnev's Armada).
 function K.fleet_needed(g, seat: number): number
 	local most = 0
 	for _, n in pairs(g:tally({ kind = U.FLEET_TYPES, owner = seat }, "cell")) do
 		most = math.max(most, n)
 	end
-	return most
+	return math.max(0, most - A.sum(g, seat, "fleet_limit"))
 end
 
 -- Every split of `total` tokens into the three pools with a fleet pool of at least

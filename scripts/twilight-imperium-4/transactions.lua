@@ -18,6 +18,7 @@
 local U = require("util")
 local O = require("objectives")
 local N = require("notes")
+local A = require("abilities")
 local X = {}
 
 -- The systems where a seat has a unit or a planet it controls (TI4 §99).
@@ -66,7 +67,7 @@ function X.may_trade(g, a: number, b: number): boolean
 	if a == b then
 		return false
 	end
-	return X.neighbours(g, a, b) or U.has_ability(g, a, "hacan_guild_ships") or U.has_ability(g, b, "hacan_guild_ships")
+	return X.neighbours(g, a, b) or A.any(g, a, "trade_anyone") or A.any(g, b, "trade_anyone")
 		or N.in_play(g, a, "hacan_trade_convoys")
 end
 
@@ -99,6 +100,21 @@ function X.new_turn(g, seat: number)
 	N.turn_start(g, seat)
 end
 
+-- The action cards in a seat's hand.
+local function cards(g, seat: number): { number }
+	return g:entities({ kind = "action_card", zone = "hand", seat = seat })
+end
+
+local function card_name(g, card: number): string
+	return defs.action_card[g:face(card)].name
+end
+
+-- Whether action cards may change hands between two seats (Hacan's Arbiters, TI4 §96.3:
+-- a flag of abilities.lua held by either).
+local function cards_tradeable(g, a: number, b: number): boolean
+	return A.any(g, a, "trade_action_cards") or A.any(g, b, "trade_action_cards")
+end
+
 -- What the offer says, for the two players' logs.
 -- Only what changes hands is named ("1 commodity, Ceasefire"), so the offer fits the
 -- prompt's two lines.
@@ -119,11 +135,23 @@ end
 local function describe(g, ctx): string
 	local give = terms(ctx.give_tg, ctx.give_comm, ctx.give_note and N.name(g, ctx.give_note) or nil)
 	local take = terms(ctx.ask_tg, ctx.ask_comm, ctx.ask_note and U.text("tx.a_note") or nil)
+	if ctx.give_card then
+		give = give .. U.text("tx.with_card", card_name(g, ctx.give_card))
+	end
+	if ctx.ask_card then
+		take = take .. U.text("tx.with_a_card")
+	end
 	return U.text("tx.offer", ctx.seat, ctx.partner, give, take)
 end
 
+-- Hands an action card over (Arbiters); only the two seats know which.
+local function give_card(g, card: number, from: number, to: number)
+	g:move(card, { zone = "hand", seat = to })
+	g:hide(card, { from, to })
+end
+
 -- Moves everything at once (TI4 §96.4); commodities become trade goods (§43.5).
-local function exchange(g, ctx, their_note: number?)
+local function exchange(g, ctx, their_note: number?, their_card: number?)
 	local a, b = ctx.seat, ctx.partner
 	g:add(a, "tg", ctx.ask_tg - ctx.give_tg + ctx.ask_comm)
 	g:add(b, "tg", ctx.give_tg - ctx.ask_tg + ctx.give_comm)
@@ -135,10 +163,16 @@ local function exchange(g, ctx, their_note: number?)
 	if their_note then
 		N.give(g, their_note, b, a)
 	end
+	if ctx.give_card then
+		give_card(g, ctx.give_card, a, b)
+	end
+	if their_card then
+		give_card(g, their_card, b, a)
+	end
 	g:log(U.text("tx.done", a, b))
 end
 
-local STAGES = { "give_tg", "give_comm", "give_note", "ask_tg", "ask_comm", "ask_note", "answer" }
+local STAGES = { "give_tg", "give_comm", "give_note", "give_card", "ask_tg", "ask_comm", "ask_note", "ask_card", "answer" }
 
 -- ctx: seat (the active player), partner; the stages above, in order.
 X.transaction = {
@@ -162,6 +196,12 @@ X.transaction = {
 					table.insert(options, { label = U.text("tx.note_option", N.name(g, note), g:owner(note)), value = note })
 				end
 				return { seat = a, prompt = U.text("tx.give_note", b), rule = rule, help = U.text("tx.help"), options = options, pass = U.text("tx.no_note") }
+			elseif stage == "give_card" and cards_tradeable(g, a, b) and #cards(g, a) > 0 then
+				local options = {}
+				for _, card in ipairs(cards(g, a)) do
+					table.insert(options, { label = card_name(g, card), value = card })
+				end
+				return { seat = a, prompt = U.text("tx.give_card", b), rule = "TI4 §96.3", help = U.text("tx.card_help"), options = options, pass = U.text("tx.no_card") }
 			elseif stage == "ask_tg" and (g:get(b, "tg") or 0) > 0 then
 				return { seat = a, kind = "number", min = 0, max = g:get(b, "tg"), prompt = U.text("tx.ask_tg", b), rule = rule, help = U.text("tx.help") }
 			elseif stage == "ask_comm" and (g:get(b, "commodities") or 0) > 0 then
@@ -169,19 +209,33 @@ X.transaction = {
 			elseif stage == "ask_note" and #N.hand(g, b) > 0 then
 				return { seat = a, prompt = U.text("tx.ask_note", b), rule = rule, help = U.text("tx.help"),
 					options = { { label = U.text("tx.ask_a_note"), value = "note" } }, pass = U.text("tx.no_note") }
+			elseif stage == "ask_card" and cards_tradeable(g, a, b) and #cards(g, b) > 0 then
+				return { seat = a, prompt = U.text("tx.ask_card", b), rule = "TI4 §96.3", help = U.text("tx.card_help"),
+					options = { { label = U.text("tx.ask_a_card"), value = "card" } }, pass = U.text("tx.no_card") }
 			elseif stage == "answer" then
 				-- The partner's private answer; with a note asked, accepting names which.
 				if not ctx.told then
 					ctx.told = true
 					g:log_to({ a, b }, describe(g, ctx))
 				end
+				-- Accepting names what is asked for: a note, an action card, or one of each.
 				local options = {}
-				if ctx.ask_note then
-					for _, note in ipairs(N.hand(g, b)) do
-						table.insert(options, { label = U.text("tx.accept_with", N.name(g, note), g:owner(note)), value = note })
+				local notes = ctx.ask_note and N.hand(g, b) or { 0 }
+				local hand = ctx.ask_card and cards(g, b) or { 0 }
+				for _, note in ipairs(notes) do
+					for _, card in ipairs(hand) do
+						local label
+						if note ~= 0 and card ~= 0 then
+							label = U.text("tx.accept_with_both", N.name(g, note), g:owner(note), card_name(g, card))
+						elseif note ~= 0 then
+							label = U.text("tx.accept_with", N.name(g, note), g:owner(note))
+						elseif card ~= 0 then
+							label = U.text("tx.accept_with_card", card_name(g, card))
+						else
+							label = U.text("tx.accept")
+						end
+						table.insert(options, { label = label, value = string.format("%d:%d", note, card) })
 					end
-				else
-					table.insert(options, { label = U.text("tx.accept"), value = "accept" })
 				end
 				table.insert(options, { label = U.text("tx.refuse"), value = "refuse" })
 				return { seat = b, prompt = describe(g, ctx), rule = "TI4 §96.4, §6.3", help = U.text("tx.answer_help"), options = options }
@@ -207,11 +261,17 @@ X.transaction = {
 			ctx.ask_comm = v
 		elseif stage == "ask_note" then
 			ctx.ask_note = v == "note"
+		elseif stage == "give_card" then
+			ctx.give_card = v
+		elseif stage == "ask_card" then
+			ctx.ask_card = v == "card"
 		elseif stage == "answer" then
 			if v == "refuse" then
 				g:log(U.text("tx.refused", ctx.partner, ctx.seat))
 			else
-				exchange(g, ctx, type(v) == "number" and v or nil)
+				local note, card = string.match(v, "^(%d+):(%d+)$")
+				local n, c = tonumber(note) :: number, tonumber(card) :: number
+				exchange(g, ctx, n ~= 0 and n or nil, c ~= 0 and c or nil)
 			end
 		end
 	end,

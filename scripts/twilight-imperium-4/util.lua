@@ -142,6 +142,20 @@ function U.has_ability(g, seat: number, ability: string): boolean
 	return false
 end
 
+-- Sum of the `amount`s of the data modifiers named `what` (schema.ron `modifier`) over the
+-- faction abilities a seat has (factions.ron); abilities.lua calls it `A.sum`.
+function U.modifier_sum(g, seat: number, what: string): number
+	local n = 0
+	for _, id in ipairs(U.faction(g, seat).abilities) do
+		for _, m in ipairs(defs.faction_ability[id].modifiers) do
+			if m.what == what then
+				n += m.amount
+			end
+		end
+	end
+	return n
+end
+
 function U.has_tech(g, seat: number, tech: string): boolean
 	return g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0
 end
