@@ -283,4 +283,59 @@ E.naalu_telepathic = {
 -- Infantry II (its card): comes back home on 6+.
 E.infantry_2 = revive(6)
 
+-- ==== Generic technologies with a component action or a moment ====
+
+-- The planets X-89 Bacterial Weapon may strike for a seat: those holding infantry in a
+-- system where the seat has a ship with Bombardment (digest Part 4.4; §37.1: Planetary
+-- Shield does not stop it).
+local function x89_targets(g, seat: number): { number }
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		local bombards = false
+		for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+			bombards = bombards or defs.unit[g:face(e)].bombardment ~= nil
+		end
+		if bombards then
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+				if g:count({ kind = "infantry", inside = p }) > 0 then
+					table.insert(out, p)
+				end
+			end
+		end
+	end
+	return out
+end
+
+-- X-89 Bacterial Weapon (its card): a component action, exhausting the card, that
+-- destroys every infantry on one planet within reach of the seat's bombarding ships
+-- (faction_steps.lua `x89`).
+E.x89_bacterial_weapon = {
+	targets = x89_targets,
+	component = {
+		can = function(g, seat: number): boolean
+			return U.ready_tech(g, seat, "x89_bacterial_weapon") ~= nil and #x89_targets(g, seat) > 0
+		end,
+		play = function(g, seat: number)
+			g:set_prop(U.ready_tech(g, seat, "x89_bacterial_weapon") :: number, "exhausted", true)
+			g:push("x89", { seat = seat })
+		end,
+	},
+}
+
+-- Transit Diodes (its card): as an action-phase turn starts, the seat may exhaust it to
+-- move up to 4 of its ground forces from anywhere on the board to planets it controls
+-- (faction_steps.lua `transit_diodes`, which exhausts the card on the first move).
+E.transit_diodes = {
+	at = {
+		turn_start = function(g, seat: number)
+			if U.ready_tech(g, seat, "transit_diodes") and #g:cells_of({ kind = "infantry", owner = seat }) > 0
+				and #U.planets(g, seat) > 0 and g:global("phase") == "action" then
+				g:push("transit_diodes", { seat = seat })
+				return true
+			end
+			return false
+		end,
+	},
+}
+
 return E

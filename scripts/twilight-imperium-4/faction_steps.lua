@@ -258,4 +258,97 @@ S.munitions = {
 	end,
 }
 
+-- X-89 Bacterial Weapon (its card, digest Part 4.4): the seat picks one planet the
+-- weapon may strike (ability_entries.lua, the entry's `targets`); every infantry there is
+-- destroyed, whoever owns it. Planetary Shield does not stop it (TI4 §37.1). ctx: seat.
+S.x89 = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, p in ipairs(require("ability_entries").x89_bacterial_weapon.targets(g, ctx.seat)) do
+			table.insert(options, { label = U.text("ability.x89_option", U.planet_name(g, p), g:count({ kind = "infantry", inside = p })), value = p })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.x89_prompt"), rule = "X-89 Bacterial Weapon; TI4 §3, §37.1",
+			help = defs.technology.x89_bacterial_weapon.effect, options = options }
+	end,
+	resolve = function(g, ctx, p)
+		ctx.done = true
+		local killed = 0
+		for _, e in ipairs(g:entities({ kind = "infantry", inside = p })) do
+			local owner = g:owner(e) :: number
+			g:move(e, { zone = "reinforcements", seat = owner })
+			killed += 1
+			A.destroyed(g, e)
+		end
+		g:log(U.text("ability.x89_done", ctx.seat, killed, U.planet_name(g, p)))
+	end,
+}
+
+-- Transit Diodes (its card): up to 4 of the seat's ground forces, one at a time, from
+-- anywhere on the board (a planet or a system's space) to a planet it controls. The card
+-- is exhausted by the first move; declining at once leaves it ready. ctx: seat.
+S.transit_diodes = {
+	enter = function(g, ctx)
+		ctx.moved = 0
+	end,
+	run = function(g, ctx)
+		if U.over(g) or ctx.moved >= 4 or ctx.stop then
+			return nil
+		end
+		local seat = ctx.seat
+		local options = {}
+		if ctx.from == nil then
+			for _, c in ipairs(g:cells_of({ kind = "infantry", owner = seat })) do
+				if g:count({ kind = "infantry", owner = seat, cell = c }) > 0 then
+					table.insert(options, { label = U.text("ability.diodes_from_space", U.cell_label(g, c)), value = "c:" .. c })
+				end
+				for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+					if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+						table.insert(options, { label = U.text("ability.diodes_from_planet", U.planet_name(g, p)), value = "p:" .. p })
+					end
+				end
+			end
+			return { seat = seat, prompt = U.text("ability.diodes_from_prompt", 4 - ctx.moved), rule = "Transit Diodes; TI4 §94",
+				help = defs.technology.transit_diodes.effect, options = options,
+				pass = ctx.moved == 0 and U.text("ability.diodes_not_now") or U.text("ability.diodes_done") }
+		end
+		for _, p in ipairs(U.planets(g, seat)) do
+			if "p:" .. p ~= ctx.from then
+				table.insert(options, { label = U.planet_name(g, p), value = p })
+			end
+		end
+		return { seat = seat, prompt = U.text("ability.diodes_to_prompt"), rule = "Transit Diodes; TI4 §94",
+			help = defs.technology.transit_diodes.effect, options = options }
+	end,
+	resolve = function(g, ctx, v)
+		if ctx.from == nil then
+			if v == nil then
+				ctx.stop = true
+				return
+			end
+			ctx.from = v
+			return
+		end
+		local tag, n = string.match(ctx.from, "^(%a):(%d+)$")
+		local e
+		if tag == "c" then
+			e = g:last({ kind = "infantry", owner = ctx.seat, cell = tonumber(n) })
+		else
+			e = g:last({ kind = "infantry", owner = ctx.seat, inside = tonumber(n) })
+		end
+		ctx.from = nil
+		if ctx.moved == 0 then
+			g:set_prop(U.ready_tech(g, ctx.seat, "transit_diodes") :: number, "exhausted", true)
+		end
+		g:move(e :: number, { inside = v })
+		ctx.moved += 1
+		g:log(U.text("ability.diodes_moved", ctx.seat, U.unit_name(g:face(e :: number)), U.planet_name(g, v)))
+	end,
+}
+
 return S
