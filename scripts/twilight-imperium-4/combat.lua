@@ -8,12 +8,15 @@
 -- attacker first), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
--- their owner, one decision per hit, among the units the hit may land on. Not yet:
--- action cards and the other abilities' moments (COVERAGE.md).
+-- their owner, one decision per hit, among the units the hit may land on. Action cards
+-- (moments.lua, ac_combat.lua) are asked at three moments: as each round begins (Morale
+-- Boost), before a seat assigns its hits (Shields Holding) and after a Sustain Damage
+-- (Direct Hit). Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local Hits = require("hits")
 local Retreat = require("retreat")
+local M = require("moments")
 local C = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
@@ -23,7 +26,10 @@ local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.opt
 -- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
 -- each of its dice showing 9 or 10 before modifiers.
 local function roll_combat(g, seat: number, c: number, bonus: number): (number, number)
-	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus
+	-- Morale Boost (ac_combat.lua) for this round's roll only.
+	local card = g:global("card_roll_bonus_" .. seat) or 0
+	g:set_global("card_roll_bonus_" .. seat, nil)
+	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus + card
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
@@ -159,6 +165,10 @@ C.space_combat = {
 				if not ctx.asked then
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
+					-- "At the start of a combat round" action cards (§19.13).
+					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+						return nil
+					end
 				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.retreating == nil and not ctx.asked[tostring(seat)] then
@@ -182,10 +192,35 @@ C.space_combat = {
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
 				ctx.sustained = {}
+				ctx.shields_asked = {}
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
+				-- Direct Hit: right after a ship sustained one of the other side's hits.
+				if ctx.just_sustained then
+					local e = ctx.just_sustained
+					ctx.just_sustained = nil
+					local owner = g:owner(e) :: number
+					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
+						return nil
+					end
+				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					local left = ctx.to_assign[tostring(seat)]
+					-- Shields Holding: before a seat assigns its hits (once per round).
+					if left > 0 and #ships(g, seat, ctx.cell) > 0 and not ctx.shields_asked[tostring(seat)] then
+						ctx.shields_asked[tostring(seat)] = true
+						if M.open(g, "assign_hits", { active = ctx.attacker, seat = seat, hits = left, cell = ctx.cell }) then
+							return nil
+						end
+					end
+					local cancel = g:global("card_cancel_hits_" .. seat)
+					if cancel then
+						g:set_global("card_cancel_hits_" .. seat, nil)
+						left = math.max(0, left - cancel)
+						ctx.to_assign[tostring(seat)] = left
+						g:log(U.text("combat.hits_cancelled", seat, cancel))
+					end
 					if left > 0 and #ships(g, seat, ctx.cell) > 0 then
 						ctx.assigning = seat
 						return { seat = seat, prompt = U.text("combat.assign_prompt", left), rule = "TI4 §23.6, §87",
@@ -251,6 +286,7 @@ C.space_combat = {
 		local n, e = Hits.apply(g, seat, ctx.cell, v)
 		if string.sub(v, 1, 1) == "s" then
 			ctx.sustained[tostring(e)] = true
+			ctx.just_sustained = e
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
 	end,

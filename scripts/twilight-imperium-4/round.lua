@@ -9,6 +9,7 @@ local Co = require("council")
 local E = require("agendas")
 local X = require("transactions")
 local N = require("notes")
+local M = require("moments")
 local R = {}
 
 R.game = {
@@ -149,7 +150,8 @@ R.action_phase = {
 }
 
 -- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), or pass (§2.2-2.4).
--- Component actions (§3) come with action cards and faction abilities (not yet).
+-- Component actions (§3): ACTION action cards (moments.lua) and notes (notes.lua); faction
+-- abilities not yet.
 R.turn = {
 	enter = function(g, ctx)
 		X.new_turn(g, ctx.seat)
@@ -159,6 +161,16 @@ R.turn = {
 			return nil
 		end
 		local seat = ctx.seat
+		if ctx.card_played then
+			-- An ACTION card was played: it used the action unless Sabotage cancelled it
+			-- (§1.6: cancelled cards do not count as played), then the menu comes back.
+			ctx.card_played = nil
+			if g:global("card_cancelled") then
+				g:set_global("card_cancelled", nil)
+			else
+				ctx.done, ctx.acted = true, true
+			end
+		end
 		if ctx.done then
 			-- Law Minister of War: after an action its owner may discard it to return one of
 			-- its command tokens from the board to reinforcements and take another action.
@@ -187,7 +199,11 @@ R.turn = {
 		if #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
-		-- Component actions (TI4 §3) with promissory notes; transactions (TI4 §96), free.
+		-- Component actions (TI4 §3) with action cards and promissory notes; transactions
+		-- (TI4 §96), free.
+		for _, o in ipairs(M.component_options(g, seat)) do
+			table.insert(options, o)
+		end
 		for _, o in ipairs(N.component_options(g, seat)) do
 			table.insert(options, o)
 		end
@@ -212,6 +228,11 @@ R.turn = {
 		local tag, n = string.match(v, "^(%a+):(%d+)$")
 		if tag == "tx" then
 			g:push("transaction", { seat = ctx.seat, partner = tonumber(n) })
+			return
+		end
+		if tag == "ac" then
+			ctx.card_played = true
+			g:push("play_card", { seat = ctx.seat, card = tonumber(n), info = { active = ctx.seat } })
 			return
 		end
 		ctx.done = true
