@@ -4,8 +4,13 @@
 -- (combat.lua) opens the moments and reads back the globals these effects set:
 --   `card_roll_bonus_<seat>`  added to that seat's combat rolls this round (cleared after the roll);
 --   `card_cancel_hits_<seat>` hits taken off what that seat must assign (cleared when read).
+--   `card_fighter_bonus_<seat>` the same for its fighters only;
+--   `card_no_retreat`         the retreat just announced is stopped;
+--   `card_move_bonus_<seat>`  added to its ships' move for this tactical action (tactical.lua).
 -- Moments (info fields): "combat_round" (attacker, defender, cell, round), "assign_hits"
--- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell).
+-- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell),
+-- "cannon_hits" (seat: the target, hits), "retreat_announced" (seat: the other side,
+-- retreater), "combat_won" (winner, loser), "after_activation" (cell).
 local U = require("util")
 local H = {}
 
@@ -48,6 +53,95 @@ H.direct_hit = {
 		g:set_prop(e, "damaged", nil)
 		g:move(e, { zone = "reinforcements", seat = owner })
 		g:log(U.text("combat.destroyed", owner, defs.unit[g:face(e)].name))
+	end,
+}
+
+-- Maneuvering Jets: before Space Cannon hits on your ships are assigned, cancel 1.
+H.maneuvering_jets = {
+	at = "cannon_hits",
+	can = function(g, seat: number, info): boolean
+		return seat == info.seat and info.hits > 0 and not g:global("card_cancel_hits_" .. seat)
+	end,
+	effect = function(g, seat: number, info)
+		g:set_global("card_cancel_hits_" .. seat, 1)
+	end,
+}
+
+-- Emergency Repairs: at the start of a combat round, your damaged units there are repaired.
+H.emergency_repairs = {
+	at = "combat_round",
+	can = function(g, seat: number, info): boolean
+		return fighting(seat, info) and g:count({ owner = seat, cell = info.cell, has = "damaged" }) > 0
+	end,
+	effect = function(g, seat: number, info)
+		for _, e in ipairs(g:entities({ owner = seat, cell = info.cell, has = "damaged" })) do
+			g:set_prop(e, "damaged", nil)
+		end
+	end,
+}
+
+-- Fighter Prototype: as the first round of a space combat begins, +2 to your fighters' rolls.
+H.fighter_prototype = {
+	at = "combat_round",
+	can = function(g, seat: number, info): boolean
+		return fighting(seat, info) and info.round == 1 and g:count({ kind = "fighter", owner = seat, cell = info.cell }) > 0
+			and not g:global("card_fighter_bonus_" .. seat)
+	end,
+	effect = function(g, seat: number, info)
+		g:set_global("card_fighter_bonus_" .. seat, 2)
+	end,
+}
+
+-- Intercept: once your opponent announces a retreat, it cannot retreat this round.
+H.intercept = {
+	at = "retreat_announced",
+	can = function(g, seat: number, info): boolean
+		return seat == info.seat and not g:global("card_no_retreat")
+	end,
+	effect = function(g, seat: number, info)
+		g:set_global("card_no_retreat", true)
+	end,
+}
+
+-- Salvage: once you win a space combat, your opponent's commodities become your trade goods.
+H.salvage = {
+	at = "combat_won",
+	can = function(g, seat: number, info): boolean
+		return seat == info.winner and (g:get(info.loser, "commodities") or 0) > 0
+	end,
+	effect = function(g, seat: number, info)
+		local n = g:get(info.loser, "commodities") or 0
+		g:set(info.loser, "commodities", 0)
+		U.gain_tg(g, seat, n)
+		g:log(U.text("cards.salvage", seat, n, info.loser))
+	end,
+}
+
+-- Flank Speed: right after you activate a system, your ships get +1 move this action.
+H.flank_speed = {
+	at = "after_activation",
+	can = function(g, seat: number, info): boolean
+		return seat == info.active and not g:global("card_move_bonus_" .. seat)
+	end,
+	effect = function(g, seat: number, info)
+		g:set_global("card_move_bonus_" .. seat, 1)
+	end,
+}
+
+-- Upgrade: right after you activate a system holding your cruiser, it becomes a dreadnought
+-- from reinforcements (the cruiser goes back).
+H.upgrade = {
+	at = "after_activation",
+	can = function(g, seat: number, info): boolean
+		return seat == info.active and g:count({ kind = "cruiser", owner = seat, cell = info.cell }) > 0
+			and g:count({ kind = "dreadnought", zone = "reinforcements", seat = seat }) > 0
+	end,
+	effect = function(g, seat: number, info)
+		local cruiser = g:first({ kind = "cruiser", owner = seat, cell = info.cell }) :: number
+		local dread = g:last({ kind = "dreadnought", zone = "reinforcements", seat = seat }) :: number
+		g:set_prop(cruiser, "damaged", nil)
+		g:move(cruiser, { zone = "reinforcements", seat = seat })
+		g:move(dread, info.cell)
 	end,
 }
 

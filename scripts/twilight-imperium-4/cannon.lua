@@ -4,6 +4,7 @@
 -- Space Cannon defense is fought during the invasion (invasion.lua) with these dice.
 local U = require("util")
 local Hits = require("hits")
+local M = require("moments")
 local K = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
@@ -71,6 +72,21 @@ K.space_cannon = {
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
+			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 and not ctx.jets_asked then
+				-- Maneuvering Jets (ac_combat.lua): before these hits are assigned.
+				ctx.jets_asked = true
+				if M.open(g, "cannon_hits", { active = ctx.seat, seat = ctx.target, hits = ctx.hits }) then
+					return nil
+				end
+			end
+			if ctx.target then
+				local cancel = g:global("card_cancel_hits_" .. ctx.target)
+				if cancel then
+					g:set_global("card_cancel_hits_" .. ctx.target, nil)
+					ctx.hits = math.max(0, (ctx.hits or 0) - cancel)
+					g:log(U.text("combat.hits_cancelled", ctx.target, cancel))
+				end
+			end
 			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 then
 				ctx.assigning = ctx.target
 				local strict = ctx.graviton and #non_fighters(g, ctx.target, ctx.cell) > 0
@@ -134,6 +150,7 @@ K.space_cannon = {
 			local hits = K.roll_cannon(g, dice, ctx.aim)
 			g:log(U.text("combat.cannon_fired", ctx.firing, #dice, hits, ctx.aim))
 			ctx.target, ctx.hits = ctx.aim, hits
+			ctx.jets_asked = nil
 		end
 	end,
 }

@@ -10,8 +10,9 @@
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
 -- (moments.lua, ac_combat.lua) are asked at three moments: as each round begins (Morale
--- Boost), before a seat assigns its hits (Shields Holding) and after a Sustain Damage
--- (Direct Hit). Not yet: the other abilities' moments (COVERAGE.md).
+-- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
+-- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit)
+-- and once the combat is won (Salvage). Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local Hits = require("hits")
@@ -29,15 +30,19 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 	-- Morale Boost (ac_combat.lua) for this round's roll only.
 	local card = g:global("card_roll_bonus_" .. seat) or 0
 	g:set_global("card_roll_bonus_" .. seat, nil)
+	-- Fighter Prototype: fighters only.
+	local fighter_bonus = g:global("card_fighter_bonus_" .. seat) or 0
+	g:set_global("card_fighter_bonus_" .. seat, nil)
 	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus + card
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
+		local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
-				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
+				if die + mod + fighters + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
 				end
 				if die >= 9 and g:face(e) == "jol_nar_flagship" then
@@ -170,8 +175,22 @@ C.space_combat = {
 						return nil
 					end
 				end
+				if ctx.retreat_moment then
+					-- Intercept: right after a retreat is announced, its opponent may stop it.
+					ctx.retreat_moment = nil
+					local foe = ctx.retreating == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "retreat_announced", { active = ctx.attacker, seat = foe, retreater = ctx.retreating }) then
+						return nil
+					end
+				end
+				if g:global("card_no_retreat") then
+					g:set_global("card_no_retreat", nil)
+					g:log(U.text("combat.retreat_stopped", ctx.retreating))
+					ctx.retreating = nil
+					ctx.intercepted = true
+				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
-					if ctx.retreating == nil and not ctx.asked[tostring(seat)] then
+					if ctx.retreating == nil and not ctx.intercepted and not ctx.asked[tostring(seat)] then
 						ctx.asked[tostring(seat)] = true
 						if Retreat.can_retreat(g, seat, ctx.cell) then
 							ctx.announcing = seat
@@ -182,6 +201,7 @@ C.space_combat = {
 					end
 				end
 				ctx.asked = nil
+				ctx.intercepted = nil
 				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
 				-- §69.3: in a nebula the defender adds 1 to each combat roll.
@@ -258,6 +278,11 @@ C.space_combat = {
 				ctx.stage = "done"
 				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
 				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
+				-- Salvage: "after you win a space combat" (runs before the removals).
+				if a > 0 or d > 0 then
+					local winner = a > 0 and ctx.attacker or ctx.defender
+					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = winner == ctx.attacker and ctx.defender or ctx.attacker })
+				end
 				return nil
 			end
 		end
@@ -267,6 +292,7 @@ C.space_combat = {
 		if ctx.stage == "announce" then
 			if v then
 				ctx.retreating = ctx.announcing
+				ctx.retreat_moment = true
 				g:log(U.text("retreat.announced", ctx.announcing))
 			end
 			ctx.announcing = nil

@@ -7,6 +7,7 @@ local U = require("util")
 local Co = require("council")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
+local M = require("moments")
 local A = {}
 
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
@@ -83,7 +84,7 @@ local function move_value(g, seat: number, face: string, from: number): number
 	if g:terrain(from) == "nebula" then
 		m = math.min(m, 1) -- TI4 §69.2
 	end
-	return m
+	return m + (g:global("card_move_bonus_" .. seat) or 0) -- Flank Speed (ac_combat.lua)
 end
 
 -- The movement options of the seat into the active system: ships by system and face,
@@ -175,6 +176,7 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
+		g:set_global("card_move_bonus_" .. ctx.seat, nil)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -194,6 +196,13 @@ A.tactical = {
 			end
 			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
 		elseif ctx.stage == "move" then
+			if not ctx.activation_asked then
+				-- "After a system is activated" action cards (Flank Speed, Upgrade).
+				ctx.activation_asked = true
+				if M.open(g, "after_activation", { active = seat, cell = ctx.cell }) then
+					return nil
+				end
+			end
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
 				ctx.stage = "cannon"
@@ -263,6 +272,7 @@ A.tactical = {
 			return nil
 		end
 		if ctx.stage == "end" then
+			g:set_global("card_move_bonus_" .. seat, nil) -- Flank Speed lasts this action
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
