@@ -343,4 +343,125 @@ H.spy = {
 	end,
 }
 
+-- Unexpected Action: one of your command tokens on the board back to reinforcements.
+H.unexpected_action = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return #g:cells_of({ kind = "command_token", owner = seat }) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, c in ipairs(g:cells_of({ kind = "command_token", owner = seat })) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return pick("Unexpected Action", options)
+	end,
+	effect = function(g, seat: number, info, c: number)
+		g:move(g:first({ kind = "command_token", owner = seat, cell = c }) :: number, { zone = "cmd_reinforcements", seat = seat })
+	end,
+}
+
+-- Repeal Law: a law in play is discarded (council.lua keeps what a law changed in step).
+H.repeal_law = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return g:count({ kind = "agenda", zone = "laws" }) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, law in ipairs(g:entities({ kind = "agenda", zone = "laws" })) do
+			table.insert(options, { label = defs.agenda[g:face(law)].name, value = law })
+		end
+		return pick("Repeal Law", options)
+	end,
+	effect = function(g, seat: number, info, law: number)
+		require("council").discard_law(g, law)
+	end,
+}
+
+-- Ghost Ship: a destroyer from reinforcements into a wormhole system that is nobody's home
+-- and holds no other player's ships.
+local function ghost_cells(g, seat: number): { number }
+	local out = {}
+	for _, c in ipairs(g:cells()) do
+		local sys = U.system_of_cell(g, c)
+		if sys and #sys.wormholes > 0 and not sys.home_of and not U.enemy_ships(g, seat, c) then
+			table.insert(out, c)
+		end
+	end
+	return out
+end
+H.ghost_ship = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return g:count({ kind = "destroyer", zone = "reinforcements", seat = seat }) > 0 and #ghost_cells(g, seat) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, c in ipairs(ghost_cells(g, seat)) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return pick("Ghost Ship", options)
+	end,
+	effect = function(g, seat: number, info, c: number)
+		place(g, seat, "destroyer", c)
+	end,
+}
+
+-- Tactical Bombardment: in a system holding your units with Bombardment, every planet other
+-- players control is exhausted.
+local function bombard_cells(g, seat: number): { number }
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		local armed = false
+		for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+			if defs.unit[g:face(e)].bombardment then
+				armed = true
+			end
+		end
+		local foreign = false
+		for _, p in ipairs(g:entities({ kind = "planet", cell = c, lacks = "exhausted" })) do
+			if g:owner(p) and g:owner(p) ~= seat then
+				foreign = true
+			end
+		end
+		if armed and foreign then
+			table.insert(out, c)
+		end
+	end
+	return out
+end
+H.tactical_bombardment = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return #bombard_cells(g, seat) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, c in ipairs(bombard_cells(g, seat)) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return pick("Tactical Bombardment", options)
+	end,
+	effect = function(g, seat: number, info, c: number)
+		for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+			if g:owner(p) and g:owner(p) ~= seat then
+				g:set_prop(p, "exhausted", true)
+			end
+		end
+	end,
+}
+
+-- Focused Research: pay 4 trade goods, research a technology (tech.lua's research step).
+H.focused_research = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return (g:get(seat, "tg") or 0) >= 4 and #require("tech").researchable(g, seat) > 0
+	end,
+	effect = function(g, seat: number, info)
+		g:add(seat, "tg", -4)
+		g:push("research", { seat = seat })
+	end,
+}
+
 return H
