@@ -5,8 +5,12 @@
 --   `card_veto`           the revealed agenda is discarded for the next one;
 --   `card_barred_<seat>`  that seat cannot vote on this agenda;
 --   `card_votes.<outcome>` extra votes for an outcome (§27: counted with the others).
+--   `card_rider.<card>`   "<seat>|<outcome>": a rider's prediction (§27.22), paid by
+--                         agenda.lua once the agenda resolves (moments.lua `card_payoff`);
+--   `card_elect`          the player elected instead (Confusing Legal Text).
 -- Moments (info fields): "agenda_phase_start" (-), "agenda_revealed" (card, revote),
--- "after_vote" (seat, outcome or nil), "after_speaker_votes" (cast: {[seat]=outcome}).
+-- "after_vote" (seat, outcome or nil), "after_speaker_votes" (cast: {[seat]=outcome}),
+-- "elected" (seat: the elected player, outcome).
 local U = require("util")
 local H = {}
 
@@ -104,5 +108,146 @@ H.bribery = {
 		g:log(U.text("cards.extra_votes", seat, n))
 	end,
 }
+
+-- Confusing Legal Text: when you are elected, another player is elected instead.
+H.confusing_legal_text = {
+	at = "elected",
+	can = function(g, seat: number, info): boolean
+		return seat == info.seat and not g:global("card_elect")
+	end,
+	choose = function(g, seat: number, info)
+		return { prompt = U.text("cards.choose_player", "Confusing Legal Text"), rule = "TI4 §1, Confusing Legal Text",
+			help = U.text("cards.choose_help"), options = others(g, seat) }
+	end,
+	effect = function(g, seat: number, info, target: number)
+		g:set_global("card_elect", "p:" .. target)
+	end,
+}
+
+-- The riders (§27.22): after an agenda is revealed, before the votes, you give up your vote
+-- and predict an outcome; if it is elected, the payoff. A re-voted law (Miscount
+-- Disclosed) takes riders too: it is voted on like a revealed agenda.
+local function rider(name: string, payoff, payoff_choose)
+	return {
+		at = "agenda_revealed",
+		can = function(g, seat: number, info): boolean
+			return true
+		end,
+		choose = function(g, seat: number, info)
+			local options = {}
+			for _, v in ipairs(require("agendas").outcomes(g, g:face(info.card))) do
+				table.insert(options, { label = require("agenda").label(g, v, seat), value = v })
+			end
+			return { prompt = U.text("cards.rider_prompt", name), rule = "TI4 §27.22, " .. name,
+				help = U.text("cards.rider_help"), options = options }
+		end,
+		effect = function(g, seat: number, info, outcome: string)
+			g:set_global("card_rider." .. string.lower(string.gsub(name, " ", "_")), string.format("%d|%s", seat, outcome))
+			g:set_global("card_barred_" .. seat, true)
+			g:log(U.text("cards.rider_predicts", seat, require("agenda").label(g, outcome, 0)))
+		end,
+		payoff = payoff,
+		payoff_choose = payoff_choose,
+	}
+end
+
+local function planet_choice(g, seat: number, name: string, list: { number })
+	local options = {}
+	for _, p in ipairs(list) do
+		table.insert(options, { label = U.planet_name(g, p), value = p })
+	end
+	if #options == 0 then
+		return nil
+	end
+	return { prompt = U.text("cards.choose_target", name), rule = "TI4 §27.22, " .. name, help = U.text("cards.rider_help"), options = options }
+end
+
+local function cell_choice(g, seat: number, name: string, cells: { number })
+	local options = {}
+	for _, c in ipairs(cells) do
+		table.insert(options, { label = U.cell_label(g, c), value = c })
+	end
+	if #options == 0 then
+		return nil
+	end
+	return { prompt = U.text("cards.choose_target", name), rule = "TI4 §27.22, " .. name, help = U.text("cards.rider_help"), options = options }
+end
+
+local function from_reinforcements(g, seat: number, kind: string, where: any)
+	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+	if e then
+		g:move(e, where)
+	end
+end
+
+H.imperial_rider = rider("Imperial Rider", function(g, seat: number)
+	U.vp(g, seat, 1, "other")
+end)
+
+H.trade_rider = rider("Trade Rider", function(g, seat: number)
+	U.gain_tg(g, seat, 5)
+end)
+
+H.technology_rider = rider("Technology Rider", function(g, seat: number)
+	g:push("research", { seat = seat })
+end)
+
+H.leadership_rider = rider("Leadership Rider", function(g, seat: number)
+	g:push("redistribute", { seat = seat, gain = 3, redistribute = false }) -- placed, not redistributed (§54)
+end)
+
+H.politics_rider = rider("Politics Rider", function(g, seat: number)
+	for _ = 1, 3 do
+		U.draw_action(g, seat)
+	end
+	g:set_global("speaker", seat)
+	g:log(U.text("setup.speaker", seat))
+	if g:count({ kind = "action_card", zone = "hand", seat = seat }) > require("council").hand_limit(g) then
+		g:push("discard", { seat = seat })
+	end
+end)
+
+H.construction_rider = rider("Construction Rider", function(g, seat: number, p: number?)
+	if p then
+		from_reinforcements(g, seat, "space_dock", { inside = p })
+	end
+end, function(g, seat: number)
+	if g:count({ kind = "space_dock", zone = "reinforcements", seat = seat }) == 0 then
+		return nil
+	end
+	return planet_choice(g, seat, "Construction Rider", U.planets(g, seat))
+end)
+
+H.warfare_rider = rider("Warfare Rider", function(g, seat: number, c: number?)
+	if c then
+		from_reinforcements(g, seat, "dreadnought", c)
+	end
+end, function(g, seat: number)
+	if g:count({ kind = "dreadnought", zone = "reinforcements", seat = seat }) == 0 then
+		return nil
+	end
+	return cell_choice(g, seat, "Warfare Rider", g:cells_of({ kind = U.SHIP_TYPES, owner = seat }))
+end)
+
+H.diplomacy_rider = rider("Diplomacy Rider", function(g, seat: number, c: number?)
+	if not c then
+		return
+	end
+	for s = 1, g:seats() do
+		if s ~= seat and not U.eliminated(g, s) and g:count({ kind = "command_token", owner = s, cell = c }) == 0 then
+			U.move_token(g, s, "cmd_reinforcements", c)
+		end
+	end
+end, function(g, seat: number)
+	local cells, seen = {}, {}
+	for _, p in ipairs(U.planets(g, seat)) do
+		local c = g:cell_of(p) :: number
+		if not seen[c] then
+			seen[c] = true
+			table.insert(cells, c)
+		end
+	end
+	return cell_choice(g, seat, "Diplomacy Rider", cells)
+end)
 
 return H

@@ -19,6 +19,7 @@ local U = require("util")
 local Co = require("council")
 local E = require("agendas")
 local M = require("moments")
+local N = require("notes")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -39,6 +40,7 @@ end
 local function clear_cards(g, id: string)
 	for s = 1, g:seats() do
 		g:set_global("card_barred_" .. s, nil)
+		g:set_global("card_silenced_" .. s, nil)
 	end
 	for _, v in ipairs(E.outcomes(g, id)) do
 		g:set_global("card_votes." .. v, nil)
@@ -154,6 +156,13 @@ A.agenda = {
 		end
 		if ctx.stage == "moment" then
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
+			-- Political Secret (notes.lua) first: it silences its owner's action cards.
+			ctx.stage = "moment_cards"
+			if N.agenda_revealed(g) then
+				return nil
+			end
+		end
+		if ctx.stage == "moment_cards" then
 			ctx.stage = "moment_done"
 			if M.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
 				return nil
@@ -165,6 +174,8 @@ A.agenda = {
 				-- Veto: this agenda is discarded and the next one revealed instead.
 				g:set_global("card_veto", nil)
 				clear_cards(g, id)
+				M.riders(g, nil) -- predictions on the vetoed card are lost
+				N.agenda_resolved(g) -- F-11: Political Secret ends with the vetoed card
 				g:move(ctx.card, "agenda_discard")
 				g:log(U.text("agenda.vetoed", name_of(g, ctx.card)))
 				ctx.card = nil
@@ -247,11 +258,26 @@ A.agenda = {
 					rule = "TI4 §27.19, §76.2", help = U.text("agenda.tie_help"), options = options, labels = "agenda.label" }
 			end
 		end
+		if ctx.stage == "resolve" and not ctx.elect_asked and string.sub(ctx.result, 1, 2) == "p:" then
+			-- "When you are elected" (Confusing Legal Text).
+			ctx.elect_asked = true
+			if M.open(g, "elected", { seat = tonumber(string.sub(ctx.result, 3)), outcome = ctx.result }) then
+				return nil
+			end
+		end
+		if ctx.stage == "resolve" and g:global("card_elect") then
+			ctx.result = g:global("card_elect")
+			g:set_global("card_elect", nil)
+			g:log(U.text("agenda.elected_instead", A.label(g, ctx.result, 0)))
+		end
 		if ctx.stage == "resolve" then
 			ctx.stage = "done"
 			g:log(U.text("agenda.outcome", name_of(g, ctx.card), A.label(g, ctx.result, 0)))
 			g:add_global("usage.agendas_resolved", 1)
 			E.resolve(g, ctx.card, ctx.result, ctx.cast)
+			clear_cards(g, id)
+			M.riders(g, ctx.result) -- §27.22: predictions of this outcome pay off
+			N.agenda_resolved(g)
 		end
 		return nil
 	end,

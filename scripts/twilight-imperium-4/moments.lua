@@ -51,7 +51,8 @@ end
 -- a name cannot affect the same thing in one window; the hooks check the rest).
 function M.playable(g, seat: number, point: string, info: any): { number }
 	local out, seen = {}, {}
-	if U.eliminated(g, seat) then
+	-- Political Secret (notes.lua) silences its owner until the agenda resolves.
+	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) then
 		return out
 	end
 	for _, card in ipairs(g:entities({ kind = "action_card", zone = "hand", seat = seat })) do
@@ -198,5 +199,53 @@ M.play_card = {
 		ctx.stage = "play"
 	end,
 }
+
+-- A card's later payoff (riders, §27.22, once their outcome is elected): ctx seat, id.
+M.card_payoff = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local hook = HOOKS[ctx.id]
+		if hook.payoff_choose then
+			local d = hook.payoff_choose(g, ctx.seat)
+			if d then
+				d.seat = ctx.seat
+				return d
+			end
+		end
+		ctx.done = true
+		hook.payoff(g, ctx.seat, nil)
+		return nil
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		HOOKS[ctx.id].payoff(g, ctx.seat, v)
+	end,
+}
+
+-- Agenda resolution (agenda.lua): each rider whose prediction is the result pays off; every
+-- rider's prediction is then forgotten.
+function M.riders(g, result: string?)
+	local ids = {}
+	for id in pairs(HOOKS) do
+		table.insert(ids, id)
+	end
+	table.sort(ids) -- a fixed order: the payoffs are pushed in it
+	for _, id in ipairs(ids) do
+		local hook = HOOKS[id]
+		if hook.payoff then
+			local v = g:global("card_rider." .. id)
+			if v then
+				g:set_global("card_rider." .. id, nil)
+				local seat, outcome = string.match(v, "^(%d+)|(.+)$")
+				if result and outcome == result then
+					g:log(U.text("cards.rider_won", tonumber(seat), defs.action_card[id].name))
+					g:push("card_payoff", { seat = tonumber(seat), id = id })
+				end
+			end
+		end
+	end
+end
 
 return M
