@@ -226,7 +226,13 @@ end, function(g, seat: number)
 	if g:count({ kind = "dreadnought", zone = "reinforcements", seat = seat }) == 0 then
 		return nil
 	end
-	return cell_choice(g, seat, "Warfare Rider", g:cells_of({ kind = U.SHIP_TYPES, owner = seat }))
+	local cells = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		if U.fleet_room(g, seat, c) then -- §45
+			table.insert(cells, c)
+		end
+	end
+	return cell_choice(g, seat, "Warfare Rider", cells)
 end)
 
 H.diplomacy_rider = rider("Diplomacy Rider", function(g, seat: number, c: number?)

@@ -136,8 +136,15 @@ H.frontline_deployment = {
 }
 
 -- Cells where a seat has ships.
+-- (with room for one more under the fleet pool, §45).
 local function ship_cells(g, seat: number): { number }
-	return g:cells_of({ kind = U.SHIP_TYPES, owner = seat })
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		if U.fleet_room(g, seat, c) then
+			table.insert(out, c)
+		end
+	end
+	return out
 end
 
 -- War Effort: a cruiser from reinforcements into a system where you have ships.
@@ -385,7 +392,7 @@ local function ghost_cells(g, seat: number): { number }
 	local out = {}
 	for _, c in ipairs(g:cells()) do
 		local sys = U.system_of_cell(g, c)
-		if sys and #sys.wormholes > 0 and not sys.home_of and not U.enemy_ships(g, seat, c) then
+		if sys and #sys.wormholes > 0 and not sys.home_of and not U.enemy_ships(g, seat, c) and U.fleet_room(g, seat, c) then
 			table.insert(out, c)
 		end
 	end

@@ -48,7 +48,16 @@ R.strategy_phase = {
 	enter = function(g, ctx)
 		g:set_global("phase", "strategy")
 		ctx.i = 0
-		ctx.order = U.clockwise(g, g:global("speaker"))
+		-- Political Stability (ac_status.lua): a seat that kept its cards picks none.
+		ctx.order = {}
+		for _, s in ipairs(U.clockwise(g, g:global("speaker"))) do
+			if g:global("card_kept_strategy_" .. s) then
+				g:set_global("card_kept_strategy_" .. s, nil)
+				g:log(U.text("strategy.kept", s))
+			else
+				table.insert(ctx.order, s)
+			end
+		end
 		ctx.total = #ctx.order * R.picks(g)
 	end,
 	run = function(g, ctx)
@@ -61,6 +70,29 @@ R.strategy_phase = {
 			if E.strategy_start(g) then
 				return nil
 			end
+		end
+		if not ctx.cards_asked then
+			-- "As the strategy phase begins" action cards (Summit), from the speaker (§19.20).
+			ctx.cards_asked = true
+			if M.open(g, "strategy_start", {}) then
+				return nil
+			end
+		end
+		if ctx.picked then
+			-- Public Disgrace may send the card just taken back (ac_status.lua).
+			local pick = ctx.picked
+			ctx.picked = nil
+			if g:global("card_disgrace") then
+				g:set_global("card_disgrace", nil)
+				ctx.forbidden = pick
+				g:log(U.text("strategy.disgraced", ctx.order[ctx.i % #ctx.order + 1], defs.strategy_card[pick].name))
+			else
+				ctx.forbidden = nil
+				R.take(g, ctx, pick)
+			end
+		end
+		if #ctx.order == 0 then
+			ctx.i = ctx.total
 		end
 		if ctx.i >= ctx.total and not ctx.ended then
 			ctx.ended = true
@@ -89,8 +121,12 @@ R.strategy_phase = {
 		end
 		local seat = ctx.order[ctx.i % #ctx.order + 1]
 		local options = {}
-		for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
+		local common = g:entities({ kind = "strategy_card", zone = "strategy_common" })
+		for _, card in ipairs(common) do
 			local def = defs.strategy_card[g:face(card)]
+			if g:face(card) == ctx.forbidden and #common > 1 then
+				continue -- Public Disgrace: a different card, if one is available
+			end
 			local tg = g:prop(card, "tg") or 0
 			table.insert(options, { label = tg > 0 and U.text("strategy.card_tg", def.initiative, def.name, tg) or U.text("strategy.card", def.initiative, def.name), value = g:face(card) })
 		end
@@ -98,15 +134,27 @@ R.strategy_phase = {
 	end,
 	resolve = function(g, ctx, face)
 		local seat = ctx.order[ctx.i % #ctx.order + 1]
-		ctx.i += 1
-		local card = g:first({ kind = "strategy_card", face = face })
-		g:move(card, { zone = "strategy", seat = seat })
-		local tg = g:prop(card, "tg") or 0
-		g:set_prop(card, "tg", 0)
-		U.gain_tg(g, seat, tg)
-		g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+		-- "As a player picks a strategy card" (Public Disgrace): the pick waits for it.
+		if M.open(g, "strategy_pick", { seat = seat, card = face }) then
+			ctx.picked = face
+			return
+		end
+		ctx.forbidden = nil
+		R.take(g, ctx, face)
 	end,
 }
+
+-- A seat takes the strategy card `face` with its trade goods (TI4 §40.1-40.2).
+function R.take(g, ctx, face: string)
+	local seat = ctx.order[ctx.i % #ctx.order + 1]
+	ctx.i += 1
+	local card = g:first({ kind = "strategy_card", face = face })
+	g:move(card, { zone = "strategy", seat = seat })
+	local tg = g:prop(card, "tg") or 0
+	g:set_prop(card, "tg", 0)
+	U.gain_tg(g, seat, tg)
+	g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+end
 
 -- Whether a seat still has a strategy card it has not used (TI4 §2.4).
 local function unused_cards(g, seat: number): { number }
@@ -319,10 +367,20 @@ R.status_phase = {
 					g:set_prop(e, "damaged", nil)
 				end
 			elseif stage == 8 then
-				-- §38.8: strategy cards back to the common area.
+				-- "When strategy cards would return" (Political Stability), from the speaker.
+				if not ctx.stability_asked then
+					ctx.stability_asked = true
+					if M.open(g, "status_return", {}) then
+						ctx.stage -= 1
+						return nil
+					end
+				end
+				-- §38.8: strategy cards back to the common area (not those kept).
 				for s = 1, g:seats() do
-					for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
-						g:move(card, "strategy_common")
+					if not g:global("card_kept_strategy_" .. s) then
+						for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
+							g:move(card, "strategy_common")
+						end
 					end
 				end
 				g:move(g:first({ kind = "naalu_token" }), "box")
