@@ -6,11 +6,14 @@
 --   `card_cancel_hits_<seat>` hits taken off what that seat must assign (cleared when read).
 --   `card_fighter_bonus_<seat>` the same for its fighters only;
 --   `card_no_retreat`         the retreat just announced is stopped;
---   `card_move_bonus_<seat>`  added to its ships' move for this tactical action (tactical.lua).
+--   `card_move_bonus_<seat>`  added to its ships' move for this tactical action (tactical.lua);
+--   `card_combat_draw`        the combat ends with no winner (Skilled Retreat);
+--   `card_destroy_<seat>`     ships that seat must destroy, of its choice (Courageous to the End).
 -- Moments (info fields): "combat_round" (attacker, defender, cell, round), "assign_hits"
 -- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell),
 -- "cannon_hits" (seat: the target, hits), "retreat_announced" (seat: the other side,
--- retreater), "combat_won" (winner, loser), "after_activation" (cell).
+-- retreater), "combat_won" (winner, loser), "after_activation" (cell), "ship_destroyed"
+-- (seat: the loser of the ship, foe, face, cell), "after_movement" (cell).
 local U = require("util")
 local H = {}
 
@@ -142,6 +145,103 @@ H.upgrade = {
 		g:set_prop(cruiser, "damaged", nil)
 		g:move(cruiser, { zone = "reinforcements", seat = seat })
 		g:move(dread, info.cell)
+	end,
+}
+
+-- Skilled Retreat: as a combat round begins, all your ships in the active system move to an
+-- adjacent system without other players' ships (carrying what they can, with a command
+-- token from reinforcements: retreat.lua's move); the combat ends in a draw. FAQ: it is not
+-- a retreat (Intercept cannot answer it).
+local function skilled_destinations(g, seat: number, c: number): { number }
+	local Retreat = require("retreat")
+	local out, seen = {}, {}
+	for _, n in ipairs(require("objectives").adjacent(g, c)) do
+		if not seen[n] and n ~= c then
+			seen[n] = true
+			if Retreat.enterable(g, seat, n) and not U.enemy_ships(g, seat, n) then
+				table.insert(out, n)
+			end
+		end
+	end
+	table.sort(out)
+	return out
+end
+H.skilled_retreat = {
+	at = "combat_round",
+	can = function(g, seat: number, info): boolean
+		return fighting(seat, info) and not g:global("card_combat_draw") and #U.ships_with(g, seat, info.cell, "move") > 0
+			and #skilled_destinations(g, seat, info.cell) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, n in ipairs(skilled_destinations(g, seat, info.cell)) do
+			table.insert(options, { label = U.cell_label(g, n), value = n })
+		end
+		return { prompt = U.text("cards.choose_target", "Skilled Retreat"), rule = "TI4 §1, Skilled Retreat",
+			help = U.text("cards.choose_help"), options = options }
+	end,
+	effect = function(g, seat: number, info, dest: number)
+		require("retreat").execute(g, seat, info.cell, dest)
+		g:set_global("card_combat_draw", true)
+	end,
+}
+
+-- Courageous to the End: right after one of your ships is destroyed in a space combat, roll
+-- 2 dice; each at or over that ship's combat value destroys a ship of the opponent's choice
+-- (no hits: Sustain Damage cannot cancel them, FAQ).
+H.courageous_to_the_end = {
+	at = "ship_destroyed",
+	can = function(g, seat: number, info): boolean
+		return seat == info.seat and defs.unit[info.face].combat ~= nil
+	end,
+	effect = function(g, seat: number, info)
+		local n = 0
+		for _ = 1, 2 do
+			if g:roll(10) >= defs.unit[info.face].combat then
+				n += 1
+			end
+		end
+		g:log(U.text("cards.courage_roll", seat, n))
+		if n > 0 then
+			g:add_global("card_destroy_" .. info.foe, n)
+		end
+	end,
+}
+
+-- Experimental Battlestation: once another player's ships moved into a system, one of your
+-- space docks there or next to it fires Space Cannon 5 (x3) at the ships there (the hits
+-- assigned by their owner: cannon.lua's space_cannon with the hits given).
+local function docks_near(g, seat: number, c: number): boolean
+	local cells = { c }
+	for _, n in ipairs(require("objectives").adjacent(g, c)) do
+		table.insert(cells, n)
+	end
+	for _, n in ipairs(cells) do
+		for _, p in ipairs(g:entities({ kind = "planet", cell = n })) do
+			if g:count({ kind = "space_dock", owner = seat, inside = p }) > 0 then
+				return true
+			end
+		end
+	end
+	return false
+end
+H.experimental_battlestation = {
+	at = "after_movement",
+	can = function(g, seat: number, info): boolean
+		return seat ~= info.active and g:count({ kind = U.SHIP_TYPES, owner = info.active, cell = info.cell }) > 0
+			and docks_near(g, seat, info.cell)
+	end,
+	effect = function(g, seat: number, info)
+		local hits = 0
+		for _ = 1, 3 do
+			if g:roll(10) >= 5 then
+				hits += 1
+			end
+		end
+		g:log(U.text("combat.cannon_fired", seat, 3, hits, info.active))
+		if hits > 0 then
+			g:push("space_cannon", { seat = info.active, cell = info.cell, target = info.active, hits = hits, only_hits = true })
+		end
 	end,
 }
 

@@ -67,7 +67,8 @@ end
 -- non-fighter ships while it has any. ctx: seat (active), cell.
 K.space_cannon = {
 	enter = function(g, ctx)
-		ctx.order = U.clockwise(g, ctx.seat)
+		-- `only_hits`: hits already rolled elsewhere (Experimental Battlestation) to assign.
+		ctx.order = ctx.only_hits and {} or U.clockwise(g, ctx.seat)
 		ctx.i = 0
 	end,
 	run = function(g, ctx)

@@ -175,6 +175,12 @@ C.space_combat = {
 						return nil
 					end
 				end
+				if over(g, ctx) then
+					-- A card moved one side out (Skilled Retreat): no round is fought.
+					ctx.asked = nil
+					ctx.stage = "end"
+					continue
+				end
 				if ctx.retreat_moment then
 					-- Intercept: right after a retreat is announced, its opponent may stop it.
 					ctx.retreat_moment = nil
@@ -215,6 +221,30 @@ C.space_combat = {
 				ctx.shields_asked = {}
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
+				-- Courageous to the End: right after a seat's ship is destroyed.
+				if ctx.just_destroyed then
+					local info = ctx.just_destroyed
+					ctx.just_destroyed = nil
+					if M.open(g, "ship_destroyed", info) then
+						return nil
+					end
+				end
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local n = g:global("card_destroy_" .. seat)
+					if n then
+						g:set_global("card_destroy_" .. seat, nil)
+						ctx.destroy = ctx.destroy or {}
+						ctx.destroy[tostring(seat)] = (ctx.destroy[tostring(seat)] or 0) + n
+					end
+					if ctx.destroy and (ctx.destroy[tostring(seat)] or 0) > 0 then
+						if #ships(g, seat, ctx.cell) > 0 then
+							ctx.assigning, ctx.destroying = seat, true
+							return { seat = seat, prompt = U.text("combat.courage_prompt"), rule = "TI4 §1, Courageous to the End",
+								help = U.text("combat.courage_help"), options = hit_options(g, seat, ctx.cell, false, true) }
+						end
+						ctx.destroy[tostring(seat)] = 0
+					end
+				end
 				-- Direct Hit: right after a ship sustained one of the other side's hits.
 				if ctx.just_sustained then
 					local e = ctx.just_sustained
@@ -266,7 +296,13 @@ C.space_combat = {
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
-				if a > 0 then
+				local draw = g:global("card_combat_draw")
+				if draw then
+					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.
+					g:set_global("card_combat_draw", nil)
+					a, d = 0, 0
+					g:log(U.text("combat.skilled_draw", U.cell_label(g, ctx.cell)))
+				elseif a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))
 					Co.combat_won(g, ctx.attacker, ctx.defender)
 				elseif d > 0 then
@@ -303,6 +339,12 @@ C.space_combat = {
 			return
 		end
 		local seat = ctx.assigning
+		if ctx.destroying then
+			ctx.destroying = nil
+			ctx.destroy[tostring(seat)] -= 1
+			Hits.apply(g, seat, ctx.cell, v)
+			return
+		end
 		if ctx.forcing then
 			ctx.forced[tostring(seat)] = nil
 			ctx.forcing = nil
@@ -313,6 +355,9 @@ C.space_combat = {
 		if string.sub(v, 1, 1) == "s" then
 			ctx.sustained[tostring(e)] = true
 			ctx.just_sustained = e
+		else
+			local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
+			ctx.just_destroyed = { active = ctx.attacker, seat = seat, foe = foe, face = g:face(e), cell = ctx.cell }
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
 	end,

@@ -7,6 +7,7 @@
 local U = require("util")
 local Co = require("council")
 local Cannon = require("cannon")
+local M = require("moments")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -15,7 +16,9 @@ local I = {}
 function I.shielded(g, p: number): boolean
 	local c = g:cell_of(p)
 	for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-		if defs.unit[g:face(e)].planetary_shield then
+		-- Disable (ac_invasion.lua): PDS in this system lose Planetary Shield.
+		local disabled = g:global("card_disable") == c and g:kind(e) == "pds"
+		if defs.unit[g:face(e)].planetary_shield and not disabled then
 			local cancelled = false
 			for _, w in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
 				if defs.unit[g:face(w)].cancels_planetary_shield and g:owner(w) ~= g:owner(e) then
@@ -135,8 +138,11 @@ function I.roll(g, ctx)
 			ctx.plasma = false
 		end
 		dice_at[key] += dice
+		-- Bunker (ac_invasion.lua): -4 against the planets of the seat that played it.
+		local owner = g:owner(d.planet)
+		local bunker = owner and g:global("card_bunker_" .. owner) and 4 or 0
 		for _ = 1, dice do
-			if g:roll(10) >= b.hit then
+			if g:roll(10) - bunker >= b.hit then
 				hits[key] += 1
 			end
 		end
@@ -166,8 +172,8 @@ end
 -- Deflectors takes 1 off each die at its owner's units; Letnev's L4 Disruptors stops
 -- the defense altogether.
 local function cannon_defense(g, seat: number, p: number)
-	if U.has_tech(g, seat, "letnev_l4_disruptors") then
-		return
+	if U.has_tech(g, seat, "letnev_l4_disruptors") or g:global("card_disable") == g:cell_of(p) then
+		return -- L4 Disruptors; Disable (PDS lose Space Cannon)
 	end
 	for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
 		if o ~= seat then
@@ -269,17 +275,26 @@ end
 
 -- TI4 §52.3-5 on one planet: Space Cannon defense, the ground combat, then control: the
 -- active player gains the planet if its committed ground forces survive (exhausted);
--- other players' structures there are destroyed.
-local function invade_planet(g, seat: number, p: number)
+-- other players' structures there are destroyed. Returns, when control changed, what the
+-- "planet gained / taken" action cards need: { planet, from (the former controller),
+-- pds, docks (structures destroyed) }.
+local function invade_planet(g, seat: number, p: number): any
 	cannon_defense(g, seat, p)
 	for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
-		if o ~= seat then
+		-- (No invaders left, e.g. sent back by Parley or destroyed by Space Cannon: no fight.)
+		if o ~= seat and g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 then
 			ground_combat(g, seat, o, p)
 		end
 	end
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+		local taken = { planet = p, from = g:owner(p), pds = 0, docks = 0 }
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
 			if g:owner(e) ~= seat then
+				if g:kind(e) == "pds" then
+					taken.pds += 1
+				else
+					taken.docks += 1
+				end
 				g:move(e, { zone = "reinforcements", seat = g:owner(e) })
 				g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
 			end
@@ -287,7 +302,9 @@ local function invade_planet(g, seat: number, p: number)
 		Co.gain_control(g, p, seat)
 		g:set_prop(p, "exhausted", true)
 		g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
+		return taken
 	end
+	return nil
 end
 
 -- TI4 §52.3-52.5: the planets committed to are resolved one at a time, in the order the
@@ -298,8 +315,20 @@ end
 I.invade = {
 	enter = function(g, ctx)
 		table.sort(ctx.planets)
+		ctx.taken = {}
 	end,
 	run = function(g, ctx)
+		-- "When you gain control of a planet" (Infiltrate) and "after a player takes your
+		-- planet" (Reparations; ac_invasion.lua), one planet at a time, once its fight is
+		-- over (a simplification: after the structures are destroyed, Infiltrate places
+		-- the same units of its player's instead of swapping them).
+		while not U.over(g) and #ctx.taken > 0 do
+			local info = table.remove(ctx.taken, 1)
+			info.active = ctx.seat
+			if M.open(g, "planet_taken", info) then
+				return nil
+			end
+		end
 		while not U.over(g) and #ctx.planets > 0 do
 			local fights = {}
 			for _, p in ipairs(ctx.planets) do
@@ -308,7 +337,11 @@ I.invade = {
 				end
 			end
 			if #fights < 2 then
-				invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
+				local taken = invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
+				if taken then
+					table.insert(ctx.taken, taken)
+					return I.invade.run(g, ctx)
+				end
 			else
 				local options = {}
 				for _, p in ipairs(fights) do
@@ -327,7 +360,10 @@ I.invade = {
 				break
 			end
 		end
-		invade_planet(g, ctx.seat, p)
+		local taken = invade_planet(g, ctx.seat, p)
+		if taken then
+			table.insert(ctx.taken, taken)
+		end
 	end,
 }
 

@@ -7,7 +7,7 @@
 -- through the `play_card` step: its targets are chosen, it goes face up to the discard
 -- pile, Sabotage may cancel it (§1.8), then its effect resolves. What each card does and
 -- when it is playable is data + hooks in ac_combat.lua, ac_agenda.lua, ac_component.lua,
--- ac_status.lua (keyed by card id), so a new card only adds an entry there.
+-- ac_status.lua, ac_invasion.lua (keyed by card id), so a new card only adds an entry there.
 --
 -- A hook: `at` (the moment's name, or "component" for an ACTION card, §3), `can(g, seat,
 -- info)` (may this seat play it now: §1.6, only if it can be resolved in full), optional
@@ -21,7 +21,7 @@ local U = require("util")
 local M = {}
 
 local HOOKS: { [string]: any } = {}
-for _, list in ipairs({ require("ac_combat"), require("ac_agenda"), require("ac_component"), require("ac_status") }) do
+for _, list in ipairs({ require("ac_combat"), require("ac_agenda"), require("ac_component"), require("ac_status"), require("ac_invasion") }) do
 	for id, hook in pairs(list) do
 		HOOKS[id] = hook
 	end

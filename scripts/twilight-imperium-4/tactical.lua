@@ -215,6 +215,9 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
+			-- "After ships move into a system" action cards (Experimental Battlestation)
+			-- come first (pushed last).
+			M.open(g, "after_movement", { active = seat, cell = ctx.cell })
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
@@ -229,6 +232,13 @@ A.tactical = {
 			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "bombard" then
+			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
+			if not ctx.invasion_asked then
+				ctx.invasion_asked = true
+				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
+					return nil
+				end
+			end
 			-- §52.1, §15: bombardment before ground forces are committed.
 			ctx.stage = "land"
 			if Invasion.can_bombard(g, seat, ctx.cell) then
@@ -256,6 +266,18 @@ A.tactical = {
 			return { seat = seat, prompt = U.text("tactical.land_prompt"), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
+			-- "After units are committed to land on your planet" (Parley).
+			if ctx.committed and not ctx.commit_asked then
+				ctx.commit_asked = true
+				local planets = {}
+				for key in pairs(ctx.committed) do
+					table.insert(planets, tonumber(key))
+				end
+				table.sort(planets)
+				if M.open(g, "units_committed", { active = seat, cell = ctx.cell, planets = planets }) then
+					return nil
+				end
+			end
 			ctx.stage = "produce"
 			local planets = {}
 			for key in pairs(ctx.committed or {}) do
@@ -273,6 +295,10 @@ A.tactical = {
 		end
 		if ctx.stage == "end" then
 			g:set_global("card_move_bonus_" .. seat, nil) -- Flank Speed lasts this action
+			g:set_global("card_disable", nil) -- Disable and Bunker last this invasion
+			for s = 1, g:seats() do
+				g:set_global("card_bunker_" .. s, nil)
+			end
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
