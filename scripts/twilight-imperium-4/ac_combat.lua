@@ -8,6 +8,8 @@
 --   `card_no_retreat`         the retreat just announced is stopped;
 --   `card_move_bonus_<seat>`  added to its ships' move for this tactical action (tactical.lua);
 --   `card_combat_draw`        the combat ends with no winner (Skilled Retreat);
+--   `card_star_chart`         alpha and beta systems linked ("star_chart" links) this action;
+--   `card_silence_<seat>`     the cell whose ships of that seat ignore blocking this action.
 --   `card_destroy_<seat>`     ships that seat must destroy, of its choice (Courageous to the End).
 -- Moments (info fields): "combat_round" (attacker, defender, cell, round), "assign_hits"
 -- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell),
@@ -145,6 +147,59 @@ H.upgrade = {
 		g:set_prop(cruiser, "damaged", nil)
 		g:move(cruiser, { zone = "reinforcements", seat = seat })
 		g:move(dread, info.cell)
+	end,
+}
+
+-- Lost Star Chart: right after you activate a system, systems with alpha and with beta
+-- wormholes are adjacent for this tactical action (links of kind "star_chart", which only
+-- movement follows: council.lua movement_links; removed at the action's end).
+local function wormhole_cells(g, kind: string): { number }
+	local out = {}
+	for _, c in ipairs(g:cells()) do
+		local sys = U.system_of_cell(g, c)
+		for _, w in ipairs(sys and sys.wormholes or {}) do
+			if w == kind then
+				table.insert(out, c)
+				break
+			end
+		end
+	end
+	return out
+end
+H.lost_star_chart = {
+	at = "after_activation",
+	can = function(g, seat: number, info): boolean
+		return seat == info.active and not g:global("card_star_chart") and #wormhole_cells(g, "alpha") > 0 and #wormhole_cells(g, "beta") > 0
+	end,
+	effect = function(g, seat: number, info)
+		for _, a in ipairs(wormhole_cells(g, "alpha")) do
+			for _, b in ipairs(wormhole_cells(g, "beta")) do
+				if a ~= b then
+					g:add_link(a, b, "star_chart")
+				end
+			end
+		end
+		g:set_global("card_star_chart", true)
+	end,
+}
+
+-- In the Silence of Space: right after you activate a system, your ships starting in one
+-- chosen system move through systems holding other players' ships this action.
+H.in_the_silence_of_space = {
+	at = "after_activation",
+	can = function(g, seat: number, info): boolean
+		return seat == info.active and not g:global("card_silence_" .. seat) and #g:cells_of({ kind = U.SHIP_TYPES, owner = seat }) > 0
+	end,
+	choose = function(g, seat: number, info)
+		local options = {}
+		for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+			table.insert(options, { label = U.cell_label(g, c), value = c })
+		end
+		return { prompt = U.text("cards.choose_target", "In the Silence of Space"), rule = "TI4 §1, §66, In the Silence of Space",
+			help = U.text("cards.choose_help"), options = options }
+	end,
+	effect = function(g, seat: number, info, c: number)
+		g:set_global("card_silence_" .. seat, c)
 	end,
 }
 

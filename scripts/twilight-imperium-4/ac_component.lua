@@ -471,4 +471,47 @@ H.focused_research = {
 	end,
 }
 
+-- Signal Jamming: a non-home system holding one of your ships or next to one; another
+-- player puts a command token from its reinforcements there (one decision: system and
+-- player together).
+local function jam_options(g, seat: number)
+	local cells, seen = {}, {}
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		local near = { c }
+		for _, n in ipairs(require("objectives").adjacent(g, c)) do
+			table.insert(near, n)
+		end
+		for _, n in ipairs(near) do
+			local sys = U.system_of_cell(g, n)
+			if not seen[n] and sys and not sys.home_of then
+				seen[n] = true
+				table.insert(cells, n)
+			end
+		end
+	end
+	table.sort(cells)
+	local options = {}
+	for _, c in ipairs(cells) do
+		for _, s in ipairs(U.clockwise(g, seat)) do
+			if s ~= seat and not U.has_token_in(g, s, c) and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = s }) > 0 then
+				table.insert(options, { label = U.text("cards.jam_option", s, U.cell_label(g, c)), value = string.format("%d:%d", s, c) })
+			end
+		end
+	end
+	return options
+end
+H.signal_jamming = {
+	at = "component",
+	can = function(g, seat: number, info): boolean
+		return #jam_options(g, seat) > 0
+	end,
+	choose = function(g, seat: number, info)
+		return pick("Signal Jamming", jam_options(g, seat))
+	end,
+	effect = function(g, seat: number, info, v: string)
+		local s, c = string.match(v, "^(%d+):(%d+)$")
+		U.move_token(g, tonumber(s) :: number, "cmd_reinforcements", tonumber(c))
+	end,
+}
+
 return H

@@ -31,6 +31,16 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	for c, cost in pairs(field) do
 		out[c] = cost
 	end
+	-- In the Silence of Space (ac_combat.lua): ships starting in the chosen system pass
+	-- other players' ships this action.
+	local quiet = g:global("card_silence_" .. seat)
+	if quiet then
+		rules.blocked = {}
+		local free = g:field(active, 8, rules)
+		if free[quiet] and free[quiet] < (out[quiet] or 99) then
+			out[quiet] = free[quiet]
+		end
+	end
 	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
 	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
 	-- checked by the caller).
@@ -50,6 +60,21 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	end
 	out[active] = nil
 	return out
+end
+
+-- The action cards that last one tactical action end (ac_combat.lua, ac_invasion.lua):
+-- Flank Speed, In the Silence of Space, Lost Star Chart's links, Disable and Bunker.
+function A.end_cards(g, seat: number)
+	g:set_global("card_move_bonus_" .. seat, nil)
+	g:set_global("card_silence_" .. seat, nil)
+	if g:global("card_star_chart") then
+		g:set_global("card_star_chart", nil)
+		g:remove_links("star_chart")
+	end
+	g:set_global("card_disable", nil)
+	for s = 1, g:seats() do
+		g:set_global("card_bunker_" .. s, nil)
+	end
 end
 
 function A.rules(g, seat: number, active: number)
@@ -176,7 +201,7 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
-		g:set_global("card_move_bonus_" .. ctx.seat, nil)
+		A.end_cards(g, ctx.seat)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -294,11 +319,7 @@ A.tactical = {
 			return nil
 		end
 		if ctx.stage == "end" then
-			g:set_global("card_move_bonus_" .. seat, nil) -- Flank Speed lasts this action
-			g:set_global("card_disable", nil) -- Disable and Bunker last this invasion
-			for s = 1, g:seats() do
-				g:set_global("card_bunker_" .. s, nil)
-			end
+			A.end_cards(g, seat)
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
@@ -348,7 +369,11 @@ A.tactical = {
 			if (safe[n] or 99) > m then
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
-				local path = g:path(ctx.cell, n, m, A.rules(g, seat, ctx.cell))
+				local rules = A.rules(g, seat, ctx.cell)
+				if g:global("card_silence_" .. seat) == n then
+					rules.blocked = {} -- In the Silence of Space
+				end
+				local path = g:path(ctx.cell, n, m, rules) or {}
 				for i = 2, #path do
 					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
 						local roll = g:roll(10)
