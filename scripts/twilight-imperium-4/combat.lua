@@ -33,6 +33,9 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 	-- Fighter Prototype: fighters only.
 	local fighter_bonus = g:global("card_fighter_bonus_" .. seat) or 0
 	g:set_global("card_fighter_bonus_" .. seat, nil)
+	-- War Funding (notes.lua): missed dice are rolled again, once.
+	local reroll = g:global("card_reroll_" .. seat) == true
+	g:set_global("card_reroll_" .. seat, nil)
 	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + bonus + card
 	local hits, dice = 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
@@ -42,6 +45,9 @@ local function roll_combat(g, seat: number, c: number, bonus: number): (number, 
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
+				if reroll and die + mod + fighters + Co.roll_bonus(g, seat, def) < def.combat then
+					die = g:roll(10)
+				end
 				if die + mod + fighters + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
 				end
@@ -171,7 +177,9 @@ C.space_combat = {
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
 					-- "At the start of a combat round" action cards (§19.13).
-					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+					-- War Funding (notes.lua) is asked after the action cards (pushed first).
+					local note = require("notes").combat_round(g, ctx.attacker, ctx.defender)
+					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) or note then
 						return nil
 					end
 				end

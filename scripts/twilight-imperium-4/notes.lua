@@ -113,6 +113,22 @@ function N.agenda_revealed(g): boolean
 	return pushed
 end
 
+-- As a space combat round begins: a combatant holding Letnev's War Funding may play it
+-- (pushes `note_play`). Returns whether it pushed.
+function N.combat_round(g, attacker: number, defender: number): boolean
+	local note = g:first({ kind = "promissory_note", face = "letnev_war_funding" })
+	if not note then
+		return false
+	end
+	local at = g:where(note)
+	local holder = at.seat
+	if at.zone == "notes" and holder ~= g:owner(note) and (holder == attacker or holder == defender) then
+		g:push("note_play", { seat = holder, note = note })
+		return true
+	end
+	return false
+end
+
 -- Once that agenda is resolved (or replaced, F-11), Political Secret goes back to its owner.
 function N.agenda_resolved(g)
 	for holder = 1, g:seats() do
@@ -234,6 +250,8 @@ N.note_play = {
 			label = U.text("notes.play_gift_of_prescience")
 		elseif face == "political_secret" then
 			label = U.text("notes.play_political_secret", owner)
+		elseif face == "letnev_war_funding" then
+			label = U.text("notes.play_war_funding", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -273,6 +291,13 @@ N.note_play = {
 			-- Research Agreement: the holder gains the technology too.
 			Tech.gain(g, ctx.seat, ctx.tech)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[ctx.tech].name))
+		elseif g:face(note) == "letnev_war_funding" then
+			-- War Funding (base text): Letnev loses 2 trade goods (what it has, if fewer);
+			-- the holder's missed combat dice are rolled again this round (combat.lua: any
+			-- number of dice may be rerolled, and rerolling only the misses is never worse).
+			g:set(owner, "tg", math.max(0, (g:get(owner, "tg") or 0) - 2))
+			g:set_global("card_reroll_" .. ctx.seat, true)
+			g:log(U.text("notes.war_funding", owner, ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
