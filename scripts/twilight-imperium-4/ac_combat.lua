@@ -11,7 +11,9 @@
 --   `card_star_chart`         alpha and beta systems linked ("star_chart" links) this action;
 --   `card_silence_<seat>`     the cell whose ships of that seat ignore blocking this action.
 --   `card_destroy_<seat>`     ships that seat must destroy, of its choice (Courageous to the End).
--- Moments (info fields): "combat_round" (attacker, defender, cell, round), "assign_hits"
+-- Moments (info fields): "combat_round" (attacker, defender, cell, round; `ground` in a
+-- ground combat, invasion.lua), "ground_rolled" (attacker, defender, planet, misses:
+-- {[seat]=n}), "assign_hits"
 -- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell),
 -- "cannon_hits" (seat: the target, hits), "retreat_announced" (seat: the other side,
 -- retreater), "combat_won" (winner, loser), "after_activation" (cell), "ship_destroyed"
@@ -23,7 +25,8 @@ local function fighting(seat: number, info): boolean
 	return seat == info.attacker or seat == info.defender
 end
 
--- Morale Boost: at the start of a combat round, +1 to your units' combat rolls this round.
+-- Morale Boost: at the start of a combat round (space or ground), +1 to your units' combat
+-- rolls this round.
 H.morale_boost = {
 	at = "combat_round",
 	can = function(g, seat: number, info): boolean
@@ -76,7 +79,7 @@ H.maneuvering_jets = {
 H.emergency_repairs = {
 	at = "combat_round",
 	can = function(g, seat: number, info): boolean
-		return fighting(seat, info) and g:count({ owner = seat, cell = info.cell, has = "damaged" }) > 0
+		return fighting(seat, info) and not info.ground and g:count({ owner = seat, cell = info.cell, has = "damaged" }) > 0
 	end,
 	effect = function(g, seat: number, info)
 		for _, e in ipairs(g:entities({ owner = seat, cell = info.cell, has = "damaged" })) do
@@ -89,7 +92,7 @@ H.emergency_repairs = {
 H.fighter_prototype = {
 	at = "combat_round",
 	can = function(g, seat: number, info): boolean
-		return fighting(seat, info) and info.round == 1 and g:count({ kind = "fighter", owner = seat, cell = info.cell }) > 0
+		return fighting(seat, info) and not info.ground and info.round == 1 and g:count({ kind = "fighter", owner = seat, cell = info.cell }) > 0
 			and not g:global("card_fighter_bonus_" .. seat)
 	end,
 	effect = function(g, seat: number, info)
@@ -224,7 +227,7 @@ end
 H.skilled_retreat = {
 	at = "combat_round",
 	can = function(g, seat: number, info): boolean
-		return fighting(seat, info) and not g:global("card_combat_draw") and #U.ships_with(g, seat, info.cell, "move") > 0
+		return fighting(seat, info) and not info.ground and not g:global("card_combat_draw") and #U.ships_with(g, seat, info.cell, "move") > 0
 			and #skilled_destinations(g, seat, info.cell) > 0
 	end,
 	choose = function(g, seat: number, info)
@@ -297,6 +300,18 @@ H.experimental_battlestation = {
 		if hits > 0 then
 			g:push("space_cannon", { seat = info.active, cell = info.cell, target = info.active, hits = hits, only_hits = true })
 		end
+	end,
+}
+
+-- Fire Team: once your ground forces have rolled in a ground combat round, roll any of
+-- those dice again (here: the missed ones, which is never worse; invasion.lua).
+H.fire_team = {
+	at = "ground_rolled",
+	can = function(g, seat: number, info): boolean
+		return fighting(seat, info) and (info.misses[tostring(seat)] or 0) > 0 and not g:global("card_reroll_" .. seat)
+	end,
+	effect = function(g, seat: number, info)
+		g:set_global("card_reroll_" .. seat, true)
 	end,
 }
 

@@ -197,26 +197,31 @@ local function cannon_defense(g, seat: number, p: number)
 	end
 end
 
-local function ground_hits(g, seat: number, p: number): number
-	local mod = U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0
-	local n = 0
+-- §24.2: a seat's ground combat dice on a planet: for each die, the value it needs and
+-- what it rolled (Jol-Nar's Fragile: -1; Morale Boost: +1, ac_combat.lua).
+local function ground_dice(g, seat: number, p: number): { any }
+	local mod = (U.has_ability(g, seat, "jol_nar_fragile") and -1 or 0) + (g:global("card_roll_bonus_" .. seat) or 0)
+	g:set_global("card_roll_bonus_" .. seat, nil)
+	local dice = {}
 	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, inside = p })) do
 		local def = defs.unit[g:face(e)]
 		for _ = 1, def.combat_dice do
-			if g:roll(10) + mod >= def.combat then
-				n += 1
-			end
+			table.insert(dice, { need = def.combat - mod, got = g:roll(10) })
+		end
+	end
+	return dice
+end
+
+local function count_hits(dice: { any }): number
+	local n = 0
+	for _, d in ipairs(dice) do
+		if d.got >= d.need then
+			n += 1
 		end
 	end
 	return n
 end
 
--- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
--- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
--- side's ground forces. Magen Defense Grid (the base card): the defender, with a
--- Planetary Shield unit on the planet that a war sun does not switch off (§37.3),
--- exhausts it as the first round begins and the invader rolls no dice that round (used
--- at the first chance: a simplification, the owner does not choose).
 -- Dacxive Animators (technology): the winner of a ground combat may place an infantry
 -- from its reinforcements on the planet (always done: it can only help).
 local function dacxive(g, seat: number, p: number)
@@ -229,38 +234,93 @@ local function dacxive(g, seat: number, p: number)
 	end
 end
 
-local function ground_combat(g, attacker: number, defender: number, p: number)
-	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
-	local round = 0
-	while g:count({ kind = U.GROUND_TYPES, owner = attacker, inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = defender, inside = p }) > 0 do
-		round += 1
-		local silenced = false
-		local magen = U.ready_tech(g, defender, "magen_defense_grid")
-		if magen and I.shielded(g, p) then
-			g:set_prop(magen, "exhausted", true)
-			g:log(U.text("combat.magen", defender, attacker))
-			silenced = true
+-- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
+-- per combat die, and each hit destroys one of the other side's ground forces (a side's
+-- ground forces are alike: nothing to choose). Action cards are asked as each round
+-- begins (Morale Boost) and once a side has rolled (Fire Team: its missed dice rolled
+-- again). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
+-- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
+-- round begins and the invader rolls no dice that round (used at the first chance: a
+-- simplification, the owner does not choose). ctx: attacker, defender, planet.
+I.ground_combat = {
+	enter = function(g, ctx)
+		ctx.round = 0
+		ctx.stage = "start"
+		if g:count({ kind = U.GROUND_TYPES, owner = ctx.attacker, inside = ctx.planet }) > 0 then
+			g:log(U.text("combat.ground_starts", ctx.attacker, ctx.defender, U.planet_name(g, ctx.planet)))
 		end
-		local hits = { [attacker] = silenced and 0 or ground_hits(g, attacker, p), [defender] = ground_hits(g, defender, p) }
-		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
-		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-			for _ = 1, hits[pair[1]] do
-				local e = g:last({ kind = U.GROUND_TYPES, owner = pair[2], inside = p })
-				if e then
-					g:move(e, { zone = "reinforcements", seat = pair[2] })
+	end,
+	run = function(g, ctx)
+		local a, d, p = ctx.attacker, ctx.defender, ctx.planet
+		local cell = g:cell_of(p)
+		while not U.over(g) do
+			if ctx.stage == "start" then
+				if g:count({ kind = U.GROUND_TYPES, owner = a, inside = p }) == 0 or g:count({ kind = U.GROUND_TYPES, owner = d, inside = p }) == 0 then
+					ctx.stage = "end"
+				else
+					ctx.round += 1
+					ctx.stage = "roll"
+					if M.open(g, "combat_round", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
+						return nil
+					end
 				end
+			elseif ctx.stage == "roll" then
+				local silenced = false
+				local magen = U.ready_tech(g, d, "magen_defense_grid")
+				if magen and I.shielded(g, p) then
+					g:set_prop(magen, "exhausted", true)
+					g:log(U.text("combat.magen", d, a))
+					silenced = true
+				end
+				local ad = ground_dice(g, a, p)
+				if silenced then
+					ad = {}
+				end
+				ctx.dice = { [tostring(a)] = ad, [tostring(d)] = ground_dice(g, d, p) }
+				ctx.stage = "rolled"
+				if M.open(g, "ground_rolled", { active = a, attacker = a, defender = d, cell = cell, planet = p,
+					misses = { [tostring(a)] = #ad - count_hits(ad), [tostring(d)] = #ctx.dice[tostring(d)] - count_hits(ctx.dice[tostring(d)]) } }) then
+					return nil
+				end
+			elseif ctx.stage == "rolled" then
+				for _, seat in ipairs({ a, d }) do
+					if g:global("card_reroll_" .. seat) then
+						-- Fire Team: the seat's missed dice are rolled again.
+						g:set_global("card_reroll_" .. seat, nil)
+						for _, die in ipairs(ctx.dice[tostring(seat)]) do
+							if die.got < die.need then
+								die.got = g:roll(10)
+							end
+						end
+					end
+				end
+				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
+				ctx.dice = nil
+				g:log(U.text("combat.ground_round", ctx.round, a, hits[a], d, hits[d]))
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					for _ = 1, hits[pair[1]] do
+						local e = g:last({ kind = U.GROUND_TYPES, owner = pair[2], inside = p })
+						if e then
+							g:move(e, { zone = "reinforcements", seat = pair[2] })
+						end
+					end
+				end
+				ctx.stage = "start"
+			else
+				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
+				-- the Throne changes hands with a won combat.
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
+						dacxive(g, pair[1], p)
+						Co.combat_won(g, pair[1], pair[2])
+					end
+				end
+				return nil
 			end
 		end
-	end
-	-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of the
-	-- Throne changes hands with a won combat.
-	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-		if g:count({ kind = U.GROUND_TYPES, owner = pair[1], inside = p }) > 0 and g:count({ kind = U.GROUND_TYPES, owner = pair[2], inside = p }) == 0 then
-			dacxive(g, pair[1], p)
-			Co.combat_won(g, pair[1], pair[2])
-		end
-	end
-end
+		return nil
+	end,
+}
 
 -- Whether an invaded planet has something to fight: another player's Space Cannon or
 -- ground forces on it.
@@ -273,19 +333,29 @@ local function contested(g, seat: number, p: number): boolean
 	return false
 end
 
--- TI4 §52.3-5 on one planet: Space Cannon defense, the ground combat, then control: the
--- active player gains the planet if its committed ground forces survive (exhausted);
--- other players' structures there are destroyed. Returns, when control changed, what the
--- "planet gained / taken" action cards need: { planet, from (the former controller),
--- pds, docks (structures destroyed) }.
-local function invade_planet(g, seat: number, p: number): any
+-- TI4 §52.3-4 on one planet: Space Cannon defense, then a ground combat step against
+-- each other player with ground forces there (pushed; control is decided once they end).
+-- Returns whether it pushed a fight.
+local function fight(g, seat: number, p: number): boolean
 	cannon_defense(g, seat, p)
-	for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
+	local owners = g:owners({ kind = U.GROUND_TYPES, inside = p })
+	local pushed = false
+	for i = #owners, 1, -1 do
+		local o = owners[i]
 		-- (No invaders left, e.g. sent back by Parley or destroyed by Space Cannon: no fight.)
 		if o ~= seat and g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 then
-			ground_combat(g, seat, o, p)
+			g:push("ground_combat", { attacker = seat, defender = o, planet = p })
+			pushed = true
 		end
 	end
+	return pushed
+end
+
+-- TI4 §52.5: the active player gains the planet if its committed ground forces survive
+-- (exhausted); other players' structures there are destroyed. Returns, when control
+-- changed, what the "planet gained / taken" action cards need: { planet, from (the former
+-- controller), pds, docks (structures destroyed) }.
+local function control(g, seat: number, p: number): any
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
 		local taken = { planet = p, from = g:owner(p), pds = 0, docks = 0 }
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
@@ -318,6 +388,14 @@ I.invade = {
 		ctx.taken = {}
 	end,
 	run = function(g, ctx)
+		if ctx.current then
+			-- The planet's ground combats are over: control (§52.5).
+			local taken = control(g, ctx.seat, ctx.current)
+			ctx.current = nil
+			if taken then
+				table.insert(ctx.taken, taken)
+			end
+		end
 		-- "When you gain control of a planet" (Infiltrate) and "after a player takes your
 		-- planet" (Reparations; ac_invasion.lua), one planet at a time, once its fight is
 		-- over (a simplification: after the structures are destroyed, Infiltrate places
@@ -337,11 +415,12 @@ I.invade = {
 				end
 			end
 			if #fights < 2 then
-				local taken = invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
-				if taken then
-					table.insert(ctx.taken, taken)
-					return I.invade.run(g, ctx)
+				local p = table.remove(ctx.planets, 1)
+				ctx.current = p
+				if fight(g, ctx.seat, p) then
+					return nil
 				end
+				return I.invade.run(g, ctx)
 			else
 				local options = {}
 				for _, p in ipairs(fights) do
@@ -360,10 +439,8 @@ I.invade = {
 				break
 			end
 		end
-		local taken = invade_planet(g, ctx.seat, p)
-		if taken then
-			table.insert(ctx.taken, taken)
-		end
+		ctx.current = p
+		fight(g, ctx.seat, p)
 	end,
 }
 
