@@ -11,10 +11,11 @@
 -- is not a vote (§27.19). Placing the resolved card is agendas.lua, what it does
 -- agenda_effects.lua.
 --
--- Action cards (moments.lua, ac_agenda.lua) are asked at four moments: before the first
--- agenda, once an agenda is revealed (Veto replaces it, §19.16 "when" before "after"),
--- after each player votes and after the speaker votes. Not yet: transactions during an
--- agenda (§96.6), predictions (riders).
+-- Action cards (moments.lua, ac_agenda.lua) are asked at five moments: before the first
+-- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
+-- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
+-- after the speaker votes, and when a player is elected. Not yet: transactions during an
+-- agenda (§96.6).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")

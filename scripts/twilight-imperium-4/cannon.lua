@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: Space Cannon (TI4 §17): the dice a seat fires, with the
 -- technologies that change them, and Space Cannon offense after movement (§17.2-17.5).
 -- Space Cannon defense is fought during the invasion (invasion.lua) with these dice.
+-- Maneuvering Jets (ac_combat.lua) is asked before offense hits are assigned.
 local U = require("util")
 local Hits = require("hits")
 local M = require("moments")

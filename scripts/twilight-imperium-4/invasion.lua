@@ -2,8 +2,9 @@
 -- Twilight Imperium 4: invasion (TI4 §52) after the space combat: bombardment (§15,
 -- step 1, a step of its own since the active player declares targets), then, once
 -- ground forces are committed (tactical.lua), Space Cannon defense (§17.6-17.8), ground
--- combat (§24) and establishing control (§52.5), fought out here without questions: a
--- side's ground forces are all alike, so no hit leaves anything to choose.
+-- combat (§24, a step per combat, with action-card moments) and establishing control
+-- (§52.5, then the "planet taken" moment). A side's ground forces are all alike, so no hit
+-- leaves anything to choose. Bunker and Disable (ac_invasion.lua) change the dice here.
 local U = require("util")
 local Co = require("council")
 local Cannon = require("cannon")

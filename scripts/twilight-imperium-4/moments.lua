@@ -15,8 +15,9 @@
 -- `effect(g, seat, info, choice)`. Effects speak to the step that opened the moment
 -- through globals named `card_*`, which that step reads and clears.
 --
--- Simplification: a moment is one pass over the seats (PLAN.md 2.5); a seat that played
--- is not asked again in the same pass (§19.19's "repeat until done" is not looped).
+-- A moment is passes over the seats (PLAN.md 2.5, §19.19): each able seat may play one card
+-- per pass; passes repeat until one in which nobody played. Riders (§27.22) pay off later,
+-- when agenda.lua calls `M.riders` (step `card_payoff`).
 local U = require("util")
 local M = {}
 
@@ -66,25 +67,45 @@ function M.playable(g, seat: number, point: string, info: any): { number }
 	return out
 end
 
--- Opens the moment `point` (info: plain data the hooks read; `active` orders the seats).
--- Returns true when some seat may play (the caller returns and is called again after the
--- window), false when nobody can (nothing is asked).
-function M.open(g, point: string, info: any): boolean
-	if U.over(g) then
-		return false
-	end
+-- The seats that may play at `point` now, in order.
+local function able(g, point: string, info: any): { number }
 	local seats = {}
 	for _, s in ipairs(M.order(g, info.active)) do
 		if #M.playable(g, s, point, info) > 0 then
 			table.insert(seats, s)
 		end
 	end
-	if #seats == 0 then
+	return seats
+end
+
+-- Opens the moment `point` (info: plain data the hooks read; `active` orders the seats).
+-- Returns true when some seat may play (the caller returns and is called again after the
+-- moment), false when nobody can (nothing is asked).
+function M.open(g, point: string, info: any): boolean
+	if U.over(g) or #able(g, point, info) == 0 then
 		return false
 	end
-	g:window({ seats = seats, offer = "moments.offer", respond = "moments.respond", data = { point = point, info = info }, quiet = true })
+	g:push("moment", { point = point, info = info })
 	return true
 end
+
+-- A moment (§19.19-20): passes over the able seats, one window each, until a pass in which
+-- nobody played (a seat that played may play again in the next pass, one card at a time).
+M.moment = {
+	run = function(g, ctx)
+		local played = g:global("usage.action_cards_played") or 0
+		if U.over(g) or (ctx.played ~= nil and played == ctx.played) then
+			return nil
+		end
+		ctx.played = played
+		local seats = able(g, ctx.point, ctx.info)
+		if #seats == 0 then
+			return nil
+		end
+		g:window({ seats = seats, offer = "moments.offer", respond = "moments.respond", data = { point = ctx.point, info = ctx.info }, quiet = true })
+		return nil
+	end,
+}
 
 -- The window's question: the playable cards, or not now (checked again when asked: an
 -- earlier play may have changed things).

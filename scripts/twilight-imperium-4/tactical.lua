@@ -2,7 +2,9 @@
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
 -- movement with transport, space cannon and space combat (combat.lua), invasion
 -- (bombardment, committing ground forces here, the rest in invasion.lua), production,
--- and the elimination check after it (elimination.lua).
+-- and the elimination check after it (elimination.lua). Action-card moments (moments.lua):
+-- after activation, after movement, as the invasion begins, after ground forces are
+-- committed; the cards that last one action are ended by `end_cards`.
 local U = require("util")
 local Co = require("council")
 local Invasion = require("invasion")
