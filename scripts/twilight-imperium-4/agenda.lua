@@ -11,13 +11,16 @@
 -- is not a vote (§27.19). Placing the resolved card is agendas.lua, what it does
 -- agenda_effects.lua.
 --
--- Not yet: the moments "when/after an agenda is revealed" and "after a player votes"
--- (§27.2, §19) have nothing to offer, since action cards, promissory notes and faction
--- abilities that use them are not built; `moment` below is where they will be asked.
--- Transactions during an agenda (§96.6) wait for transactions.
+-- Action cards (moments.lua, ac_agenda.lua) are asked at five moments: before the first
+-- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
+-- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
+-- after the speaker votes, and when a player is elected. Not yet: transactions during an
+-- agenda (§96.6).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")
+local M = require("moments")
+local N = require("notes")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -34,16 +37,21 @@ local function draw(g): number?
 	return g:last({ kind = "agenda", zone = "agenda_deck" })
 end
 
--- The "when/after an agenda is revealed" moment (§27.2.i, §19.19-20): the speaker first,
--- then clockwise, could play action cards or abilities here. None exists yet.
-local function moment(g, ctx)
-	return nil
+-- Clears what action cards set for one agenda (ac_agenda.lua): barred voters, extra votes.
+local function clear_cards(g, id: string)
+	for s = 1, g:seats() do
+		g:set_global("card_barred_" .. s, nil)
+		g:set_global("card_silenced_" .. s, nil)
+	end
+	for _, v in ipairs(E.outcomes(g, id)) do
+		g:set_global("card_votes." .. v, nil)
+	end
 end
 
 -- Who may vote now: not barred this phase (Public Execution, §27.16) and with something to
 -- vote with (a ready planet, or law Representative Government's 1 vote).
 local function can_vote(g, seat: number): boolean
-	if g:global("no_vote_" .. seat) then
+	if g:global("no_vote_" .. seat) or g:global("card_barred_" .. seat) then
 		return false
 	end
 	return Co.law(g, "representative_government") ~= nil or #U.planets(g, seat, true) > 0
@@ -66,6 +74,13 @@ A.agenda_phase = {
 	run = function(g, ctx)
 		if not ctx.active or U.over(g) or ctx.done then
 			return nil
+		end
+		if not ctx.opened then
+			-- Action cards played "before the first agenda is revealed" (§19.20: speaker first).
+			ctx.opened = true
+			if M.open(g, "agenda_phase_start", {}) then
+				return nil
+			end
 		end
 		if ctx.n < 2 then
 			-- §27.2-27.3: the first agenda, then the second.
@@ -141,10 +156,53 @@ A.agenda = {
 			end
 		end
 		if ctx.stage == "moment" then
+			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
+			-- Political Secret (notes.lua) first: it silences its owner's action cards.
+			ctx.stage = "moment_cards"
+			if N.agenda_revealed(g) then
+				return nil
+			end
+		end
+		if ctx.stage == "moment_cards" then
+			ctx.stage = "moment_done"
+			if M.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
+				return nil
+			end
+		end
+		if ctx.stage == "moment_done" then
 			ctx.stage = "vote"
-			moment(g, ctx)
+			if g:global("card_veto") then
+				-- Veto: this agenda is discarded and the next one revealed instead.
+				g:set_global("card_veto", nil)
+				clear_cards(g, id)
+				M.riders(g, nil) -- predictions on the vetoed card are lost
+				N.agenda_resolved(g) -- F-11: Political Secret ends with the vetoed card
+				g:move(ctx.card, "agenda_discard")
+				g:log(U.text("agenda.vetoed", name_of(g, ctx.card)))
+				ctx.card = nil
+				ctx.stage = "reveal"
+				return A.agenda.run(g, ctx)
+			end
 		end
 		if ctx.stage == "vote" then
+			-- The moments after a vote step (Distinguished Councilor), then after the
+			-- speaker's (Bribery).
+			if ctx.voted then
+				local info = ctx.voted
+				ctx.voted = nil
+				if info.seat == g:global("speaker") then
+					ctx.speaker_voted = true
+				end
+				if M.open(g, "after_vote", { seat = info.seat, outcome = info.outcome }) then
+					return nil
+				end
+			end
+			if ctx.speaker_voted then
+				ctx.speaker_voted = nil
+				if M.open(g, "after_speaker_votes", { cast = ctx.cast }) then
+					return nil
+				end
+			end
 			while ctx.i <= #ctx.order do
 				local s = ctx.order[ctx.i]
 				if can_vote(g, s) then
@@ -171,6 +229,13 @@ A.agenda = {
 				rule = "TI4 §27.6, §27.13", help = U.text("agenda.planets_help"), options = options }
 		end
 		if ctx.stage == "count" then
+			for _, v in ipairs(E.outcomes(g, id)) do
+				local extra = g:global("card_votes." .. v)
+				if extra then
+					ctx.votes[v] = (ctx.votes[v] or 0) + extra
+				end
+			end
+			clear_cards(g, id)
 			local best, tied = 0, {}
 			for _, v in ipairs(E.outcomes(g, id)) do
 				local n = ctx.votes[v] or 0
@@ -194,11 +259,26 @@ A.agenda = {
 					rule = "TI4 §27.19, §76.2", help = U.text("agenda.tie_help"), options = options, labels = "agenda.label" }
 			end
 		end
+		if ctx.stage == "resolve" and not ctx.elect_asked and string.sub(ctx.result, 1, 2) == "p:" then
+			-- "When you are elected" (Confusing Legal Text).
+			ctx.elect_asked = true
+			if M.open(g, "elected", { seat = tonumber(string.sub(ctx.result, 3)), outcome = ctx.result }) then
+				return nil
+			end
+		end
+		if ctx.stage == "resolve" and g:global("card_elect") then
+			ctx.result = g:global("card_elect")
+			g:set_global("card_elect", nil)
+			g:log(U.text("agenda.elected_instead", A.label(g, ctx.result, 0)))
+		end
 		if ctx.stage == "resolve" then
 			ctx.stage = "done"
 			g:log(U.text("agenda.outcome", name_of(g, ctx.card), A.label(g, ctx.result, 0)))
 			g:add_global("usage.agendas_resolved", 1)
 			E.resolve(g, ctx.card, ctx.result, ctx.cast)
+			clear_cards(g, id)
+			M.riders(g, ctx.result) -- §27.22: predictions of this outcome pay off
+			N.agenda_resolved(g)
 		end
 		return nil
 	end,
@@ -217,12 +297,14 @@ A.agenda = {
 			local s = ctx.order[ctx.i]
 			if v == nil then
 				g:log(U.text("agenda.abstains", s))
+				ctx.voted = { seat = s }
 				ctx.i += 1
 			elseif Co.law(g, "representative_government") then
 				-- Law Representative Government: exactly 1 vote, no planet exhausted.
 				ctx.votes[v] = (ctx.votes[v] or 0) + 1
 				ctx.cast[tostring(s)] = v
 				g:log(U.text("agenda.votes", s, A.label(g, v, s), 1))
+				ctx.voted = { seat = s, outcome = v }
 				ctx.i += 1
 			else
 				ctx.choice = v
@@ -237,10 +319,12 @@ A.agenda = {
 			end
 			if n == 0 then
 				g:log(U.text("agenda.abstains", s)) -- F-15: 0 votes is abstaining
+				ctx.voted = { seat = s }
 			else
 				ctx.votes[ctx.choice] = (ctx.votes[ctx.choice] or 0) + n
 				ctx.cast[tostring(s)] = ctx.choice
 				g:log(U.text("agenda.votes", s, A.label(g, ctx.choice, s), n))
+				ctx.voted = { seat = s, outcome = ctx.choice }
 			end
 			ctx.choice = nil
 			ctx.stage = "vote"

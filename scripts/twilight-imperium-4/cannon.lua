@@ -2,8 +2,10 @@
 -- Twilight Imperium 4: Space Cannon (TI4 §17): the dice a seat fires, with the
 -- technologies that change them, and Space Cannon offense after movement (§17.2-17.5).
 -- Space Cannon defense is fought during the invasion (invasion.lua) with these dice.
+-- Maneuvering Jets (ac_combat.lua) is asked before offense hits are assigned.
 local U = require("util")
 local Hits = require("hits")
+local M = require("moments")
 local K = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
@@ -66,11 +68,27 @@ end
 -- non-fighter ships while it has any. ctx: seat (active), cell.
 K.space_cannon = {
 	enter = function(g, ctx)
-		ctx.order = U.clockwise(g, ctx.seat)
+		-- `only_hits`: hits already rolled elsewhere (Experimental Battlestation) to assign.
+		ctx.order = ctx.only_hits and {} or U.clockwise(g, ctx.seat)
 		ctx.i = 0
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
+			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 and not ctx.jets_asked then
+				-- Maneuvering Jets (ac_combat.lua): before these hits are assigned.
+				ctx.jets_asked = true
+				if M.open(g, "cannon_hits", { active = ctx.seat, seat = ctx.target, hits = ctx.hits }) then
+					return nil
+				end
+			end
+			if ctx.target then
+				local cancel = g:global("card_cancel_hits_" .. ctx.target)
+				if cancel then
+					g:set_global("card_cancel_hits_" .. ctx.target, nil)
+					ctx.hits = math.max(0, (ctx.hits or 0) - cancel)
+					g:log(U.text("combat.hits_cancelled", ctx.target, cancel))
+				end
+			end
 			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 then
 				ctx.assigning = ctx.target
 				local strict = ctx.graviton and #non_fighters(g, ctx.target, ctx.cell) > 0
@@ -134,6 +152,7 @@ K.space_cannon = {
 			local hits = K.roll_cannon(g, dice, ctx.aim)
 			g:log(U.text("combat.cannon_fired", ctx.firing, #dice, hits, ctx.aim))
 			ctx.target, ctx.hits = ctx.aim, hits
+			ctx.jets_asked = nil
 		end
 	end,
 }

@@ -8,42 +8,53 @@
 -- attacker first), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
--- their owner, one decision per hit, among the units the hit may land on. Not yet:
--- action cards and the other abilities' moments (COVERAGE.md).
+-- their owner, one decision per hit, among the units the hit may land on. Action cards
+-- (moments.lua, ac_combat.lua) are asked at three moments: as each round begins (Morale
+-- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
+-- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit)
+-- and once the combat is won (Salvage). Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
 local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
+local M = require("moments")
 local C = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
 
--- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more;
--- the modifiers of faction abilities (Jol-Nar's Fragile: -1, abilities.lua); in a nebula the defender
--- adds 1 (§69.3, `bonus`). Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for
--- each of its dice showing 9 or 10 before modifiers.
--- A seat allowed to reroll this round (global "rerolls_<seat>": Munitions Reserves, War
--- Funding) rerolls each die that missed, once: rerolling only misses is what the choice of
--- "any number of your dice" comes to when only hits count (§86).
+-- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more.
+-- Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for each of its dice showing 9
+-- or 10 before modifiers.
+-- Modifiers: the seat's abilities (Jol-Nar's Fragile: -1, data), the nebula `bonus`
+-- (§69.3: the defender adds 1),
+-- Morale Boost for this round's roll (ac_combat.lua) and Fighter Prototype (fighters
+-- only). A seat allowed to reroll this round (global "rerolls_<seat>": Munitions
+-- Reserves, War Funding) rerolls each die that missed, once: rerolling only misses is
+-- what the choice of "any number of your dice" comes to when only hits count (§86).
 -- Also returns how many dice missed by exactly 1 (Hacan's flagship may buy +1 on them).
 local function roll_combat(g, seat: number, c: number, bonus: number): (number, number, number)
-	local mod = A.sum(g, seat, "combat_roll") + bonus
+	local card = g:global("card_roll_bonus_" .. seat) or 0
+	g:set_global("card_roll_bonus_" .. seat, nil)
+	local fighter_bonus = g:global("card_fighter_bonus_" .. seat) or 0
+	g:set_global("card_fighter_bonus_" .. seat, nil)
+	local mod = A.sum(g, seat, "combat_roll") + bonus + card
 	local reroll = g:global("rerolls_" .. seat) == true
 	local hits, dice, near = 0, 0, 0
 	for _, e in ipairs(ships(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
+		local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
 		if def.combat then
 			for _ = 1, def.combat_dice do
 				dice += 1
 				local die = g:roll(10)
-				if reroll and die + mod + Co.roll_bonus(g, seat, def) < def.combat then
+				if reroll and die + mod + fighters + Co.roll_bonus(g, seat, def) < def.combat then
 					die = g:roll(10)
 				end
-				if die + mod + Co.roll_bonus(g, seat, def) >= def.combat then
+				if die + mod + fighters + Co.roll_bonus(g, seat, def) >= def.combat then
 					hits += 1
-				elseif die + mod + Co.roll_bonus(g, seat, def) == def.combat - 1 then
+				elseif die + mod + fighters + Co.roll_bonus(g, seat, def) == def.combat - 1 then
 					near += 1
 				end
 				if die >= 9 and g:face(e) == "jol_nar_flagship" then
@@ -183,9 +194,34 @@ C.space_combat = {
 				if not ctx.asked then
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
+					-- "At the start of a combat round" action cards (§19.13), after the
+					-- abilities and notes above (Munitions Reserves, War Funding).
+					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+						return nil
+					end
+				end
+				if over(g, ctx) then
+					-- A card moved one side out (Skilled Retreat): no round is fought.
+					ctx.asked = nil
+					ctx.stage = "end"
+					continue
+				end
+				if ctx.retreat_moment then
+					-- Intercept: right after a retreat is announced, its opponent may stop it.
+					ctx.retreat_moment = nil
+					local foe = ctx.retreating == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "retreat_announced", { active = ctx.attacker, seat = foe, retreater = ctx.retreating }) then
+						return nil
+					end
+				end
+				if g:global("card_no_retreat") then
+					g:set_global("card_no_retreat", nil)
+					g:log(U.text("combat.retreat_stopped", ctx.retreating))
+					ctx.retreating = nil
+					ctx.intercepted = true
 				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
-					if ctx.retreating == nil and not ctx.asked[tostring(seat)] then
+					if ctx.retreating == nil and not ctx.intercepted and not ctx.asked[tostring(seat)] then
 						ctx.asked[tostring(seat)] = true
 						if Retreat.can_retreat(g, seat, ctx.cell) then
 							ctx.announcing = seat
@@ -196,6 +232,7 @@ C.space_combat = {
 					end
 				end
 				ctx.asked = nil
+				ctx.intercepted = nil
 				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
 				-- §69.3: in a nebula the defender adds 1 to each combat roll.
@@ -220,10 +257,59 @@ C.space_combat = {
 							rule = "TI4 §98, §64", help = U.text("combat.boost_help") }
 					end
 				end
+				ctx.shields_asked = {}
 				ctx.stage = "assign"
 			elseif ctx.stage == "assign" then
+				-- Courageous to the End: right after a seat's ship is destroyed.
+				if ctx.just_destroyed then
+					local info = ctx.just_destroyed
+					ctx.just_destroyed = nil
+					if M.open(g, "ship_destroyed", info) then
+						return nil
+					end
+				end
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local n = g:global("card_destroy_" .. seat)
+					if n then
+						g:set_global("card_destroy_" .. seat, nil)
+						ctx.destroy = ctx.destroy or {}
+						ctx.destroy[tostring(seat)] = (ctx.destroy[tostring(seat)] or 0) + n
+					end
+					if ctx.destroy and (ctx.destroy[tostring(seat)] or 0) > 0 then
+						if #ships(g, seat, ctx.cell) > 0 then
+							ctx.assigning, ctx.destroying = seat, true
+							return { seat = seat, prompt = U.text("combat.courage_prompt"), rule = "TI4 §1, Courageous to the End",
+								help = U.text("combat.courage_help"), options = hit_options(g, seat, ctx.cell, false, true) }
+						end
+						ctx.destroy[tostring(seat)] = 0
+					end
+				end
+				-- Direct Hit: right after a ship sustained one of the other side's hits.
+				if ctx.just_sustained then
+					local e = ctx.just_sustained
+					ctx.just_sustained = nil
+					local owner = g:owner(e) :: number
+					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
+						return nil
+					end
+				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					local left = ctx.to_assign[tostring(seat)]
+					-- Shields Holding: before a seat assigns its hits (once per round).
+					if left > 0 and #ships(g, seat, ctx.cell) > 0 and not ctx.shields_asked[tostring(seat)] then
+						ctx.shields_asked[tostring(seat)] = true
+						if M.open(g, "assign_hits", { active = ctx.attacker, seat = seat, hits = left, cell = ctx.cell }) then
+							return nil
+						end
+					end
+					local cancel = g:global("card_cancel_hits_" .. seat)
+					if cancel then
+						g:set_global("card_cancel_hits_" .. seat, nil)
+						left = math.max(0, left - cancel)
+						ctx.to_assign[tostring(seat)] = left
+						g:log(U.text("combat.hits_cancelled", seat, cancel))
+					end
 					if left > 0 and #ships(g, seat, ctx.cell) > 0 then
 						ctx.assigning = seat
 						return { seat = seat, prompt = U.text("combat.assign_prompt", left), rule = "TI4 §23.6, §87",
@@ -252,7 +338,13 @@ C.space_combat = {
 					g:set_global("rerolls_" .. s, nil)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
-				if a > 0 then
+				local draw = g:global("card_combat_draw")
+				if draw then
+					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.
+					g:set_global("card_combat_draw", nil)
+					a, d = 0, 0
+					g:log(U.text("combat.skilled_draw", U.cell_label(g, ctx.cell)))
+				elseif a > 0 then
 					g:log(U.text("combat.won", ctx.attacker, U.cell_label(g, ctx.cell)))
 					Co.combat_won(g, ctx.attacker, ctx.defender)
 				elseif d > 0 then
@@ -264,6 +356,11 @@ C.space_combat = {
 				ctx.stage = "done"
 				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
 				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
+				-- Salvage: "after you win a space combat" (runs before the removals).
+				if a > 0 or d > 0 then
+					local winner = a > 0 and ctx.attacker or ctx.defender
+					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = winner == ctx.attacker and ctx.defender or ctx.attacker })
+				end
 				return nil
 			end
 		end
@@ -283,6 +380,7 @@ C.space_combat = {
 		elseif ctx.stage == "announce" then
 			if v then
 				ctx.retreating = ctx.announcing
+				ctx.retreat_moment = true
 				g:log(U.text("retreat.announced", ctx.announcing))
 			end
 			ctx.announcing = nil
@@ -293,6 +391,12 @@ C.space_combat = {
 			return
 		end
 		local seat = ctx.assigning
+		if ctx.destroying then
+			ctx.destroying = nil
+			ctx.destroy[tostring(seat)] -= 1
+			Hits.apply(g, seat, ctx.cell, v)
+			return
+		end
 		if ctx.forcing then
 			ctx.forced[tostring(seat)] = nil
 			ctx.forcing = nil
@@ -302,6 +406,10 @@ C.space_combat = {
 		local n, e = Hits.apply(g, seat, ctx.cell, v)
 		if string.sub(v, 1, 1) == "s" then
 			ctx.sustained[tostring(e)] = true
+			ctx.just_sustained = e
+		else
+			local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
+			ctx.just_destroyed = { active = ctx.attacker, seat = seat, foe = foe, face = g:face(e), cell = ctx.cell }
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
 	end,

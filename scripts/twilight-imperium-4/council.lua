@@ -66,7 +66,13 @@ function Co.movement_links(g): { string }
 	if Co.law(g, "enforced_travel_ban") then
 		return {}
 	end
-	return Co.adjacency_links(g)
+	local kinds = Co.adjacency_links(g)
+	-- Lost Star Chart (ac_combat.lua): alpha and beta systems adjacent for this action.
+	if g:global("card_star_chart") then
+		kinds = table.clone(kinds)
+		table.insert(kinds, "star_chart")
+	end
+	return kinds
 end
 
 -- Link kinds that make systems adjacent (TI4 §8.2).

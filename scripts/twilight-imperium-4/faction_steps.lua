@@ -303,15 +303,20 @@ S.transit_diodes = {
 		local seat = ctx.seat
 		local options = {}
 		if ctx.from == nil then
+			-- A source needs a destination: a planet the seat controls other than itself.
+			local own = #U.planets(g, seat)
 			for _, c in ipairs(g:cells_of({ kind = "infantry", owner = seat })) do
 				if g:count({ kind = "infantry", owner = seat, cell = c }) > 0 then
 					table.insert(options, { label = U.text("ability.diodes_from_space", U.cell_label(g, c)), value = "c:" .. c })
 				end
 				for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
-					if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+					if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 and own > (g:owner(p) == seat and 1 or 0) then
 						table.insert(options, { label = U.text("ability.diodes_from_planet", U.planet_name(g, p)), value = "p:" .. p })
 					end
 				end
+			end
+			if #options == 0 then
+				return nil -- nothing can move (the card stays as it is)
 			end
 			return { seat = seat, prompt = U.text("ability.diodes_from_prompt", 4 - ctx.moved), rule = "Transit Diodes; TI4 §94",
 				help = defs.technology.transit_diodes.effect, options = options,

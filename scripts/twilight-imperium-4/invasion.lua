@@ -2,12 +2,14 @@
 -- Twilight Imperium 4: invasion (TI4 §52) after the space combat: bombardment (§15,
 -- step 1, a step of its own since the active player declares targets), then, once
 -- ground forces are committed (tactical.lua), Space Cannon defense (§17.6-17.8), ground
--- combat (§24) and establishing control (§52.5), fought out here without questions: a
--- side's ground forces are all alike, so no hit leaves anything to choose.
+-- combat (§24, a step per combat, with action-card moments) and establishing control
+-- (§52.5, then the "planet taken" moment). A side's ground forces are all alike, so no hit
+-- leaves anything to choose. Bunker and Disable (ac_invasion.lua) change the dice here.
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
 local Cannon = require("cannon")
+local M = require("moments")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -16,7 +18,9 @@ local I = {}
 function I.shielded(g, p: number): boolean
 	local c = g:cell_of(p)
 	for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-		if defs.unit[g:face(e)].planetary_shield then
+		-- Disable (ac_invasion.lua): PDS in this system lose Planetary Shield.
+		local disabled = g:global("card_disable") == c and g:kind(e) == "pds"
+		if defs.unit[g:face(e)].planetary_shield and not disabled then
 			local cancelled = false
 			for _, w in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
 				if defs.unit[g:face(w)].cancels_planetary_shield and g:owner(w) ~= g:owner(e) then
@@ -136,8 +140,11 @@ function I.roll(g, ctx)
 			ctx.plasma = false
 		end
 		dice_at[key] += dice
+		-- Bunker (ac_invasion.lua): -4 against the planets of the seat that played it.
+		local owner = g:owner(d.planet)
+		local bunker = owner and g:global("card_bunker_" .. owner) and 4 or 0
 		for _ = 1, dice do
-			if g:roll(10) >= b.hit then
+			if g:roll(10) - bunker >= b.hit then
 				hits[key] += 1
 			end
 		end
@@ -168,8 +175,8 @@ end
 -- Deflectors takes 1 off each die at its owner's units; Letnev's L4 Disruptors stops
 -- the defense altogether.
 local function cannon_defense(g, seat: number, p: number)
-	if U.has_tech(g, seat, "letnev_l4_disruptors") then
-		return
+	if U.has_tech(g, seat, "letnev_l4_disruptors") or g:global("card_disable") == g:cell_of(p) then
+		return -- L4 Disruptors; Disable (PDS lose Space Cannon)
 	end
 	for _, o in ipairs(g:owners({ kind = "pds", inside = p })) do
 		if o ~= seat then
@@ -195,29 +202,36 @@ local function cannon_defense(g, seat: number, p: number)
 end
 
 -- What fights a ground combat on a planet: ground forces, and fighters committed there with
--- Naalu's flagship (Matriarch, tactical.lua), which go back to space once it is over.
+-- Naalu's flagship (Matriarch, tactical.lua), which go back to space once it is over
+-- (`control`).
 local FIGHTING = { "infantry", "fighter" }
 
-local function ground_hits(g, seat: number, p: number): number
-	local mod = A.sum(g, seat, "combat_roll") -- Fragile (abilities.lua)
-	local n = 0
+-- §24.2: a seat's ground combat dice on a planet: for each die, the value it needs and
+-- what it rolled (the modifiers of its abilities, data: Jol-Nar's Fragile -1; Morale
+-- Boost: +1, ac_combat.lua).
+local function ground_dice(g, seat: number, p: number): { any }
+	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0)
+	g:set_global("card_roll_bonus_" .. seat, nil)
+	local dice = {}
 	for _, e in ipairs(g:entities({ kind = FIGHTING, owner = seat, inside = p })) do
 		local def = defs.unit[g:face(e)]
 		for _ = 1, def.combat_dice do
-			if g:roll(10) + mod >= def.combat then
-				n += 1
-			end
+			table.insert(dice, { need = def.combat - mod, got = g:roll(10) })
+		end
+	end
+	return dice
+end
+
+local function count_hits(dice: { any }): number
+	local n = 0
+	for _, d in ipairs(dice) do
+		if d.got >= d.need then
+			n += 1
 		end
 	end
 	return n
 end
 
--- TI4 §24: a ground combat on a planet, fought out at once: every ground force rolls a
--- die per combat die (Jol-Nar's Fragile: -1), and each hit destroys one of the other
--- side's ground forces. Magen Defense Grid (the base card): the defender, with a
--- Planetary Shield unit on the planet that a war sun does not switch off (§37.3),
--- exhausts it as the first round begins and the invader rolls no dice that round (used
--- at the first chance: a simplification, the owner does not choose).
 -- Dacxive Animators (technology): the winner of a ground combat may place an infantry
 -- from its reinforcements on the planet (always done: it can only help).
 local function dacxive(g, seat: number, p: number)
@@ -230,39 +244,94 @@ local function dacxive(g, seat: number, p: number)
 	end
 end
 
-local function ground_combat(g, attacker: number, defender: number, p: number)
-	g:log(U.text("combat.ground_starts", attacker, defender, U.planet_name(g, p)))
-	local round = 0
-	while g:count({ kind = FIGHTING, owner = attacker, inside = p }) > 0 and g:count({ kind = FIGHTING, owner = defender, inside = p }) > 0 do
-		round += 1
-		local silenced = false
-		local magen = U.ready_tech(g, defender, "magen_defense_grid")
-		if magen and I.shielded(g, p) then
-			g:set_prop(magen, "exhausted", true)
-			g:log(U.text("combat.magen", defender, attacker))
-			silenced = true
+-- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
+-- per combat die, and each hit destroys one of the other side's ground forces (a side's
+-- ground forces are alike: nothing to choose). Action cards are asked as each round
+-- begins (Morale Boost) and once a side has rolled (Fire Team: its missed dice rolled
+-- again). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
+-- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
+-- round begins and the invader rolls no dice that round (used at the first chance: a
+-- simplification, the owner does not choose). ctx: attacker, defender, planet.
+I.ground_combat = {
+	enter = function(g, ctx)
+		ctx.round = 0
+		ctx.stage = "start"
+		if g:count({ kind = FIGHTING, owner = ctx.attacker, inside = ctx.planet }) > 0 then
+			g:log(U.text("combat.ground_starts", ctx.attacker, ctx.defender, U.planet_name(g, ctx.planet)))
 		end
-		local hits = { [attacker] = silenced and 0 or ground_hits(g, attacker, p), [defender] = ground_hits(g, defender, p) }
-		g:log(U.text("combat.ground_round", round, attacker, hits[attacker], defender, hits[defender]))
-		for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-			for _ = 1, hits[pair[1]] do
-				local e = g:last({ kind = FIGHTING, owner = pair[2], inside = p })
-				if e then
-					g:move(e, { zone = "reinforcements", seat = pair[2] })
-					A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
+	end,
+	run = function(g, ctx)
+		local a, d, p = ctx.attacker, ctx.defender, ctx.planet
+		local cell = g:cell_of(p)
+		while not U.over(g) do
+			if ctx.stage == "start" then
+				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
+					ctx.stage = "end"
+				else
+					ctx.round += 1
+					ctx.stage = "roll"
+					if M.open(g, "combat_round", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
+						return nil
+					end
 				end
+			elseif ctx.stage == "roll" then
+				local silenced = false
+				local magen = U.ready_tech(g, d, "magen_defense_grid")
+				if magen and I.shielded(g, p) then
+					g:set_prop(magen, "exhausted", true)
+					g:log(U.text("combat.magen", d, a))
+					silenced = true
+				end
+				local ad = ground_dice(g, a, p)
+				if silenced then
+					ad = {}
+				end
+				ctx.dice = { [tostring(a)] = ad, [tostring(d)] = ground_dice(g, d, p) }
+				ctx.stage = "rolled"
+				if M.open(g, "ground_rolled", { active = a, attacker = a, defender = d, cell = cell, planet = p,
+					misses = { [tostring(a)] = #ad - count_hits(ad), [tostring(d)] = #ctx.dice[tostring(d)] - count_hits(ctx.dice[tostring(d)]) } }) then
+					return nil
+				end
+			elseif ctx.stage == "rolled" then
+				for _, seat in ipairs({ a, d }) do
+					if g:global("card_reroll_" .. seat) then
+						-- Fire Team: the seat's missed dice are rolled again.
+						g:set_global("card_reroll_" .. seat, nil)
+						for _, die in ipairs(ctx.dice[tostring(seat)]) do
+							if die.got < die.need then
+								die.got = g:roll(10)
+							end
+						end
+					end
+				end
+				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
+				ctx.dice = nil
+				g:log(U.text("combat.ground_round", ctx.round, a, hits[a], d, hits[d]))
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					for _ = 1, hits[pair[1]] do
+						local e = g:last({ kind = FIGHTING, owner = pair[2], inside = p })
+						if e then
+							g:move(e, { zone = "reinforcements", seat = pair[2] })
+							A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
+						end
+					end
+				end
+				ctx.stage = "start"
+			else
+				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
+				-- the Throne changes hands with a won combat.
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					if g:count({ kind = FIGHTING, owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
+						dacxive(g, pair[1], p)
+						Co.combat_won(g, pair[1], pair[2])
+					end
+				end
+				return nil
 			end
 		end
-	end
-	-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of the
-	-- Throne changes hands with a won combat.
-	for _, pair in ipairs({ { attacker, defender }, { defender, attacker } }) do
-		if g:count({ kind = FIGHTING, owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
-			dacxive(g, pair[1], p)
-			Co.combat_won(g, pair[1], pair[2])
-		end
-	end
-end
+		return nil
+	end,
+}
 
 -- Whether an invaded planet has something to fight: another player's Space Cannon or
 -- ground forces on it.
@@ -275,23 +344,42 @@ local function contested(g, seat: number, p: number): boolean
 	return false
 end
 
--- TI4 §52.3-5 on one planet: Space Cannon defense, the ground combat, then control: the
--- active player gains the planet if its committed ground forces survive (exhausted);
--- other players' structures there are destroyed.
-local function invade_planet(g, seat: number, p: number)
+-- TI4 §52.3-4 on one planet: Space Cannon defense, then a ground combat step against
+-- each other player with ground forces there (pushed; control is decided once they end).
+-- Returns whether it pushed a fight.
+local function fight(g, seat: number, p: number): boolean
 	cannon_defense(g, seat, p)
-	for _, o in ipairs(g:owners({ kind = U.GROUND_TYPES, inside = p })) do
-		if o ~= seat then
-			ground_combat(g, seat, o, p)
+	local owners = g:owners({ kind = U.GROUND_TYPES, inside = p })
+	local pushed = false
+	for i = #owners, 1, -1 do
+		local o = owners[i]
+		-- (No invaders left, e.g. sent back by Parley or destroyed by Space Cannon: no fight.)
+		if o ~= seat and g:count({ kind = FIGHTING, owner = seat, inside = p }) > 0 then
+			g:push("ground_combat", { attacker = seat, defender = o, planet = p })
+			pushed = true
 		end
 	end
+	return pushed
+end
+
+-- TI4 §52.5: the active player gains the planet if its committed ground forces survive
+-- (exhausted); other players' structures there are destroyed. Returns, when control
+-- changed, what the "planet gained / taken" action cards need: { planet, from (the former
+-- controller), pds, docks (structures destroyed) }.
+local function control(g, seat: number, p: number): any
 	-- Matriarch: committed fighters go back to the space area; they take no planet.
 	for _, e in ipairs(g:entities({ kind = "fighter", owner = seat, inside = p })) do
 		g:move(e, g:cell_of(p))
 	end
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
+		local taken = { planet = p, from = g:owner(p), pds = 0, docks = 0 }
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
 			if g:owner(e) ~= seat then
+				if g:kind(e) == "pds" then
+					taken.pds += 1
+				else
+					taken.docks += 1
+				end
 				g:move(e, { zone = "reinforcements", seat = g:owner(e) })
 				g:log(U.text("tactical.structure_destroyed", g:owner(e), U.unit_name(g:face(e)), U.planet_name(g, p)))
 			end
@@ -299,7 +387,9 @@ local function invade_planet(g, seat: number, p: number)
 		Co.gain_control(g, p, seat)
 		g:set_prop(p, "exhausted", true)
 		g:log(U.text("tactical.gained", seat, U.planet_name(g, p)))
+		return taken
 	end
+	return nil
 end
 
 -- TI4 §52.3-52.5: the planets committed to are resolved one at a time, in the order the
@@ -310,8 +400,28 @@ end
 I.invade = {
 	enter = function(g, ctx)
 		table.sort(ctx.planets)
+		ctx.taken = {}
 	end,
 	run = function(g, ctx)
+		if ctx.current then
+			-- The planet's ground combats are over: control (§52.5).
+			local taken = control(g, ctx.seat, ctx.current)
+			ctx.current = nil
+			if taken then
+				table.insert(ctx.taken, taken)
+			end
+		end
+		-- "When you gain control of a planet" (Infiltrate) and "after a player takes your
+		-- planet" (Reparations; ac_invasion.lua), one planet at a time, once its fight is
+		-- over (a simplification: after the structures are destroyed, Infiltrate places
+		-- the same units of its player's instead of swapping them).
+		while not U.over(g) and #ctx.taken > 0 do
+			local info = table.remove(ctx.taken, 1)
+			info.active = ctx.seat
+			if M.open(g, "planet_taken", info) then
+				return nil
+			end
+		end
 		while not U.over(g) and #ctx.planets > 0 do
 			local fights = {}
 			for _, p in ipairs(ctx.planets) do
@@ -320,7 +430,12 @@ I.invade = {
 				end
 			end
 			if #fights < 2 then
-				invade_planet(g, ctx.seat, table.remove(ctx.planets, 1))
+				local p = table.remove(ctx.planets, 1)
+				ctx.current = p
+				if fight(g, ctx.seat, p) then
+					return nil
+				end
+				return I.invade.run(g, ctx)
 			else
 				local options = {}
 				for _, p in ipairs(fights) do
@@ -339,7 +454,8 @@ I.invade = {
 				break
 			end
 		end
-		invade_planet(g, ctx.seat, p)
+		ctx.current = p
+		fight(g, ctx.seat, p)
 	end,
 }
 

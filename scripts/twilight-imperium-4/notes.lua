@@ -100,6 +100,30 @@ function N.ceasefire(g, cell: number): boolean
 	return g:global("ceasefire") == cell
 end
 
+-- As an agenda is revealed: the holder of another seat's Political Secret may play it
+-- (pushes `note_play`). Returns whether it pushed.
+function N.agenda_revealed(g): boolean
+	local pushed = false
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "political_secret")
+		if note and holder and not U.eliminated(g, owner) then
+			g:push("note_play", { seat = holder, note = note })
+			pushed = true
+		end
+	end
+	return pushed
+end
+
+-- Once that agenda is resolved (or replaced, F-11), Political Secret goes back to its owner.
+function N.agenda_resolved(g)
+	for holder = 1, g:seats() do
+		for _, note in ipairs(g:entities({ kind = "promissory_note", face = "political_secret", zone = "note_play", seat = holder })) do
+			g:set_global("card_silenced_" .. g:owner(note), nil)
+			N.give_back(g, note)
+		end
+	end
+end
+
 -- After a seat replenishes its commodities (TI4 §43.3): the holder of its Trade Agreement
 -- may play it (pushes `note_play`).
 function N.after_replenish(g, seat: number)
@@ -225,6 +249,8 @@ N.note_play = {
 			label = U.text("notes.play_research_agreement", defs.technology[ctx.tech].name)
 		elseif face == "naalu_gift_of_prescience" then
 			label = U.text("notes.play_gift_of_prescience")
+		elseif face == "political_secret" then
+			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
 		else
@@ -273,6 +299,14 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "political_secret" then
+			-- Political Secret: until the agenda resolves its owner cannot vote or play
+			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
+			g:move(note, { zone = "note_play", seat = ctx.seat })
+			g:set_global("card_barred_" .. owner, true)
+			g:set_global("card_silenced_" .. owner, true)
+			g:log(U.text("notes.political_secret", owner))
+			return
 		elseif g:face(note) == "naalu_gift_of_prescience" then
 			-- Gift of Prescience: face up in the holder's play area until the end of the
 			-- status phase; the "0" token goes on the holder's strategy card, so the holder

@@ -9,7 +9,7 @@ local A = require("abilities")
 local R = {}
 
 -- Whether a seat may end a move in a cell by retreating (terrain only).
-local function enterable(g, seat: number, c: number): boolean
+function R.enterable(g, seat: number, c: number): boolean
 	local t = g:terrain(c)
 	if t == "supernova" or t == "nebula" then
 		return false
@@ -37,7 +37,7 @@ function R.destinations(g, seat: number, c: number): { number }
 	for _, n in ipairs(require("objectives").adjacent(g, c)) do
 		if not seen[n] and n ~= c then
 			seen[n] = true
-			if enterable(g, seat, n) and holds(g, seat, n) and not U.enemy_ships(g, seat, n) then
+			if R.enterable(g, seat, n) and holds(g, seat, n) and not U.enemy_ships(g, seat, n) then
 				table.insert(out, n)
 			end
 		end

@@ -10,6 +10,7 @@ local E = require("agendas")
 local X = require("transactions")
 local N = require("notes")
 local A = require("abilities")
+local M = require("moments")
 local R = {}
 
 R.game = {
@@ -48,7 +49,16 @@ R.strategy_phase = {
 	enter = function(g, ctx)
 		g:set_global("phase", "strategy")
 		ctx.i = 0
-		ctx.order = U.clockwise(g, g:global("speaker"))
+		-- Political Stability (ac_status.lua): a seat that kept its cards picks none.
+		ctx.order = {}
+		for _, s in ipairs(U.clockwise(g, g:global("speaker"))) do
+			if g:global("card_kept_strategy_" .. s) then
+				g:set_global("card_kept_strategy_" .. s, nil)
+				g:log(U.text("strategy.kept", s))
+			else
+				table.insert(ctx.order, s)
+			end
+		end
 		ctx.total = #ctx.order * R.picks(g)
 	end,
 	run = function(g, ctx)
@@ -61,6 +71,29 @@ R.strategy_phase = {
 			if E.strategy_start(g) then
 				return nil
 			end
+		end
+		if not ctx.cards_asked then
+			-- "As the strategy phase begins" action cards (Summit), from the speaker (§19.20).
+			ctx.cards_asked = true
+			if M.open(g, "strategy_start", {}) then
+				return nil
+			end
+		end
+		if ctx.picked then
+			-- Public Disgrace may send the card just taken back (ac_status.lua).
+			local pick = ctx.picked
+			ctx.picked = nil
+			if g:global("card_disgrace") then
+				g:set_global("card_disgrace", nil)
+				ctx.forbidden = pick
+				g:log(U.text("strategy.disgraced", ctx.order[ctx.i % #ctx.order + 1], defs.strategy_card[pick].name))
+			else
+				ctx.forbidden = nil
+				R.take(g, ctx, pick)
+			end
+		end
+		if #ctx.order == 0 then
+			ctx.i = ctx.total
 		end
 		if ctx.i >= ctx.total and not ctx.ended then
 			ctx.ended = true
@@ -84,8 +117,12 @@ R.strategy_phase = {
 		end
 		local seat = ctx.order[ctx.i % #ctx.order + 1]
 		local options = {}
-		for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy_common" })) do
+		local common = g:entities({ kind = "strategy_card", zone = "strategy_common" })
+		for _, card in ipairs(common) do
 			local def = defs.strategy_card[g:face(card)]
+			if g:face(card) == ctx.forbidden and #common > 1 then
+				continue -- Public Disgrace: a different card, if one is available
+			end
 			local tg = g:prop(card, "tg") or 0
 			table.insert(options, { label = tg == 1 and U.text("strategy.card_tg1", def.initiative, def.name)
 				or tg > 0 and U.text("strategy.card_tg", def.initiative, def.name, tg) or U.text("strategy.card", def.initiative, def.name),
@@ -100,19 +137,31 @@ R.strategy_phase = {
 	end,
 	resolve = function(g, ctx, face)
 		local seat = ctx.order[ctx.i % #ctx.order + 1]
-		ctx.i += 1
-		local card = g:first({ kind = "strategy_card", face = face })
-		g:move(card, { zone = "strategy", seat = seat })
-		local tg = g:prop(card, "tg") or 0
-		g:set_prop(card, "tg", 0)
-		U.gain_tg(g, seat, tg)
-		if tg > 0 then
-			g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
-		else
-			g:log(U.text("strategy.took_plain", seat, defs.strategy_card[face].name))
+		-- "As a player picks a strategy card" (Public Disgrace): the pick waits for it.
+		if M.open(g, "strategy_pick", { seat = seat, card = face }) then
+			ctx.picked = face
+			return
 		end
+		ctx.forbidden = nil
+		R.take(g, ctx, face)
 	end,
 }
+
+-- A seat takes the strategy card `face` with its trade goods (TI4 §40.1-40.2).
+function R.take(g, ctx, face: string)
+	local seat = ctx.order[ctx.i % #ctx.order + 1]
+	ctx.i += 1
+	local card = g:first({ kind = "strategy_card", face = face })
+	g:move(card, { zone = "strategy", seat = seat })
+	local tg = g:prop(card, "tg") or 0
+	g:set_prop(card, "tg", 0)
+	U.gain_tg(g, seat, tg)
+	if tg > 0 then
+		g:log(U.text("strategy.took", seat, defs.strategy_card[face].name, tg))
+	else
+		g:log(U.text("strategy.took_plain", seat, defs.strategy_card[face].name))
+	end
+end
 
 -- Whether a seat still has a strategy card it has not used (TI4 §2.4).
 local function unused_cards(g, seat: number): { number }
@@ -155,9 +204,9 @@ R.action_phase = {
 	end,
 }
 
--- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), component (§3: notes,
--- faction abilities and technologies; action cards not yet), or pass (§2.2-2.4); two
--- actions with the technology Fleet Logistics.
+-- One turn: one action (TI4 §2.1): tactical (§5), strategic (§4), component (§3: ACTION
+-- action cards, moments.lua; notes, notes.lua; faction abilities and technologies,
+-- abilities.lua), or pass (§2.2-2.4); two actions with the technology Fleet Logistics.
 R.turn = {
 	enter = function(g, ctx)
 		X.new_turn(g, ctx.seat)
@@ -168,6 +217,17 @@ R.turn = {
 			return nil
 		end
 		local seat = ctx.seat
+		if ctx.card_played then
+			-- An ACTION card was played: it used the action unless Sabotage cancelled it
+			-- (§1.6: cancelled cards do not count as played), then the menu comes back.
+			ctx.card_played = nil
+			if g:global("card_cancelled") then
+				g:set_global("card_cancelled", nil)
+			else
+				ctx.done = true
+				ctx.actions = (ctx.actions or 0) + 1
+			end
+		end
 		if ctx.done then
 			-- Law Minister of War: after an action its owner may discard it to return one of
 			-- its command tokens from the board to reinforcements and take another action.
@@ -205,8 +265,11 @@ R.turn = {
 		elseif #unused == 0 then
 			table.insert(options, { label = U.text("turn.pass"), value = "pass" })
 		end
-		-- Component actions (TI4 §3): promissory notes, faction abilities and technologies
-		-- (abilities.lua); transactions (TI4 §96), free.
+		-- Component actions (TI4 §3): action cards, promissory notes, faction abilities and
+		-- technologies; transactions (TI4 §96), free.
+		for _, o in ipairs(M.component_options(g, seat)) do
+			table.insert(options, o)
+		end
 		for _, o in ipairs(N.component_options(g, seat)) do
 			table.insert(options, o)
 		end
@@ -234,13 +297,18 @@ R.turn = {
 		local ability = string.match(v, "^ability:(.+)$")
 		if ability then
 			ctx.done = true
-			ctx.acted = true
+			ctx.actions = (ctx.actions or 0) + 1
 			A.play(g, ctx.seat, ability)
 			return
 		end
 		local tag, n = string.match(v, "^(%a+):(%d+)$")
 		if tag == "tx" then
 			g:push("transaction", { seat = ctx.seat, partner = tonumber(n) })
+			return
+		end
+		if tag == "ac" then
+			ctx.card_played = true
+			g:push("play_card", { seat = ctx.seat, card = tonumber(n), info = { active = ctx.seat } })
 			return
 		end
 		ctx.done = true
@@ -343,10 +411,20 @@ R.status_phase = {
 					g:set_prop(e, "damaged", nil)
 				end
 			elseif stage == 8 then
-				-- §38.8: strategy cards back to the common area.
+				-- "When strategy cards would return" (Political Stability), from the speaker.
+				if not ctx.stability_asked then
+					ctx.stability_asked = true
+					if M.open(g, "status_return", {}) then
+						ctx.stage -= 1
+						return nil
+					end
+				end
+				-- §38.8: strategy cards back to the common area (not those kept).
 				for s = 1, g:seats() do
-					for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
-						g:move(card, "strategy_common")
+					if not g:global("card_kept_strategy_" .. s) then
+						for _, card in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = s })) do
+							g:move(card, "strategy_common")
+						end
 					end
 				end
 				g:move(g:first({ kind = "naalu_token" }), "box")

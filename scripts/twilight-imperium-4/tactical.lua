@@ -2,12 +2,15 @@
 -- Twilight Imperium 4: the tactical action (TI4 §5; digest §1.7): activation,
 -- movement with transport, space cannon and space combat (combat.lua), invasion
 -- (bombardment, committing ground forces here, the rest in invasion.lua), production,
--- and the elimination check after it (elimination.lua).
+-- and the elimination check after it (elimination.lua). Action-card moments (moments.lua):
+-- after activation, after movement, as the invasion begins, after ground forces are
+-- committed; the cards that last one action are ended by `end_cards`.
 local U = require("util")
 local Co = require("council")
 local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
+local M = require("moments")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -52,6 +55,16 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	for c, cost in pairs(field) do
 		out[c] = cost
 	end
+	-- In the Silence of Space (ac_combat.lua): ships starting in the chosen system pass
+	-- other players' ships this action.
+	local quiet = g:global("card_silence_" .. seat)
+	if quiet then
+		rules.blocked = {}
+		local free = g:field(active, 8, rules)
+		if free[quiet] and free[quiet] < (out[quiet] or 99) then
+			out[quiet] = free[quiet]
+		end
+	end
 	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
 	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
 	-- checked by the caller).
@@ -71,6 +84,21 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	end
 	out[active] = nil
 	return out
+end
+
+-- The action cards that last one tactical action end (ac_combat.lua, ac_invasion.lua):
+-- Flank Speed, In the Silence of Space, Lost Star Chart's links, Disable and Bunker.
+function A.end_cards(g, seat: number)
+	g:set_global("card_move_bonus_" .. seat, nil)
+	g:set_global("card_silence_" .. seat, nil)
+	if g:global("card_star_chart") then
+		g:set_global("card_star_chart", nil)
+		g:remove_links("star_chart")
+	end
+	g:set_global("card_disable", nil)
+	for s = 1, g:seats() do
+		g:set_global("card_bunker_" .. s, nil)
+	end
 end
 
 function A.rules(g, seat: number, active: number)
@@ -100,7 +128,7 @@ local function move_value(g, seat: number, face: string, from: number): number
 	if g:terrain(from) == "nebula" then
 		m = math.min(m, 1) -- TI4 §69.2
 	end
-	return m
+	return m + (g:global("card_move_bonus_" .. seat) or 0) -- Flank Speed (ac_combat.lua)
 end
 
 -- The technology Gravity Drive: one ship may move 1 further in each tactical action
@@ -203,6 +231,7 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
+		A.end_cards(g, ctx.seat)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -222,6 +251,13 @@ A.tactical = {
 			end
 			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
 		elseif ctx.stage == "move" then
+			if not ctx.activation_asked then
+				-- "After a system is activated" action cards (Flank Speed, Upgrade).
+				ctx.activation_asked = true
+				if M.open(g, "after_activation", { active = seat, cell = ctx.cell }) then
+					return nil
+				end
+			end
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
 				if #options == 0 and not ctx.moved_any then
@@ -238,10 +274,13 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
-			-- Before it, abilities timed after ships move in (Naalu's Foresight).
+			-- Before it (pushed after it, so run first): abilities timed after ships move in
+			-- (Naalu's Foresight), then "after ships move into a system" action cards
+			-- (Experimental Battlestation), which come first.
 			if #ctx.from > 0 then
 				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
 			end
+			M.open(g, "after_movement", { active = seat, cell = ctx.cell })
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
@@ -256,6 +295,13 @@ A.tactical = {
 			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "bombard" then
+			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
+			if not ctx.invasion_asked then
+				ctx.invasion_asked = true
+				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
+					return nil
+				end
+			end
 			-- §52.1, §15: bombardment before ground forces are committed.
 			ctx.stage = "land"
 			if Invasion.can_bombard(g, seat, ctx.cell) then
@@ -290,6 +336,18 @@ A.tactical = {
 			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
+			-- "After units are committed to land on your planet" (Parley).
+			if ctx.committed and not ctx.commit_asked then
+				ctx.commit_asked = true
+				local planets = {}
+				for key in pairs(ctx.committed) do
+					table.insert(planets, tonumber(key))
+				end
+				table.sort(planets)
+				if M.open(g, "units_committed", { active = seat, cell = ctx.cell, planets = planets }) then
+					return nil
+				end
+			end
 			ctx.stage = "produce"
 			local planets = {}
 			for key in pairs(ctx.committed or {}) do
@@ -306,6 +364,7 @@ A.tactical = {
 			return nil
 		end
 		if ctx.stage == "end" then
+			A.end_cards(g, seat)
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
@@ -366,7 +425,11 @@ A.tactical = {
 			if (safe[n] or 99) > m then
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
-				local path = g:path(ctx.cell, n, m, A.rules(g, seat, ctx.cell))
+				local rules = A.rules(g, seat, ctx.cell)
+				if g:global("card_silence_" .. seat) == n then
+					rules.blocked = {} -- In the Silence of Space
+				end
+				local path = g:path(ctx.cell, n, m, rules) or {}
 				for i = 2, #path do
 					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
 						local roll = g:roll(10)

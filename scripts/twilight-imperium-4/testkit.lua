@@ -72,6 +72,15 @@ function T.clear_units(g, seat: number)
 	end
 end
 
+-- Puts an action card `id` from the deck into a seat's hand (known to it alone).
+function T.hand(g, seat: number, id: string): number
+	local card = g:first({ kind = "action_card", face = id, zone = "action_deck" })
+	assert(card, "no " .. id .. " left in the action deck")
+	g:move(card, { zone = "hand", seat = seat })
+	g:hide(card, seat)
+	return card
+end
+
 T.hold = {
 	run = function(g, ctx)
 		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }

@@ -285,6 +285,12 @@ function U.ships_with(g, seat: number, c: number, field: string): { number }
 end
 
 -- Whether a cell's space area holds ships of a seat other than `seat`.
+-- Whether one more non-fighter ship of a seat fits in a system under its fleet pool (TI4
+-- §45): the cards that place ships (War Effort, Ghost Ship, Warfare Rider) ask this.
+function U.fleet_room(g, seat: number, c: number): boolean
+	return g:count({ kind = U.FLEET_TYPES, owner = seat, cell = c }) < U.pool(g, seat, "fleet")
+end
+
 function U.enemy_ships(g, seat: number, c: number): boolean
 	for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = c })) do
 		if o ~= seat then
