@@ -277,10 +277,12 @@ A.tactical = {
 			-- Before it (pushed after it, so run first): abilities timed after ships move in
 			-- (Naalu's Foresight), then "after ships move into a system" action cards
 			-- (Experimental Battlestation), which come first.
+			-- Only when ships actually moved in (FAQ, digest F-33: Experimental Battlestation
+			-- answers "after another player moves ships into a system").
 			if #ctx.from > 0 then
 				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
+				M.open(g, "after_movement", { active = seat, cell = ctx.cell })
 			end
-			M.open(g, "after_movement", { active = seat, cell = ctx.cell })
 			return nil
 		elseif ctx.stage == "combat" then
 			-- §5.3, §23: space combat when another player's ships are in the active system.
