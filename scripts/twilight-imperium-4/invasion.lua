@@ -319,9 +319,11 @@ I.ground_combat = {
 				ctx.stage = "start"
 			else
 				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
-				-- the Throne changes hands with a won combat.
+				-- the Throne changes hands with a won combat. Fighters committed by the
+				-- Matriarch go back to space at the end, so a side left with only those has no
+				-- ground forces there: a draw, no Dacxive Animators (FAQ, digest F-40).
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
-					if g:count({ kind = FIGHTING, owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
+					if g:count({ kind = "infantry", owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
 						dacxive(g, pair[1], p)
 						Co.combat_won(g, pair[1], pair[2])
 					end
