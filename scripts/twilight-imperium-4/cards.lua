@@ -31,7 +31,7 @@ local function can_follow(g, seat: number, card: string): boolean
 		local cost = A.any(g, seat, "follow_as_primary", card) and 0 or research_cost(g, seat, 4) -- Brilliant
 		return U.spendable(g, seat, "resources") >= cost and #require("tech").researchable(g, seat) > 0
 	elseif card == "warfare" then
-		return require("production").limit(g, seat, U.home_cell(g, seat)) > 0
+		return require("production").limit(g, seat, U.home_cell(g, seat), true) > 0 -- 1 space dock (F-42)
 	elseif card == "construction" then
 		return g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }) > 0
 	elseif card == "leadership" then
@@ -114,7 +114,8 @@ local SECONDARY = {
 		g:log(U.text("cards.replenished", seat))
 	end,
 	warfare = function(g, seat)
-		g:push("produce", { seat = seat, cell = U.home_cell(g, seat) })
+		-- TI4 §48: the Production of 1 space dock in the home system (not Letani Warriors', F-42).
+		g:push("produce", { seat = seat, cell = U.home_cell(g, seat), one_dock = true })
 	end,
 	technology = function(g, seat)
 		g:push("research", { seat = seat })

@@ -14,14 +14,24 @@ P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "des
 -- number; faction ground forces such as Arborec's Letani Warriors: the printed number).
 -- Also the planet where produced infantry land, and the part of the limit that comes
 -- from units other than space docks (Mitosis: Arborec's docks build no infantry).
-function P.limit(g, seat: number, c: number): (number, number?, number)
+-- `one_dock`: the Production of 1 space dock only, the best one (Warfare's secondary,
+-- TI4 §48: "use the Production ability of 1 of your space docks in your home system";
+-- never Letani Warriors' Production, FAQ, digest F-42).
+function P.limit(g, seat: number, c: number, one_dock: boolean?): (number, number?, number)
 	local limit, dock_planet, not_docks = 0, nil, 0
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
 		-- Laws Holy Planet of Ixth and Demilitarized Zone: no Production there.
 		local units = Co.may_produce_on(g, p) and g:entities({ kind = U.UNIT_TYPES, owner = seat, inside = p }) or {}
 		for _, d in ipairs(units) do
 			local prod = defs.unit[g:face(d)].production
-			if prod then
+			if prod and one_dock then
+				if g:kind(d) == "space_dock" then
+					local n = prod.value + (prod.plus_resources and U.value(g, p, "resources") or 0)
+					if n > limit then
+						limit, dock_planet = n, p
+					end
+				end
+			elseif prod then
 				local n = prod.value + (prod.plus_resources and U.value(g, p, "resources") or 0)
 				limit += n
 				dock_planet = dock_planet or p
@@ -98,7 +108,7 @@ P.produce = {
 			-- bounds what is made.
 			ctx.limit, ctx.not_docks = 1000, 1000
 		else
-			ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell)
+			ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell, ctx.one_dock)
 		end
 		-- A production with a limit of its own (Arborec's flagship: 5, abilities.lua);
 		-- infantry then land on a planet the seat controls there, if any.
