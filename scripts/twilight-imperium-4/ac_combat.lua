@@ -298,7 +298,7 @@ H.experimental_battlestation = {
 		end
 		g:log(U.text("combat.cannon_fired", seat, 3, hits, info.active))
 		if hits > 0 then
-			g:push("space_cannon", { seat = info.active, cell = info.cell, target = info.active, hits = hits, only_hits = true })
+			g:push("space_cannon", { seat = info.active, cell = info.cell, target = info.active, hits = hits, only_hits = true, shooter = seat })
 		end
 	end,
 }

@@ -74,6 +74,17 @@ K.space_cannon = {
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
+			-- Direct Hit (ac_combat.lua): right after a ship sustained a Space Cannon hit; the
+			-- card answers a hit "produced by your units or abilities", not only combat rolls
+			-- (FAQ, digest F-27).
+			if ctx.just_sustained then
+				local e = ctx.just_sustained
+				ctx.just_sustained = nil
+				local shooter = ctx.shooter or ctx.firing
+				if shooter and M.open(g, "after_sustain", { active = ctx.seat, shooter = shooter, target = e, cell = ctx.cell }) then
+					return nil
+				end
+			end
 			if ctx.target and (ctx.hits or 0) > 0 and #ships(g, ctx.target, ctx.cell) > 0 and not ctx.jets_asked then
 				-- Maneuvering Jets (ac_combat.lua): before these hits are assigned.
 				ctx.jets_asked = true
@@ -136,8 +147,11 @@ K.space_cannon = {
 		if ctx.assigning then
 			local seat = ctx.assigning
 			ctx.assigning = nil
-			local n = Hits.apply(g, seat, ctx.cell, v)
+			local n, e = Hits.apply(g, seat, ctx.cell, v)
 			ctx.hits = math.max(0, ctx.hits - n)
+			if string.sub(v, 1, 2) == "s:" then
+				ctx.just_sustained = e
+			end
 			return
 		end
 		if v then
