@@ -207,8 +207,9 @@ H.in_the_silence_of_space = {
 }
 
 -- Skilled Retreat: as a combat round begins, all your ships in the active system move to an
--- adjacent system without other players' ships (carrying what they can, with a command
--- token from reinforcements: retreat.lua's move); the combat ends in a draw. FAQ: it is not
+-- adjacent system without other players' ships (carrying what they can, ground forces
+-- from planets there too, with a command token from reinforcements: retreat.lua's
+-- skilled_move); the combat ends in a draw. FAQ: it is not
 -- a retreat (Intercept cannot answer it).
 local function skilled_destinations(g, seat: number, c: number): { number }
 	local Retreat = require("retreat")
@@ -239,7 +240,9 @@ H.skilled_retreat = {
 			help = U.text("cards.choose_help"), options = options }
 	end,
 	effect = function(g, seat: number, info, dest: number)
-		require("retreat").execute(g, seat, info.cell, dest)
+		-- A move: ground forces on planets there may be picked up first (retreat.lua
+		-- skilled_move; digest F-06).
+		g:push("skilled_move", { seat = seat, cell = info.cell, dest = dest })
 		g:set_global("card_combat_draw", true)
 	end,
 }

@@ -151,6 +151,12 @@ C.strategic = {
 		while ctx.i < #ctx.others do
 			ctx.i += 1
 			local s = ctx.others[ctx.i]
+			-- Trade (TI4 §25.1; digest F-09): a player named by the primary replenishes here,
+			-- in the secondary step in clockwise order, paying nothing and not asked.
+			if ctx.card == "trade" and g:global("trade_named_" .. s) then
+				g:push("trade_replenish", { seat = s })
+				return nil
+			end
 			if can_follow(g, s, ctx.card) then
 				ctx.asking = s
 				local name = defs.strategy_card[ctx.card].name
@@ -358,12 +364,26 @@ C.trade_others = {
 	resolve = function(g, ctx, seats)
 		ctx.done = true
 		for _, s in ipairs(seats) do
-			replenish(g, s)
-			g:log(U.text("cards.replenished", s))
-			-- They have used the secondary (TI4 §25.1): not offered it again for a token.
+			-- They resolve the secondary free, in its clockwise turn (C.strategic,
+			-- C.trade_replenish), and are not offered it again for a token (TI4 §25.1).
 			g:set_global("trade_named_" .. s, true)
 		end
 	end,
+}
+
+-- A seat named by the Trade primary replenishes its commodities in the secondary step
+-- (TI4 §25.1; FAQ, digest F-09); a Trade Agreement it gave may follow (notes.lua).
+C.trade_replenish = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		ctx.done = true
+		replenish(g, ctx.seat)
+		g:log(U.text("cards.replenished", ctx.seat))
+		return nil
+	end,
+	resolve = function(g, ctx, _) end,
 }
 
 -- Warfare (TI4 §48.1): one of the seat's command tokens off the board, gained back into

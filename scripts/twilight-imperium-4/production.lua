@@ -45,15 +45,17 @@ function P.limit(g, seat: number, c: number, one_dock: boolean?): (number, numbe
 end
 
 -- The cost of what has been made (TI4 §79.1-2): fighters and infantry come two for
--- one cost; Sarween Tools takes 1 off (technologies.ron).
-function P.cost(g, seat: number, made): number
+-- one cost; Sarween Tools takes 1 off (technologies.ron), only when the units use
+-- Production: `production` false (Integrated Economy's cost_cap) pays the full cost
+-- (digest F-13: an ability that produces without Production gets no Sarween discount).
+function P.cost(g, seat: number, made, production: boolean?): number
 	local total = 0
 	for utype, n in pairs(made) do
 		local def = U.unit_def(g, seat, utype)
 		local per = Co.units_per_cost(g, def.units_per_cost) -- law Regulated Conscription
 		total += math.ceil(n / per) * (def.cost or 0)
 	end
-	if total > 0 and U.has_tech(g, seat, "sarween_tools") then
+	if total > 0 and production ~= false and U.has_tech(g, seat, "sarween_tools") then
 		total -= 1
 	end
 	return total
@@ -89,7 +91,7 @@ local function can_make(g, ctx, utype: string): boolean
 	end
 	local made = table.clone(ctx.made)
 	made[utype] = (made[utype] or 0) + 1
-	local cost = P.cost(g, seat, made)
+	local cost = P.cost(g, seat, made, ctx.cost_cap == nil)
 	if ctx.cost_cap and cost > ctx.cost_cap then
 		return false
 	end
@@ -138,7 +140,7 @@ P.produce = {
 		if #options == 0 and ctx.count == 0 then
 			return nil
 		end
-		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made)), value = "done" })
+		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made, ctx.cost_cap == nil)), value = "done" })
 		if ctx.cost_cap then
 			return { seat = ctx.seat, prompt = U.text("produce.economy_prompt", U.planet_name(g, ctx.planet), ctx.cost_cap),
 				rule = "Integrated Economy; TI4 §79", help = U.text("produce.economy_help"), options = options }
@@ -153,7 +155,7 @@ P.produce = {
 			if Co.law_owner(g, "prophecy_of_ixth") == ctx.seat and (ctx.made.fighter or 0) < 2 then
 				Co.discard_law(g, Co.law(g, "prophecy_of_ixth") :: number)
 			end
-			local cost = P.cost(g, ctx.seat, ctx.made)
+			local cost = P.cost(g, ctx.seat, ctx.made, ctx.cost_cap == nil)
 			local names = {}
 			for _, utype in ipairs(P.BUILDABLE) do
 				if (ctx.made[utype] or 0) > 0 then

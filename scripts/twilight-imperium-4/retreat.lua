@@ -107,4 +107,48 @@ function R.execute(g, seat: number, c: number, dest: number)
 	U.check_capacity(g, seat, dest)
 end
 
+-- Skilled Retreat (ac_combat.lua): not a retreat but a move (FAQ), so before leaving, its
+-- ships may pick up ground forces from planets in the system, up to their free capacity
+-- (TI4 §95.1; digest F-06); then they go as a retreat's ships do (R.execute: what is in the
+-- space area, a command token). ctx: seat, cell, dest.
+R.skilled_move = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local room = 0
+		for _, e in ipairs(movers(g, ctx.seat, ctx.cell)) do
+			room += defs.unit[g:face(e)].capacity or 0
+		end
+		room -= g:count({ kind = { "fighter", "infantry" }, owner = ctx.seat, cell = ctx.cell })
+		local options = {}
+		if room > 0 then
+			for _, p in ipairs(g:entities({ kind = "planet", cell = ctx.cell })) do
+				if g:count({ kind = "infantry", owner = ctx.seat, inside = p }) > 0 then
+					table.insert(options, { label = U.text("tactical.carry_from_planet", U.planet_name(g, p)), value = p })
+				end
+			end
+		end
+		if #options == 0 then
+			ctx.done = true
+			R.execute(g, ctx.seat, ctx.cell, ctx.dest)
+			return nil
+		end
+		table.insert(options, { label = U.text("retreat.skilled_go", U.cell_label(g, ctx.dest)), value = 0 })
+		return { seat = ctx.seat, prompt = U.text("retreat.skilled_prompt"), rule = "TI4 §1, Skilled Retreat (FAQ)",
+			help = U.text("retreat.skilled_help"), options = options }
+	end,
+	resolve = function(g, ctx, v)
+		if v == 0 then
+			ctx.done = true
+			R.execute(g, ctx.seat, ctx.cell, ctx.dest)
+			return
+		end
+		local e = g:last({ kind = "infantry", owner = ctx.seat, inside = v })
+		if e then
+			g:move(e, ctx.cell)
+		end
+	end,
+}
+
 return R
