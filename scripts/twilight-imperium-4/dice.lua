@@ -92,7 +92,7 @@ end
 -- §86.2: a die chosen twice is still rerolled once), then the law's price: each unit with
 -- a rerolled die and no hit among its rerolled dice is destroyed (to reinforcements; its
 -- dice already rolled still count). Returns how many units were destroyed.
-function D.reroll(g, seat: number, dice: { Die }, chosen: { number })
+function D.reroll(g, seat: number, dice: { Die }, chosen: { number }): number
 	local rerolled, scored, order, done = {}, {}, {}, {}
 	local n = 0
 	for _, i in ipairs(chosen) do
