@@ -208,8 +208,8 @@ end
 local FIGHTING = { "infantry", "fighter" }
 
 -- §24.2: a seat's ground combat dice on a planet: for each die (dice.lua's record), the
--- unit, the value it needs and what it rolled (the modifiers of its abilities, data: Jol-Nar's Fragile -1; Morale
--- Boost: +1, ac_combat.lua).
+-- unit, the value it needs and what it rolled (the modifiers of its abilities, data:
+-- Jol-Nar's Fragile -1; Morale Boost: +1, ac_combat.lua).
 local function ground_dice(g, seat: number, p: number): { any }
 	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0)
 	g:set_global("card_roll_bonus_" .. seat, nil)
