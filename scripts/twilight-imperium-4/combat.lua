@@ -5,7 +5,8 @@
 -- Space combat is one step whose `ctx.stage` walks the rulebook's order: "start of
 -- combat" abilities (Assault Cannon), anti-fighter barrage in the first round (§12,
 -- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
--- attacker first), assign hits (§23.6, each owner choosing, Sustain Damage first if it
+-- attacker first; one record per die, dice.lua), the rerolls the owner of The Crown of
+-- Thalnos chooses (§86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
@@ -20,51 +21,10 @@ local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local M = require("moments")
+local D = require("dice")
 local C = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
-
--- §22, §23.5: one die per combat die of each ship, a hit on its combat value or more.
--- Jol-Nar's flagship, J.N.S. Hylarim, scores 2 more hits for each of its dice showing 9
--- or 10 before modifiers.
--- Modifiers: the seat's abilities (Jol-Nar's Fragile: -1, data), the nebula `bonus`
--- (§69.3: the defender adds 1),
--- Morale Boost for this round's roll (ac_combat.lua) and Fighter Prototype (fighters
--- only). A seat allowed to reroll this round (global "rerolls_<seat>": Munitions
--- Reserves, War Funding) rerolls each die that missed, once: rerolling only misses is
--- what the choice of "any number of your dice" comes to when only hits count (§86).
--- Also returns how many dice missed by exactly 1 (Hacan's flagship may buy +1 on them).
-local function roll_combat(g, seat: number, c: number, bonus: number): (number, number, number)
-	local card = g:global("card_roll_bonus_" .. seat) or 0
-	g:set_global("card_roll_bonus_" .. seat, nil)
-	local fighter_bonus = g:global("card_fighter_bonus_" .. seat) or 0
-	g:set_global("card_fighter_bonus_" .. seat, nil)
-	local mod = A.sum(g, seat, "combat_roll") + bonus + card
-	local reroll = g:global("rerolls_" .. seat) == true
-	local hits, dice, near = 0, 0, 0
-	for _, e in ipairs(ships(g, seat, c)) do
-		local def = defs.unit[g:face(e)]
-		local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
-		if def.combat then
-			for _ = 1, def.combat_dice do
-				dice += 1
-				local die = g:roll(10)
-				if reroll and die + mod + fighters + Co.roll_bonus(g, seat, def) < def.combat then
-					die = g:roll(10)
-				end
-				if die + mod + fighters + Co.roll_bonus(g, seat, def) >= def.combat then
-					hits += 1
-				elseif die + mod + fighters + Co.roll_bonus(g, seat, def) == def.combat - 1 then
-					near += 1
-				end
-				if die >= 9 and g:face(e) == "jol_nar_flagship" then
-					hits += 2
-				end
-			end
-		end
-	end
-	return hits, dice, near
-end
 
 -- §12.1: a seat's anti-fighter barrage roll (not a combat roll: no modifiers); the hits
 -- it scores on the other side's fighters.
@@ -236,13 +196,35 @@ C.space_combat = {
 				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
 				-- §69.3: in a nebula the defender adds 1 to each combat roll.
+				-- The dice, one record each (dice.lua), with the rerolls of every miss.
 				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
-				local a, ad, an = roll_combat(g, ctx.attacker, ctx.cell, 0)
-				local d, dd, dn = roll_combat(g, ctx.defender, ctx.cell, bonus)
-				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, ad, a, ctx.defender, dd, d))
+				local ad = D.space(g, ctx.attacker, ctx.cell, 0)
+				local dd = D.space(g, ctx.defender, ctx.cell, bonus)
+				ctx.dice = { [tostring(ctx.attacker)] = ad, [tostring(ctx.defender)] = dd }
+				ctx.chose = {}
+				ctx.stage = "reroll"
+			elseif ctx.stage == "reroll" then
+				-- §86.3: the chosen rerolls (The Crown of Thalnos) after the others, before
+				-- any other ability reads the dice; then the hits are counted.
+				for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
+					local k = tostring(seat)
+					if not ctx.chose[k] then
+						ctx.chose[k] = true
+						local q = D.choice(g, seat, ctx.dice[k])
+						if q then
+							ctx.rerolling = seat
+							return q
+						end
+					end
+				end
+				local ad, dd = ctx.dice[tostring(ctx.attacker)], ctx.dice[tostring(ctx.defender)]
+				local a, an = D.hits(ad)
+				local d, dn = D.hits(dd)
+				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, #ad, a, ctx.defender, #dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
 				ctx.near = { [tostring(ctx.attacker)] = an, [tostring(ctx.defender)] = dn }
+				ctx.dice, ctx.chose = nil, nil
 				ctx.sustained = {}
 				ctx.stage = "boost"
 			elseif ctx.stage == "boost" then
@@ -367,7 +349,11 @@ C.space_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		if ctx.stage == "boost" then
+		if ctx.stage == "reroll" then
+			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
+			ctx.rerolling = nil
+			return
+		elseif ctx.stage == "boost" then
 			local seat = ctx.boosting
 			ctx.near[tostring(seat)] = 0
 			if v > 0 then

@@ -114,6 +114,13 @@ function Co.roll_bonus(g, seat: number, def): number
 	return (def.type == "fighter" and Co.law_owner(g, "prophecy_of_ixth") == seat) and 1 or 0
 end
 
+-- Whether a seat may choose combat dice to reroll (TI4 §86): law The Crown of Thalnos,
+-- its owner, in each combat round (dice.lua asks, and destroys the units whose rerolled
+-- dice all missed).
+function Co.rerolls_any(g, seat: number): boolean
+	return Co.law_owner(g, "the_crown_of_thalnos") == seat
+end
+
 -- Whether a unit with Sustain Damage may use it: not war suns under law Publicize Weapon
 -- Schematics once any player owns a war sun technology.
 function Co.may_sustain(g, def): boolean

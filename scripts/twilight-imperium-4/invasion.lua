@@ -10,6 +10,7 @@ local Co = require("council")
 local A = require("abilities")
 local Cannon = require("cannon")
 local M = require("moments")
+local D = require("dice")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -206,9 +207,9 @@ end
 -- (`control`).
 local FIGHTING = { "infantry", "fighter" }
 
--- §24.2: a seat's ground combat dice on a planet: for each die, the value it needs and
--- what it rolled (the modifiers of its abilities, data: Jol-Nar's Fragile -1; Morale
--- Boost: +1, ac_combat.lua).
+-- §24.2: a seat's ground combat dice on a planet: for each die (dice.lua's record), the
+-- unit, the value it needs and what it rolled (the modifiers of its abilities, data:
+-- Jol-Nar's Fragile -1; Morale Boost: +1, ac_combat.lua).
 local function ground_dice(g, seat: number, p: number): { any }
 	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0)
 	g:set_global("card_roll_bonus_" .. seat, nil)
@@ -216,20 +217,14 @@ local function ground_dice(g, seat: number, p: number): { any }
 	for _, e in ipairs(g:entities({ kind = FIGHTING, owner = seat, inside = p })) do
 		local def = defs.unit[g:face(e)]
 		for _ = 1, def.combat_dice do
-			table.insert(dice, { need = def.combat - mod, got = g:roll(10) })
+			table.insert(dice, { unit = e, need = def.combat - mod, got = g:roll(10) })
 		end
 	end
 	return dice
 end
 
 local function count_hits(dice: { any }): number
-	local n = 0
-	for _, d in ipairs(dice) do
-		if d.got >= d.need then
-			n += 1
-		end
-	end
-	return n
+	return (D.hits(dice))
 end
 
 -- Dacxive Animators (technology): the winner of a ground combat may place an infantry
@@ -248,7 +243,8 @@ end
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
 -- begins (Morale Boost) and once a side has rolled (Fire Team: its missed dice rolled
--- again). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
+-- again); then the owner of The Crown of Thalnos may choose dice to reroll (§86,
+-- dice.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
 -- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
 -- round begins and the invader rolls no dice that round (used at the first chance: a
 -- simplification, the owner does not choose). ctx: attacker, defender, planet.
@@ -304,8 +300,22 @@ I.ground_combat = {
 						end
 					end
 				end
+				ctx.chose = {}
+				ctx.stage = "reroll"
+			elseif ctx.stage == "reroll" then
+				-- §86.3: the chosen rerolls (The Crown of Thalnos, dice.lua) after Fire Team's.
+				for _, seat in ipairs({ a, d }) do
+					if not ctx.chose[tostring(seat)] then
+						ctx.chose[tostring(seat)] = true
+						local q = D.choice(g, seat, ctx.dice[tostring(seat)])
+						if q then
+							ctx.rerolling = seat
+							return q
+						end
+					end
+				end
 				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
-				ctx.dice = nil
+				ctx.dice, ctx.chose = nil, nil
 				g:log(U.text("combat.ground_round", ctx.round, a, hits[a], d, hits[d]))
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					for _ = 1, hits[pair[1]] do
@@ -332,6 +342,10 @@ I.ground_combat = {
 			end
 		end
 		return nil
+	end,
+	resolve = function(g, ctx, v)
+		D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
+		ctx.rerolling = nil
 	end,
 }
 
