@@ -7,7 +7,7 @@
 
 use super::decision::{hint, DecisionUi, Item};
 use super::map::seat_colour;
-use super::present::{Layer, Presentation, Scope};
+use super::present::{Layer, PieceStyle, Presentation, Scope};
 use super::scene::{entities_at, CellSummary, Grid};
 use crate::cli::explain::{self, GlossaryLine};
 use crate::cli::seats::Player;
@@ -507,9 +507,8 @@ pub fn legend(present: &Presentation) -> Vec<String> {
         out.push(format!("Map: {}", terrains.join(", ")));
     }
     // Piece labels are singular ("tower"): the legend speaks of them in the plural.
-    let plural = |label: &str| if label.ends_with('s') { label.to_owned() } else { format!("{label}s") };
-    let holding: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(|p| plural(&p.label)).collect();
-    let units: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(|p| plural(&p.label)).collect();
+    let holding: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(PieceStyle::plural).collect();
+    let units: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(PieceStyle::plural).collect();
     let mut figures = String::from("A held cell is drawn in its holder's colour");
     if !holding.is_empty() {
         figures.push_str(&format!(" (zoomed in, with the total of its {})", holding.join(" and ")));
@@ -573,4 +572,30 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: 
         lines.extend(legend(present).into_iter().map(Line::raw));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(label: &str, items: Option<&str>) -> PieceStyle {
+        PieceStyle {
+            kind: label.to_lowercase().replace(' ', "_"),
+            glyph: label.chars().next().unwrap_or('?'),
+            label: label.to_owned(),
+            layer: Layer::Unit,
+            weight: 1,
+            stack: false,
+            names: None,
+            items: items.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn the_legend_uses_the_packs_plural_and_adds_no_s_to_an_acronym() {
+        let mut present = Presentation::default();
+        present.pieces = vec![unit("tower", None), unit("sheep", Some("sheep")), unit("ABC", None), unit("glass", None)];
+        let figures = legend(&present).join("\n");
+        assert!(figures.contains("counts its towers and sheep and ABC and glass there"), "{figures}");
+    }
 }

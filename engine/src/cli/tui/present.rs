@@ -5,12 +5,13 @@
 //! but the first are optional to the UI; the schema decides what is required):
 //!
 //! - `ui_terrain(id: <terrain>, glyph, colour, label)`: a board terrain.
-//! - `ui_piece(id: <entity kind>, glyph, label, layer, weight, stack, names)`:
+//! - `ui_piece(id: <entity kind>, glyph, label, layer, weight, stack, names, items)`:
 //!   `layer` is `holding` (pieces that hold a cell for their owner; `weight` adds up
 //!   to the figure shown, e.g. a population), `unit` (movable pieces, counted per
 //!   owner), `feature` (markers and tokens on cells) or `hidden` (never on the map);
 //!   `stack: true` marks containers whose contents the owner sees (others see only
-//!   how many); `names` is a definition kind whose `name` field names the faces.
+//!   how many); `names` is a definition kind whose `name` field names the faces;
+//!   `items` is the label in the plural where adding an "s" is wrong ("sheep").
 //! - `ui_stat(id: <variable>, label, scope, short, set, unset, names)`: `scope` is
 //!   `seat` (everyone's, in the seats table), `own` (only the viewer's), `pair` (the
 //!   viewer and each other seat), or `global`; `short` is a template for the seats
@@ -62,6 +63,28 @@ pub struct PieceStyle {
     pub weight: i64,
     pub stack: bool,
     pub names: Option<String>,
+    /// The pack's plural of `label`, where it gives one.
+    pub items: Option<String>,
+}
+
+impl PieceStyle {
+    /// Several of this piece in words, as the legend speaks of them.
+    pub fn plural(&self) -> String {
+        self.items.clone().unwrap_or_else(|| plural_of(&self.label))
+    }
+}
+
+/// A label in the plural when the pack gives none: an "s" added, except to a word
+/// that already ends in one ("glass") or to an acronym ("ABC"), where the added
+/// "s" reads as a typo; those are left as written.
+pub fn plural_of(label: &str) -> String {
+    let last_word = label.rsplit(' ').next().unwrap_or(label);
+    let acronym = last_word.chars().any(char::is_alphabetic) && !last_word.chars().any(char::is_lowercase);
+    if label.ends_with(['s', 'S']) || acronym {
+        label.to_owned()
+    } else {
+        format!("{label}s")
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +197,7 @@ impl Presentation {
                 weight: d.value.get("weight").and_then(Value::as_int).unwrap_or(1),
                 stack: d.value.get("stack").is_some_and(Value::is_truthy),
                 names: text(&d.value, "names"),
+                items: text(&d.value, "items"),
             });
         }
         for d in defs("ui_stat") {
@@ -250,6 +274,7 @@ impl Presentation {
             weight: 1,
             stack: false,
             names: None,
+            items: None,
         })
     }
 
@@ -322,6 +347,14 @@ pub fn roman(n: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::plural_of;
+
+    #[test]
+    fn a_plural_adds_no_s_to_a_word_ending_in_s_or_to_an_acronym() {
+        let shown: Vec<String> = ["tower", "war engine", "glass", "ABC", "big ABC", "Tower"].into_iter().map(plural_of).collect();
+        assert_eq!(shown, ["towers", "war engines", "glass", "ABC", "big ABC", "Towers"]);
+    }
+
     #[test]
     fn roman_numerals_as_levels_are_written() {
         let shown: Vec<String> = [1, 2, 4, 5, 6, 9, 14, 0, -3].into_iter().map(super::roman).collect();
