@@ -441,6 +441,19 @@ fn cut(text: String, width: usize) -> String {
     t
 }
 
+/// The cells an option names as a `[C7] ` prefix, or nothing when there are none or
+/// the label already starts with the first and names the others: the pack wrote
+/// where it is, and saying it twice ("[C7] C7 Harbour") only pushes the rest of the
+/// label out of the line.
+fn cell_prefix(codes: &[String], label: &str) -> String {
+    let Some(first) = codes.first() else { return String::new() };
+    let starts_with_first = label.strip_prefix(first.as_str()).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric));
+    if starts_with_first && codes[1..].iter().all(|c| label.contains(c.as_str())) {
+        return String::new();
+    }
+    format!("[{}] ", codes.join(","))
+}
+
 pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usize) -> DecisionPane {
     let rule = decision.rule.as_ref().map(|r| format!(" [{r}]")).unwrap_or_default();
     let mut header: Vec<Line> = wrap(&format!("{}{rule}", decision.prompt), width)
@@ -460,7 +473,7 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
             Item::Option(o) => {
                 let label = decision.options.get(*o).map_or("", |x| x.label.as_str());
                 let cells: Vec<String> = ui.refs.get(*o).map(|r| r.iter().take(2).map(|c| ctx.grid.code(*c)).collect()).unwrap_or_default();
-                let at = if cells.is_empty() { String::new() } else { format!("[{}] ", cells.join(",")) };
+                let at = cell_prefix(&cells, label);
                 let check = match decision.kind {
                     DecisionKind::Many { .. } if ui.checked.get(*o).copied().unwrap_or(false) => "[x] ",
                     DecisionKind::Many { .. } => "[ ] ",
@@ -589,6 +602,17 @@ mod tests {
             names: None,
             items: items.map(str::to_owned),
         }
+    }
+
+    #[test]
+    fn an_option_whose_label_starts_with_its_cell_is_not_prefixed_again() {
+        let codes = |cs: &[&str]| cs.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>();
+        assert_eq!(cell_prefix(&codes(&["D3"]), "D3 Harbour"), "");
+        assert_eq!(cell_prefix(&codes(&["D3", "E4"]), "D3 Harbour to E4"), "");
+        assert_eq!(cell_prefix(&codes(&["D3"]), "Harbour"), "[D3] ");
+        assert_eq!(cell_prefix(&codes(&["D3"]), "D31 Harbour"), "[D3] ");
+        assert_eq!(cell_prefix(&codes(&["D3", "E4"]), "D3 Harbour"), "[D3,E4] ");
+        assert_eq!(cell_prefix(&[], "D3 Harbour"), "");
     }
 
     #[test]
