@@ -218,7 +218,7 @@ impl<'a> Ctx<'a> {
             } else {
                 list.iter()
                     .map(|e| match e.face {
-                        Some(f) => self.present.name(zone.names.as_deref(), f.as_str()),
+                        Some(f) => self.present.face_name(zone.names.as_deref(), f.as_str()),
                         None => "?".into(),
                     })
                     .collect::<Vec<_>>()
@@ -331,7 +331,7 @@ impl<'a> Ctx<'a> {
                 let same = mine[i..].iter().take_while(|x| x.kind == e.kind && x.face == e.face).count();
                 let label = style.as_ref().map_or_else(|| e.kind.as_str().replace('_', " "), |s| s.label.clone());
                 let face = match e.face {
-                    Some(f) if f != e.kind => format!(": {}", self.present.name(style.as_ref().and_then(|s| s.names.as_deref()), f.as_str())),
+                    Some(f) if f != e.kind => format!(": {}", self.present.face_name(style.as_ref().and_then(|s| s.names.as_deref()), f.as_str())),
                     Some(_) => String::new(),
                     None => ": ?".into(),
                 };

@@ -150,6 +150,10 @@ pub struct Presentation {
     pub declared: bool,
     /// `(kind, id) -> name` of every definition with a `name` field.
     names: BTreeMap<(String, String), String>,
+    /// `id -> name` of every definition, of any kind, with a `name` field, and of
+    /// every record with an `id` and a `name` listed in a definition's field; the
+    /// first one in file order wins.
+    names_by_id: BTreeMap<String, String>,
 }
 
 fn text(v: &Value, field: &str) -> Option<String> {
@@ -243,8 +247,14 @@ impl Presentation {
         for (kind, list) in &rules.defs {
             for d in list {
                 if let Some(name) = text(&d.value, "name") {
-                    p.names.insert((kind.clone(), d.id.clone()), name);
+                    p.names.insert((kind.clone(), d.id.clone()), name.clone());
+                    p.names_by_id.entry(d.id.clone()).or_insert(name);
                 }
+            }
+        }
+        for d in rules.defs.values().flatten() {
+            for (id, name) in listed_records(&d.value) {
+                p.names_by_id.entry(id).or_insert(name);
             }
         }
         p
@@ -288,6 +298,15 @@ impl Presentation {
         kind.and_then(|k| self.names.get(&(k.to_owned(), id.to_owned())).cloned()).unwrap_or_else(|| id.replace('_', " "))
     }
 
+    /// The display name of face `id` of a piece or card whose faces `kind` names.
+    /// A face is often a thing the pack defines elsewhere, under another kind or
+    /// inside another definition's list (a card of a deck, a part of a tile), so
+    /// any name given to that id serves before the id is shown made readable.
+    pub fn face_name(&self, kind: Option<&str>, id: &str) -> String {
+        let own_kind = kind.and_then(|k| self.names.get(&(k.to_owned(), id.to_owned())));
+        own_kind.or_else(|| self.names_by_id.get(id)).cloned().unwrap_or_else(|| readable(id))
+    }
+
     /// A value as a person reads it.
     pub fn show(&self, value: &Value, names: Option<&str>) -> String {
         match value {
@@ -329,6 +348,26 @@ impl Presentation {
     }
 }
 
+/// `(id, name)` of each record with both, in the lists among a definition's fields.
+fn listed_records(def: &Value) -> Vec<(String, String)> {
+    let Value::Map(fields) = def else { return Vec::new() };
+    let records = fields.iter().filter_map(|(_, v)| match v {
+        Value::List(items) => Some(items),
+        _ => None,
+    });
+    records.flatten().filter_map(|r| Some((text(r, "id")?, text(r, "name")?))).collect()
+}
+
+/// An id as a name: underscores as spaces, the first letter upper-case.
+pub fn readable(id: &str) -> String {
+    let spaced = id.replace('_', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => spaced,
+    }
+}
+
 /// `n` in Roman numerals for 1..=3999, else in digits.
 pub fn roman(n: i64) -> String {
     if !(1..=3999).contains(&n) {
@@ -347,7 +386,22 @@ pub fn roman(n: i64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::plural_of;
+    use super::{listed_records, plural_of, readable};
+    use orrery::value::{Key, Value};
+
+    #[test]
+    fn an_id_without_a_name_reads_as_words_starting_upper_case() {
+        assert_eq!(readable("old_harbour"), "Old harbour");
+        assert_eq!(readable(""), "");
+    }
+
+    #[test]
+    fn records_listed_in_a_definition_give_their_names() {
+        let key = |k: &str| Key::Str(k.into());
+        let record = |id: &str, name: &str| Value::Map(vec![(key("id"), Value::Str(id.into())), (key("name"), Value::Str(name.into()))]);
+        let def = Value::Map(vec![(key("parts"), Value::List(vec![record("old_harbour", "Old Harbour")])), (key("size"), Value::Int(2))]);
+        assert_eq!(listed_records(&def), [("old_harbour".to_owned(), "Old Harbour".to_owned())]);
+    }
 
     #[test]
     fn a_plural_adds_no_s_to_a_word_ending_in_s_or_to_an_acronym() {
