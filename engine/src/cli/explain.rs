@@ -8,7 +8,14 @@ use orrery::flow::Decision;
 
 /// At most this many entries are explained under a decision's help; the rest are
 /// counted, and the Rules tab holds them all.
-pub const MENTIONED_SHOWN: usize = 6;
+///
+/// Enough for every option of a typical choice (a draft of eight cards, a hand of
+/// seven) with a few words of the prompt beside them, as a player choosing among
+/// options needs every one of them explained, not most. The help box scrolls, so
+/// the only cost of more is that the keys and the legend after them move further
+/// down; past a dozen (a choice among all of a deck) the list stops being read and
+/// the Rules tab serves better.
+pub const MENTIONED_SHOWN: usize = 12;
 
 /// The entries the decision's prompt or options name, as `Title: explanation
 /// [section]` lines, followed by a count of those left out.
@@ -51,4 +58,48 @@ pub fn glossary_lines(glossary: &Glossary) -> Vec<GlossaryLine> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use orrery::content::glossary::Section;
+    use orrery::flow::{DecisionKind, OptionItem};
+    use orrery::value::Value;
+
+    fn entry(name: &str) -> Entry {
+        Entry { id: name.to_lowercase(), name: name.to_owned(), original: None, explain: Some(format!("What {name} does.")), source: None }
+    }
+
+    fn choice_among(labels: &[String]) -> Decision {
+        Decision {
+            seat: 0,
+            prompt: "Choose one".into(),
+            rule: None,
+            help: None,
+            kind: DecisionKind::One,
+            options: labels.iter().map(|l| OptionItem { label: l.clone(), value: Value::Nil, free: false }).collect(),
+            pass: None,
+            key: None,
+            labels: None,
+        }
+    }
+
+    #[test]
+    fn every_one_of_eight_options_is_explained() {
+        let names: Vec<String> = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"].map(String::from).to_vec();
+        let glossary = Glossary { sections: vec![Section { label: "Cards".into(), kind: Some("card".into()), entries: names.iter().map(|n| entry(n)).collect() }] };
+        let lines = mentioned(&glossary, &choice_among(&names));
+        assert_eq!(lines.len(), 8, "{lines:#?}");
+        assert!(lines.iter().all(|l| !l.contains("more in the glossary")), "{lines:#?}");
+    }
+
+    #[test]
+    fn a_choice_among_a_whole_deck_counts_the_rest() {
+        let names: Vec<String> = (0..20).map(|i| format!("Card{i:02}")).collect();
+        let glossary = Glossary { sections: vec![Section { label: "Cards".into(), kind: Some("card".into()), entries: names.iter().map(|n| entry(n)).collect() }] };
+        let lines = mentioned(&glossary, &choice_among(&names));
+        assert_eq!(lines.len(), MENTIONED_SHOWN + 1);
+        assert_eq!(lines.last().map(String::as_str), Some("… and 8 more in the glossary."));
+    }
 }

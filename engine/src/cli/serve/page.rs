@@ -255,7 +255,7 @@ fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
         let owners: Vec<Option<Seat>> = if zone.owner_only { (0..seats).map(Some).collect() } else { vec![None] };
         for owner in owners {
             let list = entities_at(view, Location::Zone { zone: Sym::new(&zone.zone), seat: owner });
-            let known: Vec<String> = list.iter().filter_map(|e| e.face).map(|f| present.name(zone.names.as_deref(), f.as_str())).collect();
+            let known: Vec<String> = list.iter().filter_map(|e| e.face).map(|f| present.face_name(zone.names.as_deref(), f.as_str())).collect();
             let unseen = list.len() - known.len();
             let others = owner.is_some() && owner != view.seat;
             let items = if zone.count || (others && known.is_empty()) {
@@ -268,7 +268,7 @@ fn zones(view: &orrery::view::View, present: &Presentation) -> Vec<ZonePage> {
                 }
                 items
             } else {
-                list.iter().map(|e| e.face.map_or_else(|| "?".into(), |f| present.name(zone.names.as_deref(), f.as_str()))).collect()
+                list.iter().map(|e| e.face.map_or_else(|| "?".into(), |f| present.face_name(zone.names.as_deref(), f.as_str()))).collect()
             };
             out.push(ZonePage { label: zone.label.clone(), seat: owner.map(|s| s as usize + 1), items });
         }

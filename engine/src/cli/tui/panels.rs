@@ -7,7 +7,7 @@
 
 use super::decision::{hint, DecisionUi, Item};
 use super::map::seat_colour;
-use super::present::{Layer, Presentation, Scope};
+use super::present::{Layer, PieceStyle, Presentation, Scope};
 use super::scene::{entities_at, CellSummary, Grid};
 use crate::cli::explain::{self, GlossaryLine};
 use crate::cli::seats::Player;
@@ -218,7 +218,7 @@ impl<'a> Ctx<'a> {
             } else {
                 list.iter()
                     .map(|e| match e.face {
-                        Some(f) => self.present.name(zone.names.as_deref(), f.as_str()),
+                        Some(f) => self.present.face_name(zone.names.as_deref(), f.as_str()),
                         None => "?".into(),
                     })
                     .collect::<Vec<_>>()
@@ -331,7 +331,7 @@ impl<'a> Ctx<'a> {
                 let same = mine[i..].iter().take_while(|x| x.kind == e.kind && x.face == e.face).count();
                 let label = style.as_ref().map_or_else(|| e.kind.as_str().replace('_', " "), |s| s.label.clone());
                 let face = match e.face {
-                    Some(f) if f != e.kind => format!(": {}", self.present.name(style.as_ref().and_then(|s| s.names.as_deref()), f.as_str())),
+                    Some(f) if f != e.kind => format!(": {}", self.present.face_name(style.as_ref().and_then(|s| s.names.as_deref()), f.as_str())),
                     Some(_) => String::new(),
                     None => ": ?".into(),
                 };
@@ -441,6 +441,19 @@ fn cut(text: String, width: usize) -> String {
     t
 }
 
+/// The cells an option names as a `[C7] ` prefix, or nothing when there are none or
+/// the label already starts with the first and names the others: the pack wrote
+/// where it is, and saying it twice ("[C7] C7 Harbour") only pushes the rest of the
+/// label out of the line.
+fn cell_prefix(codes: &[String], label: &str) -> String {
+    let Some(first) = codes.first() else { return String::new() };
+    let starts_with_first = label.strip_prefix(first.as_str()).is_some_and(|rest| !rest.starts_with(char::is_alphanumeric));
+    if starts_with_first && codes[1..].iter().all(|c| label.contains(c.as_str())) {
+        return String::new();
+    }
+    format!("[{}] ", codes.join(","))
+}
+
 pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usize) -> DecisionPane {
     let rule = decision.rule.as_ref().map(|r| format!(" [{r}]")).unwrap_or_default();
     let mut header: Vec<Line> = wrap(&format!("{}{rule}", decision.prompt), width)
@@ -460,7 +473,7 @@ pub fn decision_pane(ctx: &Ctx, decision: &Decision, ui: &DecisionUi, width: usi
             Item::Option(o) => {
                 let label = decision.options.get(*o).map_or("", |x| x.label.as_str());
                 let cells: Vec<String> = ui.refs.get(*o).map(|r| r.iter().take(2).map(|c| ctx.grid.code(*c)).collect()).unwrap_or_default();
-                let at = if cells.is_empty() { String::new() } else { format!("[{}] ", cells.join(",")) };
+                let at = cell_prefix(&cells, label);
                 let check = match decision.kind {
                     DecisionKind::Many { .. } if ui.checked.get(*o).copied().unwrap_or(false) => "[x] ",
                     DecisionKind::Many { .. } => "[ ] ",
@@ -507,9 +520,8 @@ pub fn legend(present: &Presentation) -> Vec<String> {
         out.push(format!("Map: {}", terrains.join(", ")));
     }
     // Piece labels are singular ("tower"): the legend speaks of them in the plural.
-    let plural = |label: &str| if label.ends_with('s') { label.to_owned() } else { format!("{label}s") };
-    let holding: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(|p| plural(&p.label)).collect();
-    let units: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(|p| plural(&p.label)).collect();
+    let holding: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Holding).map(PieceStyle::plural).collect();
+    let units: Vec<String> = present.pieces.iter().filter(|p| p.layer == Layer::Unit).map(PieceStyle::plural).collect();
     let mut figures = String::from("A held cell is drawn in its holder's colour");
     if !holding.is_empty() {
         figures.push_str(&format!(" (zoomed in, with the total of its {})", holding.join(" and ")));
@@ -573,4 +585,41 @@ pub fn help_lines(decision: Option<&Decision>, present: &Presentation, has_map: 
         lines.extend(legend(present).into_iter().map(Line::raw));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(label: &str, items: Option<&str>) -> PieceStyle {
+        PieceStyle {
+            kind: label.to_lowercase().replace(' ', "_"),
+            glyph: label.chars().next().unwrap_or('?'),
+            label: label.to_owned(),
+            layer: Layer::Unit,
+            weight: 1,
+            stack: false,
+            names: None,
+            items: items.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn an_option_whose_label_starts_with_its_cell_is_not_prefixed_again() {
+        let codes = |cs: &[&str]| cs.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>();
+        assert_eq!(cell_prefix(&codes(&["D3"]), "D3 Harbour"), "");
+        assert_eq!(cell_prefix(&codes(&["D3", "E4"]), "D3 Harbour to E4"), "");
+        assert_eq!(cell_prefix(&codes(&["D3"]), "Harbour"), "[D3] ");
+        assert_eq!(cell_prefix(&codes(&["D3"]), "D31 Harbour"), "[D3] ");
+        assert_eq!(cell_prefix(&codes(&["D3", "E4"]), "D3 Harbour"), "[D3,E4] ");
+        assert_eq!(cell_prefix(&[], "D3 Harbour"), "");
+    }
+
+    #[test]
+    fn the_legend_uses_the_packs_plural_and_adds_no_s_to_an_acronym() {
+        let mut present = Presentation::default();
+        present.pieces = vec![unit("tower", None), unit("sheep", Some("sheep")), unit("ABC", None), unit("glass", None)];
+        let figures = legend(&present).join("\n");
+        assert!(figures.contains("counts its towers and sheep and ABC and glass there"), "{figures}");
+    }
 }

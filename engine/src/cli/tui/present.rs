@@ -5,12 +5,13 @@
 //! but the first are optional to the UI; the schema decides what is required):
 //!
 //! - `ui_terrain(id: <terrain>, glyph, colour, label)`: a board terrain.
-//! - `ui_piece(id: <entity kind>, glyph, label, layer, weight, stack, names)`:
+//! - `ui_piece(id: <entity kind>, glyph, label, layer, weight, stack, names, items)`:
 //!   `layer` is `holding` (pieces that hold a cell for their owner; `weight` adds up
 //!   to the figure shown, e.g. a population), `unit` (movable pieces, counted per
 //!   owner), `feature` (markers and tokens on cells) or `hidden` (never on the map);
 //!   `stack: true` marks containers whose contents the owner sees (others see only
-//!   how many); `names` is a definition kind whose `name` field names the faces.
+//!   how many); `names` is a definition kind whose `name` field names the faces;
+//!   `items` is the label in the plural where adding an "s" is wrong ("sheep").
 //! - `ui_stat(id: <variable>, label, scope, short, set, unset, names)`: `scope` is
 //!   `seat` (everyone's, in the seats table), `own` (only the viewer's), `pair` (the
 //!   viewer and each other seat), or `global`; `short` is a template for the seats
@@ -62,6 +63,28 @@ pub struct PieceStyle {
     pub weight: i64,
     pub stack: bool,
     pub names: Option<String>,
+    /// The pack's plural of `label`, where it gives one.
+    pub items: Option<String>,
+}
+
+impl PieceStyle {
+    /// Several of this piece in words, as the legend speaks of them.
+    pub fn plural(&self) -> String {
+        self.items.clone().unwrap_or_else(|| plural_of(&self.label))
+    }
+}
+
+/// A label in the plural when the pack gives none: an "s" added, except to a word
+/// that already ends in one ("glass") or to an acronym ("ABC"), where the added
+/// "s" reads as a typo; those are left as written.
+pub fn plural_of(label: &str) -> String {
+    let last_word = label.rsplit(' ').next().unwrap_or(label);
+    let acronym = last_word.chars().any(char::is_alphabetic) && !last_word.chars().any(char::is_lowercase);
+    if label.ends_with(['s', 'S']) || acronym {
+        label.to_owned()
+    } else {
+        format!("{label}s")
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +150,10 @@ pub struct Presentation {
     pub declared: bool,
     /// `(kind, id) -> name` of every definition with a `name` field.
     names: BTreeMap<(String, String), String>,
+    /// `id -> name` of every definition, of any kind, with a `name` field, and of
+    /// every record with an `id` and a `name` listed in a definition's field; the
+    /// first one in file order wins.
+    names_by_id: BTreeMap<String, String>,
 }
 
 fn text(v: &Value, field: &str) -> Option<String> {
@@ -174,6 +201,7 @@ impl Presentation {
                 weight: d.value.get("weight").and_then(Value::as_int).unwrap_or(1),
                 stack: d.value.get("stack").is_some_and(Value::is_truthy),
                 names: text(&d.value, "names"),
+                items: text(&d.value, "items"),
             });
         }
         for d in defs("ui_stat") {
@@ -219,8 +247,14 @@ impl Presentation {
         for (kind, list) in &rules.defs {
             for d in list {
                 if let Some(name) = text(&d.value, "name") {
-                    p.names.insert((kind.clone(), d.id.clone()), name);
+                    p.names.insert((kind.clone(), d.id.clone()), name.clone());
+                    p.names_by_id.entry(d.id.clone()).or_insert(name);
                 }
+            }
+        }
+        for d in rules.defs.values().flatten() {
+            for (id, name) in listed_records(&d.value) {
+                p.names_by_id.entry(id).or_insert(name);
             }
         }
         p
@@ -250,6 +284,7 @@ impl Presentation {
             weight: 1,
             stack: false,
             names: None,
+            items: None,
         })
     }
 
@@ -261,6 +296,15 @@ impl Presentation {
     /// The display name of definition `id` of `kind`, else the id made readable.
     pub fn name(&self, kind: Option<&str>, id: &str) -> String {
         kind.and_then(|k| self.names.get(&(k.to_owned(), id.to_owned())).cloned()).unwrap_or_else(|| id.replace('_', " "))
+    }
+
+    /// The display name of face `id` of a piece or card whose faces `kind` names.
+    /// A face is often a thing the pack defines elsewhere, under another kind or
+    /// inside another definition's list (a card of a deck, a part of a tile), so
+    /// any name given to that id serves before the id is shown made readable.
+    pub fn face_name(&self, kind: Option<&str>, id: &str) -> String {
+        let own_kind = kind.and_then(|k| self.names.get(&(k.to_owned(), id.to_owned())));
+        own_kind.or_else(|| self.names_by_id.get(id)).cloned().unwrap_or_else(|| readable(id))
     }
 
     /// A value as a person reads it.
@@ -304,6 +348,26 @@ impl Presentation {
     }
 }
 
+/// `(id, name)` of each record with both, in the lists among a definition's fields.
+fn listed_records(def: &Value) -> Vec<(String, String)> {
+    let Value::Map(fields) = def else { return Vec::new() };
+    let records = fields.iter().filter_map(|(_, v)| match v {
+        Value::List(items) => Some(items),
+        _ => None,
+    });
+    records.flatten().filter_map(|r| Some((text(r, "id")?, text(r, "name")?))).collect()
+}
+
+/// An id as a name: underscores as spaces, the first letter upper-case.
+pub fn readable(id: &str) -> String {
+    let spaced = id.replace('_', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => spaced,
+    }
+}
+
 /// `n` in Roman numerals for 1..=3999, else in digits.
 pub fn roman(n: i64) -> String {
     if !(1..=3999).contains(&n) {
@@ -322,6 +386,29 @@ pub fn roman(n: i64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::{listed_records, plural_of, readable};
+    use orrery::value::{Key, Value};
+
+    #[test]
+    fn an_id_without_a_name_reads_as_words_starting_upper_case() {
+        assert_eq!(readable("old_harbour"), "Old harbour");
+        assert_eq!(readable(""), "");
+    }
+
+    #[test]
+    fn records_listed_in_a_definition_give_their_names() {
+        let key = |k: &str| Key::Str(k.into());
+        let record = |id: &str, name: &str| Value::Map(vec![(key("id"), Value::Str(id.into())), (key("name"), Value::Str(name.into()))]);
+        let def = Value::Map(vec![(key("parts"), Value::List(vec![record("old_harbour", "Old Harbour")])), (key("size"), Value::Int(2))]);
+        assert_eq!(listed_records(&def), [("old_harbour".to_owned(), "Old Harbour".to_owned())]);
+    }
+
+    #[test]
+    fn a_plural_adds_no_s_to_a_word_ending_in_s_or_to_an_acronym() {
+        let shown: Vec<String> = ["tower", "war engine", "glass", "ABC", "big ABC", "Tower"].into_iter().map(plural_of).collect();
+        assert_eq!(shown, ["towers", "war engines", "glass", "ABC", "big ABC", "Towers"]);
+    }
+
     #[test]
     fn roman_numerals_as_levels_are_written() {
         let shown: Vec<String> = [1, 2, 4, 5, 6, 9, 14, 0, -3].into_iter().map(super::roman).collect();
