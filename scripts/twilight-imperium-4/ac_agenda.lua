@@ -151,10 +151,11 @@ local function rider(name: string, payoff, payoff_choose)
 	}
 end
 
-local function planet_choice(g, seat: number, name: string, list: { number })
+-- A rider's payoff target among `list`, each labelled by `label` (a planet or a system).
+local function target_choice(g, name: string, list: { number }, label: (any, number) -> string)
 	local options = {}
-	for _, p in ipairs(list) do
-		table.insert(options, { label = U.planet_name(g, p), value = p })
+	for _, x in ipairs(list) do
+		table.insert(options, { label = label(g, x), value = x })
 	end
 	if #options == 0 then
 		return nil
@@ -162,15 +163,12 @@ local function planet_choice(g, seat: number, name: string, list: { number })
 	return { prompt = U.text("cards.choose_target", name), rule = "TI4 §27.22, " .. name, help = U.text("cards.rider_help"), options = options }
 end
 
+local function planet_choice(g, seat: number, name: string, list: { number })
+	return target_choice(g, name, list, U.planet_name)
+end
+
 local function cell_choice(g, seat: number, name: string, cells: { number })
-	local options = {}
-	for _, c in ipairs(cells) do
-		table.insert(options, { label = U.cell_label(g, c), value = c })
-	end
-	if #options == 0 then
-		return nil
-	end
-	return { prompt = U.text("cards.choose_target", name), rule = "TI4 §27.22, " .. name, help = U.text("cards.rider_help"), options = options }
+	return target_choice(g, name, cells, U.cell_label)
 end
 
 local function from_reinforcements(g, seat: number, kind: string, where: any)

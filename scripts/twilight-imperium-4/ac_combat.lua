@@ -25,6 +25,20 @@ local function fighting(seat: number, info): boolean
 	return seat == info.attacker or seat == info.defender
 end
 
+-- A card that cancels up to `n` of the hits about to land on the player's ships, played
+-- at moment `at` (the step reads and clears "card_cancel_hits_<seat>").
+local function cancel_hits(at: string, n: number)
+	return {
+		at = at,
+		can = function(g, seat: number, info): boolean
+			return seat == info.seat and info.hits > 0 and not g:global("card_cancel_hits_" .. seat)
+		end,
+		effect = function(g, seat: number, info)
+			g:set_global("card_cancel_hits_" .. seat, n)
+		end,
+	}
+end
+
 -- Morale Boost: at the start of a combat round (space or ground), +1 to your units' combat
 -- rolls this round.
 H.morale_boost = {
@@ -38,15 +52,7 @@ H.morale_boost = {
 }
 
 -- Shields Holding: before you assign hits to your ships in a space combat, cancel up to 2.
-H.shields_holding = {
-	at = "assign_hits",
-	can = function(g, seat: number, info): boolean
-		return seat == info.seat and info.hits > 0 and not g:global("card_cancel_hits_" .. seat)
-	end,
-	effect = function(g, seat: number, info)
-		g:set_global("card_cancel_hits_" .. seat, 2)
-	end,
-}
+H.shields_holding = cancel_hits("assign_hits", 2)
 
 -- Direct Hit: after another player's ship uses Sustain Damage against a hit of your units,
 -- destroy that ship (digest Part 3.2, corrected text; F-26: two Direct Hits need two ships).
@@ -65,15 +71,7 @@ H.direct_hit = {
 }
 
 -- Maneuvering Jets: before Space Cannon hits on your ships are assigned, cancel 1.
-H.maneuvering_jets = {
-	at = "cannon_hits",
-	can = function(g, seat: number, info): boolean
-		return seat == info.seat and info.hits > 0 and not g:global("card_cancel_hits_" .. seat)
-	end,
-	effect = function(g, seat: number, info)
-		g:set_global("card_cancel_hits_" .. seat, 1)
-	end,
-}
+H.maneuvering_jets = cancel_hits("cannon_hits", 1)
 
 -- Emergency Repairs: at the start of a combat round, your damaged units there are repaired.
 H.emergency_repairs = {
