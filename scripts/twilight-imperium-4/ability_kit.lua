@@ -1,0 +1,51 @@
+--!strict
+-- Twilight Imperium 4: pieces shared by the faction registry's entries (abilities.lua,
+-- ability_entries.lua and the faction_<id>.lua modules): adding a module's entries, and the
+-- "comes back home on a die" of Infantry II-like units.
+local U = require("util")
+local K = {}
+
+-- Adds `entries` to the registry; an id given twice (two factions, or a faction and a
+-- generic card) is an error, so one entry can never silently replace another.
+function K.add(registry: { [string]: any }, entries: { [string]: any })
+	for id, entry in pairs(entries) do
+		if registry[id] ~= nil then
+			error(string.format("the faction registry has two entries for `%s`", id))
+		end
+		registry[id] = entry
+	end
+end
+
+-- Infantry II, Spec Ops II and Letani Warrior II (their cards): a destroyed one is set
+-- aside on its card (zone "revive") on a die of `at_least` or more; at the start of its owner's next turn
+-- the units set aside go to a planet the owner controls in its home system (back to
+-- reinforcements if it controls none).
+function K.revive(at_least: number)
+	return {
+		destroyed = function(g, seat: number, e: number)
+			local die = g:roll(10)
+			if die >= at_least then
+				g:move(e, { zone = "revive", seat = seat })
+				g:log(U.text("ability.revive_saved", seat, U.unit_name(g:face(e)), die))
+			end
+		end,
+		at = {
+			turn_start = function(g, seat: number, info)
+				if info.seat ~= seat then
+					return
+				end
+				local home = g:first({ kind = "planet", owner = seat, cell = U.home_cell(g, seat) })
+				for _, e in ipairs(g:entities({ zone = "revive", seat = seat })) do
+					if home then
+						g:move(e, { inside = home })
+						g:log(U.text("ability.revive_back", seat, U.unit_name(g:face(e)), U.planet_name(g, home)))
+					else
+						g:move(e, { zone = "reinforcements", seat = seat })
+					end
+				end
+			end,
+		},
+	}
+end
+
+return K

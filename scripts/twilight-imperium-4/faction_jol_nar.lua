@@ -1,0 +1,98 @@
+--!strict
+-- Twilight Imperium 4: the Universities of Jol-Nar — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_jol_nar.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
+-- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- ("faction_jol_nar.<step>"). A homebrew faction in a layer pack is built the same way.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Jol-Nar, Analytical (TI4 §19, §94.7): researching a technology that is no unit
+-- upgrade, 1 prerequisite may be ignored.
+E.jol_nar_analytical = {
+	skips = function(g, seat: number, tid: string): number
+		return defs.technology[tid].kind ~= "unit_upgrade" and 1 or 0
+	end,
+}
+
+-- Jol-Nar, Brilliant (TI4 §19, §95): following Technology for a strategy token, Jol-Nar
+-- resolves the primary instead (cards.lua).
+E.jol_nar_brilliant = { flags = { follow_as_primary = { technology = true } } }
+
+-- Jol-Nar, E-Res Siphons (its card): another player activating a system with Jol-Nar's
+-- ships pays Jol-Nar 4 trade goods (tactical.lua runs the "activation" moment).
+E.jol_nar_e_res_siphons = {
+	at = {
+		activation = function(g, seat: number, info)
+			if info.seat ~= seat and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0 then
+				U.gain_tg(g, seat, 4)
+				g:log(U.text("ability.e_res_siphons", seat))
+			end
+		end,
+	},
+}
+
+-- Jol-Nar, Spatial Conduit Cylinder (its card): after Jol-Nar activates a system holding its
+-- units, it may exhaust the card: for that activation the system is adjacent to every other
+-- system holding its units (links of kind "conduit", which tactical.lua's movement search
+-- follows for the seat in global "conduit"); they go as the next turn starts.
+E.jol_nar_spatial_conduit_cylinder = {
+	at = {
+		activation = function(g, seat: number, info)
+			if info.seat ~= seat or not U.ready_tech(g, seat, "jol_nar_spatial_conduit_cylinder") then
+				return
+			end
+			for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = seat })) do
+				if c == info.cell then
+					g:push("conduit", { seat = seat, cell = info.cell })
+					return
+				end
+			end
+		end,
+		turn_start = function(g, seat: number, info)
+			if g:global("conduit") then
+				g:remove_links("conduit")
+				g:set_global("conduit", nil)
+			end
+		end,
+	},
+}
+
+-- ==== Steps ====
+
+-- Spatial Conduit Cylinder: ctx.seat may exhaust the card so that the active system ctx.cell
+-- is adjacent, for this activation, to every other system holding its units.
+F.conduit = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.conduit_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94, §8",
+			help = defs.technology.jol_nar_spatial_conduit_cylinder.effect,
+			options = { { label = U.text("ability.conduit_use"), value = "use" } }, pass = U.text("ability.conduit_keep") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v == nil then
+			return
+		end
+		g:set_prop(U.ready_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder") :: number, "exhausted", true)
+		for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = ctx.seat })) do
+			if c ~= ctx.cell then
+				g:add_link(ctx.cell, c, "conduit")
+			end
+		end
+		g:set_global("conduit", ctx.seat)
+		g:log(U.text("ability.conduit_used", ctx.seat, U.cell_label(g, ctx.cell)))
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F

@@ -1,0 +1,55 @@
+--!strict
+-- Twilight Imperium 4: the Barony of Letnev — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_letnev.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
+-- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Letnev, Munitions Reserves (TI4 §19, §86): as each space combat round begins, Letnev may
+-- pay 2 trade goods to reroll its dice this round (step `munitions` below).
+E.letnev_munitions_reserves = {
+	at = {
+		combat_round = function(g, seat: number, info)
+			if table.find(info.seats, seat) and (g:get(seat, "tg") or 0) >= 2 then
+				g:push("munitions", { seat = seat })
+				return true
+			end
+			return false
+		end,
+	},
+}
+
+-- ==== Steps ====
+
+-- Munitions Reserves: ctx.seat may pay 2 trade goods to reroll its combat dice this round
+-- (global "rerolls_<seat>", read by combat.lua).
+F.munitions = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) or (g:get(ctx.seat, "tg") or 0) < 2 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
+			help = defs.faction_ability.letnev_munitions_reserves.effect,
+			options = { { label = U.text("ability.munitions_pay"), value = "pay" } }, pass = U.text("ability.munitions_no") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v then
+			g:add(ctx.seat, "tg", -2)
+			g:set_global("rerolls_" .. ctx.seat, true)
+			g:log(U.text("ability.munitions_used", ctx.seat))
+		end
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F

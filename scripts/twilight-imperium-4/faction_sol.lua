@@ -1,0 +1,52 @@
+--!strict
+-- Twilight Imperium 4: the Federation of Sol — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_sol.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
+-- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- ("faction_sol.<step>"). A homebrew faction in a layer pack is built the same way.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Sol's flagship, Genesis (TI4 §98, its card): as the status phase ends, 1 infantry from
+-- reinforcements into its space area.
+E.sol_flagship = {
+	at = {
+		status_end = function(g, seat: number)
+			local ship = g:first({ kind = "flagship", owner = seat, face = "sol_flagship" })
+			local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
+			local c = ship and g:cell_of(ship)
+			if e and c then
+				g:move(e, c)
+				g:log(U.text("ability.genesis", seat, U.cell_label(g, c)))
+			end
+		end,
+	},
+}
+
+-- Sol, Orbital Drop (TI4 §19, §3): a component action; one strategy-pool token for 2
+-- infantry from reinforcements on a planet Sol controls.
+E.sol_orbital_drop = {
+	component = {
+		can = function(g, seat: number): boolean
+			return U.pool(g, seat, "strategy") > 0 and #U.planets(g, seat) > 0
+				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+		end,
+		play = function(g, seat: number)
+			U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			g:push("place_infantry", { seat = seat, n = 2, source = "sol_orbital_drop", rule = "TI4 §19, §3" })
+		end,
+	},
+}
+
+-- Sol, Spec Ops II (its card): comes back home on 5+.
+E.sol_spec_ops_2 = K.revive(5)
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F
