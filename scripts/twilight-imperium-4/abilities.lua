@@ -58,12 +58,13 @@ function A.any(g, seat: number, flag: string, arg: string?): boolean
 end
 
 -- A moment: every seat still in the game that holds an entry with `at[point]` runs it,
--- in `order` (default seat order). Hooks that push steps push in reverse, so that
+-- in `order`: by default the rule's order for simultaneous abilities (TI4 §19.19-20; the
+-- active player is `info.active`, else `info.seat`), as action cards at a moment are. Hooks that push steps push in reverse, so that
 -- callers get them in order: the hooks run from the last seat to the first. A hook
 -- returns true when it pushed a step; so does `A.at` when any did (a step whose `run`
 -- must return nil to let pushed steps run, and would otherwise end, asks this).
 function A.at(g, point: string, info: any?, order: { number }?): boolean
-	local seats = order or U.clockwise(g, 1)
+	local seats = order or U.resolution_order(g, info and (info.active or info.seat))
 	local pushed = false
 	for i = #seats, 1, -1 do
 		local s = seats[i]

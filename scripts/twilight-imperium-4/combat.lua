@@ -146,7 +146,7 @@ C.space_combat = {
 					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
 						g:set_global("rerolls_" .. s, nil)
 					end
-					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell })
+					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, active = ctx.attacker })
 					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
 						return nil -- the pushed questions first, then this step again
 					end

@@ -33,20 +33,8 @@ function M.name(g, card: number): string
 	return defs.action_card[g:face(card)].name
 end
 
--- Seats in the order simultaneous plays resolve: the action phase in initiative order
--- from the active player (§19.19, §1.10); otherwise from the speaker clockwise (§19.20, §1.9).
-function M.order(g, active: number?): { number }
-	if g:global("phase") == "action" and active then
-		local order = U.initiative_order(g)
-		local out = {}
-		local start = table.find(order, active) or 1
-		for i = 0, #order - 1 do
-			table.insert(out, order[(start - 1 + i) % #order + 1])
-		end
-		return out
-	end
-	return U.clockwise(g, g:global("speaker") or 1)
-end
+-- Seats in the order simultaneous plays resolve (TI4 §19.19-20; util.lua).
+M.order = U.resolution_order
 
 -- The cards of a seat's hand playable at `point`, one per card name (§1.6: two copies of
 -- a name cannot affect the same thing in one window; the hooks check the rest).

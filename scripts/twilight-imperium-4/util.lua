@@ -129,6 +129,22 @@ function U.initiative_order(g): { number }
 	return seats
 end
 
+-- The order in which several seats' abilities or cards at one moment resolve (TI4
+-- §19.19-20, §1.9-1.10): in the action phase the active player first, then the others in
+-- initiative order from it; otherwise from the speaker clockwise.
+function U.resolution_order(g, active: number?): { number }
+	if g:global("phase") == "action" and active then
+		local order = U.initiative_order(g)
+		local out = {}
+		local start = table.find(order, active) or 1
+		for i = 0, #order - 1 do
+			table.insert(out, order[(start - 1 + i) % #order + 1])
+		end
+		return out
+	end
+	return U.clockwise(g, g:global("speaker") or 1)
+end
+
 function U.faction(g, seat: number)
 	return defs.faction[g:get(seat, "faction")]
 end
