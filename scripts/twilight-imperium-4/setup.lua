@@ -81,15 +81,27 @@ end
 S.setup = {
 	run = function(g, ctx)
 		local seats = g:seats()
-		-- Step 1 (TI4 §76.5): the speaker at random.
-		local speaker = g:roll(seats)
-		g:set_global("speaker", speaker)
-		g:set_global("round", 0)
-		-- Step 2: factions dealt at random, or in file order with the variant.
-		local factions = def_ids.faction
-		if not g:variant("factions_in_order") then
-			factions = g:shuffle(factions)
+		if not ctx.factions then
+			ctx.factions = true
+			-- Step 1 (TI4 §76.5): the speaker at random.
+			g:set_global("speaker", g:roll(seats))
+			g:set_global("round", 0)
+			-- Step 2: factions chosen by the players (variants `faction_choice`,
+			-- `faction_draft`: the step `choose_faction`, then this step again), else dealt
+			-- at random, or in file order with the variant `factions_in_order`.
+			if g:variant("faction_choice") or g:variant("faction_draft") then
+				g:push("choose_faction", {})
+				return nil
+			end
+			local factions = def_ids.faction
+			if not g:variant("factions_in_order") then
+				factions = g:shuffle(factions)
+			end
+			for seat = 1, seats do
+				g:set(seat, "faction", factions[seat])
+			end
 		end
+		local speaker = g:global("speaker")
 		local layout = defs.layout["players_" .. seats]
 		-- Step 6: the preset galaxy of the player count, or (variant `tile_placement`)
 		-- Mecatol Rex alone and the tiles dealt, to be placed once setup is done
@@ -102,8 +114,7 @@ S.setup = {
 		end
 		for _, home in ipairs(layout.homes) do
 			local seat = home.seat
-			local fid = factions[seat]
-			g:set(seat, "faction", fid)
+			local fid = g:get(seat, "faction")
 			local c = Galaxy.place_system(g, defs.faction[fid].home_system, home.at)
 			g:set(seat, "home_cell", c)
 		end
@@ -183,6 +194,78 @@ S.setup = {
 			Galaxy.give_trade_goods(g, layout)
 		end
 		return nil
+	end,
+}
+
+-- Setup step 2, with the players choosing (digest §1.6: "each player chooses a faction,
+-- or they are dealt at random"). Variant `faction_choice`: from the speaker clockwise, each
+-- player in turn takes one faction not yet taken, openly. Variant `faction_draft`: each
+-- player is dealt the same number of factions at random (as many as the factions allow,
+-- at most 3), in secret, and all keep one of theirs at once; the rest go back unseen.
+local function draft_size(seats: number): number
+	return math.min(3, math.floor(#def_ids.faction / seats))
+end
+
+local function faction_option(fid: string)
+	local f = defs.faction[fid]
+	return { label = U.text("setup.faction_option", f.name, f.explain), value = fid }
+end
+
+S.choose_faction = {
+	run = function(g, ctx)
+		local seats = g:seats()
+		if g:variant("faction_draft") then
+			if ctx.done then
+				return nil
+			end
+			local pool = g:shuffle(def_ids.faction)
+			local k = draft_size(seats)
+			local decisions = {}
+			for seat = 1, seats do
+				local options = {}
+				for i = (seat - 1) * k + 1, seat * k do
+					table.insert(options, faction_option(pool[i]))
+				end
+				table.insert(decisions, { seat = seat, prompt = U.text("setup.draft_prompt", k), rule = "TI4 setup step 2",
+					help = U.text("setup.faction_help"), options = options })
+			end
+			return { simultaneous = true, decisions = decisions }
+		end
+		-- Choice: ctx.turn counts the players who have chosen, from the speaker.
+		ctx.turn = ctx.turn or 0
+		if ctx.turn >= seats then
+			return nil
+		end
+		local seat = U.clockwise(g, g:global("speaker"))[ctx.turn + 1]
+		local taken = {}
+		for s = 1, seats do
+			local f = g:get(s, "faction")
+			if f then
+				taken[f] = true
+			end
+		end
+		local options = {}
+		for _, fid in ipairs(def_ids.faction) do
+			if not taken[fid] then
+				table.insert(options, faction_option(fid))
+			end
+		end
+		return { seat = seat, prompt = U.text("setup.choice_prompt"), rule = "TI4 setup step 2",
+			help = U.text("setup.faction_help"), options = options }
+	end,
+	resolve = function(g, ctx, answer)
+		if g:variant("faction_draft") then
+			ctx.done = true
+			for seat = 1, g:seats() do
+				g:set(seat, "faction", answer[seat])
+				g:log(U.text("setup.drafted", seat, defs.faction[answer[seat]].name))
+			end
+			return
+		end
+		local seat = U.clockwise(g, g:global("speaker"))[ctx.turn + 1]
+		g:set(seat, "faction", answer)
+		g:log(U.text("setup.chose", seat, defs.faction[answer].name))
+		ctx.turn += 1
 	end,
 }
 
