@@ -14,13 +14,15 @@
 -- Action cards (moments.lua, ac_agenda.lua) are asked at five moments: before the first
 -- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
 -- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
--- after the speaker votes, and when a player is elected. Not yet: transactions during an
--- agenda (§96.6).
+-- after the speaker votes, and when a player is elected. Transactions between any two
+-- players (§96.6): a voter may offer them before it votes, once per pair in an agenda
+-- (transactions.lua).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")
 local M = require("moments")
 local N = require("notes")
+local X = require("transactions")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -113,6 +115,8 @@ A.agenda = {
 		ctx.i = 1
 		-- §27.2.ii: from the speaker's left, clockwise; the speaker last.
 		ctx.order = U.clockwise(g, g:global("speaker") % g:seats() + 1)
+		-- This agenda's number: each pair of players may make one transaction in it (§96.6).
+		ctx.mark = g:add_global("agenda_no", 1)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -210,7 +214,11 @@ A.agenda = {
 					for _, v in ipairs(E.outcomes(g, id)) do
 						table.insert(options, { value = v })
 					end
-					return { seat = s, prompt = U.text("agenda.vote_prompt", name_of(g, ctx.card)), rule = "TI4 §27.5-27.14",
+					-- §96.6: before voting, offers of transactions to any player (free).
+					for _, o in ipairs(X.agenda_options(g, s, ctx.mark)) do
+						table.insert(options, o)
+					end
+					return { seat = s, prompt = U.text("agenda.vote_prompt", name_of(g, ctx.card)), rule = "TI4 §27.5-27.14, §96.6",
 						help = U.text("agenda.vote_help", defs.agenda[id].explain), options = options, labels = "agenda.label",
 						pass = U.text("agenda.abstain") }
 				end
@@ -295,7 +303,9 @@ A.agenda = {
 			end
 		elseif ctx.stage == "vote" then
 			local s = ctx.order[ctx.i]
-			if v == nil then
+			if X.agenda_offer(g, s, v, ctx.mark) then
+				return -- a transaction (§96.6); the same voter is asked again after it
+			elseif v == nil then
 				g:log(U.text("agenda.abstains", s))
 				ctx.voted = { seat = s }
 				ctx.i += 1
