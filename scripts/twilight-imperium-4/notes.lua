@@ -133,18 +133,17 @@ function N.after_replenish(g, seat: number)
 	end
 end
 
--- Notes played "at the start of" a turn: the face and whose turn it must be. Military
--- Support (Sol's note) is played at the start of its owner's turn by whoever holds it.
-local TURN_START = { sol_military_support = "owner" }
+-- Notes played by their holder "at the start of" their owner's turn: Military Support (Sol's
+-- note). A list, so they are offered in a fixed order (determinism).
+local TURN_START = { "sol_military_support" }
 
 -- Offers `note` to its holder if it may be played at the start of `seat`'s turn now (not
 -- its own note, §44.2; Military Support needs a planet to place on). Returns whether it
 -- pushed `note_play`.
 local function offer_at_turn_start(g, note: number, seat: number): boolean
-	local whose = TURN_START[g:face(note)]
 	local at = g:where(note)
 	local owner = g:owner(note)
-	if whose ~= "owner" or owner ~= seat or at.zone ~= "notes" or at.seat == owner then
+	if not table.find(TURN_START, g:face(note)) or owner ~= seat or at.zone ~= "notes" or at.seat == owner then
 		return false
 	end
 	if #U.planets(g, at.seat) == 0 then
@@ -157,7 +156,7 @@ end
 -- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
 -- (pushes `note_play`).
 function N.turn_start(g, seat: number)
-	for face in pairs(TURN_START) do
+	for _, face in ipairs(TURN_START) do
 		local note = g:first({ kind = "promissory_note", face = face, owner = seat })
 		if note then
 			offer_at_turn_start(g, note, seat)
