@@ -18,8 +18,9 @@
 --
 -- Either side may propose (§96, digest F-37): the active player from its turn menu; each
 -- other seat it may trade with once, when the turn menu is first offered (a quiet window,
--- in clockwise order from the active player's left). Either way the pair's chance for the
--- turn is used, so there is still at most one transaction per pair per turn.
+-- in initiative order from the active player, as other simultaneous choices, §19.19).
+-- Either way the pair's chance for the turn is used, so there is still at most one
+-- transaction per pair per turn.
 --
 -- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
 -- not: a voter may offer them from its vote decision, before it votes (agenda.lua).
@@ -31,6 +32,7 @@ local U = require("util")
 local O = require("objectives")
 local N = require("notes")
 local A = require("abilities")
+local M = require("moments")
 local X = {}
 
 -- The systems where a seat has a unit or a planet it controls (TI4 §99).
@@ -125,10 +127,11 @@ local function pair_open(g, a: number, b: number): boolean
 end
 
 -- The other seats that may propose a transaction to the active seat now (digest F-37):
--- those it may trade with whose pair has not traded this turn, from its left clockwise.
+-- those it may trade with whose pair has not traded this turn, in the order simultaneous
+-- choices take in the action phase (initiative order from the active player, §19.19).
 function X.proposers(g, active: number): { number }
 	local out = {}
-	for _, s in ipairs(U.clockwise(g, active % g:seats() + 1)) do
+	for _, s in ipairs(M.order(g, active)) do
 		if s ~= active and pair_open(g, s, active) and X.may_trade(g, s, active) then
 			table.insert(out, s)
 		end
