@@ -15,8 +15,8 @@
 -- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
 -- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
 -- after the speaker votes, and when a player is elected. Transactions between any two
--- players (§96.6): a voter may offer them before it votes, once per pair in an agenda
--- (transactions.lua).
+-- players (§96.6): a seat may offer them at its vote step (before it votes, or alone when it
+-- cannot vote), once per pair in an agenda (transactions.lua).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")
@@ -222,6 +222,14 @@ A.agenda = {
 						help = U.text("agenda.vote_help", defs.agenda[id].explain), options = options, labels = "agenda.label",
 						pass = U.text("agenda.abstain") }
 				end
+				-- §96.6, §27.16: a seat that cannot vote may still offer transactions at its
+				-- step (others may offer to it at theirs).
+				local trades = X.agenda_options(g, s, ctx.mark)
+				if #trades > 0 then
+					ctx.trade_only = true
+					return { seat = s, prompt = U.text("tx.agenda_prompt", name_of(g, ctx.card)), rule = "TI4 §96.6",
+						help = U.text("tx.agenda_help"), options = trades, pass = U.text("tx.agenda_pass") }
+				end
 				g:log(U.text("agenda.cannot_vote", s))
 				ctx.i += 1
 			end
@@ -305,6 +313,11 @@ A.agenda = {
 			local s = ctx.order[ctx.i]
 			if X.agenda_offer(g, s, v, ctx.mark) then
 				return -- a transaction (§96.6); the same voter is asked again after it
+			elseif ctx.trade_only then
+				-- A seat that cannot vote offered no (more) transaction: its step ends.
+				ctx.trade_only = nil
+				g:log(U.text("agenda.cannot_vote", s))
+				ctx.i += 1
 			elseif v == nil then
 				g:log(U.text("agenda.abstains", s))
 				ctx.voted = { seat = s }

@@ -23,7 +23,8 @@
 -- transaction per pair per turn.
 --
 -- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
--- not: a voter may offer them from its vote decision, before it votes (agenda.lua).
+-- not: a seat may offer them at its vote step, before it votes, or there alone if it cannot
+-- vote (agenda.lua).
 --
 -- The start of a turn (digest F-08) lasts until the active player chooses its action: a
 -- note received in a transaction before then whose timing is that turn's start may be
