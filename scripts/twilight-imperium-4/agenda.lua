@@ -209,6 +209,7 @@ A.agenda = {
 			end
 			while ctx.i <= #ctx.order do
 				local s = ctx.order[ctx.i]
+				ctx.trade_only = nil -- set below when the seat may only offer transactions
 				if can_vote(g, s) then
 					local options = {}
 					for _, v in ipairs(E.outcomes(g, id)) do
