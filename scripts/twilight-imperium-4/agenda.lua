@@ -14,13 +14,15 @@
 -- Action cards (moments.lua, ac_agenda.lua) are asked at five moments: before the first
 -- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
 -- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
--- after the speaker votes, and when a player is elected. Not yet: transactions during an
--- agenda (§96.6).
+-- after the speaker votes, and when a player is elected. Transactions between any two
+-- players (§96.6): a seat may offer them at its vote step (before it votes, or alone when it
+-- cannot vote), once per pair in an agenda (transactions.lua).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")
 local M = require("moments")
 local N = require("notes")
+local X = require("transactions")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -113,6 +115,8 @@ A.agenda = {
 		ctx.i = 1
 		-- §27.2.ii: from the speaker's left, clockwise; the speaker last.
 		ctx.order = U.clockwise(g, g:global("speaker") % g:seats() + 1)
+		-- This agenda's number: each pair of players may make one transaction in it (§96.6).
+		ctx.mark = g:add_global("agenda_no", 1)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -205,14 +209,27 @@ A.agenda = {
 			end
 			while ctx.i <= #ctx.order do
 				local s = ctx.order[ctx.i]
+				ctx.trade_only = nil -- set below when the seat may only offer transactions
 				if can_vote(g, s) then
 					local options = {}
 					for _, v in ipairs(E.outcomes(g, id)) do
 						table.insert(options, { value = v })
 					end
-					return { seat = s, prompt = U.text("agenda.vote_prompt", name_of(g, ctx.card)), rule = "TI4 §27.5-27.14",
+					-- §96.6: before voting, offers of transactions to any player (free).
+					for _, o in ipairs(X.agenda_options(g, s, ctx.mark)) do
+						table.insert(options, o)
+					end
+					return { seat = s, prompt = U.text("agenda.vote_prompt", name_of(g, ctx.card)), rule = "TI4 §27.5-27.14, §96.6",
 						help = U.text("agenda.vote_help", defs.agenda[id].explain), options = options, labels = "agenda.label",
 						pass = U.text("agenda.abstain") }
+				end
+				-- §96.6, §27.16: a seat that cannot vote may still offer transactions at its
+				-- step (others may offer to it at theirs).
+				local trades = X.agenda_options(g, s, ctx.mark)
+				if #trades > 0 then
+					ctx.trade_only = true
+					return { seat = s, prompt = U.text("tx.agenda_prompt", name_of(g, ctx.card)), rule = "TI4 §96.6",
+						help = U.text("tx.agenda_help"), options = trades, pass = U.text("tx.agenda_pass") }
 				end
 				g:log(U.text("agenda.cannot_vote", s))
 				ctx.i += 1
@@ -295,7 +312,14 @@ A.agenda = {
 			end
 		elseif ctx.stage == "vote" then
 			local s = ctx.order[ctx.i]
-			if v == nil then
+			if X.agenda_offer(g, s, v, ctx.mark) then
+				return -- a transaction (§96.6); the same voter is asked again after it
+			elseif ctx.trade_only then
+				-- A seat that cannot vote offered no (more) transaction: its step ends.
+				ctx.trade_only = nil
+				g:log(U.text("agenda.cannot_vote", s))
+				ctx.i += 1
+			elseif v == nil then
 				g:log(U.text("agenda.abstains", s))
 				ctx.voted = { seat = s }
 				ctx.i += 1

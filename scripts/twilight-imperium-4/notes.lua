@@ -133,13 +133,42 @@ function N.after_replenish(g, seat: number)
 	end
 end
 
+-- Notes played by their holder "at the start of" their owner's turn: Military Support (Sol's
+-- note). A list, so they are offered in a fixed order (determinism).
+local TURN_START = { "sol_military_support" }
+
+-- Offers `note` to its holder if it may be played at the start of `seat`'s turn now (not
+-- its own note, §44.2; Military Support needs a planet to place on). Returns whether it
+-- pushed `note_play`.
+local function offer_at_turn_start(g, note: number, seat: number): boolean
+	local at = g:where(note)
+	local owner = g:owner(note)
+	if not table.find(TURN_START, g:face(note)) or owner ~= seat or at.zone ~= "notes" or at.seat == owner then
+		return false
+	end
+	if #U.planets(g, at.seat) == 0 then
+		return false
+	end
+	g:push("note_play", { seat = at.seat, note = note })
+	return true
+end
+
 -- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
 -- (pushes `note_play`).
 function N.turn_start(g, seat: number)
-	local note, holder = held_by_other(g, seat, "sol_military_support")
-	if note and holder and #U.planets(g, holder) > 0 then
-		g:push("note_play", { seat = holder, note = note })
+	for _, face in ipairs(TURN_START) do
+		local note = g:first({ kind = "promissory_note", face = face, owner = seat })
+		if note then
+			offer_at_turn_start(g, note, seat)
+		end
 	end
+end
+
+-- Digest F-08: a note received in a transaction while the start of `seat`'s turn is still
+-- open (transactions.lua decides that) may be played at once if its timing is that turn's
+-- start; its holder was not asked when the turn began, as it did not hold it then.
+function N.received_at_turn_start(g, note: number, seat: number): boolean
+	return offer_at_turn_start(g, note, seat)
 end
 
 -- After a seat researches a technology (TI4 §94.2): the holder of its Research Agreement

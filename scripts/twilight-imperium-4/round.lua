@@ -251,6 +251,14 @@ R.turn = {
 				return nil
 			end
 		end
+		-- Digest F-37, §96: before the first menu of the turn, each seat that may trade with
+		-- the active player has one chance to propose a transaction to it.
+		if not ctx.proposals_asked then
+			ctx.proposals_asked = true
+			if X.open_proposals(g, seat) then
+				return nil
+			end
+		end
 		local options = {}
 		if U.pool(g, seat, "tactic") > 0 then
 			table.insert(options, { label = U.text("turn.tactical"), value = "tactical" })
@@ -293,6 +301,11 @@ R.turn = {
 				ctx.done = false
 			end
 			return
+		end
+		-- Any choice but a transaction is the turn's action (or ends the turn): the start of
+		-- the turn is over (F-08).
+		if string.sub(v, 1, 3) ~= "tx:" then
+			X.close_turn_start(g)
 		end
 		local ability = string.match(v, "^ability:(.+)$")
 		if ability then

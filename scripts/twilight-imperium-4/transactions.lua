@@ -15,10 +15,25 @@
 -- chance too (a player may not be asked again and again, and a bot cannot loop on offers).
 -- A transaction costs nothing and is not the turn's action (§96.1: it may happen at any point
 -- of the turn); the pack offers it in the action-phase turn menu, before the action.
+--
+-- Either side may propose (§96, digest F-37): the active player from its turn menu; each
+-- other seat it may trade with once, when the turn menu is first offered (a quiet window,
+-- in initiative order from the active player, as other simultaneous choices, §19.19).
+-- Either way the pair's chance for the turn is used, so there is still at most one
+-- transaction per pair per turn.
+--
+-- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
+-- not: a seat may offer them at its vote step, before it votes, or there alone if it cannot
+-- vote (agenda.lua).
+--
+-- The start of a turn (digest F-08) lasts until the active player chooses its action: a
+-- note received in a transaction before then whose timing is that turn's start may be
+-- played at once (notes.lua).
 local U = require("util")
 local O = require("objectives")
 local N = require("notes")
 local A = require("abilities")
+local M = require("moments")
 local X = {}
 
 -- The systems where a seat has a unit or a planet it controls (TI4 §99).
@@ -76,7 +91,7 @@ function X.partners(g, seat: number): { number }
 	local out = {}
 	local turn = g:global("turn_no") or 0
 	for s = 1, g:seats() do
-		if s ~= seat and g:pair(seat, s, "offered") ~= turn and X.may_trade(g, seat, s) then
+		if s ~= seat and g:pair(seat, s, "offered") ~= turn and X.may_trade(g, seat, s) and not U.eliminated(g, s) then
 			table.insert(out, s)
 		end
 	end
@@ -93,11 +108,69 @@ function X.turn_options(g, seat: number): { any }
 end
 
 -- A new turn: counts turns, so each pair's "offered" mark lasts one turn; notes timed at
--- the start of a turn are offered (notes.lua).
+-- the start of a turn are offered (notes.lua); the start of the turn is open (F-08).
 function X.new_turn(g, seat: number)
 	g:add_global("turn_no", 1)
+	g:set_global("turn_start_seat", seat)
 	N.new_turn(g)
 	N.turn_start(g, seat)
+end
+
+-- The active player chose its action (round.lua): the start of the turn is over (F-08),
+-- so a note received later is no longer played "at the start of the turn".
+function X.close_turn_start(g)
+	g:set_global("turn_start_seat", nil)
+end
+
+-- Whether the pair may still make its one transaction of this turn (TI4 §96.1).
+local function pair_open(g, a: number, b: number): boolean
+	return g:pair(a, b, "offered") ~= (g:global("turn_no") or 0)
+end
+
+-- The other seats that may propose a transaction to the active seat now (digest F-37):
+-- those it may trade with whose pair has not traded this turn, in the order simultaneous
+-- choices take in the action phase (initiative order from the active player, §19.19).
+function X.proposers(g, active: number): { number }
+	local out = {}
+	for _, s in ipairs(M.order(g, active)) do
+		if s ~= active and pair_open(g, s, active) and X.may_trade(g, s, active) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- Gives each eligible other seat its one chance of the turn to propose a transaction to
+-- the active seat (digest F-37, §96): a quiet window, so nobody learns who was asked.
+-- Returns whether it opened one (round.lua then waits for it).
+function X.open_proposals(g, active: number): boolean
+	if U.over(g) or g:global("phase") ~= "action" then
+		return false
+	end
+	local seats = X.proposers(g, active)
+	if #seats == 0 then
+		return false
+	end
+	g:window({ seats = seats, offer = "transactions.propose_offer", respond = "transactions.propose_respond",
+		data = { active = active }, quiet = true })
+	return true
+end
+
+-- The window's question to one seat (checked again when asked: an earlier proposal does not
+-- change who may trade, but the game may be over).
+function X.propose_offer(g, data, seat: number)
+	if U.over(g) or not pair_open(g, seat, data.active) or not X.may_trade(g, seat, data.active) then
+		return nil
+	end
+	return { prompt = U.text("tx.propose_prompt", data.active), rule = "TI4 §96, §96.1", help = U.text("tx.propose_help"),
+		options = { { label = U.text("tx.propose_option", data.active), value = "propose" } }, pass = U.text("tx.propose_pass") }
+end
+
+-- A seat proposes: it builds the offer, the active seat answers (the `transaction` step).
+function X.propose_respond(g, data, seat: number, _): boolean
+	g:add_global("usage.transactions_proposed", 1)
+	g:push("transaction", { seat = seat, partner = data.active })
+	return false
 end
 
 -- The action cards in a seat's hand.
@@ -150,6 +223,20 @@ local function give_card(g, card: number, from: number, to: number)
 	g:hide(card, { from, to })
 end
 
+-- Digest F-08: notes that changed hands while the start of the active player's turn is open
+-- may be played now if they are timed at that turn's start (notes.lua says which).
+local function at_turn_start(g, a: number?, b: number?)
+	local seat = g:global("turn_start_seat")
+	if not seat or g:global("phase") ~= "action" then
+		return
+	end
+	for _, note in ipairs({ a or 0, b or 0 }) do
+		if note ~= 0 then
+			N.received_at_turn_start(g, note, seat)
+		end
+	end
+end
+
 -- Moves everything at once (TI4 §96.4); commodities become trade goods (§43.5).
 local function exchange(g, ctx, their_note: number?, their_card: number?)
 	local a, b = ctx.seat, ctx.partner
@@ -170,32 +257,41 @@ local function exchange(g, ctx, their_note: number?, their_card: number?)
 		give_card(g, their_card, b, a)
 	end
 	g:log(U.text("tx.done", a, b))
+	g:add_global("usage.transactions_made", 1)
+	at_turn_start(g, ctx.give_note, their_note)
 end
 
 local STAGES = { "give_tg", "give_comm", "give_note", "give_card", "ask_tg", "ask_comm", "ask_note", "ask_card", "answer" }
 
--- ctx: seat (the active player), partner; the stages above, in order.
+-- ctx: seat (who proposes: the active player, or another seat proposing to it, F-37),
+-- partner (who answers); `agenda` (the agenda's number) for a transaction during an agenda
+-- (§96.6), whose pair mark lasts that agenda instead of the turn. The stages above, in order.
 X.transaction = {
 	enter = function(g, ctx)
 		ctx.i = 1
 		ctx.give_tg, ctx.give_comm, ctx.ask_tg, ctx.ask_comm = 0, 0, 0, 0
-		g:set_pair(ctx.seat, ctx.partner, "offered", g:global("turn_no") or 0)
+		if ctx.agenda then
+			g:set_pair(ctx.seat, ctx.partner, "agenda_offered", ctx.agenda)
+		else
+			g:set_pair(ctx.seat, ctx.partner, "offered", g:global("turn_no") or 0)
+		end
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
 			local stage = STAGES[ctx.i]
 			local a, b = ctx.seat, ctx.partner
 			local rule = "TI4 §96.2, §43.5, §44.5"
+			local help = U.text(ctx.agenda and "tx.agenda_help" or "tx.help")
 			if stage == "give_tg" and (g:get(a, "tg") or 0) > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(a, "tg"), prompt = U.text("tx.give_tg", b), rule = rule, help = U.text("tx.help") }
+				return { seat = a, kind = "number", min = 0, max = g:get(a, "tg"), prompt = U.text("tx.give_tg", b), rule = rule, help = help }
 			elseif stage == "give_comm" and (g:get(a, "commodities") or 0) > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(a, "commodities"), prompt = U.text("tx.give_comm", b), rule = rule, help = U.text("tx.help") }
+				return { seat = a, kind = "number", min = 0, max = g:get(a, "commodities"), prompt = U.text("tx.give_comm", b), rule = rule, help = help }
 			elseif stage == "give_note" and #N.hand(g, a) > 0 then
 				local options = {}
 				for _, note in ipairs(N.hand(g, a)) do
 					table.insert(options, { label = U.text("tx.note_option", N.name(g, note), g:owner(note)), value = note })
 				end
-				return { seat = a, prompt = U.text("tx.give_note", b), rule = rule, help = U.text("tx.help"), options = options, pass = U.text("tx.no_note") }
+				return { seat = a, prompt = U.text("tx.give_note", b), rule = rule, help = help, options = options, pass = U.text("tx.no_note") }
 			elseif stage == "give_card" and cards_tradeable(g, a, b) and #cards(g, a) > 0 then
 				local options = {}
 				for _, card in ipairs(cards(g, a)) do
@@ -203,11 +299,11 @@ X.transaction = {
 				end
 				return { seat = a, prompt = U.text("tx.give_card", b), rule = "TI4 §96.3", help = U.text("tx.card_help"), options = options, pass = U.text("tx.no_card") }
 			elseif stage == "ask_tg" and (g:get(b, "tg") or 0) > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(b, "tg"), prompt = U.text("tx.ask_tg", b), rule = rule, help = U.text("tx.help") }
+				return { seat = a, kind = "number", min = 0, max = g:get(b, "tg"), prompt = U.text("tx.ask_tg", b), rule = rule, help = help }
 			elseif stage == "ask_comm" and (g:get(b, "commodities") or 0) > 0 then
-				return { seat = a, kind = "number", min = 0, max = g:get(b, "commodities"), prompt = U.text("tx.ask_comm", b), rule = rule, help = U.text("tx.help") }
+				return { seat = a, kind = "number", min = 0, max = g:get(b, "commodities"), prompt = U.text("tx.ask_comm", b), rule = rule, help = help }
 			elseif stage == "ask_note" and #N.hand(g, b) > 0 then
-				return { seat = a, prompt = U.text("tx.ask_note", b), rule = rule, help = U.text("tx.help"),
+				return { seat = a, prompt = U.text("tx.ask_note", b), rule = rule, help = help,
 					options = { { label = U.text("tx.ask_a_note"), value = "note" } }, pass = U.text("tx.no_note") }
 			elseif stage == "ask_card" and cards_tradeable(g, a, b) and #cards(g, b) > 0 then
 				return { seat = a, prompt = U.text("tx.ask_card", b), rule = "TI4 §96.3", help = U.text("tx.card_help"),
@@ -276,5 +372,41 @@ X.transaction = {
 		end
 	end,
 }
+
+-- TI4 §96.6 (digest R-21): during an agenda, the seats a seat may still offer a transaction to:
+-- every other seat still in the game, neighbour or not, whose pair has not traded in this
+-- agenda (`mark`, the agenda's number: agenda.lua).
+local function agenda_partners(g, seat: number, mark: number): { number }
+	local out = {}
+	for _, s in ipairs(U.clockwise(g, seat)) do
+		if s ~= seat and g:pair(seat, s, "agenda_offered") ~= mark then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- TI4 §96.6: the free options a voter's decision adds during an agenda (agenda.lua): one
+-- offer to each remaining partner. Each offer, accepted or refused, uses its pair's one
+-- chance of the agenda, so a voter cannot be asked forever (bots cannot loop).
+function X.agenda_options(g, seat: number, mark: number): { any }
+	local options = {}
+	for _, s in ipairs(agenda_partners(g, seat, mark)) do
+		table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+	end
+	return options
+end
+
+-- An agenda offer chosen from a voter's decision: the `transaction` step, marked with the
+-- agenda (its pair's chance is this agenda's, not a turn's).
+function X.agenda_offer(g, seat: number, value: any, mark: number): boolean
+	local n = type(value) == "string" and string.match(value, "^tx:(%d+)$")
+	if not n then
+		return false
+	end
+	g:add_global("usage.agenda_transactions_offered", 1)
+	g:push("transaction", { seat = seat, partner = tonumber(n), agenda = mark })
+	return true
+end
 
 return X
