@@ -67,6 +67,7 @@ H.direct_hit = {
 		g:set_prop(e, "damaged", nil)
 		g:move(e, { zone = "reinforcements", seat = owner })
 		g:log(U.text("combat.destroyed", owner, defs.unit[g:face(e)].name))
+		require("hits").destroyed_by(g, seat, e) -- Destroy Their Greatest Ship (§71.9)
 	end,
 }
 

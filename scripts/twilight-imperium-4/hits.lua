@@ -5,6 +5,7 @@
 -- §18.3). Space combat (combat.lua) and Space Cannon (cannon.lua) ask through these.
 local U = require("util")
 local Co = require("council")
+local O = require("objectives")
 local H = {}
 
 function H.ships(g, seat: number, c: number): { number }
@@ -40,8 +41,9 @@ end
 -- One hit on a seat's ships in a system: "s:kind" sustains damage, "x:kind" destroys an
 -- undamaged unit, "d:kind" a damaged one (TI4 §23.6, §87). Returns how many hits it
 -- cancelled or took (2 for a Sustain Damage with Letnev's Non-Euclidean Shielding,
--- §87.6) and the unit.
-function H.apply(g, seat: number, c: number, v: string): (number, number)
+-- §87.6) and the unit. `by`: the seat whose hit or effect it is, for the objectives a
+-- destroyed unit meets (objectives.lua).
+function H.apply(g, seat: number, c: number, v: string, by: number?): (number, number)
 	local tag, kind = string.match(v, "^(%a):([%a_]+)$")
 	if tag == "s" then
 		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
@@ -58,7 +60,19 @@ function H.apply(g, seat: number, c: number, v: string): (number, number)
 	g:set_prop(e, "damaged", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+	if by then
+		H.destroyed_by(g, by, e)
+	end
 	return 1, e
+end
+
+-- Destroy Their Greatest Ship (secret objective, §71.9: any hit or effect that destroys):
+-- `by` destroyed another player's war sun or flagship.
+function H.destroyed_by(g, by: number, e: number)
+	local kind = g:kind(e)
+	if (kind == "war_sun" or kind == "flagship") and g:owner(e) ~= by then
+		O.met(g, by, { "destroy_their_greatest_ship" }, "space")
+	end
 end
 
 

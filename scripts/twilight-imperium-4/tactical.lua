@@ -232,6 +232,8 @@ A.tactical = {
 		ctx.stage = "activate"
 		ctx.from = {}
 		A.end_cards(g, ctx.seat)
+		-- Names this action's combats (objectives.lua combat_key: one objective each, §71.7).
+		g:add_global("tactical_serial", 1)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then

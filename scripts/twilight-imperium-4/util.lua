@@ -331,6 +331,23 @@ function U.vp(g, seat: number, n: number, source: string)
 	end
 end
 
+-- The seats in the game no other seat has more victory points than (Spark a Rebellion:
+-- "the player with the most"; a tie for the most counts, our reading).
+function U.vp_leaders(g): { number }
+	local best, out = -1, {}
+	for s = 1, g:seats() do
+		if not U.eliminated(g, s) then
+			local v = g:get(s, "vp") or 0
+			if v > best then
+				best, out = v, { s }
+			elseif v == best then
+				table.insert(out, s)
+			end
+		end
+	end
+	return out
+end
+
 -- Victory points gained by several seats at the same time (TI4 §81.5, §81.7): all are
 -- added before the win is checked, so a tie at the goal goes to U.finish's order.
 function U.vp_together(g, seats: { number }, n: number, source: string)
