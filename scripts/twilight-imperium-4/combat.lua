@@ -323,6 +323,14 @@ C.space_combat = {
 						help = U.text("retreat.where_help"), options = Retreat.options(g, seat, ctx.cell) }
 				end
 				ctx.retreating = nil
+				if ctx.round_ended ~= ctx.round then
+					-- "At the end of a combat round" action cards (Emergency Repairs), the
+					-- round's last step done, before the next round or the combat's end.
+					ctx.round_ended = ctx.round
+					if M.open(g, "combat_round_end", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+						return nil
+					end
+				end
 				if over(g, ctx) then
 					ctx.stage = "end"
 				else

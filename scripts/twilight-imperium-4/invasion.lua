@@ -338,6 +338,10 @@ I.ground_combat = {
 					end
 				end
 				ctx.stage = "start"
+				-- "At the end of a combat round" action cards (Emergency Repairs).
+				if M.open(g, "combat_round_end", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
+					return nil
+				end
 			elseif ctx.stage == "end" then
 				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
 				-- the Throne changes hands with a won combat. Fighters committed by the
