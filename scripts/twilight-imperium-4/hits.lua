@@ -81,11 +81,15 @@ end
 -- rest go without a question). ctx: seat, cell.
 H.remove_excess = {
 	run = function(g, ctx)
-		local cap, load = U.capacity(g, ctx.seat, ctx.cell)
-		while load > cap do
+		-- (Hybrid Crystal Fighter II: fighters beyond capacity may count against the fleet
+		-- pool instead, util.lua over_capacity; ground forces never can.)
+		local over, ground_over = U.over_capacity(g, ctx.seat, ctx.cell)
+		while over > 0 or ground_over > 0 do
 			local kinds = {}
 			for _, k in ipairs({ "fighter", "infantry" }) do
-				if g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
+				-- A fighter only while removing one helps (not when only ground forces are over).
+				local helps = k == "infantry" or over > ground_over
+				if helps and g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
 					table.insert(kinds, k)
 				end
 			end
@@ -94,11 +98,11 @@ H.remove_excess = {
 				for _, k in ipairs(kinds) do
 					table.insert(options, { label = U.text("combat.remove", U.text("unit_type." .. k)), value = k })
 				end
-				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", load - cap, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
+				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", over, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
 					help = U.text("combat.remove_help"), options = options }
 			end
 			U.check_capacity(g, ctx.seat, ctx.cell)
-			cap, load = U.capacity(g, ctx.seat, ctx.cell)
+			over, ground_over = U.over_capacity(g, ctx.seat, ctx.cell)
 		end
 		return nil
 	end,
