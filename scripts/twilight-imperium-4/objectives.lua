@@ -395,6 +395,7 @@ end
 
 function O.respond_action(g, data, seat: number, obj: number): boolean
 	g:set_global("objective_combat_" .. seat, data.key) -- §71.7
+	g:add_global("usage.action_objectives_scored", 1) -- (for `orrery simulate`'s report)
 	O.score(g, seat, obj)
 	return true
 end
