@@ -10,10 +10,12 @@
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
--- (moments.lua, ac_combat.lua) are asked at three moments: as each round begins (Morale
+-- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
 -- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
--- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit)
--- and once the combat is won (Salvage). Not yet: the other abilities' moments (COVERAGE.md).
+-- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit),
+-- as each round ends (Emergency Repairs) and once the combat is won (Salvage). Action-phase
+-- objectives (objectives.lua) are asked when a hit destroys a war sun or flagship and when
+-- the combat is won. Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")

@@ -253,9 +253,10 @@ end
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
--- begins (Morale Boost) and once a side has rolled (Fire Team: its missed dice rolled
--- again); then the owner of The Crown of Thalnos may choose dice to reroll (§86,
--- dice.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
+-- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: its
+-- missed dice rolled again); then the owner of The Crown of Thalnos may choose dice to
+-- reroll (§86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
+-- Spark a Rebellion (objectives.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
 -- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
 -- round begins and the invader rolls no dice that round (used at the first chance: a
 -- simplification, the owner does not choose). ctx: attacker, defender, planet.
