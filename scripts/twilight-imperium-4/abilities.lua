@@ -11,8 +11,9 @@
 -- * `A.any(g, seat, flag, arg)`: yes/no rule switches from `HOOKS[id].flags`;
 -- * `A.at(g, point, info)`: moments; each holder's `HOOKS[id].at[point](g, seat, info)`
 --   runs (it may push steps), and `A.components` / `A.play` the component actions.
--- This module sits just above util.lua and ability_entries.lua (the entries); the steps the
--- hooks push live in faction_steps.lua.
+-- This module sits just above util.lua and ability_entries.lua (which gathers the entries of
+-- each faction's faction_<id>.lua and of the generic cards); the steps the hooks push live
+-- in those faction modules, or in faction_steps.lua when several use them.
 local U = require("util")
 local A = {}
 
@@ -38,7 +39,7 @@ A.held = held
 A.sum = U.modifier_sum
 
 -- The behaviour the data cannot say, keyed by ability, technology or unit id (the entries
--- are in ability_entries.lua). Each entry may have `flags` (rule switches), `at` (moments:
+-- are in the faction_<id>.lua modules and ability_entries.lua). Each entry may have `flags` (rule switches), `at` (moments:
 -- function(g, seat, info), true when it pushed a step), `component` (a component action,
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
 -- tid)` (prerequisites a research may ignore) and `destroyed(g, seat, e)` (by unit face).

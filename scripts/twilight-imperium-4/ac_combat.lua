@@ -11,8 +11,8 @@
 --   `card_star_chart`         alpha and beta systems linked ("star_chart" links) this action;
 --   `card_silence_<seat>`     the cell whose ships of that seat ignore blocking this action.
 --   `card_destroy_<seat>`     ships that seat must destroy, of its choice (Courageous to the End).
--- Moments (info fields): "combat_round" (attacker, defender, cell, round; `ground` in a
--- ground combat, invasion.lua), "ground_rolled" (attacker, defender, planet, misses:
+-- Moments (info fields): "combat_round" and "combat_round_end" (attacker, defender, cell,
+-- round; `ground` in a ground combat, invasion.lua), "ground_rolled" (attacker, defender, planet, misses:
 -- {[seat]=n}), "assign_hits"
 -- (seat: the one assigning, hits, cell), "after_sustain" (shooter, target, cell),
 -- "cannon_hits" (seat: the target, hits), "retreat_announced" (seat: the other side,
@@ -67,17 +67,21 @@ H.direct_hit = {
 		g:set_prop(e, "damaged", nil)
 		g:move(e, { zone = "reinforcements", seat = owner })
 		g:log(U.text("combat.destroyed", owner, defs.unit[g:face(e)].name))
+		require("hits").destroyed_by(g, seat, e) -- Destroy Their Greatest Ship (§71.9)
 	end,
 }
 
 -- Maneuvering Jets: before Space Cannon hits on your ships are assigned, cancel 1.
 H.maneuvering_jets = cancel_hits("cannon_hits", 1)
 
--- Emergency Repairs: at the start of a combat round, your damaged units there are repaired.
+-- Emergency Repairs: at the start or at the end of a combat round, your damaged units in
+-- the active system are repaired. A ground combat round counts too (the card says any
+-- round): in the base game only ships are ever damaged, and the ones in the active
+-- system's space are in the active system.
 H.emergency_repairs = {
-	at = "combat_round",
+	at = { "combat_round", "combat_round_end" },
 	can = function(g, seat: number, info): boolean
-		return fighting(seat, info) and not info.ground and g:count({ owner = seat, cell = info.cell, has = "damaged" }) > 0
+		return fighting(seat, info) and g:count({ owner = seat, cell = info.cell, has = "damaged" }) > 0
 	end,
 	effect = function(g, seat: number, info)
 		for _, e in ipairs(g:entities({ owner = seat, cell = info.cell, has = "damaged" })) do

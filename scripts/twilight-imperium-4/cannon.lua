@@ -6,6 +6,7 @@
 local U = require("util")
 local Hits = require("hits")
 local M = require("moments")
+local O = require("objectives")
 local K = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
@@ -147,10 +148,16 @@ K.space_cannon = {
 		if ctx.assigning then
 			local seat = ctx.assigning
 			ctx.assigning = nil
-			local n, e = Hits.apply(g, seat, ctx.cell, v)
+			local shooter = ctx.shooter or ctx.firing
+			local n, e = Hits.apply(g, seat, ctx.cell, v, shooter)
 			ctx.hits = math.max(0, ctx.hits - n)
 			if string.sub(v, 1, 2) == "s:" then
 				ctx.just_sustained = e
+			elseif shooter and #ships(g, seat, ctx.cell) == 0 then
+				-- Turn Their Fleets to Dust: this Space Cannon hit destroyed the seat's last ship
+				-- here. A Direct Hit (its own effect) or fighters later lost to capacity do not
+				-- meet it (FAQ, digest F-12).
+				O.met(g, shooter, { "turn_their_fleets_to_dust" }, "space")
 			end
 			return
 		end

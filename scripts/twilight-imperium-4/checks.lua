@@ -27,8 +27,8 @@ function C.invariants(g)
 		end
 		for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = s })) do
 			if g:count({ kind = { "fighter", "infantry" }, owner = s, cell = c }) > 0 and g:global("phase") ~= "action" then
-				local cap, load = U.capacity(g, s, c)
-				if load > cap then
+				local over, ground_over = U.over_capacity(g, s, c)
+				if over > 0 or ground_over > 0 then
 					return string.format("seat %d is over capacity in %s (TI4 §18)", s, g:cell_info(c).code)
 				end
 			end

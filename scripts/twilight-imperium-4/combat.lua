@@ -10,10 +10,12 @@
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
--- (moments.lua, ac_combat.lua) are asked at three moments: as each round begins (Morale
+-- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
 -- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
--- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit)
--- and once the combat is won (Salvage). Not yet: the other abilities' moments (COVERAGE.md).
+-- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit),
+-- as each round ends (Emergency Repairs) and once the combat is won (Salvage). Action-phase
+-- objectives (objectives.lua) are asked when a hit destroys a war sun or flagship and when
+-- the combat is won. Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
@@ -22,6 +24,7 @@ local Hits = require("hits")
 local Retreat = require("retreat")
 local M = require("moments")
 local D = require("dice")
+local O = require("objectives")
 local C = {}
 
 local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.options
@@ -102,6 +105,20 @@ local function round_start_repairs(g, ctx)
 		g:set_prop(e, "damaged", nil)
 		g:log(U.text("combat.flagship_repaired", g:owner(e), defs.unit[g:face(e)].name))
 	end
+end
+
+-- The action-phase objectives a won space combat meets (objectives.lua): Spark a
+-- Rebellion when no player had more VP than the loser (`leaders`: the seats with the most,
+-- read as the combat ended); Unveil Flagship when the winner's flagship is still there.
+function C.won_objectives(g, winner: number, loser: number, c: number, leaders: { number }): { string }
+	local ids = {}
+	if table.find(leaders, loser) then
+		table.insert(ids, "spark_a_rebellion")
+	end
+	if g:count({ kind = "flagship", owner = winner, cell = c }) > 0 then
+		table.insert(ids, "unveil_flagship")
+	end
+	return ids
 end
 
 -- ctx: attacker, defender, cell.
@@ -308,6 +325,14 @@ C.space_combat = {
 						help = U.text("retreat.where_help"), options = Retreat.options(g, seat, ctx.cell) }
 				end
 				ctx.retreating = nil
+				if ctx.round_ended ~= ctx.round then
+					-- "At the end of a combat round" action cards (Emergency Repairs), the
+					-- round's last step done, before the next round or the combat's end.
+					ctx.round_ended = ctx.round
+					if M.open(g, "combat_round_end", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+						return nil
+					end
+				end
 				if over(g, ctx) then
 					ctx.stage = "end"
 				else
@@ -320,6 +345,8 @@ C.space_combat = {
 					g:set_global("rerolls_" .. s, nil)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
+				-- Who leads on VP as the combat ends, before winning changes any (Shard of the Throne).
+				local leaders = U.vp_leaders(g)
 				local draw = g:global("card_combat_draw")
 				if draw then
 					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.
@@ -341,7 +368,10 @@ C.space_combat = {
 				-- Salvage: "after you win a space combat" (runs before the removals).
 				if a > 0 or d > 0 then
 					local winner = a > 0 and ctx.attacker or ctx.defender
-					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = winner == ctx.attacker and ctx.defender or ctx.attacker })
+					local loser = winner == ctx.attacker and ctx.defender or ctx.attacker
+					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = loser })
+					-- Pushed last, so asked first: scored as the combat is won (§71.5).
+					O.met(g, winner, C.won_objectives(g, winner, loser, ctx.cell, leaders), "space")
 				end
 				return nil
 			end
@@ -377,24 +407,25 @@ C.space_combat = {
 			return
 		end
 		local seat = ctx.assigning
+		-- Every hit or forced loss here is the opponent's doing (for objectives.lua).
+		local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1
-			Hits.apply(g, seat, ctx.cell, v)
+			Hits.apply(g, seat, ctx.cell, v, foe)
 			return
 		end
 		if ctx.forcing then
 			ctx.forced[tostring(seat)] = nil
 			ctx.forcing = nil
-			Hits.apply(g, seat, ctx.cell, v)
+			Hits.apply(g, seat, ctx.cell, v, foe)
 			return
 		end
-		local n, e = Hits.apply(g, seat, ctx.cell, v)
+		local n, e = Hits.apply(g, seat, ctx.cell, v, foe)
 		if string.sub(v, 1, 1) == "s" then
 			ctx.sustained[tostring(e)] = true
 			ctx.just_sustained = e
 		else
-			local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
 			ctx.just_destroyed = { active = ctx.attacker, seat = seat, foe = foe, face = g:face(e), cell = ctx.cell }
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)

@@ -5,6 +5,7 @@
 -- §18.3). Space combat (combat.lua) and Space Cannon (cannon.lua) ask through these.
 local U = require("util")
 local Co = require("council")
+local O = require("objectives")
 local H = {}
 
 function H.ships(g, seat: number, c: number): { number }
@@ -40,8 +41,9 @@ end
 -- One hit on a seat's ships in a system: "s:kind" sustains damage, "x:kind" destroys an
 -- undamaged unit, "d:kind" a damaged one (TI4 §23.6, §87). Returns how many hits it
 -- cancelled or took (2 for a Sustain Damage with Letnev's Non-Euclidean Shielding,
--- §87.6) and the unit.
-function H.apply(g, seat: number, c: number, v: string): (number, number)
+-- §87.6) and the unit. `by`: the seat whose hit or effect it is, for the objectives a
+-- destroyed unit meets (objectives.lua).
+function H.apply(g, seat: number, c: number, v: string, by: number?): (number, number)
 	local tag, kind = string.match(v, "^(%a):([%a_]+)$")
 	if tag == "s" then
 		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
@@ -58,7 +60,19 @@ function H.apply(g, seat: number, c: number, v: string): (number, number)
 	g:set_prop(e, "damaged", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+	if by then
+		H.destroyed_by(g, by, e)
+	end
 	return 1, e
+end
+
+-- Destroy Their Greatest Ship (secret objective, §71.9: any hit or effect that destroys):
+-- `by` destroyed another player's war sun or flagship.
+function H.destroyed_by(g, by: number, e: number)
+	local kind = g:kind(e)
+	if (kind == "war_sun" or kind == "flagship") and g:owner(e) ~= by then
+		O.met(g, by, { "destroy_their_greatest_ship" }, "space")
+	end
 end
 
 
@@ -67,11 +81,15 @@ end
 -- rest go without a question). ctx: seat, cell.
 H.remove_excess = {
 	run = function(g, ctx)
-		local cap, load = U.capacity(g, ctx.seat, ctx.cell)
-		while load > cap do
+		-- (Hybrid Crystal Fighter II: fighters beyond capacity may count against the fleet
+		-- pool instead, util.lua over_capacity; ground forces never can.)
+		local over, ground_over = U.over_capacity(g, ctx.seat, ctx.cell)
+		while over > 0 or ground_over > 0 do
 			local kinds = {}
 			for _, k in ipairs({ "fighter", "infantry" }) do
-				if g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
+				-- A fighter only while removing one helps (not when only ground forces are over).
+				local helps = k == "infantry" or over > ground_over
+				if helps and g:count({ kind = k, owner = ctx.seat, cell = ctx.cell }) > 0 then
 					table.insert(kinds, k)
 				end
 			end
@@ -80,11 +98,11 @@ H.remove_excess = {
 				for _, k in ipairs(kinds) do
 					table.insert(options, { label = U.text("combat.remove", U.text("unit_type." .. k)), value = k })
 				end
-				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", load - cap, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
+				return { seat = ctx.seat, prompt = U.text("combat.remove_prompt", over, U.cell_label(g, ctx.cell)), rule = "TI4 §18.3",
 					help = U.text("combat.remove_help"), options = options }
 			end
 			U.check_capacity(g, ctx.seat, ctx.cell)
-			cap, load = U.capacity(g, ctx.seat, ctx.cell)
+			over, ground_over = U.over_capacity(g, ctx.seat, ctx.cell)
 		end
 		return nil
 	end,

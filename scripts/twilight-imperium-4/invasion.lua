@@ -11,6 +11,7 @@ local A = require("abilities")
 local Cannon = require("cannon")
 local M = require("moments")
 local D = require("dice")
+local O = require("objectives")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -73,8 +74,8 @@ I.bombard = {
 		ctx.declared = {}
 	end,
 	run = function(g, ctx)
-		if U.over(g) then
-			return nil
+		if U.over(g) or ctx.rolled then
+			return nil -- (called again after the objective question the roll may push)
 		end
 		while ctx.i < #ctx.units do
 			local e = ctx.units[ctx.i + 1]
@@ -106,6 +107,7 @@ I.bombard = {
 			end
 			ctx.plasma = options[1].value
 		end
+		ctx.rolled = true
 		I.roll(g, ctx)
 		return nil
 	end,
@@ -152,6 +154,7 @@ function I.roll(g, ctx)
 	end
 	for _, p in ipairs(order) do
 		local n = hits[tostring(p)]
+		local before = g:owners({ kind = U.GROUND_TYPES, inside = p })
 		g:log(U.text("bombard.rolled", ctx.seat, U.planet_name(g, p), dice_at[tostring(p)], n))
 		for _ = 1, n do
 			local victim = nil
@@ -166,6 +169,14 @@ function I.roll(g, ctx)
 			g:move(victim, { zone = "reinforcements", seat = g:owner(victim) })
 			g:log(U.text("combat.destroyed", g:owner(victim), U.unit_name(g:face(victim))))
 			A.destroyed(g, victim)
+		end
+		-- Make an Example of Their World: the Bombardment destroyed a player's last ground
+		-- forces on the planet.
+		for _, o in ipairs(before) do
+			if o ~= ctx.seat and g:count({ kind = U.GROUND_TYPES, owner = o, inside = p }) == 0 then
+				O.met(g, ctx.seat, { "make_an_example_of_their_world" }, "ground:" .. p)
+				break
+			end
 		end
 	end
 end
@@ -242,9 +253,10 @@ end
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
--- begins (Morale Boost) and once a side has rolled (Fire Team: its missed dice rolled
--- again); then the owner of The Crown of Thalnos may choose dice to reroll (§86,
--- dice.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
+-- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: its
+-- missed dice rolled again); then the owner of The Crown of Thalnos may choose dice to
+-- reroll (§86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
+-- Spark a Rebellion (objectives.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
 -- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
 -- round begins and the invader rolls no dice that round (used at the first chance: a
 -- simplification, the owner does not choose). ctx: attacker, defender, planet.
@@ -327,17 +339,29 @@ I.ground_combat = {
 					end
 				end
 				ctx.stage = "start"
-			else
+				-- "At the end of a combat round" action cards (Emergency Repairs).
+				if M.open(g, "combat_round_end", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
+					return nil
+				end
+			elseif ctx.stage == "end" then
 				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
 				-- the Throne changes hands with a won combat. Fighters committed by the
 				-- Matriarch go back to space at the end, so a side left with only those has no
 				-- ground forces there: a draw, no Dacxive Animators (FAQ, digest F-40).
+				ctx.stage = "done"
+				local leaders = U.vp_leaders(g) -- read before winning changes any VP
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					if g:count({ kind = "infantry", owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
 						dacxive(g, pair[1], p)
 						Co.combat_won(g, pair[1], pair[2])
+						-- Spark a Rebellion: a combat won against a player no one had more VP than.
+						if table.find(leaders, pair[2]) then
+							O.met(g, pair[1], { "spark_a_rebellion" }, "ground:" .. p)
+						end
 					end
 				end
+				return nil
+			else
 				return nil
 			end
 		end

@@ -9,7 +9,8 @@
 -- when it is playable is data + hooks in ac_combat.lua, ac_agenda.lua, ac_component.lua,
 -- ac_status.lua, ac_invasion.lua (keyed by card id), so a new card only adds an entry there.
 --
--- A hook: `at` (the moment's name, or "component" for an ACTION card, §3), `can(g, seat,
+-- A hook: `at` (the moment's name, a list of them for a card with several, or "component"
+-- for an ACTION card, §3), `can(g, seat,
 -- info)` (may this seat play it now: §1.6, only if it can be resolved in full), optional
 -- `choose(g, seat, info)` (a decision, without `seat`, for its targets) and
 -- `effect(g, seat, info, choice)`. Effects speak to the step that opened the moment
@@ -36,6 +37,14 @@ end
 -- Seats in the order simultaneous plays resolve (TI4 §19.19-20; util.lua).
 M.order = U.resolution_order
 
+-- Whether a hook is timed at `point` (`at`: one moment or a list).
+local function timed_at(hook, point: string): boolean
+	if type(hook.at) == "table" then
+		return table.find(hook.at, point) ~= nil
+	end
+	return hook.at == point
+end
+
 -- The cards of a seat's hand playable at `point`, one per card name (§1.6: two copies of
 -- a name cannot affect the same thing in one window; the hooks check the rest).
 function M.playable(g, seat: number, point: string, info: any): { number }
@@ -47,7 +56,7 @@ function M.playable(g, seat: number, point: string, info: any): { number }
 	for _, card in ipairs(g:entities({ kind = "action_card", zone = "hand", seat = seat })) do
 		local id = g:face(card)
 		local hook = HOOKS[id]
-		if hook and hook.at == point and not seen[id] and hook.can(g, seat, info) then
+		if hook and timed_at(hook, point) and not seen[id] and hook.can(g, seat, info) then
 			seen[id] = true
 			table.insert(out, card)
 		end

@@ -1,8 +1,8 @@
 --!strict
 -- Twilight Imperium 4: objectives (TI4 §71): revealing public objectives, what each
--- objective asks, and scoring. Objectives scored in the action phase by combat
--- (destroy, win, bombard) cannot be met until combat exists: their check is absent,
--- so they are never offered (COVERAGE.md).
+-- objective asks, and scoring. Status-phase objectives are read from the position
+-- (`O.REQ`); action-phase secret objectives are events (a ship destroyed, a combat won):
+-- the step where one happens calls `O.met`, and the player may score it at once (§71.5).
 local U = require("util")
 local Tech = require("tech")
 local Co = require("council")
@@ -286,7 +286,7 @@ end
 function O.score(g, seat: number, obj: number)
 	local id = g:face(obj)
 	local def = defs.objective[id]
-	local req = O.REQ[id]
+	local req = O.REQ[id] or {} -- (action-phase objectives are events: nothing to pay)
 	if req.spend == "tg" then
 		g:add(seat, "tg", -req.n)
 	elseif req.spend then
@@ -305,6 +305,99 @@ function O.score(g, seat: number, obj: number)
 	end
 	g:log(U.text("objectives.scored", seat, def.name, def.vp))
 	U.vp(g, seat, def.vp, secret and "secret" or "public")
+end
+
+-- Action-phase objectives (TI4 §71.5, §71.7) ------------------------------------------
+-- Their conditions are events, raised where they happen (the objective ids they meet):
+--   destroy_their_greatest_ship  hits.lua apply, ac_combat.lua Direct Hit: another
+--                                player's war sun or flagship destroyed by the seat;
+--   turn_their_fleets_to_dust    cannon.lua: a Space Cannon hit destroys a player's last ship
+--                                in the system (not Direct Hit, not capacity: digest F-12);
+--   make_an_example_of_their_world  invasion.lua roll: Bombardment destroys a player's last
+--                                ground forces on a planet;
+--   spark_a_rebellion            combat.lua, invasion.lua: a combat won against a player no
+--                                one has more VP than;
+--   unveil_flagship              combat.lua: a space combat won with the seat's flagship
+--                                there (so not destroyed in it).
+-- Every one of them happens inside a tactical action (so in the action phase).
+
+-- §71.7: one objective during or after each combat. A combat is named by the tactical
+-- action (its serial, tactical.lua) and its area: "space" (Space Cannon offense and the
+-- space combat) or "ground:<planet>" (its bombardment and ground combat).
+function O.combat_key(g, area: string): string
+	return string.format("%d:%s", g:global("tactical_serial") or 0, area)
+end
+
+local function combat_used(g, seat: number, key: string): boolean
+	return g:global("objective_combat_" .. seat) == key
+end
+
+-- The objectives `seat` may score for the event meeting `ids`: its own unscored secret
+-- ones (§71.19), and one made public by Classified Document Leaks that it has not scored
+-- (as a public objective: §71.16, its home planets).
+local function met_options(g, seat: number, ids: { string }): { number }
+	local out = {}
+	for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+		if table.find(ids, g:face(obj)) then
+			table.insert(out, obj)
+		end
+	end
+	if O.holds_home(g, seat) then
+		for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "objectives" })) do
+			if table.find(ids, g:face(obj)) and not O.scored(g, obj, seat) then
+				table.insert(out, obj)
+			end
+		end
+	end
+	return out
+end
+
+-- §71.5: the event meeting `ids` just happened for `seat` in the combat `area`; when it
+-- holds one of them and has scored nothing in this combat yet, it is asked (quietly, so
+-- nobody learns it was asked) whether to score one now. Returns whether it pushed.
+function O.met(g, seat: number, ids: { string }, area: string): boolean
+	local key = O.combat_key(g, area)
+	if U.over(g) or U.eliminated(g, seat) or combat_used(g, seat, key) or #met_options(g, seat, ids) == 0 then
+		return false
+	end
+	g:push("score_action", { seat = seat, ids = ids, key = key })
+	return true
+end
+
+-- The question: one window for the seat alone.
+O.score_action = {
+	run = function(g, ctx)
+		if ctx.asked or U.over(g) then
+			return nil
+		end
+		ctx.asked = true
+		g:window({ seats = { ctx.seat }, offer = "objectives.offer_action", respond = "objectives.respond_action",
+			data = { ids = ctx.ids, key = ctx.key }, quiet = true })
+		return nil
+	end,
+}
+
+function O.offer_action(g, data, seat: number)
+	if combat_used(g, seat, data.key) then
+		return nil
+	end
+	local options = {}
+	for _, obj in ipairs(met_options(g, seat, data.ids)) do
+		local def = defs.objective[g:face(obj)]
+		table.insert(options, { label = U.text("objectives.option", def.name, def.vp, def.requirement), value = obj })
+	end
+	if #options == 0 then
+		return nil
+	end
+	return { prompt = U.text("objectives.prompt_action"), rule = "TI4 §71.5, §71.7", help = U.text("objectives.help_action"),
+		options = options, pass = U.text("objectives.not_now") }
+end
+
+function O.respond_action(g, data, seat: number, obj: number): boolean
+	g:set_global("objective_combat_" .. seat, data.key) -- §71.7
+	g:add_global("usage.action_objectives_scored", 1) -- (for `orrery simulate`'s report)
+	O.score(g, seat, obj)
+	return true
 end
 
 -- TI4 §71.21: at most 3 secret objectives, scored and unscored; an extra one goes back.

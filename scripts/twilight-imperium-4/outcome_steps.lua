@@ -250,6 +250,10 @@ S.fleet_cap = {
 			while U.pool(g, s, "fleet") > Co.fleet_cap(g) do
 				U.move_token(g, s, "fleet", "cmd_reinforcements")
 			end
+			-- Hybrid Crystal Fighter II: fighters the smaller pool no longer holds (§18.3).
+			for _, c in ipairs(g:cells_of({ kind = "fighter", owner = s })) do
+				U.check_capacity(g, s, c)
+			end
 		end
 		return nil
 	end,

@@ -81,11 +81,10 @@ local function can_make(g, ctx, utype: string): boolean
 			return false -- TI4 §79.6, §14: no ships in a blockaded system
 		end
 		if utype == "fighter" then
-			local cap, load = U.capacity(g, seat, c)
-			if load + 1 > cap then
-				return false -- TI4 §18
+			if not U.room_for(g, seat, c, "fighter") then
+				return false -- TI4 §18 (Hybrid Crystal Fighter II: or the fleet pool's room, util.lua)
 			end
-		elseif U.fleet_count(g, seat, c) + 1 > A.fleet_limit(g, seat) then
+		elseif U.fleet_used(g, seat, c) + 1 > A.fleet_limit(g, seat) then
 			return false -- TI4 §45 (Letnev's Armada: abilities.lua)
 		end
 	end

@@ -144,7 +144,9 @@ local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
 	local safe, risky = A.field(g, seat, active)
-	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= Ab.fleet_limit(g, seat) -- §45, Armada
+	-- §45, Armada; Hybrid Crystal Fighter II's fighters beyond capacity count as half a ship
+	-- (util.lua fleet_used; a ship that brings capacity is not credited: a simplification).
+	local fleet_ok = U.fleet_used(g, seat, active) + 1 <= Ab.fleet_limit(g, seat)
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
@@ -158,7 +160,7 @@ local function move_options(g, ctx): { any }
 					seen[face] = true
 					local ok
 					if def.type == "fighter" then
-						ok = def.moves_alone and load + 1 <= cap
+						ok = def.moves_alone and U.room_for(g, seat, active, "fighter")
 					else
 						ok = fleet_ok
 					end
@@ -232,6 +234,8 @@ A.tactical = {
 		ctx.stage = "activate"
 		ctx.from = {}
 		A.end_cards(g, ctx.seat)
+		-- Names this action's combats (objectives.lua combat_key: one objective each, §71.7).
+		g:add_global("tactical_serial", 1)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -372,8 +376,8 @@ A.tactical = {
 			ctx.stage = "eliminate"
 			local pushed = false
 			for _, c in ipairs(g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })) do
-				local cap, load = U.capacity(g, seat, c)
-				if load > cap then
+				local over, ground_over = U.over_capacity(g, seat, c)
+				if over > 0 or ground_over > 0 then
 					g:push("remove_excess", { seat = seat, cell = c })
 					pushed = true
 				end

@@ -7,11 +7,12 @@ local A = require("abilities")
 local K = {}
 
 -- The fleet-pool tokens the seat needs: the most non-fighter ships it has in any one
--- system (TI4 §45.2), less what its abilities add to the limit (Letnev's Armada).
+-- system (TI4 §45.2; with Hybrid Crystal Fighter II, half a ship per fighter beyond
+-- capacity, util.lua fleet_used), less what its abilities add to the limit (Letnev's Armada).
 function K.fleet_needed(g, seat: number): number
 	local most = 0
-	for _, n in pairs(g:tally({ kind = U.FLEET_TYPES, owner = seat }, "cell")) do
-		most = math.max(most, n)
+	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+		most = math.max(most, U.fleet_used(g, seat, c))
 	end
 	return math.max(0, most - A.sum(g, seat, "fleet_limit"))
 end

@@ -289,6 +289,61 @@ function U.capacity(g, seat: number, c: number): (number, number)
 	return cap, load
 end
 
+-- Hybrid Crystal Fighter II (Naalu's unit upgrade, technologies.ron): the seat's fighters
+-- beyond its ships' capacity in a system count as half a ship each against its fleet pool
+-- (TI4 §45), so they may stay there instead of being removed (§18.3). Keyed by the face
+-- the upgrade gives every fighter of the seat (E-03).
+local HALF_SHIP_FIGHTERS = { naalu_hybrid_crystal_fighter_2 = true }
+
+local function half_ship_fighters(g, seat: number): boolean
+	local f = g:first({ kind = "fighter", owner = seat })
+	return f ~= nil and HALF_SHIP_FIGHTERS[g:face(f)] == true
+end
+
+-- What a seat's space area in a system may hold: its capacity, the fighters beyond it its
+-- fleet pool holds (two per fleet-limit place no non-fighter ship uses: half a ship each),
+-- and the fighters and ground forces there.
+local function holding(g, seat: number, c: number): (number, number, number, number)
+	local cap = U.capacity(g, seat, c)
+	local room = 0
+	if half_ship_fighters(g, seat) then
+		local limit = U.pool(g, seat, "fleet") + U.modifier_sum(g, seat, "fleet_limit") -- §45, Armada
+		room = 2 * math.max(0, limit - U.fleet_count(g, seat, c))
+	end
+	return cap, room, g:count({ kind = "fighter", owner = seat, cell = c }), g:count({ kind = "infantry", owner = seat, cell = c })
+end
+
+-- TI4 §18.3, §45: what is over the limits in a system's space area: fighters and ground
+-- forces together beyond the capacity and the fleet pool's room for fighters, and ground
+-- forces beyond the capacity alone (they never count against the fleet pool).
+function U.over_capacity(g, seat: number, c: number): (number, number)
+	local cap, room, fighters, ground = holding(g, seat, c)
+	return math.max(0, fighters + ground - cap - room), math.max(0, ground - cap)
+end
+
+-- Whether one more fighter or ground force (`kind`) of the seat fits in a system's space.
+function U.room_for(g, seat: number, c: number, kind: string): boolean
+	local cap, room, fighters, ground = holding(g, seat, c)
+	if kind ~= "fighter" then
+		return ground + 1 <= cap and fighters + ground + 1 <= cap + room
+	end
+	return fighters + ground + 1 <= cap + room
+end
+
+-- The places a seat's units take in a system against its fleet pool (TI4 §45):
+-- non-fighter ships, and half a ship for each fighter beyond capacity (Hybrid Crystal
+-- Fighter II; ground forces use the capacity first). Rounded up: the pool holds whole ships.
+function U.fleet_used(g, seat: number, c: number): number
+	local n = U.fleet_count(g, seat, c)
+	if not half_ship_fighters(g, seat) then
+		return n
+	end
+	local cap = U.capacity(g, seat, c)
+	local fighters, ground = g:count({ kind = "fighter", owner = seat, cell = c }), g:count({ kind = "infantry", owner = seat, cell = c })
+	local beyond = math.max(0, fighters - math.max(0, cap - ground))
+	return n + math.ceil(beyond / 2)
+end
+
 -- A seat's ships in system `c` whose unit data has `field` (a move value, Bombardment…).
 function U.ships_with(g, seat: number, c: number, field: string): { number }
 	local out = {}
@@ -317,17 +372,21 @@ function U.enemy_ships(g, seat: number, c: number): boolean
 end
 
 -- TI4 §18.3: fighters and ground forces in a space area beyond capacity go back to
--- reinforcements (fighters first).
+-- reinforcements (fighters first, unless only ground forces are over: U.over_capacity).
 function U.check_capacity(g, seat: number, c: number)
-	local cap, load = U.capacity(g, seat, c)
-	while load > cap do
-		local e = g:last({ kind = "fighter", owner = seat, cell = c }) or g:last({ kind = "infantry", owner = seat, cell = c })
+	local over, ground_over = U.over_capacity(g, seat, c)
+	while over > 0 or ground_over > 0 do
+		local e = nil
+		if over > ground_over then
+			e = g:last({ kind = "fighter", owner = seat, cell = c })
+		end
+		e = e or g:last({ kind = "infantry", owner = seat, cell = c })
 		if not e then
 			break
 		end
 		g:move(e, { zone = "reinforcements", seat = seat })
 		g:log(U.text("common.over_capacity", seat, U.unit_name(g:face(e)), U.cell_label(g, c)))
-		load -= 1
+		over, ground_over = U.over_capacity(g, seat, c)
 	end
 end
 
@@ -345,6 +404,23 @@ function U.vp(g, seat: number, n: number, source: string)
 		g:log(U.text("common.wins", seat, g:get(seat, "vp")))
 		U.finish(g)
 	end
+end
+
+-- The seats in the game no other seat has more victory points than (Spark a Rebellion:
+-- "the player with the most"; a tie for the most counts, our reading).
+function U.vp_leaders(g): { number }
+	local best, out = -1, {}
+	for s = 1, g:seats() do
+		if not U.eliminated(g, s) then
+			local v = g:get(s, "vp") or 0
+			if v > best then
+				best, out = v, { s }
+			elseif v == best then
+				table.insert(out, s)
+			end
+		end
+	end
+	return out
 end
 
 -- Victory points gained by several seats at the same time (TI4 §81.5, §81.7): all are
