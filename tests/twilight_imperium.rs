@@ -159,3 +159,51 @@ fn ti4_every_agenda_resolves_with_invariants() {
         }
     }
 }
+
+/// `orrery new faction NAME --pack twilight-imperium-4` (the pack's `templates/faction`): a
+/// layer pack with one homebrew faction that checks clean with the base game beneath it,
+/// and whose faction can be chosen at setup and plays: its home system, flagship, faction
+/// technologies and note are dealt, and its hooks module is in the registry.
+#[test]
+fn the_homebrew_faction_template_checks_and_its_faction_plays() {
+    use crate::common::{copy_dir, orrery, repo, text, tmp};
+    let dir = tmp("ti4-homebrew-faction");
+    let root = dir.display().to_string();
+    let out = orrery(&["new", "faction", "Zorg Hive", "--pack", "twilight-imperium-4", "--dir", &root]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    assert!(dir.join("scripts/zorg-hive/faction_zorg_hive.lua").is_file());
+    // An author's checkout has the base game beside the new pack.
+    for part in ["content", "scripts"] {
+        copy_dir(&repo().join(part).join("twilight-imperium-4"), &dir.join(part).join("twilight-imperium-4"));
+    }
+    let out = orrery(&["--root", &root, "check", "zorg-hive"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success() && stdout.starts_with("ok: zorg-hive 0.1.0"), "{stdout}{stderr}");
+
+    // Seed 1 makes seat 2 the speaker, who chooses first.
+    let scenario = dir.join("zorg_hive_chosen.ron");
+    std::fs::write(
+        &scenario,
+        r##"Scenario(
+    name: "the homebrew faction, chosen at setup",
+    pack: "zorg-hive",
+    seats: 3, seed: 1, variants: ["faction_choice"],
+    steps: [
+        Act(seat: 2, pick: "Zorg Hive"),
+        Act(seat: 3, pick: "#1"),
+        Act(seat: 1, pick: "#1"),
+        Expect(lua: "g:get(2, 'faction') == 'zorg_hive'", says: "seat 2 plays the homebrew faction"),
+        Expect(lua: "g:owner(g:first({kind = 'planet', face = 'zorg_hive_prime'})) == 2 and g:cell_of(g:first({kind = 'planet', face = 'zorg_hive_prime'})) == g:get(2, 'home_cell')", says: "its home system is placed and its planet controlled"),
+        Expect(lua: "g:count({kind = 'flagship', face = 'zorg_hive_flagship', owner = 2}) == 1", says: "its flagship is among its units"),
+        Expect(lua: "g:count({kind = 'promissory_note', face = 'zorg_hive_note', zone = 'notes', seat = 2}) == 1", says: "its note starts in its hand"),
+        Expect(lua: "require('abilities').HOOKS.zorg_hive_ability ~= nil and require('abilities').HOOKS.zorg_hive_flagship ~= nil", says: "its hooks are in the registry"),
+    ],
+)"##,
+    )
+    .expect("write the scenario");
+    let out = orrery(&["--root", &root, "scenario", &scenario.display().to_string()]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let out = orrery(&["--root", &root, "simulate", "--pack", "zorg-hive", "--players", "3", "--games", "2", "--seed", "1", "--variant", "faction_choice", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {:?}", text(&out)));
+    assert_eq!((report["finished"].as_u64(), report["errors"].as_u64()), (Some(2), Some(0)), "{report}");
+}
