@@ -14,6 +14,7 @@ mod kernel_content_errors;
 mod kernel_knowledge;
 mod kernel_labels;
 mod kernel_memo;
+mod kernel_columns;
 mod kernel_layering;
 mod kernel_limits;
 mod kernel_random_play;

@@ -39,9 +39,15 @@ function ST.edges(d, rot: number): { [number]: boolean }
 	return EDGES[d.id][rot]
 end
 
+-- What the rules read of a module, from its definition `d` and its props.
+local function make_info(g, m, d, x, y, rot, active)
+	return { d = d, x = x, y = y, edges = ST.edges(d, rot), active = active == true, n = ST.held(g, m) }
+end
+
 -- Seat s's station read once per call (g:memo is emptied whenever the game changes):
 -- `list` the modules in station order, `cells` a map from a cell's key to its module.
--- Every module's ST.info is read on the way (the callers read most of them anyway).
+-- Every module's ST.info is made on the way, from one g:columns call (the callers read
+-- most of them anyway, and a g:prop per field and module was most of a decision's work).
 function ST.grid(g, s: number)
 	local memo = g:memo()
 	local name = "grid" .. s
@@ -49,9 +55,14 @@ function ST.grid(g, s: number)
 		return memo[name]
 	end
 	local cells = {}
-	local list = g:entities(U.station(s))
-	for _, m in ipairs(list) do
-		local info = ST.info(g, m)
+	local c = g:columns(U.station(s), { "x", "y", "rot", "active" })
+	local list, faces, xs, ys, rots, actives = c.id, c.face, c.x, c.y, c.rot, c.active
+	for i, m in ipairs(list) do
+		local info = memo[m]
+		if info == nil then
+			info = make_info(g, m, defs.module[faces[i]], xs[i], ys[i], rots[i], actives[i])
+			memo[m] = info
+		end
 		cells[key(info.x, info.y)] = m
 	end
 	local grid = { list = list, cells = cells }
@@ -79,15 +90,7 @@ function ST.info(g, m)
 	if info then
 		return info
 	end
-	local d = U.mod(g, m)
-	info = {
-		d = d,
-		x = g:prop(m, "x"),
-		y = g:prop(m, "y"),
-		edges = ST.edges(d, g:prop(m, "rot")),
-		active = g:prop(m, "active") == true,
-		n = ST.held(g, m),
-	}
+	info = make_info(g, m, U.mod(g, m), g:prop(m, "x"), g:prop(m, "y"), g:prop(m, "rot"), g:prop(m, "active"))
 	memo[m] = info
 	return info
 end

@@ -132,8 +132,22 @@ impl ScriptHost {
         let handle = lua.create_userdata(api::GameHandle).map_err(setup)?;
         api::install(&lua, &handle).map_err(setup)?;
         lua.set_app_data(api::BoardTables::default());
-        let memo_key = api::MEMO_REGISTRY_KEY.to_str().map_err(|e| setup(mlua::Error::runtime(e.to_string())))?;
-        lua.set_named_registry_value(memo_key, lua.create_table().map_err(setup)?).map_err(setup)?;
+        // SAFETY: two slots are checked for; the key and a new table are pushed and
+        // stored, which leaves the stack as it was. No cap is set yet, so the table's
+        // allocation cannot fail with a Lua error.
+        let made = lua.exec_raw_lua(|raw| unsafe {
+            let state = raw.state();
+            if mlua::ffi::lua_checkstack(state, 2) == 0 {
+                return false;
+            }
+            mlua::ffi::lua_pushlightuserdata(state, api::memo_registry_key());
+            mlua::ffi::lua_createtable(state, 0, 0);
+            mlua::ffi::lua_rawset(state, mlua::ffi::LUA_REGISTRYINDEX);
+            true
+        });
+        if !made {
+            return Err(setup(mlua::Error::runtime("no room on the VM's stack for the memo table")));
+        }
         lua.set_app_data(field_names::FieldNames::new(&lua).map_err(setup)?);
 
         let require: Function = lua.globals().get("require").map_err(setup)?;

@@ -25,7 +25,7 @@ use super::super::raw::{self, Raw};
 use super::err;
 use crate::value::Value;
 use mlua::{ffi, Lua, Value as LuaValue};
-use std::ffi::{c_int, CStr};
+use std::ffi::c_int;
 use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -132,16 +132,56 @@ impl<'a> Args<'a> {
         Ok(Ret::OnStack)
     }
 
-    /// Pushes the VM's table kept in the registry under `key` as the call's result
+    /// Pushes a table of columns as the call's result (see [`Ret::OnStack`]): `id` and
+    /// `face`, the sequences of `ids` and `faces`, and under each of `names` the
+    /// sequence of the values at the same place in `values` (each row of `values` has
+    /// one per name; a `None` leaves a hole, read as nil). Adds [`Value::weight`]'s
+    /// measure of the values to `weight`. Columns rather than a table per entity: a
+    /// store into a sequence costs a fraction of a keyed store into a new table.
+    pub fn push_columns(&self, ids: &[i64], faces: &[&str], names: &[&[u8]], values: &[Vec<Option<&Value>>], weight: &mut usize) -> mlua::Result<Ret> {
+        let n = c_int::try_from(ids.len()).map_err(|_| err("a list too long for the VM"))?;
+        // SAFETY: as for `push`: the result table, one column and one value lie on
+        // the stack at most (checked), and each is stored before the next is pushed.
+        unsafe {
+            if ffi::lua_checkstack(self.state, 4) == 0 {
+                return Err(err("the VM's stack is full"));
+            }
+            ffi::lua_createtable(self.state, 0, c_int::try_from(names.len() + 2).unwrap_or(0));
+            ffi::lua_createtable(self.state, n, 0);
+            raw::fill_sequence(self.state, ids.iter().copied());
+            ffi::lua_setfield(self.state, -2, c"id".as_ptr());
+            ffi::lua_createtable(self.state, n, 0);
+            for (i, face) in faces.iter().enumerate() {
+                ffi::lua_pushlstring(self.state, face.as_ptr().cast(), face.len());
+                ffi::lua_rawseti_(self.state, -2, i as c_int + 1);
+            }
+            ffi::lua_setfield(self.state, -2, c"face".as_ptr());
+            for (k, name) in names.iter().enumerate() {
+                ffi::lua_pushlstring(self.state, name.as_ptr().cast(), name.len());
+                ffi::lua_createtable(self.state, n, 0);
+                for (i, row) in values.iter().enumerate() {
+                    if let Some(value) = row[k] {
+                        raw::push_value(self.state, value, weight)?;
+                        ffi::lua_rawseti_(self.state, -2, i as c_int + 1);
+                    }
+                }
+                ffi::lua_rawset(self.state, -3);
+            }
+        }
+        Ok(Ret::OnStack)
+    }
+
+    /// Pushes the VM's table kept in the registry under the light userdata `key` as the call's result
     /// (see [`Ret::OnStack`]); with `empty_first`, first makes it an empty, plain,
     /// writable table again, whatever a script did to it (contents, metatable,
     /// freezing), so nothing of it outlives what it was kept for.
-    pub fn push_registry_table(&self, key: &CStr, empty_first: bool) -> mlua::Result<Ret> {
+    pub fn push_registry_table(&self, key: *mut std::ffi::c_void, empty_first: bool) -> mlua::Result<Ret> {
         // SAFETY: `run` lifted the cap, so the push allocates without failing; the
         // table is checked to be one before it is changed, and with readonly off
         // neither clearing it nor removing its metatable can raise an error.
         unsafe {
-            if ffi::lua_rawgetfield(self.state, ffi::LUA_REGISTRYINDEX, key.as_ptr()) != ffi::LUA_TTABLE {
+            ffi::lua_pushlightuserdata(self.state, key);
+            if ffi::lua_rawget(self.state, ffi::LUA_REGISTRYINDEX) != ffi::LUA_TTABLE {
                 ffi::lua_pop(self.state, 1);
                 return Err(err(format!("g:{} has no table in this VM (a bug: please report it)", self.method)));
             }

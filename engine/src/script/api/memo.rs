@@ -16,8 +16,15 @@ use super::direct::direct;
 use super::{Method, Methods};
 use mlua::UserDataMethods;
 
-/// The registry key of the memo table (made with the VM, [`crate::script::ScriptHost`]).
-pub(crate) const REGISTRY_KEY: &std::ffi::CStr = c"orrery.memo";
+/// The registry key of the memo table (made with the VM, [`crate::script::ScriptHost`]):
+/// the address of this static, as a light userdata. Scripts ask for the memo about a
+/// hundred times a decision in some packs; a look-up by a pointer hashes no string.
+static REGISTRY_KEY: u8 = 0;
+
+/// [`REGISTRY_KEY`] as the VM's light userdata.
+pub(crate) fn registry_key() -> *mut std::ffi::c_void {
+    std::ptr::addr_of!(REGISTRY_KEY).cast_mut().cast()
+}
 
 pub(super) struct Memo;
 
@@ -33,7 +40,7 @@ impl Methods for Memo {
         // the memo stale again.
         held.slot.memo_kept = true;
         drop(held);
-        args.push_registry_table(REGISTRY_KEY, stale)
+        args.push_registry_table(registry_key(), stale)
     })];
 
     fn register<T, M: UserDataMethods<T>>(_: &mut M) {}

@@ -33,7 +33,7 @@ mod tiles;
 mod vars;
 
 pub(super) use board::BoardTables;
-pub(super) use memo::REGISTRY_KEY as MEMO_REGISTRY_KEY;
+pub(super) use memo::registry_key as memo_registry_key;
 
 use super::convert::number;
 use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
