@@ -22,6 +22,11 @@ local function held(g, seat: number): { string }
 	local out = table.clone(U.faction(g, seat).abilities)
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
 		table.insert(out, g:face(e))
+		-- A card carrying another technology's text (Nekro's Valefar Assimilator, TI4 §94.16).
+		local copied = g:prop(e, "copies")
+		if copied then
+			table.insert(out, copied)
+		end
 	end
 	for _, e in ipairs(g:entities({ kind = "flagship", owner = seat })) do
 		if g:cell_of(e) then

@@ -50,7 +50,8 @@ end
 -- §12.2: a barrage hit can only land on a fighter, so Sustain Damage never takes it
 -- (§87.4, digest E-04); a seat's fighters are all alike, so nothing is left to choose.
 -- Excess hits are lost.
-local function barrage_losses(g, seat: number, c: number, hits: number)
+local function barrage_losses(g, seat: number, c: number, hits: number): boolean
+	local lost = false
 	for _ = 1, hits do
 		local f = g:last({ kind = "fighter", owner = seat, cell = c })
 		if not f then
@@ -58,7 +59,9 @@ local function barrage_losses(g, seat: number, c: number, hits: number)
 		end
 		g:move(f, { zone = "reinforcements", seat = seat })
 		g:log(U.text("combat.destroyed", seat, defs.unit[g:face(f)].name))
+		lost = true
 	end
+	return lost
 end
 
 local function over(g, ctx): boolean
@@ -104,6 +107,43 @@ local function round_start_repairs(g, ctx)
 	end
 end
 
+-- The Alastor (Nekro's flagship, its card; flag "ground_forces_fight_in_space"): as the
+-- combat starts, its owner's ground forces in the space area of its system fight as ships
+-- (prop "space_combat", read by hits.lua and dice.lua) until the combat ends, even if the
+-- flagship is destroyed (digest FAQ, F-43). All of them join (a simplification: the card
+-- lets the owner choose, and ground forces on the planets are not offered).
+local function ground_forces_join(g, ctx)
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "space_combat" })) do
+		g:set_prop(e, "space_combat", nil) -- none left from an earlier combat (one at a time)
+	end
+	for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
+		if A.any(g, seat, "ground_forces_fight_in_space") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
+			local n = 0
+			for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = ctx.cell })) do
+				g:set_prop(e, "space_combat", true)
+				n += 1
+			end
+			if n > 0 then
+				g:log(U.text("combat.ground_forces_join", seat, n))
+			end
+		end
+	end
+end
+
+-- A seat's unit was just destroyed in this combat (ctx.lost, the owner): the abilities that
+-- act "after an opponent's unit is destroyed" (Nekro's Technological Singularity) are asked.
+-- Returns whether one pushed a step.
+local function combat_loss(g, ctx): boolean
+	local seat = ctx.lost
+	if not seat then
+		return false
+	end
+	ctx.lost = nil
+	local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
+	return A.at(g, "combat_loss", { seat = seat, foe = foe, cell = ctx.cell, combat = ctx })
+end
+C.combat_loss = combat_loss
+
 -- ctx: attacker, defender, cell.
 C.space_combat = {
 	enter = function(g, ctx)
@@ -114,12 +154,20 @@ C.space_combat = {
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
+			if ctx.stage ~= "done" and combat_loss(g, ctx) then
+				return nil
+			end
 			if ctx.stage == "done" then
 				return nil
 			elseif ctx.stage == "start" then
 				-- §23.2: "start of combat" effects come before the barrage.
+				ground_forces_join(g, ctx)
 				assault_cannon(g, ctx)
 				ctx.stage = "forced"
+				-- Notes played as a combat starts (Nekro's Antivirus).
+				if N.combat_start(g, { ctx.attacker, ctx.defender }) then
+					return nil
+				end
 			elseif ctx.stage == "forced" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
@@ -133,8 +181,12 @@ C.space_combat = {
 				-- §23.3: both sides' barrage at once: both roll, then the fighters go.
 				local a = barrage_hits(g, ctx.attacker, ctx.cell)
 				local d = barrage_hits(g, ctx.defender, ctx.cell)
-				barrage_losses(g, ctx.defender, ctx.cell, a)
-				barrage_losses(g, ctx.attacker, ctx.cell, d)
+				if barrage_losses(g, ctx.defender, ctx.cell, a) then
+					ctx.lost = ctx.defender
+				end
+				if barrage_losses(g, ctx.attacker, ctx.cell, d) then
+					ctx.lost = ctx.lost or ctx.attacker
+				end
 				ctx.stage = over(g, ctx) and "end" or "announce"
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
@@ -320,6 +372,11 @@ C.space_combat = {
 					g:set_global("rerolls_" .. s, nil)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
+				-- The Alastor's ground forces are ground forces again (they stay in the space
+				-- area), once they have counted for the winner.
+				for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "space_combat" })) do
+					g:set_prop(e, "space_combat", nil)
+				end
 				local draw = g:global("card_combat_draw")
 				if draw then
 					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.
@@ -377,6 +434,9 @@ C.space_combat = {
 			return
 		end
 		local seat = ctx.assigning
+		if string.sub(v, 1, 1) ~= "s" then
+			ctx.lost = seat -- a unit destroyed (combat_loss)
+		end
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1

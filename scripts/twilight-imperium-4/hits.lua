@@ -8,7 +8,12 @@ local Co = require("council")
 local H = {}
 
 function H.ships(g, seat: number, c: number): { number }
-	return g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	local out = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
+		table.insert(out, e)
+	end
+	return out
 end
 
 function H.non_fighters(g, seat: number, c: number): { number }
@@ -52,10 +57,13 @@ function H.apply(g, seat: number, c: number, v: string): (number, number)
 	local e
 	if tag == "d" then
 		e = g:first({ kind = kind, owner = seat, cell = c, has = "damaged" })
+	elseif table.find(U.GROUND_TYPES, kind) then
+		e = g:first({ kind = kind, owner = seat, cell = c, has = "space_combat" })
 	else
 		e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
 	end
 	g:set_prop(e, "damaged", nil)
+	g:set_prop(e, "space_combat", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
 	return 1, e

@@ -11,6 +11,7 @@ local A = require("abilities")
 local Cannon = require("cannon")
 local M = require("moments")
 local D = require("dice")
+local N = require("notes")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -260,6 +261,23 @@ I.ground_combat = {
 		local a, d, p = ctx.attacker, ctx.defender, ctx.planet
 		local cell = g:cell_of(p)
 		while not U.over(g) do
+			if ctx.lost then
+				-- A unit of seat ctx.lost was destroyed: "after an opponent's unit is
+				-- destroyed" abilities (Nekro's Technological Singularity, TI4 §19).
+				local seat = ctx.lost
+				ctx.lost = nil
+				if A.at(g, "combat_loss", { seat = seat, foe = seat == a and d or a, cell = cell, combat = ctx }) then
+					return nil
+				end
+			end
+			if ctx.stage == "start" and ctx.round == 0 and not ctx.opened then
+				-- "At the start of a combat": notes (Nekro's Antivirus) and abilities.
+				ctx.opened = true
+				local ab = A.at(g, "ground_combat_start", { attacker = a, defender = d, planet = p, combat = ctx })
+				if N.combat_start(g, { a, d }) or ab then
+					return nil
+				end
+			end
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
@@ -323,6 +341,7 @@ I.ground_combat = {
 						if e then
 							g:move(e, { zone = "reinforcements", seat = pair[2] })
 							A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
+							ctx.lost = ctx.lost or pair[2]
 						end
 					end
 				end

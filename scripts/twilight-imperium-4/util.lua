@@ -157,7 +157,16 @@ function U.modifier_sum(g, seat: number, what: string): number
 end
 
 function U.has_tech(g, seat: number, tech: string): boolean
-	return g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0
+	if g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0 then
+		return true
+	end
+	-- A card carrying another technology's text (Nekro's Valefar Assimilator, TI4 §94.16).
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat, has = "copies" })) do
+		if g:prop(e, "copies") == tech then
+			return true
+		end
+	end
+	return false
 end
 
 -- A seat's researched technology `tech` if it is readied (not exhausted), else nil.
