@@ -33,6 +33,18 @@ local function held(g, seat: number): { string }
 			table.insert(out, g:face(e))
 		end
 	end
+	-- Greyfire Mutagen (Yin's note, notes.lua): no faction ability or faction technology of
+	-- the seat for the rest of the action.
+	if g:global("faction_silenced_" .. seat) then
+		local kept = {}
+		for _, id in ipairs(out) do
+			local t = defs.technology[id]
+			if not defs.faction_ability[id] and not (t and t.faction) then
+				table.insert(kept, id)
+			end
+		end
+		out = kept
+	end
 	return out
 end
 A.held = held
@@ -124,11 +136,12 @@ function A.fleet_limit(g, seat: number): number
 end
 
 -- A unit of the seat was just destroyed (moved to reinforcements): the entry keyed by the
--- unit's face, if any, may act on it (Spec Ops II, Letani Warrior II).
-function A.destroyed(g, e: number)
+-- unit's face, if any, may act on it (Spec Ops II, Letani Warrior II; with the cell it was
+-- in when the caller knows it: Yin's Van Hauge).
+function A.destroyed(g, e: number, cell: number?)
 	local h = HOOKS[g:face(e)]
 	if h and h.destroyed then
-		h.destroyed(g, g:owner(e) :: number, e)
+		h.destroyed(g, g:owner(e) :: number, e, cell)
 	end
 end
 

@@ -164,8 +164,10 @@ C.space_combat = {
 				ground_forces_join(g, ctx)
 				assault_cannon(g, ctx)
 				ctx.stage = "forced"
-				-- Notes played as a combat starts (Nekro's Antivirus).
-				if N.combat_start(g, { ctx.attacker, ctx.defender }) then
+				-- Notes played as a combat starts (Nekro's Antivirus), then the abilities timed
+				-- "at the start of a space combat" (Yin's Impulse Core).
+				local ab = A.at(g, "space_combat_start", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, combat = ctx })
+				if N.combat_start(g, { ctx.attacker, ctx.defender }) or ab then
 					return nil
 				end
 			elseif ctx.stage == "forced" then
@@ -352,6 +354,11 @@ C.space_combat = {
 				end
 				duranium(g, ctx)
 				ctx.stage = "retreat"
+				-- "After a space combat round" abilities (Yin's Devotion), before the announced
+				-- retreat resolves (§23.7 ends the round).
+				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, combat = ctx }) then
+					return nil
+				end
 			elseif ctx.stage == "retreat" then
 				-- §23.7: an announced retreat, unless the opponent has no ships left.
 				local seat = ctx.retreating

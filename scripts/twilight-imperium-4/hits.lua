@@ -66,6 +66,8 @@ function H.apply(g, seat: number, c: number, v: string): (number, number)
 	g:set_prop(e, "space_combat", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
+	-- "When this unit is destroyed" (Yin's flagship, Van Hauge; abilities.lua).
+	require("abilities").destroyed(g, e, c)
 	return 1, e
 end
 

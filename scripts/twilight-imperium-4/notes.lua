@@ -94,6 +94,14 @@ function N.after_activation(g, seat: number, cell: number)
 	if note and holder and g:count({ kind = U.UNIT_TYPES, owner = holder, cell = cell }) > 0 then
 		g:push("note_play", { seat = holder, note = note, cell = cell })
 	end
+	-- Greyfire Mutagen (Yin's note): its holder may play it after any activation where the
+	-- Yin player is active or has units in the active system (when it can matter).
+	for owner = 1, g:seats() do
+		local gm, gh = held_by_other(g, owner, "yin_greyfire_mutagen")
+		if gm and gh and (owner == seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = cell }) > 0) then
+			g:push("note_play", { seat = gh, note = gm, cell = cell })
+		end
+	end
 end
 
 -- Ceasefire (its card): whether the active seat may not move units into `cell` this turn.
@@ -272,6 +280,8 @@ N.note_play = {
 			label = U.text("notes.play_war_funding", owner)
 		elseif face == "nekro_antivirus" then
 			label = U.text("notes.play_antivirus", owner)
+		elseif face == "yin_greyfire_mutagen" then
+			label = U.text("notes.play_greyfire", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -326,6 +336,11 @@ N.note_play = {
 			g:set_global("card_silenced_" .. owner, true)
 			g:log(U.text("notes.political_secret", owner))
 			return
+		elseif g:face(note) == "yin_greyfire_mutagen" then
+			-- Greyfire Mutagen: the owner's faction abilities and technologies are off until
+			-- this action ends (abilities.lua; cleared as the next turn starts, new_turn).
+			g:set_global("faction_silenced_" .. owner, true)
+			g:log(U.text("notes.greyfire", owner))
 		elseif g:face(note) == "nekro_antivirus" then
 			-- Antivirus: face up in the holder's play area; the Nekro's Technological
 			-- Singularity skips the holder (faction_nekro.lua) until the holder activates a
@@ -379,6 +394,9 @@ end
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)
 	g:set_global("ceasefire", nil)
+	for s = 1, g:seats() do
+		g:set_global("faction_silenced_" .. s, nil) -- Greyfire Mutagen
+	end
 end
 
 return N
