@@ -76,7 +76,8 @@ local function assault_cannon(g, ctx)
 	ctx.forced = {}
 	for _, pair in ipairs({ { ctx.attacker, ctx.defender }, { ctx.defender, ctx.attacker } }) do
 		local seat, foe = pair[1], pair[2]
-		if U.has_tech(g, seat, "assault_cannon") and #non_fighters(g, seat, ctx.cell) >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
+		local fighting = #non_fighters(g, seat, ctx.cell) + g:count({ kind = U.GROUND_TYPES, owner = seat, cell = ctx.cell, has = "space_combat" })
+		if U.has_tech(g, seat, "assault_cannon") and fighting >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
 			ctx.forced[tostring(foe)] = true
 			g:log(U.text("combat.assault_cannon", seat, foe))
 		end
@@ -107,28 +108,24 @@ local function round_start_repairs(g, ctx)
 	end
 end
 
--- The Alastor (Nekro's flagship, its card; flag "ground_forces_fight_in_space"): as the
--- combat starts, its owner's ground forces in the space area of its system fight as ships
--- (prop "space_combat", read by hits.lua and dice.lua) until the combat ends, even if the
--- flagship is destroyed (digest FAQ, F-43). All of them join (a simplification: the card
--- lets the owner choose, and ground forces on the planets are not offered).
-local function ground_forces_join(g, ctx)
+-- Ground forces fighting as ships (Nekro's flagship, The Alastor: faction_nekro.lua puts the
+-- prop "space_combat" on them as the combat starts, and "fought_from" on those it brought
+-- from a planet; hits.lua and dice.lua read the prop). Once the combat is over they are
+-- ground forces again, those from a planet back on it (digest FAQ F-43: they fight to the
+-- end even if the flagship is destroyed).
+local function ground_forces_back(g)
 	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "space_combat" })) do
-		g:set_prop(e, "space_combat", nil) -- none left from an earlier combat (one at a time)
+		g:set_prop(e, "space_combat", nil)
 	end
-	for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
-		if A.any(g, seat, "ground_forces_fight_in_space") and g:count({ kind = "flagship", owner = seat, cell = ctx.cell }) > 0 then
-			local n = 0
-			for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = ctx.cell })) do
-				g:set_prop(e, "space_combat", true)
-				n += 1
-			end
-			if n > 0 then
-				g:log(U.text("combat.ground_forces_join", seat, n))
-			end
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "fought_from" })) do
+		local p = g:prop(e, "fought_from")
+		g:set_prop(e, "fought_from", nil)
+		if g:cell_of(e) and g:cell_of(p) == g:cell_of(e) then
+			g:move(e, { inside = p })
 		end
 	end
 end
+C.ground_forces_back = ground_forces_back
 
 -- A seat's unit was just destroyed in this combat (ctx.lost, the owner): the abilities that
 -- act "after an opponent's unit is destroyed" (Nekro's Technological Singularity) are asked.
@@ -140,7 +137,7 @@ local function combat_loss(g, ctx): boolean
 	end
 	ctx.lost = nil
 	local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
-	return A.at(g, "combat_loss", { seat = seat, foe = foe, cell = ctx.cell, combat = ctx })
+	return A.at(g, "combat_loss", { seat = seat, foe = foe, cell = ctx.cell })
 end
 C.combat_loss = combat_loss
 
@@ -150,6 +147,9 @@ C.space_combat = {
 		ctx.round = 1
 		ctx.stage = "start"
 		ctx.sustained = {}
+		-- Each combat has a number (global "combat"), for "once per combat" abilities
+		-- (Technological Singularity).
+		g:set_global("combat", (g:global("combat") or 0) + 1)
 		g:log(U.text("combat.starts", ctx.attacker, ctx.defender, U.cell_label(g, ctx.cell)))
 	end,
 	run = function(g, ctx)
@@ -160,16 +160,19 @@ C.space_combat = {
 			if ctx.stage == "done" then
 				return nil
 			elseif ctx.stage == "start" then
-				-- §23.2: "start of combat" effects come before the barrage.
-				ground_forces_join(g, ctx)
-				assault_cannon(g, ctx)
-				ctx.stage = "forced"
-				-- Notes played as a combat starts (Nekro's Antivirus), then the abilities timed
-				-- "at the start of a space combat" (Yin's Impulse Core).
-				local ab = A.at(g, "space_combat_start", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, combat = ctx })
+				-- §23.2: "start of combat" effects come before the barrage: notes played as a
+				-- combat starts (Nekro's Antivirus), the abilities timed then (Yin's Impulse
+				-- Core, Nekro's The Alastor), then Assault Cannon, which counts the ground forces
+				-- The Alastor made ships (digest F-43).
+				ground_forces_back(g) -- none left over from an earlier combat
+				ctx.stage = "assault"
+				local ab = A.at(g, "space_combat_start", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker })
 				if N.combat_start(g, { ctx.attacker, ctx.defender }) or ab then
 					return nil
 				end
+			elseif ctx.stage == "assault" then
+				assault_cannon(g, ctx)
+				ctx.stage = "forced"
 			elseif ctx.stage == "forced" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
@@ -356,7 +359,7 @@ C.space_combat = {
 				ctx.stage = "retreat"
 				-- "After a space combat round" abilities (Yin's Devotion), before the announced
 				-- retreat resolves (§23.7 ends the round).
-				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, combat = ctx }) then
+				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker }) then
 					return nil
 				end
 			elseif ctx.stage == "retreat" then
@@ -379,11 +382,9 @@ C.space_combat = {
 					g:set_global("rerolls_" .. s, nil)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
-				-- The Alastor's ground forces are ground forces again (they stay in the space
-				-- area), once they have counted for the winner.
-				for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "space_combat" })) do
-					g:set_prop(e, "space_combat", nil)
-				end
+				-- The Alastor's ground forces are ground forces again, once they have counted
+				-- for the winner.
+				ground_forces_back(g)
 				local draw = g:global("card_combat_draw")
 				if draw then
 					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.

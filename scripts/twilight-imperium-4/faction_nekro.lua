@@ -125,13 +125,16 @@ E.nekro_galactic_threat = {
 	},
 }
 
--- Technological Singularity (TI4 §19): once per combat, after one of the opponent's units
--- is destroyed (combat.lua and invasion.lua's moment `combat_loss`), the Nekro may take a
--- technology that opponent owns, unless the opponent has Antivirus face up (its card).
+-- Technological Singularity (TI4 §19): once per combat (the global "combat" numbers them),
+-- after one of the opponent's units is destroyed (the moment `combat_loss` of combat.lua,
+-- invasion.lua and the Yin's Devotion and Impulse Core), the Nekro may take a technology that
+-- opponent owns, unless the opponent has Antivirus face up (its card). Taking nothing leaves
+-- the ability for a later loss in the same combat.
 E.nekro_technological_singularity = {
 	at = {
 		combat_loss = function(g, seat: number, info)
-			if info.foe ~= seat or info.combat.singularity then
+			local key = "nekro_singularity_" .. seat
+			if info.foe ~= seat or g:global(key) == g:global("combat") then
 				return false
 			end
 			local note = g:first({ kind = "promissory_note", face = "nekro_antivirus", owner = seat, zone = "note_play", seat = info.seat })
@@ -141,7 +144,7 @@ E.nekro_technological_singularity = {
 			if #take_options(g, seat, info.seat) == 0 then
 				return false
 			end
-			info.combat.singularity = true
+			g:set_global(key, g:global("combat"))
 			g:push("take_tech", { seat = seat, from = { info.seat }, why = "nekro_technological_singularity" })
 			return true
 		end,
@@ -152,12 +155,70 @@ E.nekro_technological_singularity = {
 -- command tokens of this ability's data modifier instead (flag `research_gives_tokens`).
 E.nekro_propagation = { flags = { research_gives_tokens = true } }
 
--- The Alastor (TI4 §98, its card): as a space combat in its system starts, the Nekro ground
--- forces in that system's space area fight as ships (combat.lua, flag
--- `ground_forces_fight_in_space`; digest FAQ: they keep fighting if the flagship dies).
-E.nekro_flagship = { flags = { ground_forces_fight_in_space = true } }
+-- The Alastor (TI4 §98, its card): as a space combat in its system starts (combat.lua's moment
+-- `space_combat_start`), the Nekro choose any of their ground forces in that system, in its
+-- space area or on its planets, to fight as ships (step `alastor`; combat.lua puts them back
+-- once it is over; digest FAQ F-43: they keep fighting if the flagship dies).
+local function alastor_forces(g, seat: number, c: number): { number }
+	local out = g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c })
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+		for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, inside = p })) do
+			table.insert(out, e)
+		end
+	end
+	return out
+end
+
+E.nekro_flagship = {
+	at = {
+		space_combat_start = function(g, seat: number, info)
+			if not table.find(info.seats, seat) or g:count({ kind = "flagship", face = "nekro_flagship", owner = seat, cell = info.cell }) == 0
+				or #alastor_forces(g, seat, info.cell) == 0 then
+				return false
+			end
+			g:push("alastor", { seat = seat, cell = info.cell })
+			return true
+		end,
+	},
+}
 
 -- ==== Steps ====
+
+-- The Alastor: ctx.seat chooses which of its ground forces in ctx.cell fight as ships (any
+-- number, none included). Those from a planet wait in the space area for the combat's
+-- length (prop "fought_from": combat.lua puts them back).
+F.alastor = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options, n = {}, {}
+		for _, e in ipairs(alastor_forces(g, ctx.seat, ctx.cell)) do
+			local w = g:where(e)
+			local p = type(w) == "table" and w.inside or nil
+			local place = p and U.planet_name(g, p) or U.text("nekro.space_area")
+			n[place] = (n[place] or 0) + 1
+			table.insert(options, { label = U.text("nekro.alastor_option", U.unit_name(g:face(e)), place, n[place]), value = e })
+		end
+		return { seat = ctx.seat, kind = "many", min = 0, max = #options, prompt = U.text("nekro.alastor_prompt"),
+			rule = "TI4 §98 (The Alastor)", help = defs.unit.nekro_flagship.ability, options = options }
+	end,
+	resolve = function(g, ctx, chosen)
+		ctx.done = true
+		for _, e in ipairs(chosen) do
+			local w = g:where(e)
+			local p = type(w) == "table" and w.inside or nil
+			if p then
+				g:set_prop(e, "fought_from", p)
+				g:move(e, ctx.cell)
+			end
+			g:set_prop(e, "space_combat", true)
+		end
+		if #chosen > 0 then
+			g:log(U.text("combat.ground_forces_join", ctx.seat, #chosen))
+		end
+	end,
+}
 
 -- Galactic Threat's prediction: ctx.seat names one outcome of the revealed agenda ctx.card,
 -- or none (then it may predict on the next agenda of this phase).
@@ -214,6 +275,9 @@ F.take_tech = {
 	resolve = function(g, ctx, v)
 		ctx.done = true
 		if v == nil then
+			if ctx.why == "nekro_technological_singularity" then
+				g:set_global("nekro_singularity_" .. ctx.seat, nil) -- not used: still once this combat
+			end
 			return
 		end
 		if string.sub(v, 1, 2) == "g:" then

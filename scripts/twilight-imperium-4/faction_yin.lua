@@ -36,6 +36,12 @@ local function destroy_own(g, seat: number, kind: string, c: number)
 	end
 end
 
+-- A unit of `seat` destroyed in the combat against `foe`: the registry's `combat_loss`
+-- moment (Nekro's Technological Singularity), as combat.lua tells it of its own losses.
+local function lost(g, seat: number, foe: number, c: number)
+	require("abilities").at(g, "combat_loss", { seat = seat, foe = foe, cell = c })
+end
+
 -- Before ctx.foe assigns the hit (Devotion, Impulse Core): the "before you assign hits"
 -- action cards (Shields Holding, digest F-25), once. Returns "wait" when a card window was
 -- pushed, "cancelled" when a card cancelled the hit, else nil.
@@ -63,7 +69,7 @@ E.yin_devotion = {
 		combat_round_end = function(g, seat: number, info)
 			local foe = foe_of(info.seats, seat)
 			if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
-				g:push("devotion", { seat = seat, foe = foe, cell = info.cell, active = info.combat.attacker })
+				g:push("devotion", { seat = seat, foe = foe, cell = info.cell, active = info.active })
 				return true
 			end
 			return false
@@ -97,7 +103,7 @@ E.yin_impulse_core = {
 		space_combat_start = function(g, seat: number, info)
 			local foe = foe_of(info.seats, seat)
 			if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
-				g:push("impulse_core", { seat = seat, foe = foe, cell = info.cell, active = info.combat.attacker })
+				g:push("impulse_core", { seat = seat, foe = foe, cell = info.cell, active = info.active })
 				return true
 			end
 			return false
@@ -198,6 +204,8 @@ F.devotion = {
 			-- Direct Hit may follow a Sustain Damage against this hit (digest F-27).
 			if string.sub(v, 1, 1) == "s" then
 				require("moments").open(g, "after_sustain", { active = ctx.active, shooter = ctx.seat, target = e, cell = ctx.cell })
+			else
+				lost(g, ctx.foe, ctx.seat, ctx.cell)
 			end
 			return
 		end
@@ -209,6 +217,7 @@ F.devotion = {
 		destroy_own(g, ctx.seat, own :: string, ctx.cell)
 		g:log(U.text("yin.devotion_used", ctx.seat, ctx.foe))
 		ctx.target = kind
+		lost(g, ctx.seat, ctx.foe, ctx.cell)
 	end,
 }
 
@@ -251,6 +260,8 @@ F.impulse_core = {
 			-- Direct Hit may follow a Sustain Damage against this hit (digest F-27).
 			if string.sub(v, 1, 1) == "s" then
 				require("moments").open(g, "after_sustain", { active = ctx.active, shooter = ctx.seat, target = e, cell = ctx.cell })
+			else
+				lost(g, ctx.foe, ctx.seat, ctx.cell)
 			end
 			return
 		end
@@ -261,6 +272,7 @@ F.impulse_core = {
 		destroy_own(g, ctx.seat, v, ctx.cell)
 		g:log(U.text("yin.impulse_used", ctx.seat, ctx.foe))
 		ctx.hit = true
+		lost(g, ctx.seat, ctx.foe, ctx.cell)
 	end,
 }
 

@@ -64,6 +64,7 @@ function H.apply(g, seat: number, c: number, v: string): (number, number)
 	end
 	g:set_prop(e, "damaged", nil)
 	g:set_prop(e, "space_combat", nil)
+	g:set_prop(e, "fought_from", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
 	-- "When this unit is destroyed" (Yin's flagship, Van Hauge; abilities.lua).

@@ -253,6 +253,7 @@ I.ground_combat = {
 	enter = function(g, ctx)
 		ctx.round = 0
 		ctx.stage = "start"
+		g:set_global("combat", (g:global("combat") or 0) + 1) -- its number (combat.lua)
 		if g:count({ kind = FIGHTING, owner = ctx.attacker, inside = ctx.planet }) > 0 then
 			g:log(U.text("combat.ground_starts", ctx.attacker, ctx.defender, U.planet_name(g, ctx.planet)))
 		end
@@ -266,14 +267,14 @@ I.ground_combat = {
 				-- destroyed" abilities (Nekro's Technological Singularity, TI4 §19).
 				local seat = ctx.lost
 				ctx.lost = nil
-				if A.at(g, "combat_loss", { seat = seat, foe = seat == a and d or a, cell = cell, combat = ctx }) then
+				if A.at(g, "combat_loss", { seat = seat, foe = seat == a and d or a, cell = cell }) then
 					return nil
 				end
 			end
 			if ctx.stage == "start" and ctx.round == 0 and not ctx.opened then
 				-- "At the start of a combat": notes (Nekro's Antivirus) and abilities.
 				ctx.opened = true
-				local ab = A.at(g, "ground_combat_start", { attacker = a, defender = d, planet = p, combat = ctx })
+				local ab = A.at(g, "ground_combat_start", { attacker = a, defender = d, planet = p })
 				if N.combat_start(g, { a, d }) or ab then
 					return nil
 				end

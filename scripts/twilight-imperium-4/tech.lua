@@ -48,11 +48,19 @@ function T.colours(g, seat: number): { [string]: number }
 	return n
 end
 
+-- How many unit upgrades a seat owns, for objectives (Develop Weaponry, Revolutionize
+-- Warfare): several upgrades of one unit type count once (digest FAQ F-43: the Nekro may own
+-- Dreadnought II and a copied dreadnought upgrade).
 function T.upgrades(g, seat: number): number
-	local n = 0
+	local n, types = 0, {}
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
-		if defs.technology[g:prop(e, "copies") or g:face(e)].kind == "unit_upgrade" then
-			n += 1
+		local t = defs.technology[g:prop(e, "copies") or g:face(e)]
+		if t.kind == "unit_upgrade" then
+			local utype = t.unit and defs.unit[t.unit].type or t.name
+			if not types[utype] then
+				types[utype] = true
+				n += 1
+			end
 		end
 	end
 	return n
