@@ -171,7 +171,18 @@ end
 
 -- A seat's researched technology `tech` if it is readied (not exhausted), else nil.
 function U.ready_tech(g, seat: number, tech: string): number?
-	return g:first({ kind = "technology", face = tech, zone = "researched", seat = seat, lacks = "exhausted" })
+	local e = g:first({ kind = "technology", face = tech, zone = "researched", seat = seat, lacks = "exhausted" })
+	if e then
+		return e
+	end
+	-- A card carrying that technology's text is exhausted in its place (Nekro's Valefar
+	-- Assimilator, TI4 §94.16).
+	for _, c in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat, has = "copies", lacks = "exhausted" })) do
+		if g:prop(c, "copies") == tech then
+			return c
+		end
+	end
+	return nil
 end
 
 -- The cell of a seat's home system.
