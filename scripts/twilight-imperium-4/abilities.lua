@@ -23,11 +23,28 @@ local function held(g, seat: number): { string }
 	local out = table.clone(U.faction(g, seat).abilities)
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
 		table.insert(out, g:face(e))
+		-- A card carrying another technology's text (Nekro's Valefar Assimilator, TI4 §94.16).
+		local copied = g:prop(e, "copies")
+		if copied then
+			table.insert(out, copied)
+		end
 	end
 	for _, e in ipairs(g:entities({ kind = "flagship", owner = seat })) do
 		if g:cell_of(e) then
 			table.insert(out, g:face(e))
 		end
+	end
+	-- Greyfire Mutagen (Yin's note, notes.lua): no faction ability or faction technology of
+	-- the seat for the rest of the action.
+	if g:global("faction_silenced_" .. seat) then
+		local kept = {}
+		for _, id in ipairs(out) do
+			local t = defs.technology[id]
+			if not defs.faction_ability[id] and not (t and t.faction) then
+				table.insert(kept, id)
+			end
+		end
+		out = kept
 	end
 	return out
 end
@@ -121,11 +138,12 @@ function A.fleet_limit(g, seat: number): number
 end
 
 -- A unit of the seat was just destroyed (moved to reinforcements): the entry keyed by the
--- unit's face, if any, may act on it (Spec Ops II, Letani Warrior II).
-function A.destroyed(g, e: number)
+-- unit's face, if any, may act on it (Spec Ops II, Letani Warrior II; with the cell it was
+-- in when the caller knows it: Yin's Van Hauge).
+function A.destroyed(g, e: number, cell: number?)
 	local h = HOOKS[g:face(e)]
 	if h and h.destroyed then
-		h.destroyed(g, g:owner(e) :: number, e)
+		h.destroyed(g, g:owner(e) :: number, e, cell)
 	end
 end
 

@@ -23,6 +23,7 @@ local E = require("agendas")
 local M = require("moments")
 local N = require("notes")
 local X = require("transactions")
+local Ab = require("abilities")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -55,6 +56,9 @@ end
 local function can_vote(g, seat: number): boolean
 	if g:global("no_vote_" .. seat) or g:global("card_barred_" .. seat) then
 		return false
+	end
+	if Ab.any(g, seat, "cannot_vote") then
+		return false -- Nekro's Galactic Threat (TI4 §19)
 	end
 	return Co.law(g, "representative_government") ~= nil or #U.planets(g, seat, true) > 0
 end
@@ -163,7 +167,8 @@ A.agenda = {
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
 			-- Political Secret (notes.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
-			if N.agenda_revealed(g) then
+			local ab = Ab.at(g, "agenda_revealed", { card = ctx.card }) -- e.g. Galactic Threat's prediction
+			if N.agenda_revealed(g) or ab then
 				return nil
 			end
 		end
@@ -296,6 +301,8 @@ A.agenda = {
 			clear_cards(g, id)
 			M.riders(g, ctx.result) -- §27.22: predictions of this outcome pay off
 			N.agenda_resolved(g)
+			-- Abilities that read the outcome (Galactic Threat's prediction, TI4 §19).
+			Ab.at(g, "agenda_resolved", { card = ctx.card, result = ctx.result, cast = ctx.cast })
 		end
 		return nil
 	end,

@@ -53,7 +53,8 @@ end
 -- §12.2: a barrage hit can only land on a fighter, so Sustain Damage never takes it
 -- (§87.4, digest E-04); a seat's fighters are all alike, so nothing is left to choose.
 -- Excess hits are lost.
-local function barrage_losses(g, seat: number, c: number, hits: number)
+local function barrage_losses(g, seat: number, c: number, hits: number): boolean
+	local lost = false
 	for _ = 1, hits do
 		local f = g:last({ kind = "fighter", owner = seat, cell = c })
 		if not f then
@@ -61,7 +62,9 @@ local function barrage_losses(g, seat: number, c: number, hits: number)
 		end
 		g:move(f, { zone = "reinforcements", seat = seat })
 		g:log(U.text("combat.destroyed", seat, defs.unit[g:face(f)].name))
+		lost = true
 	end
+	return lost
 end
 
 local function over(g, ctx): boolean
@@ -76,7 +79,8 @@ local function assault_cannon(g, ctx)
 	ctx.forced = {}
 	for _, pair in ipairs({ { ctx.attacker, ctx.defender }, { ctx.defender, ctx.attacker } }) do
 		local seat, foe = pair[1], pair[2]
-		if U.has_tech(g, seat, "assault_cannon") and #non_fighters(g, seat, ctx.cell) >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
+		local fighting = #non_fighters(g, seat, ctx.cell) + g:count({ kind = U.GROUND_TYPES, owner = seat, cell = ctx.cell, has = "space_combat" })
+		if U.has_tech(g, seat, "assault_cannon") and fighting >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
 			ctx.forced[tostring(foe)] = true
 			g:log(U.text("combat.assault_cannon", seat, foe))
 		end
@@ -120,6 +124,38 @@ function C.won_objectives(g, winner: number, loser: number, c: number, leaders: 
 	end
 	return ids
 end
+-- Ground forces fighting as ships (Nekro's flagship, The Alastor: faction_nekro.lua puts the
+-- prop "space_combat" on them as the combat starts, and "fought_from" on those it brought
+-- from a planet; hits.lua and dice.lua read the prop). Once the combat is over they are
+-- ground forces again, those from a planet back on it (digest FAQ F-43: they fight to the
+-- end even if the flagship is destroyed).
+local function ground_forces_back(g)
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "space_combat" })) do
+		g:set_prop(e, "space_combat", nil)
+	end
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, has = "fought_from" })) do
+		local p = g:prop(e, "fought_from")
+		g:set_prop(e, "fought_from", nil)
+		if g:cell_of(e) and g:cell_of(p) == g:cell_of(e) then
+			g:move(e, { inside = p })
+		end
+	end
+end
+C.ground_forces_back = ground_forces_back
+
+-- A seat's unit was just destroyed in this combat (ctx.lost, the owner): the abilities that
+-- act "after an opponent's unit is destroyed" (Nekro's Technological Singularity) are asked.
+-- Returns whether one pushed a step.
+local function combat_loss(g, ctx): boolean
+	local seat = ctx.lost
+	if not seat then
+		return false
+	end
+	ctx.lost = nil
+	local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
+	return A.at(g, "combat_loss", { seat = seat, foe = foe, cell = ctx.cell })
+end
+C.combat_loss = combat_loss
 
 -- ctx: attacker, defender, cell.
 C.space_combat = {
@@ -127,14 +163,30 @@ C.space_combat = {
 		ctx.round = 1
 		ctx.stage = "start"
 		ctx.sustained = {}
+		-- Each combat has a number (global "combat"), for "once per combat" abilities
+		-- (Technological Singularity).
+		g:set_global("combat", (g:global("combat") or 0) + 1)
 		g:log(U.text("combat.starts", ctx.attacker, ctx.defender, U.cell_label(g, ctx.cell)))
 	end,
 	run = function(g, ctx)
 		while not U.over(g) do
+			if ctx.stage ~= "done" and combat_loss(g, ctx) then
+				return nil
+			end
 			if ctx.stage == "done" then
 				return nil
 			elseif ctx.stage == "start" then
-				-- §23.2: "start of combat" effects come before the barrage.
+				-- §23.2: "start of combat" effects come before the barrage: notes played as a
+				-- combat starts (Nekro's Antivirus), the abilities timed then (Yin's Impulse
+				-- Core, Nekro's The Alastor), then Assault Cannon, which counts the ground forces
+				-- The Alastor made ships (digest F-43).
+				ground_forces_back(g) -- none left over from an earlier combat
+				ctx.stage = "assault"
+				local ab = A.at(g, "space_combat_start", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker })
+				if N.combat_start(g, { ctx.attacker, ctx.defender }) or ab then
+					return nil
+				end
+			elseif ctx.stage == "assault" then
 				assault_cannon(g, ctx)
 				ctx.stage = "forced"
 			elseif ctx.stage == "forced" then
@@ -150,8 +202,12 @@ C.space_combat = {
 				-- §23.3: both sides' barrage at once: both roll, then the fighters go.
 				local a = barrage_hits(g, ctx.attacker, ctx.cell)
 				local d = barrage_hits(g, ctx.defender, ctx.cell)
-				barrage_losses(g, ctx.defender, ctx.cell, a)
-				barrage_losses(g, ctx.attacker, ctx.cell, d)
+				if barrage_losses(g, ctx.defender, ctx.cell, a) then
+					ctx.lost = ctx.defender
+				end
+				if barrage_losses(g, ctx.attacker, ctx.cell, d) then
+					ctx.lost = ctx.lost or ctx.attacker
+				end
 				ctx.stage = over(g, ctx) and "end" or "announce"
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
@@ -317,6 +373,11 @@ C.space_combat = {
 				end
 				duranium(g, ctx)
 				ctx.stage = "retreat"
+				-- "After a space combat round" abilities (Yin's Devotion), before the announced
+				-- retreat resolves (§23.7 ends the round).
+				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker }) then
+					return nil
+				end
 			elseif ctx.stage == "retreat" then
 				-- §23.7: an announced retreat, unless the opponent has no ships left.
 				local seat = ctx.retreating
@@ -347,6 +408,9 @@ C.space_combat = {
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				-- Who leads on VP as the combat ends, before winning changes any (Shard of the Throne).
 				local leaders = U.vp_leaders(g)
+				-- The Alastor's ground forces are ground forces again, once they have counted
+				-- for the winner.
+				ground_forces_back(g)
 				local draw = g:global("card_combat_draw")
 				if draw then
 					-- Skilled Retreat (ac_combat.lua): the combat ends in a draw.
@@ -409,6 +473,9 @@ C.space_combat = {
 		local seat = ctx.assigning
 		-- Every hit or forced loss here is the opponent's doing (for objectives.lua).
 		local foe = seat == ctx.attacker and ctx.defender or ctx.attacker
+		if string.sub(v, 1, 1) ~= "s" then
+			ctx.lost = seat -- a unit destroyed (combat_loss)
+		end
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1

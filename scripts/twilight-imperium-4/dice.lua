@@ -37,7 +37,12 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 	local mod = A.sum(g, seat, "combat_roll") + bonus + card
 	local reroll = g:global("rerolls_" .. seat) == true
 	local dice = {}
-	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+	local units = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
+		table.insert(units, e)
+	end
+	for _, e in ipairs(units) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			local fighters = g:kind(e) == "fighter" and fighter_bonus or 0

@@ -9,7 +9,12 @@ local O = require("objectives")
 local H = {}
 
 function H.ships(g, seat: number, c: number): { number }
-	return g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	local out = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
+		table.insert(out, e)
+	end
+	return out
 end
 
 function H.non_fighters(g, seat: number, c: number): { number }
@@ -54,15 +59,21 @@ function H.apply(g, seat: number, c: number, v: string, by: number?): (number, n
 	local e
 	if tag == "d" then
 		e = g:first({ kind = kind, owner = seat, cell = c, has = "damaged" })
+	elseif table.find(U.GROUND_TYPES, kind) then
+		e = g:first({ kind = kind, owner = seat, cell = c, has = "space_combat" })
 	else
 		e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
 	end
 	g:set_prop(e, "damaged", nil)
+	g:set_prop(e, "space_combat", nil)
+	g:set_prop(e, "fought_from", nil)
 	g:move(e, { zone = "reinforcements", seat = seat })
 	g:log(U.text("combat.destroyed", seat, defs.unit[g:face(e)].name))
 	if by then
 		H.destroyed_by(g, by, e)
 	end
+	-- "When this unit is destroyed" (Yin's flagship, Van Hauge; abilities.lua).
+	require("abilities").destroyed(g, e, c)
 	return 1, e
 end
 

@@ -12,6 +12,7 @@ local Cannon = require("cannon")
 local M = require("moments")
 local D = require("dice")
 local O = require("objectives")
+local N = require("notes")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -264,6 +265,7 @@ I.ground_combat = {
 	enter = function(g, ctx)
 		ctx.round = 0
 		ctx.stage = "start"
+		g:set_global("combat", (g:global("combat") or 0) + 1) -- its number (combat.lua)
 		if g:count({ kind = FIGHTING, owner = ctx.attacker, inside = ctx.planet }) > 0 then
 			g:log(U.text("combat.ground_starts", ctx.attacker, ctx.defender, U.planet_name(g, ctx.planet)))
 		end
@@ -272,6 +274,23 @@ I.ground_combat = {
 		local a, d, p = ctx.attacker, ctx.defender, ctx.planet
 		local cell = g:cell_of(p)
 		while not U.over(g) do
+			if ctx.lost then
+				-- A unit of seat ctx.lost was destroyed: "after an opponent's unit is
+				-- destroyed" abilities (Nekro's Technological Singularity, TI4 §19).
+				local seat = ctx.lost
+				ctx.lost = nil
+				if A.at(g, "combat_loss", { seat = seat, foe = seat == a and d or a, cell = cell }) then
+					return nil
+				end
+			end
+			if ctx.stage == "start" and ctx.round == 0 and not ctx.opened then
+				-- "At the start of a combat": notes (Nekro's Antivirus) and abilities.
+				ctx.opened = true
+				local ab = A.at(g, "ground_combat_start", { attacker = a, defender = d, planet = p })
+				if N.combat_start(g, { a, d }) or ab then
+					return nil
+				end
+			end
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
@@ -335,6 +354,7 @@ I.ground_combat = {
 						if e then
 							g:move(e, { zone = "reinforcements", seat = pair[2] })
 							A.destroyed(g, e) -- Spec Ops II, Letani Warrior II (abilities.lua)
+							ctx.lost = ctx.lost or pair[2]
 						end
 					end
 				end

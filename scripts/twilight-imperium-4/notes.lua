@@ -15,6 +15,7 @@ local N = {}
 -- Notes whose card says they go back to their owner when the holder activates a system
 -- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
 local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
+RETURN_ON_ACTIVATION.nekro_antivirus = true -- Nekro (issue 18)
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
 local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
@@ -92,6 +93,14 @@ function N.after_activation(g, seat: number, cell: number)
 	local note, holder = held_by_other(g, seat, "ceasefire")
 	if note and holder and g:count({ kind = U.UNIT_TYPES, owner = holder, cell = cell }) > 0 then
 		g:push("note_play", { seat = holder, note = note, cell = cell })
+	end
+	-- Greyfire Mutagen (Yin's note): its holder may play it after any activation where the
+	-- Yin player is active or has units in the active system (when it can matter).
+	for owner = 1, g:seats() do
+		local gm, gh = held_by_other(g, owner, "yin_greyfire_mutagen")
+		if gm and gh and (owner == seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = cell }) > 0) then
+			g:push("note_play", { seat = gh, note = gm, cell = cell })
+		end
 	end
 end
 
@@ -198,6 +207,22 @@ function N.combat_round(g, seats: { number }): boolean
 	return pushed
 end
 
+-- As a combat starts (space or ground): a seat in it holding its opponent's Antivirus (Nekro's
+-- note) may play it (pushes `note_play`). Returns whether it pushed anything.
+function N.combat_start(g, seats: { number }): boolean
+	local pushed = false
+	for i, s in ipairs(seats) do
+		local foe = seats[3 - i]
+		for _, note in ipairs(N.hand(g, s)) do
+			if g:face(note) == "nekro_antivirus" and g:owner(note) == foe then
+				g:push("note_play", { seat = s, note = note })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
+
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
@@ -282,6 +307,10 @@ N.note_play = {
 			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
+		elseif face == "nekro_antivirus" then
+			label = U.text("notes.play_antivirus", owner)
+		elseif face == "yin_greyfire_mutagen" then
+			label = U.text("notes.play_greyfire", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -336,6 +365,18 @@ N.note_play = {
 			g:set_global("card_silenced_" .. owner, true)
 			g:log(U.text("notes.political_secret", owner))
 			return
+		elseif g:face(note) == "yin_greyfire_mutagen" then
+			-- Greyfire Mutagen: the owner's faction abilities and technologies are off until
+			-- this action ends (abilities.lua; cleared as the next turn starts, new_turn).
+			g:set_global("faction_silenced_" .. owner, true)
+			g:log(U.text("notes.greyfire", owner))
+		elseif g:face(note) == "nekro_antivirus" then
+			-- Antivirus: face up in the holder's play area; the Nekro's Technological
+			-- Singularity skips the holder (faction_nekro.lua) until the holder activates a
+			-- system with Nekro units (RETURN_ON_ACTIVATION).
+			g:move(note, { zone = "note_play", seat = ctx.seat })
+			g:log(U.text("notes.antivirus", ctx.seat, owner))
+			return
 		elseif g:face(note) == "naalu_gift_of_prescience" then
 			-- Gift of Prescience: face up in the holder's play area until the end of the
 			-- status phase; the "0" token goes on the holder's strategy card, so the holder
@@ -382,6 +423,9 @@ end
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)
 	g:set_global("ceasefire", nil)
+	for s = 1, g:seats() do
+		g:set_global("faction_silenced_" .. s, nil) -- Greyfire Mutagen
+	end
 end
 
 return N

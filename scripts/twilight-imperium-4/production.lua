@@ -165,6 +165,10 @@ P.produce = {
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end
+			-- "After your units use Production" (Yin Spinner); runs once the payment is made.
+			if ctx.count > 0 then
+				A.at(g, "after_production", { seat = ctx.seat, cell = ctx.cell })
+			end
 			return
 		end
 		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })

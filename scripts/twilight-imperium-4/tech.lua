@@ -39,7 +39,8 @@ end
 function T.colours(g, seat: number): { [string]: number }
 	local n = { green = 0, blue = 0, yellow = 0, red = 0 }
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
-		local c = defs.technology[g:face(e)].colour
+		-- §94.22: a Valefar card counts as the technology it copies.
+		local c = defs.technology[g:prop(e, "copies") or g:face(e)].colour
 		if c then
 			n[c] += 1
 		end
@@ -47,11 +48,19 @@ function T.colours(g, seat: number): { [string]: number }
 	return n
 end
 
+-- How many unit upgrades a seat owns, for objectives (Develop Weaponry, Revolutionize
+-- Warfare): several upgrades of one unit type count once (digest FAQ F-43: the Nekro may own
+-- Dreadnought II and a copied dreadnought upgrade).
 function T.upgrades(g, seat: number): number
-	local n = 0
+	local n, types = 0, {}
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
-		if defs.technology[g:face(e)].kind == "unit_upgrade" then
-			n += 1
+		local t = defs.technology[g:prop(e, "copies") or g:face(e)]
+		if t.kind == "unit_upgrade" then
+			local utype = t.unit and defs.unit[t.unit].type or t.name
+			if not types[utype] then
+				types[utype] = true
+				n += 1
+			end
 		end
 	end
 	return n
@@ -180,6 +189,14 @@ end
 T.research = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
+			return nil
+		end
+		-- Nekro's Propagation (TI4 §19): no research; its command tokens instead (data).
+		if A.any(g, ctx.seat, "research_gives_tokens") then
+			ctx.done = true
+			local n = A.sum(g, ctx.seat, "research_tokens")
+			g:log(U.text("tech.research_as_tokens", ctx.seat, n))
+			g:push("redistribute", { seat = ctx.seat, gain = n, redistribute = false })
 			return nil
 		end
 		local options = {}

@@ -81,6 +81,32 @@ function T.hand(g, seat: number, id: string): number
 	return card
 end
 
+-- Makes `seat` play faction `fid` for a test position (the kernel creates no pieces once the
+-- game has started, so the seat's cards are re-faced): its faction technologies, faction note
+-- and flagship become the new faction's, its researched technologies go back to its deck and
+-- it gains the new faction's starting technologies. Both factions must have no faction units
+-- beside the flagship (their technology decks are then alike), and the seat keeps its home
+-- system and the units on the board (a test sets up the units it needs).
+function T.become(g, seat: number, fid: string)
+	local old = U.faction(g, seat)
+	local new = defs.faction[fid]
+	assert(#old.units == 0 and #new.units == 0, "T.become: factions with faction units")
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
+		g:move(e, { zone = "tech_deck", seat = seat })
+	end
+	for i, tid in ipairs(old.faction_technologies) do
+		g:set_face(g:first({ kind = "technology", face = tid, owner = seat }) :: number, new.faction_technologies[i])
+	end
+	g:set_face(g:first({ kind = "promissory_note", face = old.promissory_note, owner = seat }) :: number, new.promissory_note)
+	for _, e in ipairs(g:entities({ kind = "flagship", owner = seat })) do
+		g:set_face(e, new.flagship)
+	end
+	g:set(seat, "faction", fid)
+	for _, tid in ipairs(new.starting_technologies) do
+		require("tech").gain(g, seat, tid)
+	end
+end
+
 T.hold = {
 	run = function(g, ctx)
 		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }

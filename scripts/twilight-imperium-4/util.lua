@@ -173,12 +173,32 @@ function U.modifier_sum(g, seat: number, what: string): number
 end
 
 function U.has_tech(g, seat: number, tech: string): boolean
-	return g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0
+	if g:count({ kind = "technology", face = tech, zone = "researched", seat = seat }) > 0 then
+		return true
+	end
+	-- A card carrying another technology's text (Nekro's Valefar Assimilator, TI4 §94.16).
+	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat, has = "copies" })) do
+		if g:prop(e, "copies") == tech then
+			return true
+		end
+	end
+	return false
 end
 
 -- A seat's researched technology `tech` if it is readied (not exhausted), else nil.
 function U.ready_tech(g, seat: number, tech: string): number?
-	return g:first({ kind = "technology", face = tech, zone = "researched", seat = seat, lacks = "exhausted" })
+	local e = g:first({ kind = "technology", face = tech, zone = "researched", seat = seat, lacks = "exhausted" })
+	if e then
+		return e
+	end
+	-- A card carrying that technology's text is exhausted in its place (Nekro's Valefar
+	-- Assimilator, TI4 §94.16).
+	for _, c in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat, has = "copies", lacks = "exhausted" })) do
+		if g:prop(c, "copies") == tech then
+			return c
+		end
+	end
+	return nil
 end
 
 -- The cell of a seat's home system.
