@@ -299,6 +299,14 @@ C.space_combat = {
 					end
 				end
 				duranium(g, ctx)
+				-- "After a round of space combat" (§23.8; Exotrireme II): abilities of the two
+				-- seats, once per round, before the announced retreat.
+				if ctx.round_ended ~= ctx.round then
+					ctx.round_ended = ctx.round
+					if A.at(g, "combat_round_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell }) then
+						return nil
+					end
+				end
 				ctx.stage = "retreat"
 			elseif ctx.stage == "retreat" then
 				-- §23.7: an announced retreat, unless the opponent has no ships left.

@@ -211,7 +211,8 @@ local FIGHTING = { "infantry", "fighter" }
 -- unit, the value it needs and what it rolled (the modifiers of its abilities, data:
 -- Jol-Nar's Fragile -1; Morale Boost: +1, ac_combat.lua).
 local function ground_dice(g, seat: number, p: number): { any }
-	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0)
+	-- "combat_mod_<seat>": a change for the whole ground combat (Tekklar Legion, notes.lua).
+	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0) + (g:global("combat_mod_" .. seat) or 0)
 	g:set_global("card_roll_bonus_" .. seat, nil)
 	local dice = {}
 	for _, e in ipairs(g:entities({ kind = FIGHTING, owner = seat, inside = p })) do
@@ -263,6 +264,12 @@ I.ground_combat = {
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
+				elseif ctx.round == 0 and not ctx.noted then
+					-- "At the start of an invasion combat" notes (Tekklar Legion, TI4 §44).
+					ctx.noted = true
+					if require("notes").ground_combat_start(g, { a, d }) then
+						return nil
+					end
 				else
 					ctx.round += 1
 					ctx.stage = "roll"
@@ -316,6 +323,15 @@ I.ground_combat = {
 				end
 				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
 				ctx.dice, ctx.chose = nil, nil
+				-- Valkyrie Particle Weave (N'orr technology, flag "hit_when_hit"): 1 hit more
+				-- for a seat whose opponent scored any this round (both read before either gains).
+				local scored = { [a] = hits[a], [d] = hits[d] }
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					if scored[pair[2]] > 0 and A.any(g, pair[1], "hit_when_hit") then
+						hits[pair[1]] += 1
+						g:log(U.text("combat.hit_when_hit", pair[1]))
+					end
+				end
 				g:log(U.text("combat.ground_round", ctx.round, a, hits[a], d, hits[d]))
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					for _ = 1, hits[pair[1]] do
@@ -332,6 +348,8 @@ I.ground_combat = {
 				-- the Throne changes hands with a won combat. Fighters committed by the
 				-- Matriarch go back to space at the end, so a side left with only those has no
 				-- ground forces there: a draw, no Dacxive Animators (FAQ, digest F-40).
+				g:set_global("combat_mod_" .. a, nil)
+				g:set_global("combat_mod_" .. d, nil)
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					if g:count({ kind = "infantry", owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
 						dacxive(g, pair[1], p)

@@ -253,6 +253,8 @@ N.note_play = {
 			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
+		elseif face == "norr_tekklar_legion" then
+			label = U.text("notes.play_tekklar", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -299,6 +301,8 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "norr_tekklar_legion" then
+			N.tekklar(g, ctx.seat, owner, ctx.foe)
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
@@ -349,6 +353,38 @@ function N.stymied(g, seat: number, cell: number): boolean
 	end
 	return false
 end
+
+-- ==== Sardakk N'orr ====
+
+-- As a ground combat begins (invasion.lua): a seat fighting it that holds another's Tekklar
+-- Legion (the N'orr note) may play it (pushes `note_play`). Returns whether it pushed.
+function N.ground_combat_start(g, seats: { number }): boolean
+	local pushed = false
+	for i, s in ipairs(seats) do
+		for _, note in ipairs(N.hand(g, s)) do
+			if g:face(note) == "norr_tekklar_legion" and g:owner(note) ~= s then
+				g:push("note_play", { seat = s, note = note, foe = seats[3 - i] })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
+
+-- Tekklar Legion (its card): +1 on the holder's dice for this ground combat, -1 on the
+-- N'orr's when they are the opponent (invasion.lua reads "combat_mod_<seat>" and clears it
+-- when the combat ends); the note goes back.
+local function tekklar(g, holder: number, owner: number, foe: number?)
+	g:set_global("combat_mod_" .. holder, (g:global("combat_mod_" .. holder) or 0) + 1)
+	if foe == owner then
+		g:set_global("combat_mod_" .. owner, (g:global("combat_mod_" .. owner) or 0) - 1)
+	end
+	g:log(U.text("notes.tekklar", holder))
+	if foe == owner then
+		g:log(U.text("notes.tekklar_norr", owner))
+	end
+end
+N.tekklar = tekklar
 
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)
