@@ -19,6 +19,8 @@ end
 -- "combat_round_end" of combat.lua), the N'orr may destroy one of them in the combat's system
 -- to destroy up to 2 of its opponent's ships there (step `exotrireme` below).
 E.norr_exotrireme_2 = {
+	-- Its card: Direct Hit cannot destroy it (ac_combat.lua).
+	flags = { direct_hit_immune = { norr_exotrireme_2 = true } },
 	at = {
 		combat_round_end = function(g, seat: number, info)
 			if not table.find(info.seats, seat) or #exotriremes(g, seat, info.cell) == 0 then
