@@ -113,6 +113,19 @@ function A.skips(g, seat: number, tid: string): number
 	return n
 end
 
+-- The entries a seat holds that may buy a research of technology `tid` free of its
+-- prerequisites now (`research.can`; L1Z1X's Inheritance Systems, TI4 §94.7): their ids.
+function A.research_aids(g, seat: number, tid: string): { string }
+	local out = {}
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.research and h.research.can(g, seat, tid) then
+			table.insert(out, id)
+		end
+	end
+	return out
+end
+
 -- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
 function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")

@@ -104,6 +104,25 @@ local function round_start_repairs(g, ctx)
 	end
 end
 
+-- How many of a seat's hits this round must land on non-fighter ships: those of the units
+-- of the kinds a flagship of the seat in the system names (registry flag
+-- `hits_on_non_fighters`; the L1Z1X flagship [0.0.1], its card).
+local function heavy_hits(g, seat: number, c: number, dice: { any }): number
+	local fs = g:first({ kind = "flagship", owner = seat, cell = c })
+	local h = fs and A.HOOKS[g:face(fs)]
+	local kinds = h and h.flags and h.flags.hits_on_non_fighters
+	if not kinds then
+		return 0
+	end
+	local n = 0
+	for _, die in ipairs(dice) do
+		if die.got >= die.need and kinds[g:kind(die.unit)] then
+			n += 1
+		end
+	end
+	return n
+end
+
 -- ctx: attacker, defender, cell.
 C.space_combat = {
 	enter = function(g, ctx)
@@ -223,6 +242,10 @@ C.space_combat = {
 				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, #ad, a, ctx.defender, #dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
+				-- Of those, the hits that must land on non-fighter ships (a flagship's rule:
+				-- the L1Z1X flagship [0.0.1], for its own and its dreadnoughts' hits).
+				ctx.non_fighter_hits = { [tostring(ctx.defender)] = heavy_hits(g, ctx.attacker, ctx.cell, ad),
+					[tostring(ctx.attacker)] = heavy_hits(g, ctx.defender, ctx.cell, dd) }
 				ctx.near = { [tostring(ctx.attacker)] = an, [tostring(ctx.defender)] = dn }
 				ctx.dice, ctx.chose = nil, nil
 				ctx.sustained = {}
@@ -294,8 +317,9 @@ C.space_combat = {
 					end
 					if left > 0 and #ships(g, seat, ctx.cell) > 0 then
 						ctx.assigning = seat
+						local heavy = ctx.non_fighter_hits and (ctx.non_fighter_hits[tostring(seat)] or 0) > 0 and #non_fighters(g, seat, ctx.cell) > 0
 						return { seat = seat, prompt = U.text("combat.assign_prompt", left), rule = "TI4 §23.6, §87",
-							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell) }
+							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell, heavy) }
 					end
 				end
 				duranium(g, ctx)
@@ -406,6 +430,10 @@ C.space_combat = {
 			ctx.just_destroyed = { active = ctx.attacker, seat = seat, foe = foe, face = g:face(e), cell = ctx.cell }
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
+		if ctx.non_fighter_hits then
+			local k = tostring(seat)
+			ctx.non_fighter_hits[k] = math.min(ctx.to_assign[k], math.max(0, (ctx.non_fighter_hits[k] or 0) - n))
+		end
 	end,
 }
 

@@ -240,6 +240,32 @@ local function dacxive(g, seat: number, p: number)
 	end
 end
 
+-- L1Z1X's Harrow (flag "bombards_each_ground_round"; digest Part 3.2): as a ground combat
+-- round ends, each combatant holding it bombards the planet with its ships in the system
+-- having Bombardment (always: it can only help). The Bombardment roll of §15.1 (no combat
+-- modifiers; Plasma Scoring's die; Bunker), hitting only the opponent's ground forces
+-- (§15.1: never its own), and not through Planetary Shield (§37.2) or against a planet the
+-- law Conventions of War protects.
+local function harrow(g, a: number, d: number, p: number)
+	local c = g:cell_of(p) :: number
+	for _, pair in ipairs({ { a, d }, { d, a } }) do
+		local seat, foe = pair[1], pair[2]
+		if A.any(g, seat, "bombards_each_ground_round") and g:count({ kind = U.GROUND_TYPES, owner = foe, inside = p }) > 0
+			and not I.shielded(g, p) and Co.may_bombard(g, p) then
+			local declared = {}
+			for _, e in ipairs(bombarders(g, seat, c)) do
+				table.insert(declared, { unit = e, planet = p })
+			end
+			if #declared > 0 then
+				g:log(U.text("combat.harrow", seat, U.planet_name(g, p)))
+				I.roll(g, { seat = seat, declared = declared, plasma = U.has_tech(g, seat, "plasma_scoring") and p or false })
+			end
+		end
+	end
+end
+
+I.harrow = harrow
+
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
@@ -342,6 +368,7 @@ I.ground_combat = {
 						end
 					end
 				end
+				harrow(g, a, d, p)
 				ctx.stage = "start"
 			else
 				-- §24.4: the side with ground forces left wins (neither: a draw); law Shard of
@@ -407,8 +434,18 @@ local function control(g, seat: number, p: number): any
 	end
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
 		local taken = { planet = p, from = g:owner(p), pds = 0, docks = 0 }
+		-- L1Z1X's Assimilate (flag "takes_over_structures"; digest E-10): each structure is
+		-- swapped for a matching one of the new controller's reinforcements while it has one,
+		-- before the destruction below (§19.2, §19.15).
+		local takes = A.any(g, seat, "takes_over_structures")
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-			if g:owner(e) ~= seat then
+			local mine = takes and g:owner(e) ~= seat and g:last({ kind = g:kind(e), zone = "reinforcements", seat = seat })
+			if mine then
+				local owner = g:owner(e) :: number
+				g:move(e, { zone = "reinforcements", seat = owner })
+				g:move(mine, { inside = p })
+				g:log(U.text("tactical.structure_assimilated", seat, owner, U.unit_name(g:face(e)), U.planet_name(g, p)))
+			elseif g:owner(e) ~= seat then
 				if g:kind(e) == "pds" then
 					taken.pds += 1
 				else

@@ -140,6 +140,14 @@ function N.turn_start(g, seat: number)
 	if note and holder and #U.planets(g, holder) > 0 then
 		g:push("note_play", { seat = holder, note = note })
 	end
+	-- At the start of the holder's own turn: another's Cybernetic Enhancements (the L1Z1X
+	-- note), when the holder has a command token in reinforcements to gain.
+	for _, n in ipairs(N.hand(g, seat)) do
+		if g:face(n) == "l1z1x_cybernetic_enhancements" and g:owner(n) ~= seat
+			and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }) > 0 then
+			g:push("note_play", { seat = seat, note = n })
+		end
+	end
 end
 
 -- After a seat researches a technology (TI4 §94.2): the holder of its Research Agreement
@@ -255,6 +263,8 @@ N.note_play = {
 			label = U.text("notes.play_war_funding", owner)
 		elseif face == "norr_tekklar_legion" then
 			label = U.text("notes.play_tekklar", owner)
+		elseif face == "l1z1x_cybernetic_enhancements" then
+			label = U.text("notes.play_cybernetic", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -303,6 +313,12 @@ N.note_play = {
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
 		elseif g:face(note) == "norr_tekklar_legion" then
 			N.tekklar(g, ctx.seat, owner, ctx.foe)
+		elseif g:face(note) == "l1z1x_cybernetic_enhancements" then
+			-- Cybernetic Enhancements (its card): the L1Z1X lose a strategy-pool token (if
+			-- they have one); the holder gains one from its reinforcements.
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			U.move_token(g, ctx.seat, "cmd_reinforcements", "strategy")
+			g:log(U.text("notes.cybernetic", owner, ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
