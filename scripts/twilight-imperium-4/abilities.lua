@@ -126,6 +126,24 @@ function A.research_aids(g, seat: number, tid: string): { string }
 	return out
 end
 
+-- The trade goods gains queued by util.lua `gain_tg` since the last call: for each, the
+-- moment "tg_gained" ({ seat }), in the order of the gains (Mentak's Pillage). Called where
+-- pushing steps is safe (the turn step's run). Returns whether a hook pushed a step.
+function A.drain_tg_gained(g): boolean
+	local q = g:global("tg_gained")
+	if q == nil or #q == 0 then
+		return false
+	end
+	g:set_global("tg_gained", nil)
+	local pushed = false
+	for i = #q, 1, -1 do
+		if A.at(g, "tg_gained", { seat = q[i] }) then
+			pushed = true
+		end
+	end
+	return pushed
+end
+
 -- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
 function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")

@@ -129,6 +129,14 @@ C.space_combat = {
 		ctx.round = 1
 		ctx.stage = "start"
 		ctx.sustained = {}
+		-- The two seats' ships in reinforcements, by kind: what the combat destroyed is
+		-- read from the difference at its end (Salvage Operations' "types destroyed").
+		ctx.reinf = {}
+		for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+			for _, k in ipairs(U.SHIP_TYPES) do
+				ctx.reinf[s .. ":" .. k] = g:count({ kind = k, zone = "reinforcements", seat = s })
+			end
+		end
 		g:log(U.text("combat.starts", ctx.attacker, ctx.defender, U.cell_label(g, ctx.cell)))
 	end,
 	run = function(g, ctx)
@@ -138,7 +146,54 @@ C.space_combat = {
 			elseif ctx.stage == "start" then
 				-- §23.2: "start of combat" effects come before the barrage.
 				assault_cannon(g, ctx)
-				ctx.stage = "forced"
+				-- Abilities producing hits at the start of combat (Mentak's Ambush): hooks of
+				-- the moment "combat_start" add to `hits` (by seat that must assign them).
+				local info = { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, hits = {} }
+				A.at(g, "combat_start", info)
+				ctx.start_hits, ctx.start_asked = info.hits, {}
+				ctx.stage = "start_hits"
+			elseif ctx.stage == "start_hits" then
+				-- The owner assigns them as combat hits (Sustain Damage allowed, §87); Shields
+				-- Holding may cancel them (digest F-25) and Direct Hit follow a Sustain Damage
+				-- (F-27).
+				if ctx.just_sustained then
+					local e = ctx.just_sustained
+					ctx.just_sustained = nil
+					local owner = g:owner(e) :: number
+					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
+						return nil
+					end
+				end
+				local asking = nil
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local k = tostring(seat)
+					local left = ctx.start_hits[k] or 0
+					if asking == nil and left > 0 and #ships(g, seat, ctx.cell) > 0 then
+						if not ctx.start_asked[k] then
+							ctx.start_asked[k] = true
+							if M.open(g, "assign_hits", { active = ctx.attacker, seat = seat, hits = left, cell = ctx.cell }) then
+								return nil
+							end
+						end
+						local cancel = g:global("card_cancel_hits_" .. seat)
+						if cancel then
+							g:set_global("card_cancel_hits_" .. seat, nil)
+							left = math.max(0, left - cancel)
+							ctx.start_hits[k] = left
+							g:log(U.text("combat.hits_cancelled", seat, cancel))
+						end
+						if left > 0 then
+							asking = seat
+						end
+					end
+				end
+				if asking then
+					ctx.assigning, ctx.start_assigning = asking, true
+					return { seat = asking, prompt = U.text("combat.assign_prompt", ctx.start_hits[tostring(asking)]), rule = "TI4 §19, §23.2, §87",
+						help = U.text("combat.assign_help"), options = hit_options(g, asking, ctx.cell) }
+				end
+				ctx.stage = over(g, ctx) and "end" or "forced"
 			elseif ctx.stage == "forced" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
@@ -370,6 +425,19 @@ C.space_combat = {
 				ctx.stage = "done"
 				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
 				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
+				-- "After a space combat" abilities (Salvage Operations): the seats, the winner
+				-- (nil on a draw) and the ship kinds destroyed in it (either side).
+				local destroyed, seen = {}, {}
+				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+					for _, k in ipairs(U.SHIP_TYPES) do
+						if not seen[k] and g:count({ kind = k, zone = "reinforcements", seat = s }) > (ctx.reinf[s .. ":" .. k] or 0) then
+							seen[k] = true
+							table.insert(destroyed, k)
+						end
+					end
+				end
+				local winner = (a > 0 and ctx.attacker) or (d > 0 and ctx.defender) or nil
+				A.at(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, destroyed = destroyed })
 				-- Salvage: "after you win a space combat" (runs before the removals).
 				if a > 0 or d > 0 then
 					local winner = a > 0 and ctx.attacker or ctx.defender
@@ -409,6 +477,15 @@ C.space_combat = {
 			return
 		end
 		local seat = ctx.assigning
+		if ctx.start_assigning then
+			ctx.start_assigning = nil
+			local n, e = Hits.apply(g, seat, ctx.cell, v)
+			if string.sub(v, 1, 1) == "s" then
+				ctx.just_sustained = e
+			end
+			ctx.start_hits[tostring(seat)] = math.max(0, (ctx.start_hits[tostring(seat)] or 0) - n)
+			return
+		end
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1

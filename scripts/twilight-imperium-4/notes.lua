@@ -14,10 +14,11 @@ local N = {}
 
 -- Notes whose card says they go back to their owner when the holder activates a system
 -- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
-local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
+local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true,
+	mentak_promise_of_protection = true }
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true, mentak_promise_of_protection = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name

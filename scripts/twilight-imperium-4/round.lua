@@ -216,6 +216,11 @@ R.turn = {
 		if U.over(g) then
 			return nil
 		end
+		-- "After a player gains trade goods" abilities (Pillage), for the gains since the
+		-- turn step last ran.
+		if A.drain_tg_gained(g) then
+			return nil
+		end
 		local seat = ctx.seat
 		if ctx.card_played then
 			-- An ACTION card was played: it used the action unless Sabotage cancelled it

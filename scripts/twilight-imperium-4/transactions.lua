@@ -170,6 +170,8 @@ local function exchange(g, ctx, their_note: number?, their_card: number?)
 		give_card(g, their_card, b, a)
 	end
 	g:log(U.text("tx.done", a, b))
+	-- "After a player resolves a transaction" (Mentak's Pillage).
+	A.at(g, "transaction_done", { seats = { a, b } })
 end
 
 local STAGES = { "give_tg", "give_comm", "give_note", "give_card", "ask_tg", "ask_comm", "ask_note", "ask_card", "answer" }
