@@ -317,9 +317,9 @@ N.note_play = {
 		elseif g:face(note) == "l1z1x_cybernetic_enhancements" then
 			-- Cybernetic Enhancements (its card): the L1Z1X lose a strategy-pool token (if
 			-- they have one); the holder gains one from its reinforcements.
-			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			U.move_token(g, ctx.seat, "cmd_reinforcements", "strategy")
-			g:log(U.text("notes.cybernetic", owner, ctx.seat))
+			g:log(U.text(lost and "notes.cybernetic" or "notes.cybernetic_none", owner, ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
