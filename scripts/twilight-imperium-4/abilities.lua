@@ -132,6 +132,37 @@ function A.skips(g, seat: number, tid: string): number
 	return n
 end
 
+-- The entries a seat holds that may buy a research of technology `tid` free of its
+-- prerequisites now (`research.can`; L1Z1X's Inheritance Systems, TI4 §94.7): their ids.
+function A.research_aids(g, seat: number, tid: string): { string }
+	local out = {}
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.research and h.research.can(g, seat, tid) then
+			table.insert(out, id)
+		end
+	end
+	return out
+end
+
+-- The trade goods gains queued by util.lua `gain_tg` since the last call: for each, the
+-- moment "tg_gained" ({ seat }), in the order of the gains (Mentak's Pillage). Called where
+-- pushing steps is safe (the turn step's run). Returns whether a hook pushed a step.
+function A.drain_tg_gained(g): boolean
+	local q = g:global("tg_gained")
+	if q == nil or #q == 0 then
+		return false
+	end
+	g:set_global("tg_gained", nil)
+	local pushed = false
+	for i = #q, 1, -1 do
+		if A.at(g, "tg_gained", { seat = q[i] }) then
+			pushed = true
+		end
+	end
+	return pushed
+end
+
 -- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
 function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")

@@ -59,7 +59,11 @@ H.shields_holding = cancel_hits("assign_hits", 2)
 H.direct_hit = {
 	at = "after_sustain",
 	can = function(g, seat: number, info): boolean
+		-- Cards like Dreadnought II and Exotrireme II: "Direct Hit" cannot destroy them
+		-- (registry flag `direct_hit_immune`, keyed by unit face).
+		local owner = g:owner(info.target) :: number
 		return seat == info.shooter and g:cell_of(info.target) == info.cell
+			and not require("abilities").any(g, owner, "direct_hit_immune", g:face(info.target))
 	end,
 	effect = function(g, seat: number, info)
 		local e = info.target

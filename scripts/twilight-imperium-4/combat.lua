@@ -157,6 +157,25 @@ local function combat_loss(g, ctx): boolean
 end
 C.combat_loss = combat_loss
 
+-- How many of a seat's hits this round must land on non-fighter ships: those of the units
+-- of the kinds a flagship of the seat in the system names (registry flag
+-- `hits_on_non_fighters`; the L1Z1X flagship [0.0.1], its card).
+local function heavy_hits(g, seat: number, c: number, dice: { any }): number
+	local fs = g:first({ kind = "flagship", owner = seat, cell = c })
+	local h = fs and A.HOOKS[g:face(fs)]
+	local kinds = h and h.flags and h.flags.hits_on_non_fighters
+	if not kinds then
+		return 0
+	end
+	local n = 0
+	for _, die in ipairs(dice) do
+		if die.got >= die.need and kinds[g:kind(die.unit)] then
+			n += 1
+		end
+	end
+	return n
+end
+
 -- ctx: attacker, defender, cell.
 C.space_combat = {
 	enter = function(g, ctx)
@@ -166,6 +185,14 @@ C.space_combat = {
 		-- Each combat has a number (global "combat"), for "once per combat" abilities
 		-- (Technological Singularity).
 		g:set_global("combat", (g:global("combat") or 0) + 1)
+		-- The two seats' ships in reinforcements, by kind: what the combat destroyed is
+		-- read from the difference at its end (Salvage Operations' "types destroyed").
+		ctx.reinf = {}
+		for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+			for _, k in ipairs(U.SHIP_TYPES) do
+				ctx.reinf[s .. ":" .. k] = g:count({ kind = k, zone = "reinforcements", seat = s })
+			end
+		end
 		g:log(U.text("combat.starts", ctx.attacker, ctx.defender, U.cell_label(g, ctx.cell)))
 	end,
 	run = function(g, ctx)
@@ -188,7 +215,54 @@ C.space_combat = {
 				end
 			elseif ctx.stage == "assault" then
 				assault_cannon(g, ctx)
-				ctx.stage = "forced"
+				-- Abilities producing hits at the start of combat (Mentak's Ambush): hooks of
+				-- the moment "combat_start" add to `hits` (by seat that must assign them).
+				local info = { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, hits = {} }
+				A.at(g, "combat_start", info)
+				ctx.start_hits, ctx.start_asked = info.hits, {}
+				ctx.stage = "start_hits"
+			elseif ctx.stage == "start_hits" then
+				-- The owner assigns them as combat hits (Sustain Damage allowed, §87); Shields
+				-- Holding may cancel them (digest F-25) and Direct Hit follow a Sustain Damage
+				-- (F-27).
+				if ctx.just_sustained then
+					local e = ctx.just_sustained
+					ctx.just_sustained = nil
+					local owner = g:owner(e) :: number
+					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
+					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
+						return nil
+					end
+				end
+				local asking = nil
+				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
+					local k = tostring(seat)
+					local left = ctx.start_hits[k] or 0
+					if asking == nil and left > 0 and #ships(g, seat, ctx.cell) > 0 then
+						if not ctx.start_asked[k] then
+							ctx.start_asked[k] = true
+							if M.open(g, "assign_hits", { active = ctx.attacker, seat = seat, hits = left, cell = ctx.cell }) then
+								return nil
+							end
+						end
+						local cancel = g:global("card_cancel_hits_" .. seat)
+						if cancel then
+							g:set_global("card_cancel_hits_" .. seat, nil)
+							left = math.max(0, left - cancel)
+							ctx.start_hits[k] = left
+							g:log(U.text("combat.hits_cancelled", seat, cancel))
+						end
+						if left > 0 then
+							asking = seat
+						end
+					end
+				end
+				if asking then
+					ctx.assigning, ctx.start_assigning = asking, true
+					return { seat = asking, prompt = U.text("combat.assign_prompt", ctx.start_hits[tostring(asking)]), rule = "TI4 §19, §23.2, §87",
+						help = U.text("combat.assign_help"), options = hit_options(g, asking, ctx.cell) }
+				end
+				ctx.stage = over(g, ctx) and "end" or "forced"
 			elseif ctx.stage == "forced" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
@@ -296,6 +370,10 @@ C.space_combat = {
 				g:log(U.text("combat.rolls", ctx.round, ctx.attacker, #ad, a, ctx.defender, #dd, d))
 				-- hits each seat must assign (scored by its opponent)
 				ctx.to_assign = { [tostring(ctx.defender)] = a, [tostring(ctx.attacker)] = d }
+				-- Of those, the hits that must land on non-fighter ships (a flagship's rule:
+				-- the L1Z1X flagship [0.0.1], for its own and its dreadnoughts' hits).
+				ctx.non_fighter_hits = { [tostring(ctx.defender)] = heavy_hits(g, ctx.attacker, ctx.cell, ad),
+					[tostring(ctx.attacker)] = heavy_hits(g, ctx.defender, ctx.cell, dd) }
 				ctx.near = { [tostring(ctx.attacker)] = an, [tostring(ctx.defender)] = dn }
 				ctx.dice, ctx.chose = nil, nil
 				ctx.sustained = {}
@@ -367,14 +445,17 @@ C.space_combat = {
 					end
 					if left > 0 and #ships(g, seat, ctx.cell) > 0 then
 						ctx.assigning = seat
+						local heavy = ctx.non_fighter_hits and (ctx.non_fighter_hits[tostring(seat)] or 0) > 0 and #non_fighters(g, seat, ctx.cell) > 0
 						return { seat = seat, prompt = U.text("combat.assign_prompt", left), rule = "TI4 §23.6, §87",
-							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell) }
+							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell, heavy) }
 					end
 				end
 				duranium(g, ctx)
 				ctx.stage = "retreat"
-				-- "After a space combat round" abilities (Yin's Devotion), before the announced
-				-- retreat resolves (§23.7 ends the round).
+				-- "After a round of space combat" abilities of the two seats (§23.8: N'orr's
+				-- Exotrireme II, Yin's Devotion), once per round (the stage has moved on when
+				-- this step runs again), before an announced retreat resolves (§23.7 ends the
+				-- round).
 				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker }) then
 					return nil
 				end
@@ -429,6 +510,19 @@ C.space_combat = {
 				ctx.stage = "done"
 				g:push("remove_excess", { seat = ctx.defender, cell = ctx.cell })
 				g:push("remove_excess", { seat = ctx.attacker, cell = ctx.cell })
+				-- "After a space combat" abilities (Salvage Operations): the seats, the winner
+				-- (nil on a draw) and the ship kinds destroyed in it (either side).
+				local destroyed, seen = {}, {}
+				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+					for _, k in ipairs(U.SHIP_TYPES) do
+						if not seen[k] and g:count({ kind = k, zone = "reinforcements", seat = s }) > (ctx.reinf[s .. ":" .. k] or 0) then
+							seen[k] = true
+							table.insert(destroyed, k)
+						end
+					end
+				end
+				local winner = (a > 0 and ctx.attacker) or (d > 0 and ctx.defender) or nil
+				A.at(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, destroyed = destroyed })
 				-- Salvage: "after you win a space combat" (runs before the removals).
 				if a > 0 or d > 0 then
 					local winner = a > 0 and ctx.attacker or ctx.defender
@@ -476,6 +570,15 @@ C.space_combat = {
 		if string.sub(v, 1, 1) ~= "s" then
 			ctx.lost = seat -- a unit destroyed (combat_loss)
 		end
+		if ctx.start_assigning then
+			ctx.start_assigning = nil
+			local n, e = Hits.apply(g, seat, ctx.cell, v, foe)
+			if string.sub(v, 1, 1) == "s" then
+				ctx.just_sustained = e
+			end
+			ctx.start_hits[tostring(seat)] = math.max(0, (ctx.start_hits[tostring(seat)] or 0) - n)
+			return
+		end
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1
@@ -496,6 +599,10 @@ C.space_combat = {
 			ctx.just_destroyed = { active = ctx.attacker, seat = seat, foe = foe, face = g:face(e), cell = ctx.cell }
 		end
 		ctx.to_assign[tostring(seat)] = math.max(0, ctx.to_assign[tostring(seat)] - n)
+		if ctx.non_fighter_hits then
+			local k = tostring(seat)
+			ctx.non_fighter_hits[k] = math.min(ctx.to_assign[k], math.max(0, (ctx.non_fighter_hits[k] or 0) - n))
+		end
 	end,
 }
 

@@ -37,7 +37,23 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 	local mod = A.sum(g, seat, "combat_roll") + bonus + card
 	local reroll = g:global("rerolls_" .. seat) == true
 	local dice = {}
-	local units = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	local ships = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	-- A unit's bonus to its owner's other ships in its system (units.ron `combat_roll_others`:
+	-- the N'orr flagship, C'Morran N'orr, its card, TI4 §98).
+	local function others(def): number
+		local n = 0
+		for _, m in ipairs(def.modifiers) do
+			if m.what == "combat_roll_others" then
+				n += m.amount
+			end
+		end
+		return n
+	end
+	local aura = 0
+	for _, e in ipairs(ships) do
+		aura += others(defs.unit[g:face(e)])
+	end
+	local units = table.clone(ships)
 	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
 	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
 		table.insert(units, e)
@@ -46,7 +62,7 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
-			local need = def.combat - mod - fighters - Co.roll_bonus(g, seat, def)
+			local need = def.combat - mod - fighters - Co.roll_bonus(g, seat, def) - (aura - others(def))
 			local extra = g:face(e) == "jol_nar_flagship" and 2 or nil
 			for _ = 1, def.combat_dice do
 				local got = g:roll(10)

@@ -27,6 +27,15 @@ end
 -- Assault Cannon); `no_sustain`: the effect destroys directly (§87.5).
 function H.options(g, seat: number, c: number, only_non_fighters: boolean?, no_sustain: boolean?): { any }
 	local options, seen = {}, {}
+	-- Mentak's flagship, Fourth Moon (its card): another player's flagship in the system whose
+	-- entry has the flag `others_no_sustain` denies Sustain Damage to this seat's ships.
+	local HOOKS = require("abilities").HOOKS
+	for _, f in ipairs(g:entities({ kind = "flagship", cell = c })) do
+		local h = HOOKS[g:face(f)]
+		if g:owner(f) ~= seat and h and h.flags and h.flags.others_no_sustain then
+			no_sustain = true
+		end
+	end
 	for _, e in ipairs(only_non_fighters and H.non_fighters(g, seat, c) or H.ships(g, seat, c)) do
 		local kind, def = g:kind(e), defs.unit[g:face(e)]
 		local damaged = g:prop(e, "damaged") == true

@@ -223,7 +223,8 @@ local FIGHTING = { "infantry", "fighter" }
 -- unit, the value it needs and what it rolled (the modifiers of its abilities, data:
 -- Jol-Nar's Fragile -1; Morale Boost: +1, ac_combat.lua).
 local function ground_dice(g, seat: number, p: number): { any }
-	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0)
+	-- "combat_mod_<seat>": a change for the whole ground combat (Tekklar Legion, notes.lua).
+	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0) + (g:global("combat_mod_" .. seat) or 0)
 	g:set_global("card_roll_bonus_" .. seat, nil)
 	local dice = {}
 	for _, e in ipairs(g:entities({ kind = FIGHTING, owner = seat, inside = p })) do
@@ -250,6 +251,32 @@ local function dacxive(g, seat: number, p: number)
 		end
 	end
 end
+
+-- L1Z1X's Harrow (flag "bombards_each_ground_round"; digest Part 3.2): as a ground combat
+-- round ends, each combatant holding it bombards the planet with its ships in the system
+-- having Bombardment (always: it can only help). The Bombardment roll of §15.1 (no combat
+-- modifiers; Plasma Scoring's die; Bunker), hitting only the opponent's ground forces
+-- (§15.1: never its own), and not through Planetary Shield (§37.2) or against a planet the
+-- law Conventions of War protects.
+local function harrow(g, a: number, d: number, p: number)
+	local c = g:cell_of(p) :: number
+	for _, pair in ipairs({ { a, d }, { d, a } }) do
+		local seat, foe = pair[1], pair[2]
+		if A.any(g, seat, "bombards_each_ground_round") and g:count({ kind = U.GROUND_TYPES, owner = foe, inside = p }) > 0
+			and not I.shielded(g, p) and Co.may_bombard(g, p) then
+			local declared = {}
+			for _, e in ipairs(bombarders(g, seat, c)) do
+				table.insert(declared, { unit = e, planet = p })
+			end
+			if #declared > 0 then
+				g:log(U.text("combat.harrow", seat, U.planet_name(g, p)))
+				I.roll(g, { seat = seat, declared = declared, plasma = U.has_tech(g, seat, "plasma_scoring") and p or false })
+			end
+		end
+	end
+end
+
+I.harrow = harrow
 
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
@@ -294,6 +321,12 @@ I.ground_combat = {
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
+				elseif ctx.round == 0 and not ctx.noted then
+					-- "At the start of an invasion combat" notes (Tekklar Legion, TI4 §44).
+					ctx.noted = true
+					if require("notes").ground_combat_start(g, { a, d }) then
+						return nil
+					end
 				else
 					ctx.round += 1
 					ctx.stage = "roll"
@@ -347,6 +380,15 @@ I.ground_combat = {
 				end
 				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
 				ctx.dice, ctx.chose = nil, nil
+				-- Valkyrie Particle Weave (N'orr technology, flag "hit_when_hit"): 1 hit more
+				-- for a seat whose opponent scored any this round (both read before either gains).
+				local scored = { [a] = hits[a], [d] = hits[d] }
+				for _, pair in ipairs({ { a, d }, { d, a } }) do
+					if scored[pair[2]] > 0 and A.any(g, pair[1], "hit_when_hit") then
+						hits[pair[1]] += 1
+						g:log(U.text("combat.hit_when_hit", pair[1]))
+					end
+				end
 				g:log(U.text("combat.ground_round", ctx.round, a, hits[a], d, hits[d]))
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					for _ = 1, hits[pair[1]] do
@@ -358,6 +400,7 @@ I.ground_combat = {
 						end
 					end
 				end
+				harrow(g, a, d, p)
 				ctx.stage = "start"
 				-- "At the end of a combat round" action cards (Emergency Repairs).
 				if M.open(g, "combat_round_end", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
@@ -370,6 +413,8 @@ I.ground_combat = {
 				-- ground forces there: a draw, no Dacxive Animators (FAQ, digest F-40).
 				ctx.stage = "done"
 				local leaders = U.vp_leaders(g) -- read before winning changes any VP
+				g:set_global("combat_mod_" .. a, nil)
+				g:set_global("combat_mod_" .. d, nil)
 				for _, pair in ipairs({ { a, d }, { d, a } }) do
 					if g:count({ kind = "infantry", owner = pair[1], inside = p }) > 0 and g:count({ kind = FIGHTING, owner = pair[2], inside = p }) == 0 then
 						dacxive(g, pair[1], p)
@@ -433,8 +478,18 @@ local function control(g, seat: number, p: number): any
 	end
 	if g:count({ kind = U.GROUND_TYPES, owner = seat, inside = p }) > 0 and g:owner(p) ~= seat then
 		local taken = { planet = p, from = g:owner(p), pds = 0, docks = 0 }
+		-- L1Z1X's Assimilate (flag "takes_over_structures"; digest E-10): each structure is
+		-- swapped for a matching one of the new controller's reinforcements while it has one,
+		-- before the destruction below (§19.2, §19.15).
+		local takes = A.any(g, seat, "takes_over_structures")
 		for _, e in ipairs(g:entities({ kind = U.STRUCTURE_TYPES, inside = p })) do
-			if g:owner(e) ~= seat then
+			local mine = takes and g:owner(e) ~= seat and g:last({ kind = g:kind(e), zone = "reinforcements", seat = seat })
+			if mine then
+				local owner = g:owner(e) :: number
+				g:move(e, { zone = "reinforcements", seat = owner })
+				g:move(mine, { inside = p })
+				g:log(U.text("tactical.structure_assimilated", seat, owner, U.unit_name(g:face(e)), U.planet_name(g, p)))
+			elseif g:owner(e) ~= seat then
 				if g:kind(e) == "pds" then
 					taken.pds += 1
 				else

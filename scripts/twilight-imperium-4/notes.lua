@@ -14,11 +14,12 @@ local N = {}
 
 -- Notes whose card says they go back to their owner when the holder activates a system
 -- holding 1 or more of the owner's units (promissory_notes.ron `returns_when`).
-local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
+local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true,
+	mentak_promise_of_protection = true }
 RETURN_ON_ACTIVATION.nekro_antivirus = true -- Nekro (issue 18)
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true, mentak_promise_of_protection = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name
@@ -171,6 +172,14 @@ function N.turn_start(g, seat: number)
 			offer_at_turn_start(g, note, seat)
 		end
 	end
+	-- At the start of the holder's own turn: another's Cybernetic Enhancements (the L1Z1X
+	-- note), when the holder has a command token in reinforcements to gain.
+	for _, n in ipairs(N.hand(g, seat)) do
+		if g:face(n) == "l1z1x_cybernetic_enhancements" and g:owner(n) ~= seat
+			and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }) > 0 then
+			g:push("note_play", { seat = seat, note = n })
+		end
+	end
 end
 
 -- Digest F-08: a note received in a transaction while the start of `seat`'s turn is still
@@ -311,6 +320,10 @@ N.note_play = {
 			label = U.text("notes.play_antivirus", owner)
 		elseif face == "yin_greyfire_mutagen" then
 			label = U.text("notes.play_greyfire", owner)
+		elseif face == "norr_tekklar_legion" then
+			label = U.text("notes.play_tekklar", owner)
+		elseif face == "l1z1x_cybernetic_enhancements" then
+			label = U.text("notes.play_cybernetic", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -357,6 +370,14 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "norr_tekklar_legion" then
+			N.tekklar(g, ctx.seat, owner, ctx.foe)
+		elseif g:face(note) == "l1z1x_cybernetic_enhancements" then
+			-- Cybernetic Enhancements (its card): the L1Z1X lose a strategy-pool token (if
+			-- they have one); the holder gains one from its reinforcements.
+			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			U.move_token(g, ctx.seat, "cmd_reinforcements", "strategy")
+			g:log(U.text(lost and "notes.cybernetic" or "notes.cybernetic_none", owner, ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
@@ -419,6 +440,38 @@ function N.stymied(g, seat: number, cell: number): boolean
 	end
 	return false
 end
+
+-- ==== Sardakk N'orr ====
+
+-- As a ground combat begins (invasion.lua): a seat fighting it that holds another's Tekklar
+-- Legion (the N'orr note) may play it (pushes `note_play`). Returns whether it pushed.
+function N.ground_combat_start(g, seats: { number }): boolean
+	local pushed = false
+	for i, s in ipairs(seats) do
+		for _, note in ipairs(N.hand(g, s)) do
+			if g:face(note) == "norr_tekklar_legion" and g:owner(note) ~= s then
+				g:push("note_play", { seat = s, note = note, foe = seats[3 - i] })
+				pushed = true
+			end
+		end
+	end
+	return pushed
+end
+
+-- Tekklar Legion (its card): +1 on the holder's dice for this ground combat, -1 on the
+-- N'orr's when they are the opponent (invasion.lua reads "combat_mod_<seat>" and clears it
+-- when the combat ends); the note goes back.
+local function tekklar(g, holder: number, owner: number, foe: number?)
+	g:set_global("combat_mod_" .. holder, (g:global("combat_mod_" .. holder) or 0) + 1)
+	if foe == owner then
+		g:set_global("combat_mod_" .. owner, (g:global("combat_mod_" .. owner) or 0) - 1)
+	end
+	g:log(U.text("notes.tekklar", holder))
+	if foe == owner then
+		g:log(U.text("notes.tekklar_norr", owner))
+	end
+end
+N.tekklar = tekklar
 
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts).
 function N.new_turn(g)

@@ -34,7 +34,8 @@ P.pay = {
 	resolve = function(g, ctx, v)
 		if v == "tg" then
 			g:add(ctx.seat, "tg", -1)
-			ctx.paid += 1
+			-- Mirror Computing (Mentak, its card): a trade good is worth 2.
+			ctx.paid += require("abilities").any(g, ctx.seat, "trade_goods_doubled") and 2 or 1
 		else
 			g:set_prop(v, "exhausted", true)
 			ctx.paid += U.value(g, v, ctx.what)

@@ -21,6 +21,10 @@ R.game = {
 		if U.over(g) then
 			return nil
 		end
+		-- Trade goods gained in the status and agenda phases (Pillage), before the next round.
+		if A.drain_tg_gained(g) then
+			return nil
+		end
 		if ctx.round >= U.MAX_ROUNDS then
 			g:log(U.text("round.cap", U.MAX_ROUNDS))
 			U.finish(g)
@@ -91,6 +95,11 @@ R.strategy_phase = {
 				ctx.forbidden = nil
 				R.take(g, ctx, pick)
 			end
+		end
+		-- "After a player gains trade goods" abilities (Pillage): the trade goods on the card
+		-- just taken.
+		if A.drain_tg_gained(g) then
+			return nil
 		end
 		if #ctx.order == 0 then
 			ctx.i = ctx.total
@@ -214,6 +223,11 @@ R.turn = {
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
+			return nil
+		end
+		-- "After a player gains trade goods" abilities (Pillage), for the gains since the
+		-- turn step last ran.
+		if A.drain_tg_gained(g) then
 			return nil
 		end
 		local seat = ctx.seat

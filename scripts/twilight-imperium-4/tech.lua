@@ -204,16 +204,36 @@ T.research = {
 			local t = defs.technology[g:face(e)]
 			table.insert(options, { label = U.text("tech.option", t.name, t.colour and U.text("colour." .. t.colour) or U.text("tech.unit_upgrade")), value = g:face(e) })
 		end
+		-- Abilities that buy a research free of prerequisites (A.research_aids; L1Z1X's
+		-- Inheritance Systems): the technologies the seat does not meet, one option per aid.
+		for _, e in ipairs(g:entities({ kind = "technology", zone = "tech_deck", seat = ctx.seat })) do
+			local tid = g:face(e)
+			if not T.meets(g, ctx.seat, tid) then
+				for _, id in ipairs(A.research_aids(g, ctx.seat, tid)) do
+					local aid = defs.technology[id] or defs.faction_ability[id]
+					table.insert(options, { label = U.text("tech.option_aid", defs.technology[tid].name, aid.name), value = tid .. "|" .. id })
+				end
+			end
+		end
 		if #options == 0 then
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("tech.prompt"), rule = "TI4 §94.2, §94.7",
 			help = U.text("tech.help"), options = options, pass = U.text("tech.none") }
 	end,
-	resolve = function(g, ctx, tid)
+	resolve = function(g, ctx, v)
 		ctx.done = true
+		local tid = v
+		if v then
+			local t, aid = string.match(v, "^([%w_]+)|([%w_]+)$")
+			if t and aid then
+				tid = t
+				A.HOOKS[aid].research.use(g, ctx.seat)
+			else
+				use_teams(g, ctx.seat, v)
+			end
+		end
 		if tid then
-			use_teams(g, ctx.seat, tid)
 			T.gain(g, ctx.seat, tid)
 			g:log(U.text("tech.researched", ctx.seat, defs.technology[tid].name))
 			-- Law Anti-Intellectual Revolution: after researching, destroy a non-fighter ship.

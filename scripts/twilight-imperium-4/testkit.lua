@@ -107,6 +107,38 @@ function T.become(g, seat: number, fid: string)
 	end
 end
 
+-- Makes a seat play faction `fid` from now on (for factions the `factions_in_order` deal
+-- does not reach): its abilities, its unit faces (level I, its faction units and flagship),
+-- its two faction technologies and its faction note take the new faction's, piece for piece
+-- (the home system and the pieces on the board stay where they are).
+function T.faction(g, seat: number, fid: string)
+	local old = defs.faction[g:get(seat, "faction")]
+	local new = defs.faction[fid]
+	g:set(seat, "faction", fid)
+	for _, utype in ipairs(U.UNIT_TYPES) do
+		local face = U.BASE_UNIT[utype]
+		if utype == "flagship" then
+			face = new.flagship
+		end
+		for _, u in ipairs(new.units) do
+			if defs.unit[u].type == utype then
+				face = u
+			end
+		end
+		for _, e in ipairs(g:entities({ kind = utype, owner = seat })) do
+			g:set_face(e, face)
+		end
+	end
+	for i, tid in ipairs(old.faction_technologies) do
+		for _, e in ipairs(g:entities({ kind = "technology", face = tid, owner = seat })) do
+			g:set_face(e, new.faction_technologies[i])
+		end
+	end
+	for _, e in ipairs(g:entities({ kind = "promissory_note", face = old.promissory_note, owner = seat })) do
+		g:set_face(e, new.promissory_note)
+	end
+end
+
 T.hold = {
 	run = function(g, ctx)
 		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }

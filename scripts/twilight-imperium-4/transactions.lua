@@ -259,6 +259,8 @@ local function exchange(g, ctx, their_note: number?, their_card: number?)
 	g:log(U.text("tx.done", a, b))
 	g:add_global("usage.transactions_made", 1)
 	at_turn_start(g, ctx.give_note, their_note)
+	-- "After a player resolves a transaction" (Mentak's Pillage).
+	A.at(g, "transaction_done", { seats = { a, b } })
 end
 
 local STAGES = { "give_tg", "give_comm", "give_note", "give_card", "ask_tg", "ask_comm", "ask_note", "ask_card", "answer" }

@@ -249,6 +249,10 @@ end
 -- influence, plus its trade goods.
 function U.spendable(g, seat: number, what: string): number
 	local total = g:get(seat, "tg") or 0
+	-- Mirror Computing (Mentak, its card): each trade good is worth 2 resources or influence.
+	if what ~= "tg" and require("abilities").any(g, seat, "trade_goods_doubled") then
+		total *= 2
+	end
 	for _, p in ipairs(U.planets(g, seat, true)) do
 		total += U.value(g, p, what)
 	end
@@ -411,8 +415,16 @@ function U.check_capacity(g, seat: number, c: number)
 end
 
 -- Trade goods and commodities (TI4 §63, §43).
+-- A gain is also queued (global "tg_gained") for abilities that answer "after a player
+-- gains trade goods" (Mentak's Pillage): abilities.lua `drain_tg_gained` runs them at the
+-- next safe point (the turn step), not inside whatever step is resolving.
 function U.gain_tg(g, seat: number, n: number)
 	g:add(seat, "tg", n)
+	if n > 0 then
+		local q = g:global("tg_gained") or {}
+		table.insert(q, seat)
+		g:set_global("tg_gained", q)
+	end
 end
 
 -- Victory points (TI4 §81): `source` is "public", "secret" or "other" for the reports.

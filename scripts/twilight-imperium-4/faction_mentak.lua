@@ -1,0 +1,194 @@
+--!strict
+-- Twilight Imperium 4: the Mentak Coalition — its entries in the faction registry
+-- (abilities.lua) and the steps they push (see faction_letnev.lua for how a faction module is
+-- built). Ambush adds hits at the "combat_start" moment of combat.lua; Pillage answers the
+-- "tg_gained" and "transaction_done" moments; Salvage Operations the "combat_end" moment;
+-- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
+-- Promise of Protection is played in notes.lua.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Ambush (TI4 §19): at the start of a space combat, 1 die for each of up to 2 of the
+-- Mentak's cruisers or destroyers in the system (the best ones: lowest combat value); each
+-- die reaching that ship's combat value is a hit the opponent assigns (combat.lua
+-- start_hits; not a combat roll: no combat modifiers). Always rolled: it can only help.
+E.mentak_ambush = {
+	at = {
+		combat_start = function(g, seat: number, info)
+			if not table.find(info.seats, seat) then
+				return false
+			end
+			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
+			local ships = g:entities({ kind = { "cruiser", "destroyer" }, owner = seat, cell = info.cell })
+			table.sort(ships, function(x: number, y: number): boolean
+				return (defs.unit[g:face(x)].combat or 10) < (defs.unit[g:face(y)].combat or 10)
+			end)
+			local dice, hits = 0, 0
+			for i = 1, math.min(2, #ships) do
+				dice += 1
+				if g:roll(10) >= (defs.unit[g:face(ships[i])].combat or 11) then
+					hits += 1
+				end
+			end
+			if dice > 0 then
+				g:log(U.text("ability.ambush", seat, dice, hits))
+				info.hits[tostring(foe)] = (info.hits[tostring(foe)] or 0) + hits
+			end
+			return false
+		end,
+	},
+}
+
+-- Whether `victim` holds the Mentak seat's Promise of Protection face up (its card).
+local function protected(g, mentak: number, victim: number): boolean
+	for _, note in ipairs(g:entities({ kind = "promissory_note", face = "mentak_promise_of_protection", owner = mentak })) do
+		local at = g:where(note)
+		if at.zone == "note_play" and at.seat == victim then
+			return true
+		end
+	end
+	return false
+end
+
+-- Pillage (TI4 §19, §99): after a neighbour gains trade goods or resolves a transaction, if
+-- it then has 3 or more trade goods, the Mentak may take 1 of its trade goods or commodities
+-- (step `pillage` below); not against a holder of Promise of Protection.
+local function pillage(g, seat: number, victim: number): boolean
+	if victim == seat or (g:get(victim, "tg") or 0) < 3 or protected(g, seat, victim)
+		or not require("transactions").neighbours(g, seat, victim) then
+		return false
+	end
+	g:push("pillage", { seat = seat, victim = victim })
+	return true
+end
+
+E.mentak_pillage = {
+	at = {
+		tg_gained = function(g, seat: number, info)
+			return pillage(g, seat, info.seat)
+		end,
+		transaction_done = function(g, seat: number, info)
+			local pushed = false
+			for _, s in ipairs(info.seats) do
+				pushed = pillage(g, seat, s) or pushed
+			end
+			return pushed
+		end,
+	},
+}
+
+-- Salvage Operations (its card): after a space combat it fought, the Mentak take 1 trade
+-- good; after one it won, it may produce 1 ship in that system of a type destroyed in that
+-- combat (step `salvage` below; digest F-45: no war sun without the War Sun technology; its
+-- own flagship after destroying another's).
+E.mentak_salvage_operations = {
+	at = {
+		combat_end = function(g, seat: number, info)
+			if not table.find(info.seats, seat) then
+				return false
+			end
+			U.gain_tg(g, seat, 1)
+			g:log(U.text("ability.salvage_tg", seat))
+			if info.winner == seat and #info.destroyed > 0 then
+				g:push("salvage", { seat = seat, cell = info.cell, kinds = info.destroyed })
+				return true
+			end
+			return false
+		end,
+	},
+}
+
+-- Mirror Computing (its card): each trade good spent is worth 2 resources or influence
+-- (payment.lua, util.lua spendable).
+E.mentak_mirror_computing = { flags = { trade_goods_doubled = true } }
+
+-- Fourth Moon (the Mentak flagship, TI4 §98, §87): other players' ships in its system
+-- cannot use Sustain Damage (hits.lua options).
+E.mentak_flagship = { flags = { others_no_sustain = true } }
+
+-- ==== Steps ====
+
+-- Pillage: ctx.seat (Mentak) may take 1 trade good or 1 commodity of ctx.victim (a
+-- commodity taken becomes a trade good, TI4 §43.5).
+F.pillage = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		if (g:get(ctx.victim, "tg") or 0) > 0 then
+			table.insert(options, { label = U.text("ability.pillage_tg", ctx.victim), value = "tg" })
+		end
+		if (g:get(ctx.victim, "commodities") or 0) > 0 then
+			table.insert(options, { label = U.text("ability.pillage_comm", ctx.victim), value = "commodities" })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.pillage_prompt", ctx.victim, g:get(ctx.victim, "tg") or 0), rule = "TI4 §19, §99",
+			help = defs.faction_ability.mentak_pillage.effect, options = options, pass = U.text("ability.pillage_no") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if v then
+			g:add(ctx.victim, v, -1)
+			g:add(ctx.seat, "tg", 1)
+			g:log(U.text(v == "tg" and "ability.pillaged_tg" or "ability.pillaged_comm", ctx.seat, ctx.victim))
+		end
+	end,
+}
+
+-- The ship types ctx.seat may produce with Salvage Operations among ctx.kinds: one left in
+-- its reinforcements, affordable, and for a war sun the War Sun technology (F-45).
+local function salvageable(g, seat: number, kinds: { string }): { any }
+	local out = {}
+	for _, k in ipairs(kinds) do
+		local e = g:last({ kind = k, zone = "reinforcements", seat = seat })
+		local def = e and defs.unit[g:face(e)]
+		if e and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
+			and (def.cost or 0) <= U.spendable(g, seat, "resources") then
+			table.insert(out, { kind = k, cost = def.cost or 0, name = def.name })
+		end
+	end
+	return out
+end
+F.salvageable = salvageable
+
+F.salvage = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, s in ipairs(salvageable(g, ctx.seat, ctx.kinds)) do
+			table.insert(options, { label = U.text("ability.salvage_option", s.name, s.cost), value = s.kind })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.salvage_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94; Salvage Operations",
+			help = defs.technology.mentak_salvage_operations.effect, options = options, pass = U.text("ability.salvage_no") }
+	end,
+	resolve = function(g, ctx, kind)
+		ctx.done = true
+		if kind == nil then
+			return
+		end
+		local e = g:last({ kind = kind, zone = "reinforcements", seat = ctx.seat }) :: number
+		local cost = defs.unit[g:face(e)].cost or 0
+		g:move(e, ctx.cell)
+		g:log(U.text("ability.salvaged", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
+		if cost > 0 then
+			g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
+		end
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F

@@ -1,0 +1,117 @@
+--!strict
+-- Twilight Imperium 4: the Sardakk N'orr — its entries in the faction registry (abilities.lua)
+-- and the steps they push (see faction_letnev.lua for how a faction module is built).
+-- Unrelenting (+1 on every combat die) and the flagship C'Morran N'orr (+1 to the other
+-- ships in its system) are data modifiers (factions.ron `combat_roll`, units.ron
+-- `combat_roll_others`, read by dice.lua and invasion.lua); Tekklar Legion is played in
+-- notes.lua.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- The Exotrireme II of a seat in a system.
+local function exotriremes(g, seat: number, c: number): { number }
+	return g:entities({ kind = "dreadnought", face = "norr_exotrireme_2", owner = seat, cell = c })
+end
+
+-- Exotrireme II (its card, TI4 §62): once a space combat round is over (moment
+-- "combat_round_end" of combat.lua), the N'orr may destroy one of them in the combat's system
+-- to destroy up to 2 of its opponent's ships there (step `exotrireme` below).
+E.norr_exotrireme_2 = {
+	-- Its card: Direct Hit cannot destroy it (ac_combat.lua).
+	flags = { direct_hit_immune = { norr_exotrireme_2 = true } },
+	at = {
+		combat_round_end = function(g, seat: number, info)
+			if not table.find(info.seats, seat) or #exotriremes(g, seat, info.cell) == 0 then
+				return false
+			end
+			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
+			if g:count({ kind = U.SHIP_TYPES, owner = foe, cell = info.cell }) == 0 then
+				return false
+			end
+			g:push("exotrireme", { seat = seat, foe = foe, cell = info.cell })
+			return true
+		end,
+	},
+}
+
+-- Valkyrie Particle Weave (its card): in a ground combat round, once both sides have
+-- rolled, 1 hit more for its owner when the opponent scored any (invasion.lua reads the flag).
+E.norr_valkyrie_particle_weave = { flags = { hit_when_hit = true } }
+
+-- ==== Steps ====
+
+-- Exotrireme II: ctx.seat may destroy one of its Exotrireme II in ctx.cell, then destroys up
+-- to 2 of ctx.foe's ships there, one question each (no Sustain Damage: the ships are
+-- destroyed, not hit, TI4 §87.5).
+F.exotrireme = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local help = defs.unit.norr_exotrireme_2.ability
+		if not ctx.used then
+			if #exotriremes(g, ctx.seat, ctx.cell) == 0 then
+				return nil
+			end
+			return { seat = ctx.seat, prompt = U.text("ability.exotrireme_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §62; Exotrireme II",
+				help = help, options = { { label = U.text("ability.exotrireme_use"), value = "use" } }, pass = U.text("ability.exotrireme_keep") }
+		end
+		if ctx.left <= 0 then
+			return nil
+		end
+		local options, seen = {}, {}
+		for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = ctx.foe, cell = ctx.cell })) do
+			local damaged = g:prop(e, "damaged") == true
+			local key = (damaged and "d:" or "x:") .. g:kind(e)
+			if not seen[key] then
+				seen[key] = true
+				table.insert(options, { label = U.text(damaged and "combat.destroy_damaged" or "combat.destroy", U.unit_name(g:face(e))), value = key })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.exotrireme_pick", ctx.left), rule = "TI4 §62; Exotrireme II",
+			help = help, options = options, pass = U.text("ability.exotrireme_stop") }
+	end,
+	resolve = function(g, ctx, v)
+		if not ctx.used then
+			if v == nil then
+				ctx.done = true
+				return
+			end
+			ctx.used, ctx.left = true, 2
+			local e = exotriremes(g, ctx.seat, ctx.cell)[1]
+			g:set_prop(e, "damaged", nil)
+			g:move(e, { zone = "reinforcements", seat = ctx.seat })
+			g:log(U.text("ability.exotrireme_used", ctx.seat, U.cell_label(g, ctx.cell)))
+			return
+		end
+		if v == nil then
+			ctx.done = true
+			return
+		end
+		ctx.left -= 1
+		local tag, kind = string.match(v, "^(%a):([%a_]+)$")
+		local e
+		if tag == "d" then
+			e = g:first({ kind = kind, owner = ctx.foe, cell = ctx.cell, has = "damaged" })
+		else
+			e = g:first({ kind = kind, owner = ctx.foe, cell = ctx.cell, lacks = "damaged" })
+		end
+		if e then
+			g:set_prop(e, "damaged", nil)
+			g:move(e, { zone = "reinforcements", seat = ctx.foe })
+			g:log(U.text("combat.destroyed", ctx.foe, U.unit_name(g:face(e))))
+		end
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F
