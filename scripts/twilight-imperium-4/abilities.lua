@@ -41,7 +41,8 @@ A.sum = U.modifier_sum
 -- are in ability_entries.lua). Each entry may have `flags` (rule switches), `at` (moments:
 -- function(g, seat, info), true when it pushed a step), `component` (a component action,
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
--- tid)` (prerequisites a research may ignore) and `destroyed(g, seat, e)` (by unit face).
+-- tid)` (prerequisites a research may ignore), `destroyed(g, seat, e)` (by unit face) and
+-- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`).
 local HOOKS = require("ability_entries")
 A.HOOKS = HOOKS
 
@@ -116,6 +117,29 @@ end
 -- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
 function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")
+end
+
+-- The entries a seat may use now to cancel an action card `player` just played (TI4 §1.8;
+-- Xxcha's Instinct Training): ids whose `cancel_card.can(g, seat, player)` holds; their
+-- `cancel_card.pay(g, seat)` pays for it (moments.lua's Sabotage window offers them).
+function A.card_cancels(g, seat: number, player: number): { string }
+	local out = {}
+	if U.eliminated(g, seat) then
+		return out
+	end
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.cancel_card and h.cancel_card.can(g, seat, player) then
+			table.insert(out, id)
+		end
+	end
+	return out
+end
+
+-- The name of an entry's card (ability, technology or unit).
+function A.name(id: string): string
+	local d = defs.faction_ability[id] or defs.technology[id] or defs.unit[id]
+	return d.name
 end
 
 -- A unit of the seat was just destroyed (moved to reinforcements): the entry keyed by the

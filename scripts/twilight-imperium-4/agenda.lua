@@ -159,7 +159,12 @@ A.agenda = {
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
 			-- Political Secret (notes.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
-			if N.agenda_revealed(g) then
+			local pushed = N.agenda_revealed(g, ctx.revote == true)
+			-- Abilities timed on a revealed agenda (Xxcha's Quash); they replace it as Veto does.
+			if require("abilities").at(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
+				pushed = true
+			end
+			if pushed then
 				return nil
 			end
 		end

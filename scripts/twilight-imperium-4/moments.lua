@@ -137,18 +137,40 @@ function M.component_options(g, seat: number): { any }
 end
 
 -- Sabotage's window (its card): any other seat holding one may cancel the card just played,
--- unless that card is a Sabotage itself.
+-- unless that card is a Sabotage itself. Abilities that cancel an action card (the
+-- registry's `cancel_card` entries, abilities.lua: Xxcha's Instinct Training) are offered in
+-- the same window (value "ability:<id>").
 function M.offer_sabotage(g, data, seat: number)
-	local card = g:first({ kind = "action_card", face = "sabotage", zone = "hand", seat = seat })
-	if not card or g:global("card_sabotaged") then
+	if g:global("card_sabotaged") then
 		return nil
 	end
-	return { prompt = U.text("moment.sabotage_prompt", data.player, data.name), rule = "TI4 §1.8, Sabotage",
-		help = U.text("moment.sabotage_help"), options = { { label = U.text("moment.sabotage_option", data.name), value = card } },
-		pass = U.text("moment.not_now") }
+	local card = g:first({ kind = "action_card", face = "sabotage", zone = "hand", seat = seat })
+	local options = {}
+	if card then
+		table.insert(options, { label = U.text("moment.sabotage_option", data.name), value = card })
+	end
+	local Ab = require("abilities")
+	for _, id in ipairs(Ab.card_cancels(g, seat, data.player)) do
+		table.insert(options, { label = U.text("moment.cancel_option", Ab.name(id), data.name), value = "ability:" .. id })
+	end
+	if #options == 0 then
+		return nil
+	end
+	local prompt = #options == 1 and card and U.text("moment.sabotage_prompt", data.player, data.name)
+		or U.text("moment.cancel_prompt", data.player, data.name)
+	return { prompt = prompt, rule = "TI4 §1.8, Sabotage",
+		help = U.text("moment.sabotage_help"), options = options, pass = U.text("moment.not_now") }
 end
 
-function M.respond_sabotage(g, data, seat: number, card: number): boolean
+function M.respond_sabotage(g, data, seat: number, card: any): boolean
+	if type(card) == "string" then
+		local id = string.match(card, "^ability:(.+)$") :: string
+		local Ab = require("abilities")
+		Ab.HOOKS[id].cancel_card.pay(g, seat)
+		g:set_global("card_sabotaged", true)
+		g:log(U.text("moment.cancelled_by", seat, Ab.name(id), data.player, data.name))
+		return true
+	end
 	g:move(card, "action_discard")
 	g:reveal(card)
 	g:set_global("card_sabotaged", true)
@@ -193,7 +215,8 @@ M.play_card = {
 			if id ~= "sabotage" then
 				local seats = {}
 				for _, s in ipairs(M.order(g, ctx.info.active)) do
-					if s ~= ctx.seat and not U.eliminated(g, s) and g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0 then
+					if s ~= ctx.seat and not U.eliminated(g, s) and (g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
+						or #require("abilities").card_cancels(g, s, ctx.seat) > 0) then
 						table.insert(seats, s)
 					end
 				end

@@ -101,9 +101,18 @@ function N.ceasefire(g, cell: number): boolean
 end
 
 -- As an agenda is revealed: the holder of another seat's Political Secret may play it
--- (pushes `note_play`). Returns whether it pushed.
-function N.agenda_revealed(g): boolean
+-- (pushes `note_play`); so may the holder of Xxcha's Political Favor, when the agenda was
+-- really revealed (not a law voted again, `revote`) and Xxcha has a strategy-pool token.
+-- Returns whether it pushed.
+function N.agenda_revealed(g, revote: boolean?): boolean
 	local pushed = false
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "xxcha_political_favor")
+		if note and holder and not revote and U.pool(g, owner, "strategy") > 0 then
+			g:push("note_play", { seat = holder, note = note })
+			pushed = true
+		end
+	end
 	for owner = 1, g:seats() do
 		local note, holder = held_by_other(g, owner, "political_secret")
 		if note and holder and not U.eliminated(g, owner) then
@@ -237,6 +246,11 @@ N.note_play = {
 		local face = g:face(ctx.note)
 		local def = defs.promissory_note[face]
 		local owner = g:owner(ctx.note)
+		-- Political Favor: nothing to do once the agenda is already being replaced, or
+		-- without a strategy-pool token of Xxcha's to remove.
+		if face == "xxcha_political_favor" and (g:global("card_veto") or U.pool(g, owner, "strategy") == 0) then
+			return nil
+		end
 		local label
 		local options = {}
 		if face == "trade_agreement" then
@@ -253,6 +267,8 @@ N.note_play = {
 			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
+		elseif face == "xxcha_political_favor" then
+			label = U.text("notes.play_political_favor", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -299,6 +315,12 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "xxcha_political_favor" then
+			-- Political Favor (its card, digest 3.2 erratum): a token of Xxcha's strategy pool
+			-- to its reinforcements; the agenda is replaced as Veto does (agenda.lua).
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			g:set_global("card_veto", true)
+			g:log(U.text("notes.political_favor", owner))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).
