@@ -136,6 +136,32 @@ function A.card_cancels(g, seat: number, player: number): { string }
 	return out
 end
 
+-- The hand limit of a seat (TI4 §1.4): the council's (7, or a law's), none at all for a
+-- seat holding an entry with flag `no_hand_limit` (Yssaril's Crafty, which no game effect
+-- can take away).
+function A.hand_limit(g, seat: number): number
+	if A.any(g, seat, "no_hand_limit") then
+		return math.huge
+	end
+	return require("council").hand_limit(g)
+end
+
+-- Whether `seat` may not play action cards now because the player whose action-phase
+-- turn it is holds an entry with flag `passed_cannot_play_cards` (Yssaril's Transparasteel
+-- Plating) and `seat` has passed (TI4 §2.2; global "turn_seat", round.lua).
+function A.cannot_play_cards(g, seat: number): boolean
+	local active = g:global("turn_seat")
+	return g:global("phase") == "action" and active ~= nil and active ~= seat and g:global("passed_" .. seat) == true
+		and A.any(g, active, "passed_cannot_play_cards")
+end
+
+-- Whether the unit face `face` has the registry flag `flag` (a rule of that unit only,
+-- e.g. Yssaril's flagship moving through other players' ships).
+function A.unit_flag(face: string, flag: string): boolean
+	local h = HOOKS[face]
+	return h ~= nil and h.flags ~= nil and h.flags[flag] == true
+end
+
 -- The name of an entry's card (ability, technology or unit).
 function A.name(id: string): string
 	local d = defs.faction_ability[id] or defs.technology[id] or defs.unit[id]

@@ -105,6 +105,7 @@ local SECONDARY = {
 		U.draw_action(g, seat)
 		g:log(U.text("cards.drew_two", seat))
 		g:push("discard", { seat = seat })
+		A.at(g, "action_cards_drawn", { seat = seat }) -- Scheming (faction_yssaril.lua)
 	end,
 	construction = function(g, seat)
 		g:push("construct", { seat = seat, kinds = { "pds", "space_dock" }, token = true, optional = true })
@@ -302,6 +303,7 @@ C.politics = {
 		U.draw_action(g, ctx.seat)
 		U.draw_action(g, ctx.seat)
 		g:log(U.text("cards.drew_two", ctx.seat))
+		A.at(g, "action_cards_drawn", { seat = ctx.seat }) -- Scheming (faction_yssaril.lua)
 	end,
 }
 

@@ -53,7 +53,9 @@ end
 function M.playable(g, seat: number, point: string, info: any): { number }
 	local out, seen = {}, {}
 	-- Political Secret (notes.lua) silences its owner until the agenda resolves.
-	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) then
+	-- Transparasteel Plating (abilities.lua cannot_play_cards): passed players are silent
+	-- during its owner's turns.
+	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) or require("abilities").cannot_play_cards(g, seat) then
 		return out
 	end
 	for _, card in ipairs(g:entities({ kind = "action_card", zone = "hand", seat = seat })) do
@@ -146,6 +148,9 @@ function M.offer_sabotage(g, data, seat: number)
 	end
 	local card = g:first({ kind = "action_card", face = "sabotage", zone = "hand", seat = seat })
 	local options = {}
+	if card and require("abilities").cannot_play_cards(g, seat) then
+		card = nil -- Transparasteel Plating
+	end
 	if card then
 		table.insert(options, { label = U.text("moment.sabotage_option", data.name), value = card })
 	end
@@ -215,8 +220,9 @@ M.play_card = {
 			if id ~= "sabotage" then
 				local seats = {}
 				for _, s in ipairs(M.order(g, ctx.info.active)) do
-					if s ~= ctx.seat and not U.eliminated(g, s) and (g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
-						or #require("abilities").card_cancels(g, s, ctx.seat) > 0) then
+					local Ab = require("abilities")
+					if s ~= ctx.seat and not U.eliminated(g, s) and ((g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
+						and not Ab.cannot_play_cards(g, s)) or #Ab.card_cancels(g, s, ctx.seat) > 0) then
 						table.insert(seats, s)
 					end
 				end

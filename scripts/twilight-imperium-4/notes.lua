@@ -143,8 +143,16 @@ function N.after_replenish(g, seat: number)
 end
 
 -- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
--- (pushes `note_play`).
+-- (pushes `note_play`); so may the seat itself any Spy Net (Yssaril's note) it holds, when
+-- the Yssaril player has action cards.
 function N.turn_start(g, seat: number)
+	for _, note in ipairs(N.hand(g, seat)) do
+		local owner = g:owner(note) :: number
+		if g:face(note) == "yssaril_spy_net" and owner ~= seat and not U.eliminated(g, owner)
+			and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0 then
+			g:push("note_play", { seat = seat, note = note })
+		end
+	end
 	local note, holder = held_by_other(g, seat, "sol_military_support")
 	if note and holder and #U.planets(g, holder) > 0 then
 		g:push("note_play", { seat = holder, note = note })
@@ -269,6 +277,8 @@ N.note_play = {
 			label = U.text("notes.play_war_funding", owner)
 		elseif face == "xxcha_political_favor" then
 			label = U.text("notes.play_political_favor", owner)
+		elseif face == "yssaril_spy_net" then
+			label = U.text("notes.play_spy_net", owner)
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -315,6 +325,10 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "yssaril_spy_net" then
+			-- Spy Net (its card): the holder looks at the Yssaril hand and takes 1 card
+			-- (faction_yssaril.lua `take_card`), once the note is back with its owner.
+			g:push("take_card", { seat = ctx.seat, from = owner })
 		elseif g:face(note) == "xxcha_political_favor" then
 			-- Political Favor (its card, digest 3.2 erratum): a token of Xxcha's strategy pool
 			-- to its reinforcements; the agenda is replaced as Veto does (agenda.lua).

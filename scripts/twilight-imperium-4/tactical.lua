@@ -45,8 +45,9 @@ end
 -- through; a system holding another player's ships cannot be passed through (§66.2).
 -- Two searches: `safe` avoids gravity rifts; `risky` goes through them, where leaving a
 -- rift gives +1 move (§101.1) — backwards, entering a rift costs 0.
-local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
-	local blocked = blocking_systems(g, seat, active)
+local function search(g, seat: number, active: number, rift_cost: any, free: boolean?): { [number]: number }
+	-- `free`: for a ship that moves through other players' ships (Yssaril's flagship).
+	local blocked = free and {} or blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
 	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
@@ -107,17 +108,19 @@ function A.rules(g, seat: number, active: number)
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
-function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
+-- `free`: the field of a ship that other players' ships do not block (a unit with the
+-- registry flag `moves_through_ships`, abilities.unit_flag: Yssaril's flagship, its card).
+function A.field(g, seat: number, active: number, free: boolean?): ({ [number]: number }, { [number]: number })
 	local memo = g:memo()
-	local key = "field" .. seat .. ":" .. active
+	local key = "field" .. seat .. ":" .. active .. (free and ":free" or "")
 	if memo[key] then
 		return memo[key].safe, memo[key].risky
 	end
 	local t = g:terrain(active)
 	local safe, risky = {}, {}
 	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
-		safe = search(g, seat, active, false)
-		risky = search(g, seat, active, 0)
+		safe = search(g, seat, active, false, free)
+		risky = search(g, seat, active, 0, free)
 	end
 	memo[key] = { safe = safe, risky = risky }
 	return safe, risky
@@ -148,13 +151,17 @@ local function move_options(g, ctx): { any }
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
-		local cost = math.min(safe[c] or 99, risky[c] or 99)
-		if cost < 99 and not U.has_token_in(g, seat, c) then
+		if not U.has_token_in(g, seat, c) then
 			local seen = {}
 			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
 				local face = g:face(e)
 				local def = defs.unit[face]
-				if not seen[face] and move_value(g, seat, face, c) + bonus >= cost then
+				local s, r = safe, risky
+				if Ab.unit_flag(face, "moves_through_ships") then
+					s, r = A.field(g, seat, active, true)
+				end
+				local cost = math.min(s[c] or 99, r[c] or 99)
+				if not seen[face] and cost < 99 and move_value(g, seat, face, c) + bonus >= cost then
 					seen[face] = true
 					local ok
 					if def.type == "fighter" then
@@ -416,7 +423,8 @@ A.tactical = {
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			local m = move_value(g, seat, g:face(e), n)
-			local safe, risky = A.field(g, seat, ctx.cell)
+			local free = Ab.unit_flag(g:face(e), "moves_through_ships")
+			local safe, risky = A.field(g, seat, ctx.cell, free)
 			if math.min(safe[n] or 99, risky[n] or 99) > m then
 				-- Only Gravity Drive's extra move lets this ship arrive (move_options).
 				ctx.gravity_used = true
@@ -428,8 +436,8 @@ A.tactical = {
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
 				local rules = A.rules(g, seat, ctx.cell)
-				if g:global("card_silence_" .. seat) == n then
-					rules.blocked = {} -- In the Silence of Space
+				if g:global("card_silence_" .. seat) == n or free then
+					rules.blocked = {} -- In the Silence of Space; a ship passing other ships
 				end
 				local path = g:path(ctx.cell, n, m, rules) or {}
 				for i = 2, #path do
