@@ -350,8 +350,11 @@ function A.remove_custodians(g, seat: number): number
 	local mecatol = g:first({ kind = "planet", cell = g:global("mecatol") }) :: number
 	g:move(token, { zone = "play_area", seat = seat })
 	g:add_global("usage.custodians_removed", 1) -- counted for simulation reports
-	g:log(U.text("agenda.custodians_removed", seat, Co.CUSTODIANS_COST))
-	g:push("pay", { seat = seat, what = "influence", amount = Co.CUSTODIANS_COST })
+	local cost = Co.custodians_cost(g, seat) -- 6, or less (Winnu's Blood Ties)
+	g:log(U.text("agenda.custodians_removed", seat, cost))
+	if cost > 0 then
+		g:push("pay", { seat = seat, what = "influence", amount = cost })
+	end
 	U.vp(g, seat, 1, "other")
 	return mecatol
 end

@@ -189,6 +189,16 @@ end
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
+	-- Acquiescence (Winnu's note, its base-game card): its holder may swap one of its
+	-- strategy cards for one the Winnu chose.
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "winnu_acquiescence")
+		if note and holder and not U.eliminated(g, owner)
+			and g:count({ kind = "strategy_card", zone = "strategy", seat = owner }) > 0
+			and g:count({ kind = "strategy_card", zone = "strategy", seat = holder }) > 0 then
+			g:push("note_play", { seat = holder, note = note })
+		end
+	end
 	for owner = 1, g:seats() do
 		local note, holder = held_by_other(g, owner, "naalu_gift_of_prescience")
 		if note and holder then
@@ -279,11 +289,22 @@ N.note_play = {
 			label = U.text("notes.play_political_favor", owner)
 		elseif face == "yssaril_spy_net" then
 			label = U.text("notes.play_spy_net", owner)
+		elseif face == "winnu_acquiescence" then
+			-- One option per pair (a card of the holder's, a card of the Winnu's).
+			for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
+				for _, theirs in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = owner })) do
+					table.insert(options, { label = U.text("notes.play_acquiescence", defs.strategy_card[g:face(mine)].name,
+						defs.strategy_card[g:face(theirs)].name), value = string.format("%d:%d", mine, theirs) })
+				end
+			end
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
 		if label then
 			table.insert(options, { label = label, value = "play" })
+		end
+		if #options == 0 then
+			return nil -- nothing it could do now (Acquiescence: a strategy card gone)
 		end
 		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
 			options = options, pass = U.text("notes.keep") }
@@ -325,6 +346,13 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "winnu_acquiescence" then
+			-- Acquiescence: the two strategy cards change hands.
+			local a, b = string.match(v, "^(%d+):(%d+)$")
+			local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
+			g:move(mine, { zone = "strategy", seat = owner })
+			g:move(theirs, { zone = "strategy", seat = ctx.seat })
+			g:log(U.text("notes.acquiescence", ctx.seat, defs.strategy_card[g:face(mine)].name, owner, defs.strategy_card[g:face(theirs)].name))
 		elseif g:face(note) == "yssaril_spy_net" then
 			-- Spy Net (its card): the holder looks at the Yssaril hand and takes 1 card
 			-- (faction_yssaril.lua `take_card`), once the note is back with its owner.

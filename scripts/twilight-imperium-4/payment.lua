@@ -21,7 +21,8 @@ P.pay = {
 			end
 		end
 		if (g:get(ctx.seat, "tg") or 0) > 0 then
-			table.insert(options, { label = U.text("pay.trade_good", g:get(ctx.seat, "tg")), value = 0 })
+			-- "tg", not a number: 0 is an entity id too (Mecatol Rex's planet, made first).
+			table.insert(options, { label = U.text("pay.trade_good", g:get(ctx.seat, "tg")), value = "tg" })
 		end
 		if #options == 0 then
 			return nil -- cannot happen when the payment was checked; never stall
@@ -30,7 +31,7 @@ P.pay = {
 			rule = "TI4 §9, §83, §51, §63", help = U.text("pay.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
-		if v == 0 then
+		if v == "tg" then
 			g:add(ctx.seat, "tg", -1)
 			ctx.paid += 1
 		else

@@ -128,6 +128,14 @@ P.produce = {
 		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
 			return nil
 		end
+		-- Abilities timed as units use Production (Winnu's Hegemonic Trade Policy), asked
+		-- once before the first unit; not for Integrated Economy, which is no Production.
+		if not ctx.started then
+			ctx.started = true
+			if not ctx.cost_cap and A.at(g, "production_start", { seat = ctx.seat, cell = ctx.cell }) then
+				return nil
+			end
+		end
 		local options = {}
 		if ctx.count < ctx.limit then
 			for _, utype in ipairs(P.BUILDABLE) do
@@ -163,6 +171,8 @@ P.produce = {
 				end
 			end
 			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost, #names > 0 and table.concat(names, ", ") or U.text("produce.none")))
+			-- Abilities that last for this Production end after its payment (pushed first).
+			A.at(g, "production_end", { seat = ctx.seat, cell = ctx.cell })
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end

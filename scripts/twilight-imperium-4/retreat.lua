@@ -134,12 +134,13 @@ R.skilled_move = {
 			R.execute(g, ctx.seat, ctx.cell, ctx.dest)
 			return nil
 		end
-		table.insert(options, { label = U.text("retreat.skilled_go", U.cell_label(g, ctx.dest)), value = 0 })
+		-- "go", not 0: 0 is an entity id too (Mecatol Rex's planet).
+		table.insert(options, { label = U.text("retreat.skilled_go", U.cell_label(g, ctx.dest)), value = "go" })
 		return { seat = ctx.seat, prompt = U.text("retreat.skilled_prompt"), rule = "TI4 §1, Skilled Retreat (FAQ)",
 			help = U.text("retreat.skilled_help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
-		if v == 0 then
+		if v == "go" then
 			ctx.done = true
 			R.execute(g, ctx.seat, ctx.cell, ctx.dest)
 			return

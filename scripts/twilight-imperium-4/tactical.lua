@@ -36,6 +36,9 @@ local function links_for(g, seat: number): { string }
 	if g:global("conduit") == seat then
 		table.insert(links, "conduit")
 	end
+	-- Links an ability gives one seat's movement for the action (kind "moves_<seat>":
+	-- Winnu's Lazax Gate Folding).
+	table.insert(links, "moves_" .. seat)
 	return links
 end
 
@@ -211,7 +214,7 @@ function A.label(g, v: string, seat: number): string
 	elseif tag == "f" then
 		return U.text("tactical.land_fighter", U.planet_name(g, tonumber(a)))
 	elseif tag == "x" then
-		return U.text("tactical.remove_custodians", Co.CUSTODIANS_COST)
+		return U.text("tactical.remove_custodians", Co.custodians_cost(g, seat))
 	end
 	return v
 end
@@ -374,6 +377,15 @@ A.tactical = {
 		end
 		if ctx.stage == "end" then
 			A.end_cards(g, seat)
+			-- After the tactical action: abilities timed on it (Winnu's Reclamation), told
+			-- which planets of the active system the seat gained control of during it.
+			local gained = {}
+			for _, p in ipairs(g:entities({ kind = "planet", cell = ctx.cell, owner = seat })) do
+				if (ctx.owners_before or {})[tostring(p)] ~= seat then
+					table.insert(gained, p)
+				end
+			end
+			Ab.at(g, "tactical_end", { seat = seat, cell = ctx.cell, gained = gained })
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
@@ -400,6 +412,10 @@ A.tactical = {
 			U.move_token(g, seat, "tactic", v)
 			ctx.cell = v
 			ctx.stage = "move"
+			ctx.owners_before = {}
+			for _, p in ipairs(g:entities({ kind = "planet", cell = v })) do
+				ctx.owners_before[tostring(p)] = g:owner(p) or 0
+			end
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
 			-- Law Minister of Peace: its owner may now end the turn (outcome_steps.peace).
 			local peace = Co.law_owner(g, "minister_of_peace")
