@@ -180,8 +180,51 @@ function M.respond_sabotage(g, data, seat: number, card: any): boolean
 	g:reveal(card)
 	g:set_global("card_sabotaged", true)
 	g:log(U.text("moment.sabotaged", seat, data.player, data.name))
+	-- The Sabotage is an action card too: a seat with an ability cancelling action cards
+	-- (Xxcha's Instinct Training) may cancel it (step `cancel_sabotage`), and the first card
+	-- then resolves.
+	local Ab = require("abilities")
+	local seats = {}
+	for _, s in ipairs(M.order(g, data.active)) do
+		if s ~= seat and #Ab.card_cancels(g, s, seat) > 0 then
+			table.insert(seats, s)
+		end
+	end
+	if #seats > 0 then
+		g:push("cancel_sabotage", { seats = seats, player = seat, i = 0 })
+	end
 	return true
 end
+
+-- A Sabotage just played (ctx.player) may be cancelled by the abilities of ctx.seats, asked
+-- in turn (Xxcha's Instinct Training): cancelled, the card it answered is no longer cancelled.
+M.cancel_sabotage = {
+	run = function(g, ctx)
+		local Ab = require("abilities")
+		while not U.over(g) and g:global("card_sabotaged") and ctx.i < #ctx.seats do
+			ctx.i += 1
+			local s = ctx.seats[ctx.i]
+			local options = {}
+			for _, id in ipairs(Ab.card_cancels(g, s, ctx.player)) do
+				table.insert(options, { label = U.text("moment.cancel_option", Ab.name(id), defs.action_card.sabotage.name), value = id })
+			end
+			if #options > 0 then
+				return { seat = s, prompt = U.text("moment.cancel_prompt", ctx.player, defs.action_card.sabotage.name), rule = "TI4 §1.8, Sabotage",
+					help = U.text("moment.sabotage_help"), options = options, pass = U.text("moment.not_now") }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, id)
+		if id then
+			local Ab = require("abilities")
+			local s = ctx.seats[ctx.i]
+			Ab.HOOKS[id].cancel_card.pay(g, s)
+			g:set_global("card_sabotaged", nil)
+			g:log(U.text("moment.cancelled_by", s, Ab.name(id), ctx.player, defs.action_card.sabotage.name))
+		end
+	end,
+}
 
 -- The discard pile, face up (§1.7).
 local function discard(g, card: number)
@@ -228,7 +271,7 @@ M.play_card = {
 				end
 				if #seats > 0 then
 					g:window({ seats = seats, offer = "moments.offer_sabotage", respond = "moments.respond_sabotage",
-						data = { player = ctx.seat, name = M.name(g, ctx.card) }, quiet = true })
+						data = { player = ctx.seat, name = M.name(g, ctx.card), active = ctx.info.active }, quiet = true })
 					return nil
 				end
 			end

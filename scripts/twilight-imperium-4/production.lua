@@ -133,7 +133,16 @@ P.produce = {
 		if not ctx.started then
 			ctx.started = true
 			if not ctx.cost_cap and A.at(g, "production_start", { seat = ctx.seat, cell = ctx.cell }) then
+				ctx.recount = true
 				return nil
+			end
+		end
+		-- After those abilities: a space dock's Production counts its planet's resource
+		-- value as it now reads (a swap by Hegemonic Trade Policy lasts for this Production).
+		if ctx.recount then
+			ctx.recount = nil
+			if not ctx.extra and ctx.limit > 0 then
+				ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell, ctx.one_dock)
 			end
 		end
 		local options = {}
