@@ -159,9 +159,11 @@ A.agenda = {
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
 			-- Political Secret (notes.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
-			local pushed = N.agenda_revealed(g, ctx.revote == true)
-			-- Abilities timed on a revealed agenda (Xxcha's Quash); they replace it as Veto does.
-			if require("abilities").at(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
+			-- Abilities timed on a revealed agenda (Xxcha's Quash; they replace it as Veto
+			-- does), pushed first so that they run after the notes: a Political Secret played
+			-- on their owner silences them (F-11).
+			local pushed = require("abilities").at(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true })
+			if N.agenda_revealed(g, ctx.revote == true) then
 				pushed = true
 			end
 			if pushed then

@@ -129,7 +129,10 @@ F.peace_accords = {
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
 F.quash = {
 	run = function(g, ctx)
-		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0 then
+		-- Political Secret (notes.lua) silences the faction abilities its owner would choose to
+		-- use, until the agenda resolves (FAQ, digest F-11).
+		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0
+			or g:global("card_silenced_" .. ctx.seat) then
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("ability.quash_prompt"), rule = "TI4 §19, §27.2",
