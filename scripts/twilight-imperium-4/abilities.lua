@@ -59,7 +59,8 @@ A.sum = U.modifier_sum
 -- are in the faction_<id>.lua modules and ability_entries.lua). Each entry may have `flags` (rule switches), `at` (moments:
 -- function(g, seat, info), true when it pushed a step), `component` (a component action,
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
--- tid)` (prerequisites a research may ignore) and `destroyed(g, seat, e)` (by unit face).
+-- tid)` (prerequisites a research may ignore), `destroyed(g, seat, e)` (by unit face) and
+-- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`).
 local HOOKS = require("ability_entries")
 A.HOOKS = HOOKS
 
@@ -166,6 +167,55 @@ end
 -- The fleet limit in each system (TI4 §45): fleet-pool tokens, plus Armada's 2.
 function A.fleet_limit(g, seat: number): number
 	return U.pool(g, seat, "fleet") + A.sum(g, seat, "fleet_limit")
+end
+
+-- The entries a seat may use now to cancel an action card `player` just played (TI4 §1.8;
+-- Xxcha's Instinct Training): ids whose `cancel_card.can(g, seat, player)` holds; their
+-- `cancel_card.pay(g, seat)` pays for it (moments.lua's Sabotage window offers them).
+function A.card_cancels(g, seat: number, player: number): { string }
+	local out = {}
+	if U.eliminated(g, seat) then
+		return out
+	end
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.cancel_card and h.cancel_card.can(g, seat, player) then
+			table.insert(out, id)
+		end
+	end
+	return out
+end
+
+-- The hand limit of a seat (TI4 §1.4): the council's (7, or a law's), none at all for a
+-- seat holding an entry with flag `no_hand_limit` (Yssaril's Crafty, which no game effect
+-- can take away).
+function A.hand_limit(g, seat: number): number
+	if A.any(g, seat, "no_hand_limit") then
+		return math.huge
+	end
+	return require("council").hand_limit(g)
+end
+
+-- Whether `seat` may not play action cards now because the player whose action-phase
+-- turn it is holds an entry with flag `passed_cannot_play_cards` (Yssaril's Transparasteel
+-- Plating) and `seat` has passed (TI4 §2.2; global "turn_seat", round.lua).
+function A.cannot_play_cards(g, seat: number): boolean
+	local active = g:global("turn_seat")
+	return g:global("phase") == "action" and active ~= nil and active ~= seat and g:global("passed_" .. seat) == true
+		and A.any(g, active, "passed_cannot_play_cards")
+end
+
+-- Whether the unit face `face` has the registry flag `flag` (a rule of that unit only,
+-- e.g. Yssaril's flagship moving through other players' ships).
+function A.unit_flag(face: string, flag: string): boolean
+	local h = HOOKS[face]
+	return h ~= nil and h.flags ~= nil and h.flags[flag] == true
+end
+
+-- The name of an entry's card (ability, technology or unit).
+function A.name(id: string): string
+	local d = defs.faction_ability[id] or defs.technology[id] or defs.unit[id]
+	return d.name
 end
 
 -- A unit of the seat was just destroyed (moved to reinforcements): the entry keyed by the

@@ -200,7 +200,8 @@ H.politics_rider = rider("Politics Rider", function(g, seat: number)
 	end
 	g:set_global("speaker", seat)
 	g:log(U.text("setup.speaker", seat))
-	if g:count({ kind = "action_card", zone = "hand", seat = seat }) > require("council").hand_limit(g) then
+	require("abilities").at(g, "action_cards_drawn", { seat = seat }) -- Scheming (faction_yssaril.lua)
+	if g:count({ kind = "action_card", zone = "hand", seat = seat }) > require("abilities").hand_limit(g, seat) then
 		g:push("discard", { seat = seat })
 	end
 end)

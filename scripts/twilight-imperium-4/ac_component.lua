@@ -344,7 +344,7 @@ H.spy = {
 		g:log(U.text("cards.spy_took", seat, s))
 		g:log_to(seat, U.text("cards.you_draw", defs.action_card[g:face(card)].name))
 		-- §1.4: over the hand limit, discard down to it.
-		if g:count({ kind = "action_card", zone = "hand", seat = seat }) > require("council").hand_limit(g) then
+		if g:count({ kind = "action_card", zone = "hand", seat = seat }) > require("abilities").hand_limit(g, seat) then
 			g:push("discard", { seat = seat })
 		end
 	end,

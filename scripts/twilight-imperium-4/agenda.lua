@@ -167,8 +167,14 @@ A.agenda = {
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
 			-- Political Secret (notes.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
-			local ab = Ab.at(g, "agenda_revealed", { card = ctx.card }) -- e.g. Galactic Threat's prediction
-			if N.agenda_revealed(g) or ab then
+			-- Abilities timed on a revealed agenda (Xxcha's Quash; they replace it as Veto
+			-- does), pushed first so that they run after the notes: a Political Secret played
+			-- on their owner silences them (F-11).
+			local pushed = require("abilities").at(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true })
+			if N.agenda_revealed(g, ctx.revote == true) then
+				pushed = true
+			end
+			if pushed then
 				return nil
 			end
 		end
@@ -376,8 +382,11 @@ function A.remove_custodians(g, seat: number): number
 	local mecatol = g:first({ kind = "planet", cell = g:global("mecatol") }) :: number
 	g:move(token, { zone = "play_area", seat = seat })
 	g:add_global("usage.custodians_removed", 1) -- counted for simulation reports
-	g:log(U.text("agenda.custodians_removed", seat, Co.CUSTODIANS_COST))
-	g:push("pay", { seat = seat, what = "influence", amount = Co.CUSTODIANS_COST })
+	local cost = Co.custodians_cost(g, seat) -- 6, or less (Winnu's Blood Ties)
+	g:log(U.text("agenda.custodians_removed", seat, cost))
+	if cost > 0 then
+		g:push("pay", { seat = seat, what = "influence", amount = cost })
+	end
 	U.vp(g, seat, 1, "other")
 	return mecatol
 end

@@ -184,7 +184,7 @@ EFFECT.executive_sanctions = function(g, o)
 	for s = 1, g:seats() do
 		local hand = g:entities({ kind = "action_card", zone = "hand", seat = s })
 		if o.outcome == "for" then
-			if #hand > Co.hand_limit(g) then
+			if #hand > require("abilities").hand_limit(g, s) then
 				g:push("discard", { seat = s })
 			end
 		elseif #hand > 0 then
@@ -403,6 +403,7 @@ EFFECT.unconventional_measures = function(g, o)
 			U.draw_action(g, s)
 			U.draw_action(g, s)
 			g:push("discard", { seat = s })
+			require("abilities").at(g, "action_cards_drawn", { seat = s }) -- Scheming (F-10)
 		else
 			discard_hand(g, s)
 		end

@@ -13,7 +13,7 @@ local ships, non_fighters, hit_options = Hits.ships, Hits.non_fighters, Hits.opt
 
 -- §17.3: a seat's Space Cannon dice against the active system `c`: its units with
 -- Space Cannon on the planets there, and with PDS II (deep space cannon) those of the
--- adjacent systems too. Returns the hit value of each die, as a list; Plasma Scoring
+-- adjacent systems too; ships with Space Cannon likewise from the space area. Returns the hit value of each die, as a list; Plasma Scoring
 -- adds one die to the roll (to the best of the firing units; §3.3 FAQ: one per roll).
 function K.cannon_dice(g, seat: number, c: number): { number }
 	local out = {}
@@ -29,6 +29,16 @@ function K.cannon_dice(g, seat: number, c: number): { number }
 					for _ = 1, def.space_cannon.dice do
 						table.insert(out, def.space_cannon.hit)
 					end
+				end
+			end
+		end
+		-- Ships with Space Cannon in the space area (TI4 §17.3; Xxcha's flagship, its card):
+		-- in the active system, and next to it when the unit reaches adjacent systems.
+		for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = cell })) do
+			local def = defs.unit[g:face(e)]
+			if def.space_cannon and (i == 1 or def.space_cannon_reaches_adjacent) then
+				for _ = 1, def.space_cannon.dice do
+					table.insert(out, def.space_cannon.hit)
 				end
 			end
 		end

@@ -105,6 +105,7 @@ local SECONDARY = {
 		U.draw_action(g, seat)
 		g:log(U.text("cards.drew_two", seat))
 		g:push("discard", { seat = seat })
+		A.at(g, "action_cards_drawn", { seat = seat }) -- Scheming (faction_yssaril.lua)
 	end,
 	construction = function(g, seat)
 		g:push("construct", { seat = seat, kinds = { "pds", "space_dock" }, token = true, optional = true })
@@ -145,6 +146,9 @@ C.strategic = {
 		end
 		if ctx.stage == "primary" then
 			ctx.stage = "secondary"
+			-- Abilities timed after a strategy card's ability is resolved (Xxcha's Peace
+			-- Accords): pushed first, so their steps run after the card's own.
+			A.at(g, "strategy_resolved", { seat = ctx.seat, card = ctx.card, primary = true })
 			PRIMARY[ctx.card](g, ctx.seat)
 			return nil
 		end
@@ -175,6 +179,7 @@ C.strategic = {
 				U.move_token(g, s, "strategy", "cmd_reinforcements")
 			end
 			g:log(U.text("cards.followed", s, defs.strategy_card[ctx.card].name))
+			A.at(g, "strategy_resolved", { seat = s, card = ctx.card, primary = false }) -- as for the primary
 			-- Jol-Nar's Brilliant (abilities.lua): the primary instead of the secondary. The
 			-- primary gives all the secondary does and more (Technology: a free research, and
 			-- a second one offered for 6), so it is taken without asking.
@@ -298,6 +303,7 @@ C.politics = {
 		U.draw_action(g, ctx.seat)
 		U.draw_action(g, ctx.seat)
 		g:log(U.text("cards.drew_two", ctx.seat))
+		A.at(g, "action_cards_drawn", { seat = ctx.seat }) -- Scheming (faction_yssaril.lua)
 	end,
 }
 

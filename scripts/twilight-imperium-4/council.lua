@@ -54,10 +54,15 @@ end
 -- TI4 §31.2: the active player may remove the token before committing ground forces if
 -- it can spend 6 influence and has a ground force in the system to commit to it.
 Co.CUSTODIANS_COST = 6
+-- What the removal costs a seat: 6, less its abilities' `custodians_cost` modifiers (data;
+-- Winnu's Blood Ties: all of it), never below 0.
+function Co.custodians_cost(g, seat: number): number
+	return math.max(0, Co.CUSTODIANS_COST + U.modifier_sum(g, seat, "custodians_cost"))
+end
 function Co.may_remove_custodians(g, seat: number, c: number): boolean
 	return c == g:global("mecatol") and not Co.custodians_removed(g)
 		and g:count({ kind = U.GROUND_TYPES, owner = seat, cell = c }) > 0
-		and U.spendable(g, seat, "influence") >= Co.CUSTODIANS_COST
+		and U.spendable(g, seat, "influence") >= Co.custodians_cost(g, seat)
 end
 
 -- Link kinds ships move along (TI4 §10): law Enforced Travel Ban takes alpha and beta

@@ -64,7 +64,18 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 			local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
 			local need = def.combat - mod - fighters - Co.roll_bonus(g, seat, def) - (aura - others(def))
 			local extra = g:face(e) == "jol_nar_flagship" and 2 or nil
-			for _ = 1, def.combat_dice do
+			local n = def.combat_dice
+			-- A unit rolling one die per non-fighter ship of its opponents in the system
+			-- (unit flag; Winnu's flagship, its card, and FAQ F-36).
+			if A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
+				n = 0
+				for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
+					if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
+						n += 1
+					end
+				end
+			end
+			for _ = 1, n do
 				local got = g:roll(10)
 				if reroll and got < need then
 					got = g:roll(10)

@@ -50,7 +50,9 @@ end
 function M.playable(g, seat: number, point: string, info: any): { number }
 	local out, seen = {}, {}
 	-- Political Secret (notes.lua) silences its owner until the agenda resolves.
-	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) then
+	-- Transparasteel Plating (abilities.lua cannot_play_cards): passed players are silent
+	-- during its owner's turns.
+	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) or require("abilities").cannot_play_cards(g, seat) then
 		return out
 	end
 	for _, card in ipairs(g:entities({ kind = "action_card", zone = "hand", seat = seat })) do
@@ -134,24 +136,92 @@ function M.component_options(g, seat: number): { any }
 end
 
 -- Sabotage's window (its card): any other seat holding one may cancel the card just played,
--- unless that card is a Sabotage itself.
+-- unless that card is a Sabotage itself. Abilities that cancel an action card (the
+-- registry's `cancel_card` entries, abilities.lua: Xxcha's Instinct Training) are offered in
+-- the same window (value "ability:<id>").
 function M.offer_sabotage(g, data, seat: number)
-	local card = g:first({ kind = "action_card", face = "sabotage", zone = "hand", seat = seat })
-	if not card or g:global("card_sabotaged") then
+	if g:global("card_sabotaged") then
 		return nil
 	end
-	return { prompt = U.text("moment.sabotage_prompt", data.player, data.name), rule = "TI4 §1.8, Sabotage",
-		help = U.text("moment.sabotage_help"), options = { { label = U.text("moment.sabotage_option", data.name), value = card } },
-		pass = U.text("moment.not_now") }
+	local card = g:first({ kind = "action_card", face = "sabotage", zone = "hand", seat = seat })
+	local options = {}
+	if card and require("abilities").cannot_play_cards(g, seat) then
+		card = nil -- Transparasteel Plating
+	end
+	if card then
+		table.insert(options, { label = U.text("moment.sabotage_option", data.name), value = card })
+	end
+	local Ab = require("abilities")
+	for _, id in ipairs(Ab.card_cancels(g, seat, data.player)) do
+		table.insert(options, { label = U.text("moment.cancel_option", Ab.name(id), data.name), value = "ability:" .. id })
+	end
+	if #options == 0 then
+		return nil
+	end
+	local prompt = #options == 1 and card and U.text("moment.sabotage_prompt", data.player, data.name)
+		or U.text("moment.cancel_prompt", data.player, data.name)
+	return { prompt = prompt, rule = "TI4 §1.8, Sabotage",
+		help = U.text("moment.sabotage_help"), options = options, pass = U.text("moment.not_now") }
 end
 
-function M.respond_sabotage(g, data, seat: number, card: number): boolean
+function M.respond_sabotage(g, data, seat: number, card: any): boolean
+	if type(card) == "string" then
+		local id = string.match(card, "^ability:(.+)$") :: string
+		local Ab = require("abilities")
+		Ab.HOOKS[id].cancel_card.pay(g, seat)
+		g:set_global("card_sabotaged", true)
+		g:log(U.text("moment.cancelled_by", seat, Ab.name(id), data.player, data.name))
+		return true
+	end
 	g:move(card, "action_discard")
 	g:reveal(card)
 	g:set_global("card_sabotaged", true)
 	g:log(U.text("moment.sabotaged", seat, data.player, data.name))
+	-- The Sabotage is an action card too: a seat with an ability cancelling action cards
+	-- (Xxcha's Instinct Training) may cancel it (step `cancel_sabotage`), and the first card
+	-- then resolves.
+	local Ab = require("abilities")
+	local seats = {}
+	for _, s in ipairs(M.order(g, data.active)) do
+		if s ~= seat and #Ab.card_cancels(g, s, seat) > 0 then
+			table.insert(seats, s)
+		end
+	end
+	if #seats > 0 then
+		g:push("cancel_sabotage", { seats = seats, player = seat, i = 0 })
+	end
 	return true
 end
+
+-- A Sabotage just played (ctx.player) may be cancelled by the abilities of ctx.seats, asked
+-- in turn (Xxcha's Instinct Training): cancelled, the card it answered is no longer cancelled.
+M.cancel_sabotage = {
+	run = function(g, ctx)
+		local Ab = require("abilities")
+		while not U.over(g) and g:global("card_sabotaged") and ctx.i < #ctx.seats do
+			ctx.i += 1
+			local s = ctx.seats[ctx.i]
+			local options = {}
+			for _, id in ipairs(Ab.card_cancels(g, s, ctx.player)) do
+				table.insert(options, { label = U.text("moment.cancel_option", Ab.name(id), defs.action_card.sabotage.name), value = id })
+			end
+			if #options > 0 then
+				return { seat = s, prompt = U.text("moment.cancel_prompt", ctx.player, defs.action_card.sabotage.name), rule = "TI4 §1.8, Sabotage",
+					help = U.text("moment.sabotage_help"), options = options, pass = U.text("moment.not_now") }
+			end
+		end
+		return nil
+	end,
+	resolve = function(g, ctx, id)
+		if id then
+			local Ab = require("abilities")
+			local s = ctx.seats[ctx.i]
+			Ab.HOOKS[id].cancel_card.pay(g, s)
+			g:set_global("card_sabotaged", nil)
+			g:log(U.text("moment.cancelled_by", s, Ab.name(id), ctx.player, defs.action_card.sabotage.name))
+		end
+	end,
+}
 
 -- The discard pile, face up (§1.7).
 local function discard(g, card: number)
@@ -190,13 +260,15 @@ M.play_card = {
 			if id ~= "sabotage" then
 				local seats = {}
 				for _, s in ipairs(M.order(g, ctx.info.active)) do
-					if s ~= ctx.seat and not U.eliminated(g, s) and g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0 then
+					local Ab = require("abilities")
+					if s ~= ctx.seat and not U.eliminated(g, s) and ((g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
+						and not Ab.cannot_play_cards(g, s)) or #Ab.card_cancels(g, s, ctx.seat) > 0) then
 						table.insert(seats, s)
 					end
 				end
 				if #seats > 0 then
 					g:window({ seats = seats, offer = "moments.offer_sabotage", respond = "moments.respond_sabotage",
-						data = { player = ctx.seat, name = M.name(g, ctx.card) }, quiet = true })
+						data = { player = ctx.seat, name = M.name(g, ctx.card), active = ctx.info.active }, quiet = true })
 					return nil
 				end
 			end

@@ -111,9 +111,18 @@ function N.ceasefire(g, cell: number): boolean
 end
 
 -- As an agenda is revealed: the holder of another seat's Political Secret may play it
--- (pushes `note_play`). Returns whether it pushed.
-function N.agenda_revealed(g): boolean
+-- (pushes `note_play`); so may the holder of Xxcha's Political Favor, when the agenda was
+-- really revealed (not a law voted again, `revote`) and Xxcha has a strategy-pool token.
+-- Returns whether it pushed.
+function N.agenda_revealed(g, revote: boolean?): boolean
 	local pushed = false
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "xxcha_political_favor")
+		if note and holder and not revote and U.pool(g, owner, "strategy") > 0 then
+			g:push("note_play", { seat = holder, note = note })
+			pushed = true
+		end
+	end
 	for owner = 1, g:seats() do
 		local note, holder = held_by_other(g, owner, "political_secret")
 		if note and holder and not U.eliminated(g, owner) then
@@ -164,8 +173,16 @@ local function offer_at_turn_start(g, note: number, seat: number): boolean
 end
 
 -- At the start of a seat's turn: the holder of its Military Support (Sol's note) may play it
--- (pushes `note_play`).
+-- (pushes `note_play`); so may the seat itself any Spy Net (Yssaril's note) it holds, when
+-- the Yssaril player has action cards.
 function N.turn_start(g, seat: number)
+	for _, note in ipairs(N.hand(g, seat)) do
+		local owner = g:owner(note) :: number
+		if g:face(note) == "yssaril_spy_net" and owner ~= seat and not U.eliminated(g, owner)
+			and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0 then
+			g:push("note_play", { seat = seat, note = note })
+		end
+	end
 	for _, face in ipairs(TURN_START) do
 		local note = g:first({ kind = "promissory_note", face = face, owner = seat })
 		if note then
@@ -235,6 +252,16 @@ end
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
+	-- Acquiescence (Winnu's note, its base-game card): its holder may swap one of its
+	-- strategy cards for one the Winnu chose.
+	for owner = 1, g:seats() do
+		local note, holder = held_by_other(g, owner, "winnu_acquiescence")
+		if note and holder and not U.eliminated(g, owner)
+			and g:count({ kind = "strategy_card", zone = "strategy", seat = owner }) > 0
+			and g:count({ kind = "strategy_card", zone = "strategy", seat = holder }) > 0 then
+			g:push("note_play", { seat = holder, note = note })
+		end
+	end
 	for owner = 1, g:seats() do
 		local note, holder = held_by_other(g, owner, "naalu_gift_of_prescience")
 		if note and holder then
@@ -300,6 +327,11 @@ N.note_play = {
 		local face = g:face(ctx.note)
 		local def = defs.promissory_note[face]
 		local owner = g:owner(ctx.note)
+		-- Political Favor: nothing to do once the agenda is already being replaced, or
+		-- without a strategy-pool token of Xxcha's to remove.
+		if face == "xxcha_political_favor" and (g:global("card_veto") or U.pool(g, owner, "strategy") == 0) then
+			return nil
+		end
 		local label
 		local options = {}
 		if face == "trade_agreement" then
@@ -324,11 +356,26 @@ N.note_play = {
 			label = U.text("notes.play_tekklar", owner)
 		elseif face == "l1z1x_cybernetic_enhancements" then
 			label = U.text("notes.play_cybernetic", owner)
+		elseif face == "xxcha_political_favor" then
+			label = U.text("notes.play_political_favor", owner)
+		elseif face == "yssaril_spy_net" then
+			label = U.text("notes.play_spy_net", owner)
+		elseif face == "winnu_acquiescence" then
+			-- One option per pair (a card of the holder's, a card of the Winnu's).
+			for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
+				for _, theirs in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = owner })) do
+					table.insert(options, { label = U.text("notes.play_acquiescence", defs.strategy_card[g:face(mine)].name,
+						defs.strategy_card[g:face(theirs)].name), value = string.format("%d:%d", mine, theirs) })
+				end
+			end
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
 		if label then
 			table.insert(options, { label = label, value = "play" })
+		end
+		if #options == 0 then
+			return nil -- nothing it could do now (Acquiescence: a strategy card gone)
 		end
 		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
 			options = options, pass = U.text("notes.keep") }
@@ -378,6 +425,23 @@ N.note_play = {
 			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			U.move_token(g, ctx.seat, "cmd_reinforcements", "strategy")
 			g:log(U.text(lost and "notes.cybernetic" or "notes.cybernetic_none", owner, ctx.seat))
+		elseif g:face(note) == "winnu_acquiescence" then
+			-- Acquiescence: the two strategy cards change hands.
+			local a, b = string.match(v, "^(%d+):(%d+)$")
+			local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
+			g:move(mine, { zone = "strategy", seat = owner })
+			g:move(theirs, { zone = "strategy", seat = ctx.seat })
+			g:log(U.text("notes.acquiescence", ctx.seat, defs.strategy_card[g:face(mine)].name, owner, defs.strategy_card[g:face(theirs)].name))
+		elseif g:face(note) == "yssaril_spy_net" then
+			-- Spy Net (its card): the holder looks at the Yssaril hand and takes 1 card
+			-- (faction_yssaril.lua `take_card`), once the note is back with its owner.
+			g:push("take_card", { seat = ctx.seat, from = owner })
+		elseif g:face(note) == "xxcha_political_favor" then
+			-- Political Favor (its card, digest 3.2 erratum): a token of Xxcha's strategy pool
+			-- to its reinforcements; the agenda is replaced as Veto does (agenda.lua).
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			g:set_global("card_veto", true)
+			g:log(U.text("notes.political_favor", owner))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).

@@ -77,7 +77,7 @@ P.discard = {
 			return nil
 		end
 		local hand = g:entities({ kind = "action_card", zone = "hand", seat = ctx.seat })
-		local n = ctx.n or (#hand - require("council").hand_limit(g))
+		local n = ctx.n or (#hand - require("abilities").hand_limit(g, ctx.seat))
 		if n <= 0 then
 			return nil
 		end

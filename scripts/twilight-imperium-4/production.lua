@@ -127,6 +127,23 @@ P.produce = {
 		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
 			return nil
 		end
+		-- Abilities timed as units use Production (Winnu's Hegemonic Trade Policy), asked
+		-- once before the first unit; not for Integrated Economy, which is no Production.
+		if not ctx.started then
+			ctx.started = true
+			if not ctx.cost_cap and A.at(g, "production_start", { seat = ctx.seat, cell = ctx.cell }) then
+				ctx.recount = true
+				return nil
+			end
+		end
+		-- After those abilities: a space dock's Production counts its planet's resource
+		-- value as it now reads (a swap by Hegemonic Trade Policy lasts for this Production).
+		if ctx.recount then
+			ctx.recount = nil
+			if not ctx.extra and ctx.limit > 0 then
+				ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell, ctx.one_dock)
+			end
+		end
 		local options = {}
 		if ctx.count < ctx.limit then
 			for _, utype in ipairs(P.BUILDABLE) do
@@ -162,6 +179,8 @@ P.produce = {
 				end
 			end
 			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost, #names > 0 and table.concat(names, ", ") or U.text("produce.none")))
+			-- Abilities that last for this Production end after its payment (pushed first).
+			A.at(g, "production_end", { seat = ctx.seat, cell = ctx.cell })
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end

@@ -218,6 +218,7 @@ R.action_phase = {
 -- abilities.lua), or pass (§2.2-2.4); two actions with the technology Fleet Logistics.
 R.turn = {
 	enter = function(g, ctx)
+		g:set_global("turn_seat", ctx.seat) -- whose turn it is (abilities.cannot_play_cards)
 		X.new_turn(g, ctx.seat)
 		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
 	end,
@@ -396,9 +397,15 @@ R.status_phase = {
 						U.draw_action(g, s)
 					end
 				end
+				-- Abilities timed on a draw (Yssaril's Scheming: one more, one discarded).
 				local pushed = false
 				for i = #order, 1, -1 do
-					if g:count({ kind = "action_card", zone = "hand", seat = order[i] }) > Co.hand_limit(g) then
+					if A.at(g, "action_cards_drawn", { seat = order[i] }) then
+						pushed = true
+					end
+				end
+				for i = #order, 1, -1 do
+					if g:count({ kind = "action_card", zone = "hand", seat = order[i] }) > A.hand_limit(g, order[i]) then
 						g:push("discard", { seat = order[i] })
 						pushed = true
 					end
@@ -464,6 +471,7 @@ R.status_phase = {
 					U.draw_action(g, minister)
 					g:log(U.text("law.minister_of_policy", minister))
 					g:push("discard", { seat = minister })
+					A.at(g, "action_cards_drawn", { seat = minister }) -- Scheming, F-10
 				end
 				return nil
 			else

@@ -187,6 +187,14 @@ S.setup = {
 		g:log(U.text("setup.speaker", speaker))
 		g:push("game", {})
 		g:push("keep_secret", {})
+		-- Step 11: a faction choosing its starting technologies (the Winnu: 1 without
+		-- prerequisites, `starting_technology_choice`), before the secret objectives.
+		for seat = seats, 1, -1 do
+			local n = defs.faction[g:get(seat, "faction")].starting_technology_choice
+			if n and n > 0 then
+				g:push("start_tech", { seat = seat, n = n })
+			end
+		end
 		if placing then
 			-- Step 6.iii comes before the secret objectives are kept (step 12.i).
 			g:push("place_tiles", {})
@@ -266,6 +274,36 @@ S.choose_faction = {
 		g:set(seat, "faction", answer)
 		g:log(U.text("setup.chose", seat, defs.faction[answer].name))
 		ctx.turn += 1
+	end,
+}
+
+-- Step 11 for a faction that chooses its starting technologies (`starting_technology_choice`,
+-- the Winnu): ctx.n technologies without prerequisites (TI4 §94.7), no faction technology.
+S.start_tech = {
+	run = function(g, ctx)
+		ctx.taken = ctx.taken or 0
+		if ctx.taken >= ctx.n or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, tid in ipairs(def_ids.technology) do
+			local t = defs.technology[tid]
+			local p = t.prerequisites
+			if t.faction == nil and p.green + p.blue + p.yellow + p.red == 0
+				and g:count({ kind = "technology", face = tid, zone = "tech_deck", seat = ctx.seat }) > 0 then
+				table.insert(options, { label = t.name, value = tid })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("setup.start_tech_prompt"), rule = "TI4 setup step 11, §94",
+			help = U.text("setup.start_tech_help"), options = options }
+	end,
+	resolve = function(g, ctx, tid)
+		ctx.taken += 1
+		Tech.gain(g, ctx.seat, tid)
+		g:log(U.text("setup.start_tech", ctx.seat, defs.technology[tid].name))
 	end,
 }
 

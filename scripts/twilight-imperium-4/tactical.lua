@@ -36,6 +36,9 @@ local function links_for(g, seat: number): { string }
 	if g:global("conduit") == seat then
 		table.insert(links, "conduit")
 	end
+	-- Links an ability gives one seat's movement for the action (kind "moves_<seat>":
+	-- Winnu's Lazax Gate Folding).
+	table.insert(links, "moves_" .. seat)
 	return links
 end
 
@@ -45,8 +48,9 @@ end
 -- through; a system holding another player's ships cannot be passed through (§66.2).
 -- Two searches: `safe` avoids gravity rifts; `risky` goes through them, where leaving a
 -- rift gives +1 move (§101.1) — backwards, entering a rift costs 0.
-local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
-	local blocked = blocking_systems(g, seat, active)
+local function search(g, seat: number, active: number, rift_cost: any, free: boolean?): { [number]: number }
+	-- `free`: for a ship that moves through other players' ships (Yssaril's flagship).
+	local blocked = free and {} or blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
 	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
@@ -107,17 +111,19 @@ function A.rules(g, seat: number, active: number)
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
-function A.field(g, seat: number, active: number): ({ [number]: number }, { [number]: number })
+-- `free`: the field of a ship that other players' ships do not block (a unit with the
+-- registry flag `moves_through_ships`, abilities.unit_flag: Yssaril's flagship, its card).
+function A.field(g, seat: number, active: number, free: boolean?): ({ [number]: number }, { [number]: number })
 	local memo = g:memo()
-	local key = "field" .. seat .. ":" .. active
+	local key = "field" .. seat .. ":" .. active .. (free and ":free" or "")
 	if memo[key] then
 		return memo[key].safe, memo[key].risky
 	end
 	local t = g:terrain(active)
 	local safe, risky = {}, {}
 	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
-		safe = search(g, seat, active, false)
-		risky = search(g, seat, active, 0)
+		safe = search(g, seat, active, false, free)
+		risky = search(g, seat, active, 0, free)
 	end
 	memo[key] = { safe = safe, risky = risky }
 	return safe, risky
@@ -150,13 +156,17 @@ local function move_options(g, ctx): { any }
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
 	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
-		local cost = math.min(safe[c] or 99, risky[c] or 99)
-		if cost < 99 and not U.has_token_in(g, seat, c) then
+		if not U.has_token_in(g, seat, c) then
 			local seen = {}
 			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
 				local face = g:face(e)
 				local def = defs.unit[face]
-				if not seen[face] and move_value(g, seat, face, c) + bonus >= cost then
+				local s, r = safe, risky
+				if Ab.unit_flag(face, "moves_through_ships") then
+					s, r = A.field(g, seat, active, true)
+				end
+				local cost = math.min(s[c] or 99, r[c] or 99)
+				if not seen[face] and cost < 99 and move_value(g, seat, face, c) + bonus >= cost then
 					seen[face] = true
 					local ok
 					if def.type == "fighter" then
@@ -206,7 +216,7 @@ function A.label(g, v: string, seat: number): string
 	elseif tag == "f" then
 		return U.text("tactical.land_fighter", U.planet_name(g, tonumber(a)))
 	elseif tag == "x" then
-		return U.text("tactical.remove_custodians", Co.CUSTODIANS_COST)
+		return U.text("tactical.remove_custodians", Co.custodians_cost(g, seat))
 	end
 	return v
 end
@@ -371,6 +381,15 @@ A.tactical = {
 		end
 		if ctx.stage == "end" then
 			A.end_cards(g, seat)
+			-- After the tactical action: abilities timed on it (Winnu's Reclamation), told
+			-- which planets of the active system the seat gained control of during it.
+			local gained = {}
+			for _, p in ipairs(g:entities({ kind = "planet", cell = ctx.cell, owner = seat })) do
+				if (ctx.owners_before or {})[tostring(p)] ~= seat then
+					table.insert(gained, p)
+				end
+			end
+			Ab.at(g, "tactical_end", { seat = seat, cell = ctx.cell, gained = gained })
 			-- After the action: capacity everywhere the seat has units in space (TI4 §18.3),
 			-- the owner choosing what goes (hits.remove_excess).
 			ctx.stage = "eliminate"
@@ -397,6 +416,10 @@ A.tactical = {
 			U.move_token(g, seat, "tactic", v)
 			ctx.cell = v
 			ctx.stage = "move"
+			ctx.owners_before = {}
+			for _, p in ipairs(g:entities({ kind = "planet", cell = v })) do
+				ctx.owners_before[tostring(p)] = g:owner(p) or 0
+			end
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
 			-- Law Minister of Peace: its owner may now end the turn (outcome_steps.peace).
 			local peace = Co.law_owner(g, "minister_of_peace")
@@ -420,7 +443,8 @@ A.tactical = {
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			local m = move_value(g, seat, g:face(e), n)
-			local safe, risky = A.field(g, seat, ctx.cell)
+			local free = Ab.unit_flag(g:face(e), "moves_through_ships")
+			local safe, risky = A.field(g, seat, ctx.cell, free)
 			if math.min(safe[n] or 99, risky[n] or 99) > m then
 				-- Only Gravity Drive's extra move lets this ship arrive (move_options).
 				ctx.gravity_used = true
@@ -432,8 +456,8 @@ A.tactical = {
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
 				local rules = A.rules(g, seat, ctx.cell)
-				if g:global("card_silence_" .. seat) == n then
-					rules.blocked = {} -- In the Silence of Space
+				if g:global("card_silence_" .. seat) == n or free then
+					rules.blocked = {} -- In the Silence of Space; a ship passing other ships
 				end
 				local path = g:path(ctx.cell, n, m, rules) or {}
 				for i = 2, #path do

@@ -139,6 +139,40 @@ function T.faction(g, seat: number, fid: string)
 	end
 end
 
+-- Makes a seat play faction `fid` instead of the one it was dealt, for scenarios of
+-- factions beyond the first six of factions.ron (the variant `factions_in_order` deals
+-- those only): the seat's faction, its flagship and faction units (level I faces), its
+-- faction technologies in its deck and its faction note take the new faction's faces.
+-- The home system, starting units and starting technologies stay those of the faction
+-- dealt; a scenario needing them sets them up itself.
+function T.as_faction(g, seat: number, fid: string)
+	local old = U.faction(g, seat)
+	local new = defs.faction[fid]
+	g:set(seat, "faction", fid)
+	for _, utype in ipairs(U.UNIT_TYPES) do
+		local face = U.BASE_UNIT[utype]
+		if utype == "flagship" then
+			face = new.flagship
+		end
+		for _, u in ipairs(new.units) do
+			if defs.unit[u].type == utype then
+				face = u
+			end
+		end
+		for _, e in ipairs(g:entities({ kind = utype, owner = seat })) do
+			g:set_face(e, face)
+		end
+	end
+	for i, tid in ipairs(old.faction_technologies) do
+		for _, e in ipairs(g:entities({ kind = "technology", face = tid, owner = seat })) do
+			g:set_face(e, new.faction_technologies[i])
+		end
+	end
+	for _, e in ipairs(g:entities({ kind = "promissory_note", face = old.promissory_note, owner = seat })) do
+		g:set_face(e, new.promissory_note)
+	end
+end
+
 T.hold = {
 	run = function(g, ctx)
 		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }

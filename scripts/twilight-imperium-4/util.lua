@@ -241,7 +241,12 @@ end
 
 -- A planet's resource or influence value (TI4 §73): the printed value plus what laws
 -- attached to it add (prop `plus_resources` / `plus_influence`, council.enact).
+-- A planet with prop `values_swapped` (Winnu's Hegemonic Trade Policy, for one Production)
+-- reads its influence as resources and its resources as influence.
 function U.value(g, p: number, what: string): number
+	if g:prop(p, "values_swapped") and (what == "resources" or what == "influence") then
+		what = what == "resources" and "influence" or "resources"
+	end
 	return U.PLANETS[g:face(p)][what] + (g:prop(p, "plus_" .. what) or 0)
 end
 

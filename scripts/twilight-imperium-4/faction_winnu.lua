@@ -1,0 +1,185 @@
+--!strict
+-- Twilight Imperium 4: the Winnu — its entries in the faction registry (abilities.lua) and
+-- the steps they push. Each faction is its data (factions.ron) plus one module like this,
+-- which its `hooks` names ("faction_winnu.register"): `register` adds the entries, keyed by
+-- ability, technology or unit id (abilities.lua says when each part is asked), and pack.ron
+-- names the steps ("faction_winnu.<step>"). Blood Ties is data (a `custodians_cost`
+-- modifier, council.lua); the note, Acquiescence, is played in notes.lua; the starting
+-- technology of the player's choice is setup.lua's `start_tech`.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Mecatol Rex, the planet.
+local function mecatol(g): number?
+	return g:first({ kind = "planet", cell = g:global("mecatol") })
+end
+
+-- Winnu, Reclamation (TI4 §19): after a tactical action in which the Winnu gained control
+-- of Mecatol Rex (tactical.lua "tactical_end" moment), a PDS and a space dock from their
+-- reinforcements may go on it (step `reclamation`).
+E.winnu_reclamation = {
+	at = {
+		tactical_end = function(g, seat: number, info)
+			local m = mecatol(g)
+			if info.seat == seat and m and table.find(info.gained, m) then
+				g:push("reclamation", { seat = seat, planet = m })
+				return true
+			end
+			return false
+		end,
+	},
+}
+
+-- Lazax Gate Folding (its card, TI4 §10): after the Winnu activate a system while they do
+-- not control Mecatol Rex, its system is linked for their movement to every system with
+-- an alpha or a beta wormhole (links "moves_<seat>", which tactical.lua follows for that
+-- seat), removed as the next turn starts; not under Enforced Travel Ban, which closes
+-- those wormholes. Its component action: exhaust it to put an infantry on Mecatol Rex
+-- while the Winnu control it.
+E.winnu_lazax_gate_folding = {
+	at = {
+		activation = function(g, seat: number, info)
+			local m = mecatol(g)
+			if info.seat ~= seat or not m or g:owner(m) == seat or require("council").law(g, "enforced_travel_ban") then
+				return false
+			end
+			local hub = g:global("mecatol") :: number
+			for _, c in ipairs(g:cells()) do
+				local sys = U.system_of_cell(g, c)
+				if c ~= hub and sys and (table.find(sys.wormholes, "alpha") or table.find(sys.wormholes, "beta")) then
+					g:add_link(hub, c, "moves_" .. seat)
+				end
+			end
+			g:set_global("lazax_links", seat)
+			g:log(U.text("ability.lazax_gates", seat))
+			return false
+		end,
+		turn_start = function(g, seat: number, info)
+			if g:global("lazax_links") == seat then
+				g:remove_links("moves_" .. seat)
+				g:set_global("lazax_links", nil)
+			end
+			return false
+		end,
+	},
+	component = {
+		can = function(g, seat: number): boolean
+			local m = mecatol(g)
+			return U.ready_tech(g, seat, "winnu_lazax_gate_folding") ~= nil and m ~= nil and g:owner(m) == seat
+				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+		end,
+		play = function(g, seat: number)
+			g:set_prop(U.ready_tech(g, seat, "winnu_lazax_gate_folding") :: number, "exhausted", true)
+			local m = mecatol(g) :: number
+			g:move(g:last({ kind = "infantry", zone = "reinforcements", seat = seat }) :: number, { inside = m })
+			g:log(U.text("ability.lazax_infantry", seat))
+		end,
+	},
+}
+
+-- Hegemonic Trade Policy (its card, digest 3.2 erratum): as the Winnu's units use
+-- Production (production.lua "production_start"), they may exhaust it to swap the resource
+-- and influence values of 1 planet they control for that Production (planet prop
+-- `values_swapped`, read by util.value; cleared after its payment, "production_end").
+E.winnu_hegemonic_trade_policy = {
+	at = {
+		production_start = function(g, seat: number, info)
+			if info.seat == seat and U.ready_tech(g, seat, "winnu_hegemonic_trade_policy") then
+				g:push("hegemonic", { seat = seat })
+				return true
+			end
+			return false
+		end,
+		production_end = function(g, seat: number, info)
+			if info.seat == seat and g:count({ kind = "planet", has = "values_swapped" }) > 0 then
+				g:push("hegemonic_end", {})
+				return true
+			end
+			return false
+		end,
+	},
+}
+
+-- Winnu's flagship, Salai Sai Corian (its card; FAQ F-36): one combat die per non-fighter
+-- ship of its opponents in its system (dice.lua).
+E.winnu_flagship = { flags = { dice_per_opponent_non_fighter = true } }
+
+-- ==== Steps ====
+
+-- Reclamation: ctx.seat may place a PDS and a space dock from reinforcements on Mecatol
+-- Rex (ctx.planet), those it has and the planet may take (TI4 §90, §80 limits).
+F.reclamation = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.reclamation_prompt"), rule = "TI4 §19",
+			help = defs.faction_ability.winnu_reclamation.effect,
+			options = { { label = U.text("ability.reclamation_place"), value = "place" } }, pass = U.text("ability.reclamation_no") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if not v then
+			return
+		end
+		local Co = require("council")
+		local pds = g:last({ kind = "pds", zone = "reinforcements", seat = ctx.seat })
+		if pds and g:count({ kind = "pds", owner = ctx.seat, inside = ctx.planet }) < Co.pds_limit(g) then
+			g:move(pds, { inside = ctx.planet })
+		end
+		local dock = g:last({ kind = "space_dock", zone = "reinforcements", seat = ctx.seat })
+		if dock and g:count({ kind = "space_dock", inside = ctx.planet }) == 0 then
+			g:move(dock, { inside = ctx.planet })
+		end
+		g:log(U.text("ability.reclamation_done", ctx.seat))
+	end,
+}
+
+-- Hegemonic Trade Policy: ctx.seat may choose a planet it controls whose values differ.
+F.hegemonic = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) or not U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") then
+			return nil
+		end
+		local options = {}
+		for _, p in ipairs(U.planets(g, ctx.seat)) do
+			local r, i = U.value(g, p, "resources"), U.value(g, p, "influence")
+			if r ~= i then
+				table.insert(options, { label = U.text("ability.hegemonic_option", U.planet_name(g, p), i, r), value = p })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.hegemonic_prompt"), rule = "TI4 §94, §78",
+			help = defs.technology.winnu_hegemonic_trade_policy.effect, options = options, pass = U.text("ability.hegemonic_no") }
+	end,
+	resolve = function(g, ctx, p)
+		ctx.done = true
+		if p == nil then
+			return
+		end
+		g:set_prop(U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") :: number, "exhausted", true)
+		g:set_prop(p, "values_swapped", true)
+		g:log(U.text("ability.hegemonic_used", ctx.seat, U.planet_name(g, p)))
+	end,
+}
+
+-- After that Production's payment: every swapped planet reads its own values again.
+F.hegemonic_end = {
+	run = function(g, ctx)
+		for _, p in ipairs(g:entities({ kind = "planet", has = "values_swapped" })) do
+			g:set_prop(p, "values_swapped", nil)
+		end
+		return nil
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F

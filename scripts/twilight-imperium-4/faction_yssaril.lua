@@ -1,0 +1,143 @@
+--!strict
+-- Twilight Imperium 4: the Yssaril Tribes — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_yssaril.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part is asked), and
+-- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is played in
+-- notes.lua and uses the step `take_card` below.
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- The action cards in a seat's hand.
+local function hand(g, seat: number): { number }
+	return g:entities({ kind = "action_card", zone = "hand", seat = seat })
+end
+
+-- Yssaril, Stall Tactics (TI4 §19, §3): a component action discarding 1 action card
+-- (payment.lua `discard`, exactly 1).
+E.yssaril_stall_tactics = {
+	component = {
+		can = function(g, seat: number): boolean
+			return #hand(g, seat) > 0
+		end,
+		play = function(g, seat: number)
+			g:push("discard", { seat = seat, n = 1 })
+		end,
+	},
+}
+
+-- Yssaril, Scheming (TI4 §19; FAQ F-10: on every draw, Minister of Policy's too): after
+-- each draw of action cards (the "action_cards_drawn" moment, called where cards are
+-- drawn), 1 card more, then 1 card of the hand discarded (payment.lua `discard`).
+E.yssaril_scheming = {
+	at = {
+		action_cards_drawn = function(g, seat: number, info)
+			if info.seat ~= seat then
+				return false
+			end
+			U.draw_action(g, seat)
+			g:log(U.text("ability.scheming", seat))
+			g:push("discard", { seat = seat, n = 1 })
+			return true
+		end,
+	},
+}
+
+-- Yssaril, Crafty (TI4 §19, §1.4): no hand limit (abilities.hand_limit).
+E.yssaril_crafty = { flags = { no_hand_limit = true } }
+
+-- Transparasteel Plating (its card): during the Yssaril's action-phase turns, players who
+-- have passed play no action cards (abilities.cannot_play_cards, moments.lua).
+E.yssaril_transparasteel_plating = { flags = { passed_cannot_play_cards = true } }
+
+-- Mageon Implants (its card, TI4 §3): a component action exhausting the card: look at another
+-- player's action cards and take 1 (step `mageon`, then `take_card`).
+E.yssaril_mageon_implants = {
+	component = {
+		can = function(g, seat: number): boolean
+			if not U.ready_tech(g, seat, "yssaril_mageon_implants") then
+				return false
+			end
+			for s = 1, g:seats() do
+				if s ~= seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
+					return true
+				end
+			end
+			return false
+		end,
+		play = function(g, seat: number)
+			g:set_prop(U.ready_tech(g, seat, "yssaril_mageon_implants") :: number, "exhausted", true)
+			g:push("mageon", { seat = seat })
+		end,
+	},
+}
+
+-- Yssaril's flagship, Y'sia Y'ssrila (its card, TI4 §66.2): it moves through systems holding
+-- other players' ships (tactical.lua asks abilities.unit_flag).
+E.yssaril_flagship = { flags = { moves_through_ships = true } }
+
+-- ==== Steps ====
+
+-- Mageon Implants: ctx.seat chooses whose hand to look at.
+F.mageon = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, s in ipairs(U.clockwise(g, ctx.seat)) do
+			if s ~= ctx.seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
+				table.insert(options, { label = U.text("ability.mageon_option", s, #hand(g, s)), value = s })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.mageon_prompt"), rule = "TI4 §94, §3",
+			help = defs.technology.yssaril_mageon_implants.effect, options = options }
+	end,
+	resolve = function(g, ctx, s)
+		ctx.done = true
+		g:push("take_card", { seat = ctx.seat, from = s })
+	end,
+}
+
+-- Mageon Implants, Spy Net: ctx.seat looks at ctx.from's action cards (a one-time look,
+-- each card named in its private log) and takes 1 of them into its hand, known to it alone.
+F.take_card = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local cards = hand(g, ctx.from)
+		if #cards == 0 then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(cards) do
+			local name = defs.action_card[g:face(c)].name
+			if not ctx.looked then
+				g:peek(ctx.seat, c, U.text("ability.take_card_seen", ctx.from, name))
+			end
+			table.insert(options, { label = U.text("ability.take_card_option", name), value = c })
+		end
+		ctx.looked = true
+		return { seat = ctx.seat, prompt = U.text("ability.take_card_prompt", ctx.from), rule = "TI4 §94, §44",
+			help = U.text("ability.take_card_help"), options = options }
+	end,
+	resolve = function(g, ctx, c)
+		ctx.done = true
+		g:move(c, { zone = "hand", seat = ctx.seat })
+		g:hide(c, ctx.seat)
+		g:log(U.text("ability.take_card_done", ctx.seat, ctx.from))
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F
