@@ -274,6 +274,9 @@ function Co.gain_control(g, p: number, seat: number)
 	if resources > 0 and U.has_tech(g, seat, "integrated_economy") then
 		g:push("produce", { seat = seat, cell = g:cell_of(p), planet = p, cost_cap = resources })
 	end
+	-- Abilities timed "after you gain control of a planet" (TI4 §29; e.g. Saar's Scavenge):
+	-- the registry's moment `gained_control` (required when it runs: this module sits below it).
+	require("abilities").at(g, "gained_control", { seat = seat, planet = p })
 end
 
 return Co

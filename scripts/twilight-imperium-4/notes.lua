@@ -169,6 +169,24 @@ function N.combat_round(g, seats: { number }): boolean
 	return pushed
 end
 
+-- Once a seat has committed units to land on `planets` (TI4 §52.2): if it holds the Clan of
+-- Saar's Ragh's Call and Saar has ground forces on one of them, it may play it for that
+-- planet (pushes `note_play`). Returns whether it pushed.
+function N.units_committed(g, seat: number, planets: { number }): boolean
+	for _, note in ipairs(N.hand(g, seat)) do
+		local owner = g:owner(note) :: number
+		if g:face(note) == "saar_raghs_call" and owner ~= seat then
+			for _, p in ipairs(planets) do
+				if g:count({ kind = U.GROUND_TYPES, owner = owner, inside = p }) > 0 then
+					g:push("note_play", { seat = seat, note = note, planet = p })
+					return true
+				end
+			end
+		end
+	end
+	return false
+end
+
 -- Once every strategy card has been chosen (end of the strategy phase): the holder of
 -- Naalu's Gift of Prescience may play it (pushes `note_play`).
 function N.strategy_end(g)
@@ -253,6 +271,14 @@ N.note_play = {
 			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
+		elseif face == "saar_raghs_call" then
+			-- Ragh's Call: the holder names where Saar's ground forces go (a planet Saar
+			-- controls other than this one).
+			for _, p in ipairs(U.planets(g, owner)) do
+				if p ~= ctx.planet then
+					table.insert(options, { label = U.text("notes.play_raghs_call", owner, U.planet_name(g, ctx.planet), U.planet_name(g, p)), value = p })
+				end
+			end
 		else
 			label = U.text("notes.play_ceasefire", owner, U.cell_label(g, ctx.cell))
 		end
@@ -299,6 +325,13 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "saar_raghs_call" then
+			-- Ragh's Call (its card): every Saar ground force on the planet goes to the chosen
+			-- planet Saar controls, before any ground combat there.
+			for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = owner, inside = ctx.planet })) do
+				g:move(e, { inside = v })
+			end
+			g:log(U.text("notes.raghs_call", owner, U.planet_name(g, ctx.planet), U.planet_name(g, v), ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).

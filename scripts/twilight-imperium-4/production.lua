@@ -41,7 +41,29 @@ function P.limit(g, seat: number, c: number, one_dock: boolean?): (number, numbe
 			end
 		end
 	end
+	-- Units with Production in the space area (TI4 §78.4; Saar's Floating Factory, a space
+	-- dock: its printed number, no planet's resources).
+	for _, d in ipairs(U.space_structures(g, seat, c)) do
+		local prod = defs.unit[g:face(d)].production
+		if prod and (not one_dock or g:kind(d) == "space_dock") then
+			if one_dock then
+				limit = math.max(limit, prod.value)
+			else
+				limit += prod.value
+			end
+		end
+	end
 	return limit, dock_planet, not_docks
+end
+
+-- Whether a seat has a unit with Production in system `c`'s space area (TI4 §78.4).
+local function space_production(g, seat: number, c: number): boolean
+	for _, d in ipairs(U.space_structures(g, seat, c)) do
+		if defs.unit[g:face(d)].production then
+			return true
+		end
+	end
+	return false
 end
 
 -- The cost of what has been made (TI4 §79.1-2): fighters and infantry come two for
@@ -70,7 +92,15 @@ local function can_make(g, ctx, utype: string): boolean
 		return false -- TI4 §94: the war sun needs its technology
 	end
 	if utype == "infantry" and not ctx.planet then
-		return false -- TI4 §78.3: infantry land on a planet the seat controls in the system
+		-- TI4 §78.3: infantry land on a planet the seat controls in the system; those of a
+		-- Production unit in space may stay in the space area within capacity (§78.4).
+		if not ctx.in_space then
+			return false
+		end
+		local cap, load = U.capacity(g, seat, c)
+		if load + 1 > cap then
+			return false
+		end
 	end
 	-- Arborec's Mitosis (abilities.lua): only units other than space docks build infantry.
 	if utype == "infantry" and A.any(g, seat, "dock_no_infantry") and (ctx.made.infantry or 0) + 1 > ctx.not_docks then
@@ -118,6 +148,16 @@ P.produce = {
 			ctx.limit, ctx.not_docks = ctx.extra, ctx.extra
 			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
 		end
+		-- A unit with Production in the space area (TI4 §78.4): its infantry may go on a
+		-- planet the seat controls in the system, else stay in the space area.
+		if not ctx.extra and not ctx.cost_cap and space_production(g, ctx.seat, ctx.cell) then
+			ctx.in_space = true
+			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
+		end
+		-- A production of at most `most` units (Saar's Chaos Mapping: 1).
+		if ctx.most then
+			ctx.limit = math.min(ctx.limit, ctx.most)
+		end
 		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
 		if N.stymied(g, ctx.seat, ctx.cell) then
 			ctx.limit = 0
@@ -125,7 +165,7 @@ P.produce = {
 		end
 	end,
 	run = function(g, ctx)
-		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
+		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra or ctx.in_space) then
 			return nil
 		end
 		local options = {}
@@ -169,7 +209,7 @@ P.produce = {
 			return
 		end
 		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })
-		if v == "infantry" then
+		if v == "infantry" and ctx.planet then
 			g:move(e, { inside = ctx.planet }) -- TI4 §78.3
 		else
 			g:move(e, ctx.cell) -- TI4 §78.2

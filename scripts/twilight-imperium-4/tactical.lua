@@ -68,7 +68,9 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
 	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
 	-- checked by the caller).
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+	local movers = table.clone(U.SHIP_TYPES)
+	table.insert(movers, "space_dock") -- a Floating Factory (TI4 §41.1) moves as a ship
+	for _, c in ipairs(g:cells_of({ kind = movers, owner = seat })) do
 		-- (A ship in a gravity rift always rolls as it leaves: only the risky search has it.)
 		if out[c] == nil and c ~= active and (rift_cost ~= false or g:terrain(c) ~= "gravity_rift") then
 			local best = nil
@@ -147,11 +149,17 @@ local function move_options(g, ctx): { any }
 	local fleet_ok = U.fleet_count(g, seat, active) + 1 <= Ab.fleet_limit(g, seat) -- §45, Armada
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+	-- Ships, and structures in space with a move value (TI4 §41.1: Saar's Floating
+	-- Factory moves as a ship, outside the fleet pool as a structure).
+	local movers = table.clone(U.SHIP_TYPES)
+	for _, k in ipairs(U.STRUCTURE_TYPES) do
+		table.insert(movers, k)
+	end
+	for _, c in ipairs(g:cells_of({ kind = movers, owner = seat })) do
 		local cost = math.min(safe[c] or 99, risky[c] or 99)
 		if cost < 99 and not U.has_token_in(g, seat, c) then
 			local seen = {}
-			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+			for _, e in ipairs(g:entities({ kind = movers, owner = seat, cell = c })) do
 				local face = g:face(e)
 				local def = defs.unit[face]
 				if not seen[face] and move_value(g, seat, face, c) + bonus >= cost then
@@ -159,6 +167,8 @@ local function move_options(g, ctx): { any }
 					local ok
 					if def.type == "fighter" then
 						ok = def.moves_alone and load + 1 <= cap
+					elseif def.category == "structure" then
+						ok = true
 					else
 						ok = fleet_ok
 					end
@@ -225,6 +235,35 @@ local function landing_planets(g, seat: number, c: number, kind: string?): { num
 	return out
 end
 
+-- Whether a seat may not activate system `c` (TI4 §91): Saar's Chaos Mapping (flag
+-- "bars_asteroid_activation", faction_saar.lua) closes an asteroid field holding that
+-- player's ships to the others.
+function A.activation_barred(g, seat: number, c: number): boolean
+	if g:terrain(c) ~= "asteroid_field" then
+		return false
+	end
+	for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = c })) do
+		if o ~= seat and Ab.any(g, o, "bars_asteroid_activation") then
+			return true
+		end
+	end
+	return false
+end
+
+-- TI4 §80.4, §14: a structure in a space area (Saar's Floating Factory) is destroyed when
+-- blockaded: another player's ships in its system and none of its owner's.
+function A.destroy_blockaded(g, c: number)
+	for s = 1, g:seats() do
+		local inspace = U.space_structures(g, s, c)
+		if #inspace > 0 and U.enemy_ships(g, s, c) and g:count({ kind = U.SHIP_TYPES, owner = s, cell = c }) == 0 then
+			for _, e in ipairs(inspace) do
+				g:move(e, { zone = "reinforcements", seat = s })
+				g:log(U.text("tactical.blockaded_structure", s, U.unit_name(g:face(e)), U.cell_label(g, c)))
+			end
+		end
+	end
+end
+
 -- ctx: seat; stages activate -> move -> cannon -> combat -> bombard -> land -> invade
 -- -> produce -> end.
 A.tactical = {
@@ -245,7 +284,7 @@ A.tactical = {
 		if ctx.stage == "activate" then
 			local options = {}
 			for _, c in ipairs(g:cells()) do
-				if not U.has_token_in(g, seat, c) then
+				if not U.has_token_in(g, seat, c) and not A.activation_barred(g, seat, c) then
 					table.insert(options, { label = U.cell_label(g, c), value = c })
 				end
 			end
@@ -300,6 +339,9 @@ A.tactical = {
 			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
 			if not ctx.invasion_asked then
 				ctx.invasion_asked = true
+				-- Once movement and space combat are over: structures left blockaded in
+				-- space are destroyed (TI4 §80.4).
+				A.destroy_blockaded(g, ctx.cell)
 				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
@@ -340,12 +382,19 @@ A.tactical = {
 		elseif ctx.stage == "invade" then
 			-- "After units are committed to land on your planet" (Parley).
 			if ctx.committed and not ctx.commit_asked then
-				ctx.commit_asked = true
 				local planets = {}
 				for key in pairs(ctx.committed) do
 					table.insert(planets, tonumber(key))
 				end
 				table.sort(planets)
+				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, notes.lua).
+				if not ctx.notes_asked then
+					ctx.notes_asked = true
+					if require("notes").units_committed(g, seat, planets) then
+						return nil
+					end
+				end
+				ctx.commit_asked = true
 				if M.open(g, "units_committed", { active = seat, cell = ctx.cell, planets = planets }) then
 					return nil
 				end
