@@ -17,7 +17,7 @@ local N = {}
 local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoys = true, arborec_stymie = true }
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true, muaat_fires_of_the_gashlai = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name
@@ -239,6 +239,18 @@ end
 
 -- Plays a component-action note (the turn's action; round.lua).
 function N.play_component(g, seat: number, note: number)
+	if g:face(note) == "muaat_fires_of_the_gashlai" then
+		-- Fires of the Gashlai (Muaat's note, its card): a token from Muaat's fleet pool to
+		-- its reinforcements, the War Sun technology for the holder, the note back to Muaat.
+		local owner = g:owner(note) :: number
+		g:reveal(note)
+		g:log(U.text("notes.played", seat, N.name(g, note), owner))
+		U.move_token(g, owner, "fleet", "cmd_reinforcements")
+		Tech.gain(g, seat, "war_sun")
+		g:log(U.text("notes.fires_of_the_gashlai", owner, seat))
+		N.give_back(g, note)
+		return
+	end
 	-- Trade Convoys, Stymie (their cards): face up in the play area.
 	g:move(note, { zone = "note_play", seat = seat })
 	g:reveal(note)

@@ -88,8 +88,11 @@ local function can_make(g, ctx, utype: string): boolean
 	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 then
 		return false
 	end
-	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
-		return false -- TI4 §94: the war sun needs its technology
+	-- TI4 §94: the war sun needs its technology, the one its card names (Muaat's Prototype
+	-- War Sun names none: built from the start, its card).
+	local needs = U.unit_def(g, seat, utype).technology
+	if utype == "war_sun" and needs and not U.has_tech(g, seat, needs) then
+		return false
 	end
 	if utype == "infantry" and not ctx.planet then
 		-- TI4 §78.3: infantry land on a planet the seat controls in the system; those of a
@@ -203,6 +206,11 @@ P.produce = {
 				end
 			end
 			g:log(U.text("produce.produced", ctx.seat, ctx.count, U.cell_label(g, ctx.cell), cost, #names > 0 and table.concat(names, ", ") or U.text("produce.none")))
+			-- Abilities timed "after your units use Production" (Muaat's Magmus Reactor):
+			-- the registry's moment `after_production`, once something was made.
+			if ctx.count > 0 and not ctx.cost_cap then
+				A.at(g, "after_production", { seat = ctx.seat, cell = ctx.cell })
+			end
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end

@@ -39,6 +39,13 @@ local function links_for(g, seat: number): { string }
 	return links
 end
 
+-- TI4 §92: supernovas stop movement, except for a seat whose entries let its ships through
+-- (Muaat's Gashlai Physiology, flag "pass_supernova"; its Magmus Reactor lets them end there,
+-- flag "enter_supernova", checked where the active system is).
+local function supernova_cost(g, seat: number): number | false
+	return Ab.any(g, seat, "pass_supernova") and 1 or false
+end
+
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
 -- system from, and at what cost, by one search backwards from it (PLAN.md 2.2).
 -- Supernovae, asteroid fields (without Antimass Deflectors) and nebulae are not passed
@@ -48,7 +55,7 @@ end
 local function search(g, seat: number, active: number, rift_cost: any): { [number]: number }
 	local blocked = blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
-	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
+	local rules = { costs = { supernova = supernova_cost(g, seat), nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 	local field = g:field(active, 8, rules)
 	local out = {}
@@ -105,7 +112,7 @@ end
 
 function A.rules(g, seat: number, active: number)
 	local blocked = blocking_systems(g, seat, active)
-	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
+	return { costs = { supernova = supernova_cost(g, seat), nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
@@ -117,7 +124,8 @@ function A.field(g, seat: number, active: number): ({ [number]: number }, { [num
 	end
 	local t = g:terrain(active)
 	local safe, risky = {}, {}
-	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
+	local supernova_closed = t == "supernova" and not Ab.any(g, seat, "enter_supernova")
+	if not (supernova_closed or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
 		safe = search(g, seat, active, false)
 		risky = search(g, seat, active, 0)
 	end
