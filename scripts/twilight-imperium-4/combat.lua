@@ -120,6 +120,11 @@ C.space_combat = {
 				-- §23.2: "start of combat" effects come before the barrage.
 				assault_cannon(g, ctx)
 				ctx.stage = "forced"
+				-- Abilities timed at the start of a space combat (Creuss's Dimensional
+				-- Splicer): the registry's moment `combat_start`; their questions first.
+				if A.at(g, "combat_start", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, attacker = ctx.attacker }) then
+					return nil
+				end
 			elseif ctx.stage == "forced" then
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then

@@ -64,7 +64,8 @@ end
 -- wormholes out of movement; law Wormhole Reconstruction adds its links.
 function Co.movement_links(g): { string }
 	if Co.law(g, "enforced_travel_ban") then
-		return {}
+		-- The ban stops alpha and beta wormholes only (its card); delta still links.
+		return { "delta", "gamma" }
 	end
 	local kinds = Co.adjacency_links(g)
 	-- Lost Star Chart (ac_combat.lua): alpha and beta systems adjacent for this action.
@@ -78,9 +79,9 @@ end
 -- Link kinds that make systems adjacent (TI4 §8.2).
 function Co.adjacency_links(g): { string }
 	if Co.law(g, "wormhole_reconstruction") then
-		return { "alpha", "beta", "reconstruction" }
+		return { "alpha", "beta", "delta", "gamma", "reconstruction" }
 	end
-	return { "alpha", "beta" }
+	return { "alpha", "beta", "delta", "gamma" }
 end
 
 -- The cost of passing through a nebula: impassable (TI4 §69.1), 1 under law Shared

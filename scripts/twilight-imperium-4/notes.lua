@@ -140,6 +140,13 @@ function N.turn_start(g, seat: number)
 	if note and holder and #U.planets(g, holder) > 0 then
 		g:push("note_play", { seat = holder, note = note })
 	end
+	-- Creuss Iff (its card): as the holder's own turn begins, it may put or move a Creuss
+	-- wormhole token (usable without Wormhole Generator: FAQ, digest F-39).
+	for _, iff in ipairs(N.hand(g, seat)) do
+		if g:face(iff) == "creuss_iff" and g:owner(iff) ~= seat then
+			g:push("note_play", { seat = seat, note = iff })
+		end
+	end
 end
 
 -- After a seat researches a technology (TI4 §94.2): the holder of its Research Agreement
@@ -283,6 +290,10 @@ N.note_play = {
 			label = U.text("notes.play_political_secret", owner)
 		elseif face == "letnev_war_funding" then
 			label = U.text("notes.play_war_funding", owner)
+		elseif face == "creuss_iff" then
+			for _, o in ipairs(require("faction_creuss").token_options(g, ctx.seat, owner)) do
+				table.insert(options, o)
+			end
 		elseif face == "saar_raghs_call" then
 			-- Ragh's Call: the holder names where Saar's ground forces go (a planet Saar
 			-- controls other than this one).
@@ -337,6 +348,9 @@ N.note_play = {
 			g:add(owner, "tg", -lost)
 			g:set_global("rerolls_" .. ctx.seat, true)
 			g:log(U.text("notes.war_funding", owner, lost, ctx.seat))
+		elseif g:face(note) == "creuss_iff" then
+			-- Creuss Iff: the chosen Creuss wormhole token goes to the chosen system.
+			require("faction_creuss").place_token(g, ctx.seat, v)
 		elseif g:face(note) == "saar_raghs_call" then
 			-- Ragh's Call (its card): every Saar ground force on the planet goes to the chosen
 			-- planet Saar controls, before any ground combat there.

@@ -11,6 +11,7 @@ local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local M = require("moments")
+local Galaxy = require("galaxy")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -35,6 +36,11 @@ local function links_for(g, seat: number): { string }
 	local links = table.clone(Co.movement_links(g))
 	if g:global("conduit") == seat then
 		table.insert(links, "conduit")
+	end
+	-- Creuss's Quantum Entanglement (faction_creuss.lua): every alpha or beta system is
+	-- adjacent to every other, whatever stops wormholes (links "entangle", galaxy.lua).
+	if Ab.any(g, seat, "entangled_wormholes") then
+		table.insert(links, "entangle")
 	end
 	return links
 end
@@ -137,6 +143,14 @@ local function move_value(g, seat: number, face: string, from: number): number
 	local m = defs.unit[face].move or 0
 	if g:terrain(from) == "nebula" then
 		m = math.min(m, 1) -- TI4 §69.2
+	end
+	-- Creuss's Slipstream (faction_creuss.lua): +1 from its home system or an alpha or
+	-- beta wormhole system.
+	if m > 0 and Ab.any(g, seat, "slipstream") then
+		local w = Galaxy.wormholes_at(g, from)
+		if from == U.home_cell(g, seat) or table.find(w, "alpha") or table.find(w, "beta") then
+			m += 1
+		end
 	end
 	return m + (g:global("card_move_bonus_" .. seat) or 0) -- Flank Speed (ac_combat.lua)
 end
@@ -279,6 +293,8 @@ A.tactical = {
 		ctx.stage = "activate"
 		ctx.from = {}
 		A.end_cards(g, ctx.seat)
+		-- Wormholes carried by units (Hil Colish) may have left the board since: links anew.
+		Galaxy.link_wormholes(g)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -481,6 +497,11 @@ A.tactical = {
 				g:log(U.text("tactical.gravity_drive", seat, defs.unit[g:face(e)].name))
 			end
 			g:move(e, ctx.cell)
+			-- A ship carrying a wormhole (Creuss's Hil Colish) takes it along: links anew.
+			local h = Ab.HOOKS[g:face(e)]
+			if h and h.wormhole then
+				Galaxy.link_wormholes(g)
+			end
 			if (safe[n] or 99) > m then
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
@@ -507,6 +528,9 @@ A.tactical = {
 			end
 			if not known then
 				table.insert(ctx.from, n)
+			end
+			if h and h.wormhole and g:cell_of(e) == nil then
+				Galaxy.link_wormholes(g) -- lost in a gravity rift: its wormhole is gone (F-39)
 			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
 		elseif tag == "c" then
