@@ -125,7 +125,8 @@ F.place_wormhole = {
 
 -- Dimensional Splicer: ctx.seat picks one of ctx.foe's ships in ctx.cell (or none); the
 -- foe may then answer the hit as any hit ("assign_hits" action-card window: Shields
--- Holding, FAQ F-25); a ship with Sustain Damage that may use it takes it that way.
+-- Holding, FAQ F-25), and, when the ship aimed at may use Sustain Damage, chooses whether
+-- it does (TI4 §87).
 F.splicer = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
@@ -138,9 +139,9 @@ F.splicer = {
 					return nil
 				end
 			end
-			ctx.done = true
 			local cancel = g:global("card_cancel_hits_" .. ctx.foe)
 			if cancel then
+				ctx.done = true
 				g:set_global("card_cancel_hits_" .. ctx.foe, nil)
 				g:log(U.text("combat.hits_cancelled", ctx.foe, cancel))
 				return nil
@@ -148,14 +149,21 @@ F.splicer = {
 			local tag, kind = string.match(ctx.target, "^(%a):([%a_]+)$")
 			local e = g:first({ kind = kind, owner = ctx.foe, cell = ctx.cell, lacks = tag == "x" and "damaged" or nil, has = tag == "d" and "damaged" or nil })
 			if not e then
+				ctx.done = true
 				return nil
 			end
 			local def = defs.unit[g:face(e)]
-			local v = ctx.target
 			if tag == "x" and def.sustain_damage and require("council").may_sustain(g, def) then
-				v = "s:" .. (kind :: string)
+				-- The foe's choice: Sustain Damage or lose the ship (TI4 §87).
+				ctx.answering = true
+				return { seat = ctx.foe, prompt = U.text("ability.splicer_sustain_prompt", def.name), rule = "TI4 §87",
+					help = defs.technology.creuss_dimensional_splicer.effect, options = {
+						{ label = U.text("combat.sustain", def.name), value = "s:" .. (kind :: string) },
+						{ label = U.text("combat.destroy", def.name), value = ctx.target },
+					} }
 			end
-			require("hits").apply(g, ctx.foe, ctx.cell, v)
+			ctx.done = true
+			require("hits").apply(g, ctx.foe, ctx.cell, ctx.target)
 			return nil
 		end
 		local options = {}
@@ -169,6 +177,11 @@ F.splicer = {
 			help = defs.technology.creuss_dimensional_splicer.effect, options = options, pass = U.text("ability.splicer_no") }
 	end,
 	resolve = function(g, ctx, v)
+		if ctx.answering then
+			ctx.done = true
+			require("hits").apply(g, ctx.foe, ctx.cell, v)
+			return
+		end
 		if v == nil then
 			ctx.done = true
 			return
