@@ -364,8 +364,10 @@ A.tactical = {
 			if not ctx.invasion_asked then
 				ctx.invasion_asked = true
 				-- Once movement and space combat are over: structures left blockaded in
-				-- space are destroyed (TI4 §80.4).
+				-- space are destroyed (TI4 §80.4), and a wormhole carried by a ship the
+				-- combat destroyed (Hil Colish) is gone.
 				A.destroy_blockaded(g, ctx.cell)
+				Galaxy.link_wormholes(g)
 				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
