@@ -87,7 +87,15 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 		-- (A ship in a gravity rift always rolls as it leaves: only the risky search has it.)
 		if out[c] == nil and c ~= active and (rift_cost ~= false or g:terrain(c) ~= "gravity_rift") then
 			local best = nil
-			for _, n in ipairs(require("objectives").adjacent(g, c)) do
+			-- Its neighbours by the links this seat's ships follow now (not the wormholes a
+			-- law such as Enforced Travel Ban switches off).
+			local near = table.clone(g:neighbors(c))
+			for _, k in ipairs(rules.links) do
+				for _, n in ipairs(g:links(c, k)) do
+					table.insert(near, n)
+				end
+			end
+			for _, n in ipairs(near) do
 				if field[n] ~= nil and (best == nil or field[n] + 1 < best) then
 					best = field[n] + 1
 				end
