@@ -100,6 +100,13 @@ function A.at(g, point: string, info: any?, order: { number }?): boolean
 	return pushed
 end
 
+-- The name of a registry entry: a faction ability, a technology or a unit (a flagship's
+-- component action, e.g. Muaat's The Inferno).
+local function entry_name(id: string): string
+	local def = defs.faction_ability[id] or defs.technology[id] or defs.unit[id]
+	return def.name
+end
+
 -- The component actions (TI4 §3) a seat's abilities and technologies offer now, as turn
 -- menu options (value "ability:<id>").
 function A.components(g, seat: number): { any }
@@ -107,7 +114,7 @@ function A.components(g, seat: number): { any }
 	for _, id in ipairs(held(g, seat)) do
 		local h = HOOKS[id]
 		if h and h.component and h.component.can(g, seat) then
-			local name = defs.faction_ability[id] and defs.faction_ability[id].name or defs.technology[id].name
+			local name = entry_name(id)
 			table.insert(options, { label = U.text("ability.component_option", name), value = "ability:" .. id })
 		end
 	end
@@ -116,7 +123,7 @@ end
 
 -- Resolves the component action of entry `id` for a seat (the turn's action).
 function A.play(g, seat: number, id: string)
-	g:log(U.text("ability.used", seat, defs.faction_ability[id] and defs.faction_ability[id].name or defs.technology[id].name))
+	g:log(U.text("ability.used", seat, entry_name(id)))
 	HOOKS[id].component.play(g, seat)
 end
 

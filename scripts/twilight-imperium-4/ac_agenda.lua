@@ -208,7 +208,8 @@ end)
 
 H.construction_rider = rider("Construction Rider", function(g, seat: number, p: number?)
 	if p then
-		from_reinforcements(g, seat, "space_dock", { inside = p })
+		-- TI4 §41.1: a Floating Factory goes in the planet's space area.
+		from_reinforcements(g, seat, "space_dock", U.placed_in_space(g, seat, "space_dock") and g:cell_of(p) or { inside = p })
 	end
 end, function(g, seat: number)
 	if g:count({ kind = "space_dock", zone = "reinforcements", seat = seat }) == 0 then

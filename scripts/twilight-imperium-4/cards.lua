@@ -316,10 +316,19 @@ C.construct = {
 			return nil
 		end
 		local options = {}
+		local space_seen = {}
 		for _, p in ipairs(U.planets(g, ctx.seat)) do
 			for _, k in ipairs(ctx.kinds) do
 				local limit = k == "pds" and Co.pds_limit(g) or 1
-				if g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit and Co.may_land(g, p) then
+				if U.placed_in_space(g, ctx.seat, k) then
+					-- TI4 §41.1: Saar's Floating Factory goes in the space area of a system
+					-- holding a planet the seat controls (one option per system).
+					local c = g:cell_of(p) :: number
+					if not space_seen[c] and g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 then
+						space_seen[c] = true
+						table.insert(options, { label = U.text("cards.construct_space_option", U.text("unit_type." .. k), U.cell_label(g, c)), value = string.format("%s:%d", k, p) })
+					end
+				elseif g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit and Co.may_land(g, p) then
 					table.insert(options, { label = U.text("cards.construct_option", U.text("unit_type." .. k), U.planet_name(g, p)), value = string.format("%s:%d", k, p) })
 				end
 			end
@@ -337,7 +346,11 @@ C.construct = {
 		end
 		local k, p = string.match(v, "^(%a[%a_]*):(%d+)$")
 		local planet = tonumber(p)
-		g:move(g:last({ kind = k, zone = "reinforcements", seat = ctx.seat }), { inside = planet })
+		if U.placed_in_space(g, ctx.seat, k) then
+			g:move(g:last({ kind = k, zone = "reinforcements", seat = ctx.seat }), g:cell_of(planet)) -- TI4 §41.1
+		else
+			g:move(g:last({ kind = k, zone = "reinforcements", seat = ctx.seat }), { inside = planet })
+		end
 		if ctx.token then
 			local c = g:cell_of(planet)
 			if not U.has_token_in(g, ctx.seat, c) then

@@ -215,12 +215,17 @@ C.space_combat = {
 				end
 			elseif ctx.stage == "assault" then
 				assault_cannon(g, ctx)
-				-- Abilities producing hits at the start of combat (Mentak's Ambush): hooks of
-				-- the moment "combat_start" add to `hits` (by seat that must assign them).
-				local info = { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, hits = {} }
-				A.at(g, "combat_start", info)
-				ctx.start_hits, ctx.start_asked = info.hits, {}
+				-- Abilities timed at the start of a space combat (the registry's moment
+				-- "combat_start"): those producing hits (Mentak's Ambush) add them to `hits`, by
+				-- the seat that must assign them; those asking a question push it (Creuss's
+				-- Dimensional Splicer), which runs first. Asked once: the stage has moved on.
+				local info = { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, attacker = ctx.attacker, hits = {} }
 				ctx.stage = "start_hits"
+				local pushed = A.at(g, "combat_start", info)
+				ctx.start_hits, ctx.start_asked = info.hits, {}
+				if pushed then
+					return nil
+				end
 			elseif ctx.stage == "start_hits" then
 				-- The owner assigns them as combat hits (Sustain Damage allowed, §87); Shields
 				-- Holding may cancel them (digest F-25) and Direct Hit follow a Sustain Damage

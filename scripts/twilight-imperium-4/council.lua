@@ -69,7 +69,8 @@ end
 -- wormholes out of movement; law Wormhole Reconstruction adds its links.
 function Co.movement_links(g): { string }
 	if Co.law(g, "enforced_travel_ban") then
-		return {}
+		-- The ban stops alpha and beta wormholes only (its card); delta still links.
+		return { "delta", "gamma" }
 	end
 	local kinds = Co.adjacency_links(g)
 	-- Lost Star Chart (ac_combat.lua): alpha and beta systems adjacent for this action.
@@ -83,9 +84,9 @@ end
 -- Link kinds that make systems adjacent (TI4 §8.2).
 function Co.adjacency_links(g): { string }
 	if Co.law(g, "wormhole_reconstruction") then
-		return { "alpha", "beta", "reconstruction" }
+		return { "alpha", "beta", "delta", "gamma", "reconstruction" }
 	end
-	return { "alpha", "beta" }
+	return { "alpha", "beta", "delta", "gamma" }
 end
 
 -- The cost of passing through a nebula: impassable (TI4 §69.1), 1 under law Shared
@@ -279,6 +280,9 @@ function Co.gain_control(g, p: number, seat: number)
 	if resources > 0 and U.has_tech(g, seat, "integrated_economy") then
 		g:push("produce", { seat = seat, cell = g:cell_of(p), planet = p, cost_cap = resources })
 	end
+	-- Abilities timed "after you gain control of a planet" (TI4 §29; e.g. Saar's Scavenge):
+	-- the registry's moment `gained_control` (required when it runs: this module sits below it).
+	require("abilities").at(g, "gained_control", { seat = seat, planet = p })
 end
 
 return Co

@@ -45,23 +45,64 @@ function G.place_system(g, sid: string, at): number
 	return c
 end
 
+-- The wormhole types in a system (TI4 §10): its tile's, the wormhole tokens in it (kind
+-- `wormhole_token`, face the type: the Ghosts of Creuss' alpha and beta tokens), and those
+-- a unit there carries (a registry entry with `wormhole`: Creuss's flagship Hil Colish, delta).
+function G.wormholes_at(g, c: number): { string }
+	local out = table.clone(U.system_of_cell(g, c).wormholes)
+	for _, t in ipairs(g:entities({ kind = "wormhole_token", cell = c })) do
+		table.insert(out, g:face(t))
+	end
+	local hooks = require("abilities").HOOKS
+	for _, e in ipairs(g:entities({ kind = "flagship", cell = c })) do
+		local h = hooks[g:face(e)]
+		if h and h.wormhole then
+			table.insert(out, h.wormhole)
+		end
+	end
+	return out
+end
+
+-- The wormhole links (TI4 §10, §8.2), made again from what is on the board: systems with a
+-- wormhole of one type are linked in pairs (alpha, beta, delta, gamma); links "entangle"
+-- join every alpha or beta system to every other, followed only by a seat whose entries
+-- say so (Creuss's Quantum Entanglement, tactical.lua links_for). Called after setup and
+-- whenever a wormhole moves (a token placed, Hil Colish moved).
+G.WORMHOLE_TYPES = { "alpha", "beta", "delta", "gamma" }
 function G.link_wormholes(g)
-	for _, kind in ipairs({ "alpha", "beta" }) do
-		local cells = {}
-		for _, c in ipairs(g:cells()) do
-			local sys = U.system_of_cell(g, c)
-			for _, w in ipairs(sys.wormholes) do
-				if w == kind then
-					table.insert(cells, c)
-				end
+	local by_type = { alpha = {}, beta = {}, delta = {}, gamma = {} }
+	local entangled = {}
+	for _, c in ipairs(g:cells()) do
+		local seen = {}
+		for _, w in ipairs(G.wormholes_at(g, c)) do
+			if by_type[w] and not seen[w] then
+				seen[w] = true
+				table.insert(by_type[w], c)
 			end
 		end
+		if seen.alpha or seen.beta then
+			table.insert(entangled, c)
+		end
+	end
+	local function link_all(cells, kind)
+		g:remove_links(kind)
 		for i = 1, #cells do
 			for j = i + 1, #cells do
 				g:add_link(cells[i], cells[j], kind)
 			end
 		end
 	end
+	for _, kind in ipairs(G.WORMHOLE_TYPES) do
+		link_all(by_type[kind], kind)
+	end
+	link_all(entangled, "entangle")
+end
+
+-- Where a faction's home system goes when a stand-in takes its place on the board (TI4
+-- §93.1, faction `board_stand_in`): off the board, two steps out from that place, so it
+-- touches no tile (every layout's outer ring is within half that distance).
+function G.off_board(at): { number }
+	return { at[1] * 2, at[2] * 2 }
 end
 
 -- Setup step 6, "5-player game without hyperlanes": trade goods for the weaker home

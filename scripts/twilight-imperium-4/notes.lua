@@ -19,7 +19,8 @@ local RETURN_ON_ACTIVATION = { support_for_the_throne = true, hacan_trade_convoy
 RETURN_ON_ACTIVATION.nekro_antivirus = true -- Nekro (issue 18)
 
 -- Notes played as a component action (TI4 §3) that the pack can resolve.
-local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true, mentak_promise_of_protection = true }
+local COMPONENT = { hacan_trade_convoys = true, arborec_stymie = true, mentak_promise_of_protection = true,
+	muaat_fires_of_the_gashlai = true }
 
 function N.name(g, note: number): string
 	return defs.promissory_note[g:face(note)].name
@@ -197,6 +198,13 @@ function N.turn_start(g, seat: number)
 			g:push("note_play", { seat = seat, note = n })
 		end
 	end
+	-- Creuss Iff (its card): as the holder's own turn begins, it may put or move a Creuss
+	-- wormhole token (usable without Wormhole Generator: FAQ, digest F-39).
+	for _, iff in ipairs(N.hand(g, seat)) do
+		if g:face(iff) == "creuss_iff" and g:owner(iff) ~= seat then
+			g:push("note_play", { seat = seat, note = iff })
+		end
+	end
 end
 
 -- Digest F-08: a note received in a transaction while the start of `seat`'s turn is still
@@ -231,6 +239,24 @@ function N.combat_round(g, seats: { number }): boolean
 		end
 	end
 	return pushed
+end
+
+-- Once a seat has committed units to land on `planets` (TI4 §52.2): if it holds the Clan of
+-- Saar's Ragh's Call and Saar has ground forces on one of them, it may play it for that
+-- planet (pushes `note_play`). Returns whether it pushed.
+function N.units_committed(g, seat: number, planets: { number }): boolean
+	for _, note in ipairs(N.hand(g, seat)) do
+		local owner = g:owner(note) :: number
+		if g:face(note) == "saar_raghs_call" and owner ~= seat then
+			for _, p in ipairs(planets) do
+				if g:count({ kind = U.GROUND_TYPES, owner = owner, inside = p }) > 0 then
+					g:push("note_play", { seat = seat, note = note, planet = p })
+					return true
+				end
+			end
+		end
+	end
+	return false
 end
 
 -- As a combat starts (space or ground): a seat in it holding its opponent's Antivirus (Nekro's
@@ -311,6 +337,18 @@ end
 
 -- Plays a component-action note (the turn's action; round.lua).
 function N.play_component(g, seat: number, note: number)
+	if g:face(note) == "muaat_fires_of_the_gashlai" then
+		-- Fires of the Gashlai (Muaat's note, its card): a token from Muaat's fleet pool to
+		-- its reinforcements, the War Sun technology for the holder, the note back to Muaat.
+		local owner = g:owner(note) :: number
+		g:reveal(note)
+		g:log(U.text("notes.played", seat, N.name(g, note), owner))
+		U.move_token(g, owner, "fleet", "cmd_reinforcements")
+		Tech.gain(g, seat, "war_sun")
+		g:log(U.text("notes.fires_of_the_gashlai", owner, seat))
+		N.give_back(g, note)
+		return
+	end
 	-- Trade Convoys, Stymie (their cards): face up in the play area.
 	g:move(note, { zone = "note_play", seat = seat })
 	g:reveal(note)
@@ -366,6 +404,18 @@ N.note_play = {
 				for _, theirs in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = owner })) do
 					table.insert(options, { label = U.text("notes.play_acquiescence", defs.strategy_card[g:face(mine)].name,
 						defs.strategy_card[g:face(theirs)].name), value = string.format("%d:%d", mine, theirs) })
+				end
+			end
+		elseif face == "creuss_iff" then
+			for _, o in ipairs(require("faction_creuss").token_options(g, ctx.seat, owner)) do
+				table.insert(options, o)
+			end
+		elseif face == "saar_raghs_call" then
+			-- Ragh's Call: the holder names where Saar's ground forces go (a planet Saar
+			-- controls other than this one).
+			for _, p in ipairs(U.planets(g, owner)) do
+				if p ~= ctx.planet then
+					table.insert(options, { label = U.text("notes.play_raghs_call", owner, U.planet_name(g, ctx.planet), U.planet_name(g, p)), value = p })
 				end
 			end
 		else
@@ -442,6 +492,16 @@ N.note_play = {
 			U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			g:set_global("card_veto", true)
 			g:log(U.text("notes.political_favor", owner))
+		elseif g:face(note) == "creuss_iff" then
+			-- Creuss Iff: the chosen Creuss wormhole token goes to the chosen system.
+			require("faction_creuss").place_token(g, ctx.seat, v)
+		elseif g:face(note) == "saar_raghs_call" then
+			-- Ragh's Call (its card): every Saar ground force on the planet goes to the chosen
+			-- planet Saar controls, before any ground combat there.
+			for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = owner, inside = ctx.planet })) do
+				g:move(e, { inside = v })
+			end
+			g:log(U.text("notes.raghs_call", owner, U.planet_name(g, ctx.planet), U.planet_name(g, v), ctx.seat))
 		elseif g:face(note) == "political_secret" then
 			-- Political Secret: until the agenda resolves its owner cannot vote or play
 			-- action cards (agenda.lua, moments.lua); face up meanwhile (agenda_resolved).

@@ -210,6 +210,10 @@ O.REQ = {
 
 -- TI4 §71.16: public objectives need every planet of the seat's home system.
 function O.holds_home(g, seat: number): boolean
+	-- Saar's Nomadic (TI4 §19, faction_saar.lua): its home planets are not required.
+	if require("abilities").any(g, seat, "score_without_home") then
+		return true
+	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = U.home_cell(g, seat) })) do
 		if g:owner(p) ~= seat then
 			return false

@@ -41,7 +41,29 @@ function P.limit(g, seat: number, c: number, one_dock: boolean?): (number, numbe
 			end
 		end
 	end
+	-- Units with Production in the space area (TI4 §78.4; Saar's Floating Factory, a space
+	-- dock: its printed number, no planet's resources).
+	for _, d in ipairs(U.space_structures(g, seat, c)) do
+		local prod = defs.unit[g:face(d)].production
+		if prod and (not one_dock or g:kind(d) == "space_dock") then
+			if one_dock then
+				limit = math.max(limit, prod.value)
+			else
+				limit += prod.value
+			end
+		end
+	end
 	return limit, dock_planet, not_docks
+end
+
+-- Whether a seat has a unit with Production in system `c`'s space area (TI4 §78.4).
+local function space_production(g, seat: number, c: number): boolean
+	for _, d in ipairs(U.space_structures(g, seat, c)) do
+		if defs.unit[g:face(d)].production then
+			return true
+		end
+	end
+	return false
 end
 
 -- The cost of what has been made (TI4 §79.1-2): fighters and infantry come two for
@@ -66,11 +88,22 @@ local function can_make(g, ctx, utype: string): boolean
 	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 then
 		return false
 	end
-	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
-		return false -- TI4 §94: the war sun needs its technology
+	-- TI4 §94: the war sun needs its technology, the one its card names (Muaat's Prototype
+	-- War Sun names none: built from the start, its card).
+	local needs = U.unit_def(g, seat, utype).technology
+	if utype == "war_sun" and needs and not U.has_tech(g, seat, needs) then
+		return false
 	end
 	if utype == "infantry" and not ctx.planet then
-		return false -- TI4 §78.3: infantry land on a planet the seat controls in the system
+		-- TI4 §78.3: infantry land on a planet the seat controls in the system; those of a
+		-- Production unit in space may stay in the space area within capacity (§78.4).
+		if not ctx.in_space then
+			return false
+		end
+		local cap, load = U.capacity(g, seat, c)
+		if load + 1 > cap then
+			return false
+		end
 	end
 	-- Arborec's Mitosis (abilities.lua): only units other than space docks build infantry.
 	if utype == "infantry" and A.any(g, seat, "dock_no_infantry") and (ctx.made.infantry or 0) + 1 > ctx.not_docks then
@@ -117,6 +150,16 @@ P.produce = {
 			ctx.limit, ctx.not_docks = ctx.extra, ctx.extra
 			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
 		end
+		-- A unit with Production in the space area (TI4 §78.4): its infantry may go on a
+		-- planet the seat controls in the system, else stay in the space area.
+		if not ctx.extra and not ctx.cost_cap and space_production(g, ctx.seat, ctx.cell) then
+			ctx.in_space = true
+			ctx.planet = ctx.planet or g:first({ kind = "planet", owner = ctx.seat, cell = ctx.cell })
+		end
+		-- A production of at most `most` units (Saar's Chaos Mapping: 1).
+		if ctx.most then
+			ctx.limit = math.min(ctx.limit, ctx.most)
+		end
 		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
 		if N.stymied(g, ctx.seat, ctx.cell) then
 			ctx.limit = 0
@@ -124,7 +167,7 @@ P.produce = {
 		end
 	end,
 	run = function(g, ctx)
-		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
+		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra or ctx.in_space) then
 			return nil
 		end
 		-- Abilities timed as units use Production (Winnu's Hegemonic Trade Policy), asked
@@ -184,14 +227,16 @@ P.produce = {
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end
-			-- "After your units use Production" (Yin Spinner); runs once the payment is made.
-			if ctx.count > 0 then
+			-- Abilities timed "after your units use Production" (Muaat's Magmus Reactor, Yin
+			-- Spinner): the registry's moment `after_production`, once something was made by
+			-- the units' Production (not by Integrated Economy's placement, `cost_cap`).
+			if ctx.count > 0 and not ctx.cost_cap then
 				A.at(g, "after_production", { seat = ctx.seat, cell = ctx.cell })
 			end
 			return
 		end
 		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })
-		if v == "infantry" then
+		if v == "infantry" and ctx.planet then
 			g:move(e, { inside = ctx.planet }) -- TI4 §78.3
 		else
 			g:move(e, ctx.cell) -- TI4 §78.2

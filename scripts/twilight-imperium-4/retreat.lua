@@ -48,7 +48,14 @@ end
 
 -- The seat's ships in the combat that have a move value (those that retreat).
 local function movers(g, seat: number, c: number): { number }
-	return U.ships_with(g, seat, c, "move")
+	local out = U.ships_with(g, seat, c, "move")
+	-- Structures in space with a move value retreat as ships (TI4 §41.1, Floating Factory).
+	for _, e in ipairs(U.space_structures(g, seat, c)) do
+		if defs.unit[g:face(e)].move then
+			table.insert(out, e)
+		end
+	end
+	return out
 end
 
 -- §23.4: a seat may announce a retreat only with somewhere to go (and, here, with at

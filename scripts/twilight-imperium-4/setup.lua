@@ -115,7 +115,16 @@ S.setup = {
 		for _, home in ipairs(layout.homes) do
 			local seat = home.seat
 			local fid = g:get(seat, "faction")
-			local c = Galaxy.place_system(g, defs.faction[fid].home_system, home.at)
+			local stand_in = defs.faction[fid].board_stand_in
+			local c
+			if stand_in then
+				-- The Ghosts of Creuss (Creuss Gate; TI4 §93.1, §10.4): the stand-in system at
+				-- the home position, the home system off the board, joined by wormholes.
+				Galaxy.place_system(g, stand_in, home.at)
+				c = Galaxy.place_system(g, defs.faction[fid].home_system, Galaxy.off_board(home.at))
+			else
+				c = Galaxy.place_system(g, defs.faction[fid].home_system, home.at)
+			end
 			g:set(seat, "home_cell", c)
 		end
 		if placing then
@@ -128,6 +137,15 @@ S.setup = {
 		for seat = 1, seats do
 			local faction = defs.faction[g:get(seat, "faction")]
 			create_seat(g, seat, faction)
+			-- Faction-specific pieces (the Ghosts of Creuss' wormhole tokens): the `setup`
+			-- function of the module its `hooks` names, if it has one.
+			if faction.hooks then
+				local module = string.match(faction.hooks, "^([%w_]+)%.")
+				local setup_fn = require(module :: string).setup
+				if setup_fn then
+					setup_fn(g, seat)
+				end
+			end
 			-- Step 5 (TI4 §29): the home planets, controlled and ready.
 			for _, p in ipairs(g:entities({ kind = "planet", cell = U.home_cell(g, seat) })) do
 				g:set_owner(p, seat)

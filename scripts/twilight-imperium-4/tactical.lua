@@ -11,6 +11,7 @@ local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local M = require("moments")
+local Galaxy = require("galaxy")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -39,7 +40,19 @@ local function links_for(g, seat: number): { string }
 	-- Links an ability gives one seat's movement for the action (kind "moves_<seat>":
 	-- Winnu's Lazax Gate Folding).
 	table.insert(links, "moves_" .. seat)
+	-- Creuss's Quantum Entanglement (faction_creuss.lua): every alpha or beta system is
+	-- adjacent to every other, whatever stops wormholes (links "entangle", galaxy.lua).
+	if Ab.any(g, seat, "entangled_wormholes") then
+		table.insert(links, "entangle")
+	end
 	return links
+end
+
+-- TI4 §92: supernovas stop movement, except for a seat whose entries let its ships through
+-- (Muaat's Gashlai Physiology, flag "pass_supernova"; its Magmus Reactor lets them end there,
+-- flag "enter_supernova", checked where the active system is).
+local function supernova_cost(g, seat: number): number | false
+	return Ab.any(g, seat, "pass_supernova") and 1 or false
 end
 
 -- TI4 §66, §69, §16, §92, §101: which systems a seat's ships can reach the active
@@ -52,7 +65,7 @@ local function search(g, seat: number, active: number, rift_cost: any, free: boo
 	-- `free`: for a ship that moves through other players' ships (Yssaril's flagship).
 	local blocked = free and {} or blocking_systems(g, seat, active)
 	local antimass = U.has_tech(g, seat, "antimass_deflectors")
-	local rules = { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
+	local rules = { costs = { supernova = supernova_cost(g, seat), nebula = Co.nebula_cost(g), gravity_rift = rift_cost, asteroid_field = antimass and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 	local field = g:field(active, 8, rules)
 	local out = {}
@@ -72,11 +85,21 @@ local function search(g, seat: number, active: number, rift_cost: any, free: boo
 	-- Ships may leave a system they could not pass through (a nebula, an asteroid field):
 	-- one step more than the best passable neighbour (§69.2: from a nebula, move 1,
 	-- checked by the caller).
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+	local movers = table.clone(U.SHIP_TYPES)
+	table.insert(movers, "space_dock") -- a Floating Factory (TI4 §41.1) moves as a ship
+	for _, c in ipairs(g:cells_of({ kind = movers, owner = seat })) do
 		-- (A ship in a gravity rift always rolls as it leaves: only the risky search has it.)
 		if out[c] == nil and c ~= active and (rift_cost ~= false or g:terrain(c) ~= "gravity_rift") then
 			local best = nil
-			for _, n in ipairs(require("objectives").adjacent(g, c)) do
+			-- Its neighbours by the links this seat's ships follow now (not the wormholes a
+			-- law such as Enforced Travel Ban switches off).
+			local near = table.clone(g:neighbors(c))
+			for _, k in ipairs(rules.links) do
+				for _, n in ipairs(g:links(c, k)) do
+					table.insert(near, n)
+				end
+			end
+			for _, n in ipairs(near) do
 				if field[n] ~= nil and (best == nil or field[n] + 1 < best) then
 					best = field[n] + 1
 				end
@@ -107,7 +130,7 @@ end
 
 function A.rules(g, seat: number, active: number)
 	local blocked = blocking_systems(g, seat, active)
-	return { costs = { supernova = false, nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
+	return { costs = { supernova = supernova_cost(g, seat), nebula = Co.nebula_cost(g), gravity_rift = 0, asteroid_field = U.has_tech(g, seat, "antimass_deflectors") and 1 or false },
 		blocked = blocked, links = links_for(g, seat), link_cost = 1 }
 end
 
@@ -121,7 +144,8 @@ function A.field(g, seat: number, active: number, free: boolean?): ({ [number]: 
 	end
 	local t = g:terrain(active)
 	local safe, risky = {}, {}
-	if not (t == "supernova" or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
+	local supernova_closed = t == "supernova" and not Ab.any(g, seat, "enter_supernova")
+	if not (supernova_closed or (t == "asteroid_field" and not U.has_tech(g, seat, "antimass_deflectors"))) then
 		safe = search(g, seat, active, false, free)
 		risky = search(g, seat, active, 0, free)
 	end
@@ -133,6 +157,14 @@ local function move_value(g, seat: number, face: string, from: number): number
 	local m = defs.unit[face].move or 0
 	if g:terrain(from) == "nebula" then
 		m = math.min(m, 1) -- TI4 §69.2
+	end
+	-- Creuss's Slipstream (faction_creuss.lua): +1 from its home system or an alpha or
+	-- beta wormhole system.
+	if m > 0 and Ab.any(g, seat, "slipstream") then
+		local w = Galaxy.wormholes_at(g, from)
+		if from == U.home_cell(g, seat) or table.find(w, "alpha") or table.find(w, "beta") then
+			m += 1
+		end
 	end
 	return m + (g:global("card_move_bonus_" .. seat) or 0) -- Flank Speed (ac_combat.lua)
 end
@@ -155,10 +187,16 @@ local function move_options(g, ctx): { any }
 	local fleet_ok = U.fleet_used(g, seat, active) + 1 <= Ab.fleet_limit(g, seat)
 	local cap, load = U.capacity(g, seat, active)
 	local bonus = gravity_bonus(g, ctx)
-	for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
+	-- Ships, and structures in space with a move value (TI4 §41.1: Saar's Floating
+	-- Factory moves as a ship, outside the fleet pool as a structure).
+	local movers = table.clone(U.SHIP_TYPES)
+	for _, k in ipairs(U.STRUCTURE_TYPES) do
+		table.insert(movers, k)
+	end
+	for _, c in ipairs(g:cells_of({ kind = movers, owner = seat })) do
 		if not U.has_token_in(g, seat, c) then
 			local seen = {}
-			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
+			for _, e in ipairs(g:entities({ kind = movers, owner = seat, cell = c })) do
 				local face = g:face(e)
 				local def = defs.unit[face]
 				local s, r = safe, risky
@@ -171,6 +209,8 @@ local function move_options(g, ctx): { any }
 					local ok
 					if def.type == "fighter" then
 						ok = def.moves_alone and U.room_for(g, seat, active, "fighter")
+					elseif def.category == "structure" then
+						ok = true
 					else
 						ok = fleet_ok
 					end
@@ -237,6 +277,35 @@ local function landing_planets(g, seat: number, c: number, kind: string?): { num
 	return out
 end
 
+-- Whether a seat may not activate system `c` (TI4 §91): Saar's Chaos Mapping (flag
+-- "bars_asteroid_activation", faction_saar.lua) closes an asteroid field holding that
+-- player's ships to the others.
+function A.activation_barred(g, seat: number, c: number): boolean
+	if g:terrain(c) ~= "asteroid_field" then
+		return false
+	end
+	for _, o in ipairs(g:owners({ kind = U.SHIP_TYPES, cell = c })) do
+		if o ~= seat and Ab.any(g, o, "bars_asteroid_activation") then
+			return true
+		end
+	end
+	return false
+end
+
+-- TI4 §80.4, §14: a structure in a space area (Saar's Floating Factory) is destroyed when
+-- blockaded: another player's ships in its system and none of its owner's.
+function A.destroy_blockaded(g, c: number)
+	for s = 1, g:seats() do
+		local inspace = U.space_structures(g, s, c)
+		if #inspace > 0 and U.enemy_ships(g, s, c) and g:count({ kind = U.SHIP_TYPES, owner = s, cell = c }) == 0 then
+			for _, e in ipairs(inspace) do
+				g:move(e, { zone = "reinforcements", seat = s })
+				g:log(U.text("tactical.blockaded_structure", s, U.unit_name(g:face(e)), U.cell_label(g, c)))
+			end
+		end
+	end
+end
+
 -- ctx: seat; stages activate -> move -> cannon -> combat -> bombard -> land -> invade
 -- -> produce -> end.
 A.tactical = {
@@ -246,6 +315,8 @@ A.tactical = {
 		A.end_cards(g, ctx.seat)
 		-- Names this action's combats (objectives.lua combat_key: one objective each, §71.7).
 		g:add_global("tactical_serial", 1)
+		-- Wormholes carried by units (Hil Colish) may have left the board since: links anew.
+		Galaxy.link_wormholes(g)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -259,7 +330,7 @@ A.tactical = {
 		if ctx.stage == "activate" then
 			local options = {}
 			for _, c in ipairs(g:cells()) do
-				if not U.has_token_in(g, seat, c) then
+				if not U.has_token_in(g, seat, c) and not A.activation_barred(g, seat, c) then
 					table.insert(options, { label = U.cell_label(g, c), value = c })
 				end
 			end
@@ -314,6 +385,11 @@ A.tactical = {
 			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
 			if not ctx.invasion_asked then
 				ctx.invasion_asked = true
+				-- Once movement and space combat are over: structures left blockaded in
+				-- space are destroyed (TI4 §80.4), and a wormhole carried by a ship the
+				-- combat destroyed (Hil Colish) is gone.
+				A.destroy_blockaded(g, ctx.cell)
+				Galaxy.link_wormholes(g)
 				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
@@ -354,12 +430,19 @@ A.tactical = {
 		elseif ctx.stage == "invade" then
 			-- "After units are committed to land on your planet" (Parley).
 			if ctx.committed and not ctx.commit_asked then
-				ctx.commit_asked = true
 				local planets = {}
 				for key in pairs(ctx.committed) do
 					table.insert(planets, tonumber(key))
 				end
 				table.sort(planets)
+				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, notes.lua).
+				if not ctx.notes_asked then
+					ctx.notes_asked = true
+					if require("notes").units_committed(g, seat, planets) then
+						return nil
+					end
+				end
+				ctx.commit_asked = true
 				if M.open(g, "units_committed", { active = seat, cell = ctx.cell, planets = planets }) then
 					return nil
 				end
@@ -452,6 +535,11 @@ A.tactical = {
 				g:log(U.text("tactical.gravity_drive", seat, defs.unit[g:face(e)].name))
 			end
 			g:move(e, ctx.cell)
+			-- A ship carrying a wormhole (Creuss's Hil Colish) takes it along: links anew.
+			local h = Ab.HOOKS[g:face(e)]
+			if h and h.wormhole then
+				Galaxy.link_wormholes(g)
+			end
 			if (safe[n] or 99) > m then
 				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
 				-- 1-3 removes it (to reinforcements).
@@ -478,6 +566,9 @@ A.tactical = {
 			end
 			if not known then
 				table.insert(ctx.from, n)
+			end
+			if h and h.wormhole and g:cell_of(e) == nil then
+				Galaxy.link_wormholes(g) -- lost in a gravity rift: its wormhole is gone (F-39)
 			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
 		elseif tag == "c" then

@@ -24,7 +24,9 @@ function T.deck_of(faction): { string }
 		local t = defs.technology[tid]
 		if t.faction == nil then
 			local up = t.unit and defs.unit[t.unit].upgrades
-			if not (up and replaced[up]) then
+			-- Nor a card whose unit a faction unit replaces outright (the War Sun card for
+			-- the Embers of Muaat, whose Prototype War Sun needs none, its card).
+			if not (up and replaced[up]) and not (t.unit and replaced[t.unit]) then
 				table.insert(out, tid)
 			end
 		end

@@ -173,6 +173,42 @@ function T.as_faction(g, seat: number, fid: string)
 	end
 end
 
+-- Issue 18's factions in a scenario (T.replace_faction): seat `seat` plays faction `fid` from now on. Its
+-- pieces on the board go back to reinforcements; every piece of the colour takes the
+-- faction's face for its type (its faction units, level I); its faction technologies and
+-- faction note take the new faction's. The home system stays the seat's (scenarios place
+-- what they need).
+function T.replace_faction(g, seat: number, fid: string)
+	local old = defs.faction[g:get(seat, "faction")]
+	local new = defs.faction[fid]
+	T.clear_units(g, seat)
+	g:set(seat, "faction", fid)
+	for _, utype in ipairs(U.UNIT_TYPES) do
+		local face = U.BASE_UNIT[utype]
+		if utype == "flagship" then
+			face = new.flagship
+		end
+		for _, u in ipairs(new.units) do
+			if defs.unit[u].type == utype then
+				face = u
+			end
+		end
+		for _, e in ipairs(g:entities({ kind = utype, owner = seat })) do
+			g:set_face(e, face)
+		end
+	end
+	for i, tid in ipairs(old.faction_technologies) do
+		local e = g:first({ kind = "technology", face = tid, owner = seat })
+		if e then
+			g:set_face(e, new.faction_technologies[i])
+		end
+	end
+	local note = g:first({ kind = "promissory_note", face = old.promissory_note, owner = seat })
+	if note then
+		g:set_face(note, new.promissory_note)
+	end
+end
+
 T.hold = {
 	run = function(g, ctx)
 		return { seat = 1, prompt = "Scenario position (nothing more to play)", options = { "ok" } }

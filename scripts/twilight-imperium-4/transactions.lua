@@ -51,10 +51,18 @@ function X.neighbours(g, a: number, b: number): boolean
 		return false
 	end
 	local mine = {}
+	-- TI4 §99.3: systems adjacent through Creuss's Quantum Entanglement (links "entangle",
+	-- galaxy.lua) make a player a neighbour of Creuss.
+	local entangled = A.any(g, a, "entangled_wormholes") or A.any(g, b, "entangled_wormholes")
 	for _, c in ipairs(presence(g, a)) do
 		mine[c] = true
 		for _, n in ipairs(O.adjacent(g, c)) do
 			mine[n] = true
+		end
+		if entangled then
+			for _, n in ipairs(g:links(c, "entangle")) do
+				mine[n] = true
+			end
 		end
 	end
 	for _, c in ipairs(presence(g, b)) do

@@ -309,6 +309,9 @@ function U.capacity(g, seat: number, c: number): (number, number)
 	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })) do
 		cap += defs.unit[g:face(e)].capacity or 0
 	end
+	for _, e in ipairs(U.space_structures(g, seat, c)) do
+		cap += defs.unit[g:face(e)].capacity or 0 -- a Floating Factory carries (TI4 §41.1)
+	end
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
 		for _, d in ipairs(g:entities({ kind = "space_dock", owner = seat, inside = p })) do
 			cap += defs.unit[g:face(d)].fighters_without_capacity or 0
@@ -316,6 +319,21 @@ function U.capacity(g, seat: number, c: number): (number, number)
 	end
 	local load = g:count({ kind = { "fighter", "infantry" }, owner = seat, cell = c })
 	return cap, load
+end
+
+-- Structures in a space area, not on a planet (TI4 §41.1: the Clan of Saar's Floating
+-- Factory; a structure whose unit data has a move value is placed so): they move and
+-- retreat as ships do, carry units with their capacity, and are destroyed when blockaded
+-- (TI4 §80.4, §14). A seat's ones in system `c`.
+function U.space_structures(g, seat: number, c: number): { number }
+	return g:entities({ kind = U.STRUCTURE_TYPES, owner = seat, cell = c })
+end
+
+-- Whether a seat's pieces of `kind` go in a space area instead of on a planet (TI4 §41.1):
+-- its face for that structure type has a move value.
+function U.placed_in_space(g, seat: number, kind: string): boolean
+	local e = g:first({ kind = kind, owner = seat })
+	return e ~= nil and defs.unit[g:face(e)].category == "structure" and defs.unit[g:face(e)].move ~= nil
 end
 
 -- Hybrid Crystal Fighter II (Naalu's unit upgrade, technologies.ron): the seat's fighters

@@ -1,0 +1,141 @@
+--!strict
+-- Twilight Imperium 4: the Embers of Muaat — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_muaat.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
+-- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- ("faction_muaat.<step>").
+--
+-- Its war sun from the start needs no entry: Prototype War Sun I names no technology in
+-- units.ron, so production.lua lets Muaat build it (TI4 §62.1, its card).
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Muaat, Gashlai Physiology (TI4 §19, §92): its ships pass through supernovas
+-- (tactical.lua's movement search).
+E.muaat_gashlai_physiology = { flags = { pass_supernova = true } }
+
+-- Muaat, Magmus Reactor (its card): its ships may end their move in a supernova
+-- (tactical.lua), and after its units use Production in a system holding a war sun or next
+-- to a supernova it takes 1 trade good (the moment "after_production" of production.lua).
+E.muaat_magmus_reactor = {
+	flags = { enter_supernova = true },
+	at = {
+		after_production = function(g, seat: number, info)
+			if info.seat ~= seat then
+				return false
+			end
+			local hot = g:count({ kind = "war_sun", cell = info.cell }) > 0
+			for _, c in ipairs(require("objectives").adjacent(g, info.cell)) do
+				hot = hot or g:terrain(c) == "supernova"
+			end
+			if hot then
+				U.gain_tg(g, seat, 1)
+				g:log(U.text("ability.magmus_reactor", seat))
+			end
+			return false
+		end,
+	},
+}
+
+-- TI4 §45.3: ships beyond the fleet limit in a system go back to reinforcements (the last
+-- placed first), after a unit is placed there.
+local function check_fleet(g, seat: number, c: number)
+	while U.fleet_count(g, seat, c) > require("abilities").fleet_limit(g, seat) do
+		local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = c })
+		g:move(e, { zone = "reinforcements", seat = seat })
+		g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
+	end
+end
+
+-- The systems holding one of a seat's war suns (Star Forge).
+local function war_sun_cells(g, seat: number): { number }
+	return g:cells_of({ kind = "war_sun", owner = seat })
+end
+
+-- Muaat, Star Forge (TI4 §19, §3): a component action paying a strategy-pool token: 2
+-- fighters or 1 destroyer from reinforcements into a system with a Muaat war sun (step
+-- `star_forge` below).
+E.muaat_star_forge = {
+	component = {
+		can = function(g, seat: number): boolean
+			return U.pool(g, seat, "strategy") > 0 and #war_sun_cells(g, seat) > 0
+		end,
+		play = function(g, seat: number)
+			U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			g:push("star_forge", { seat = seat })
+		end,
+	},
+}
+
+-- Muaat's flagship, The Inferno (TI4 §98, its card): a component action paying a
+-- strategy-pool token: 1 cruiser from reinforcements into its system.
+E.muaat_flagship = {
+	component = {
+		can = function(g, seat: number): boolean
+			return U.pool(g, seat, "strategy") > 0 and g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
+		end,
+		play = function(g, seat: number)
+			U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			local ship = g:first({ kind = "flagship", face = "muaat_flagship", owner = seat })
+			local c = ship and g:cell_of(ship)
+			local e = g:last({ kind = "cruiser", zone = "reinforcements", seat = seat })
+			if c and e then
+				g:move(e, c)
+				g:log(U.text("ability.inferno", seat, U.cell_label(g, c)))
+				check_fleet(g, seat, c)
+			end
+		end,
+	},
+}
+
+-- ==== Steps ====
+
+-- Star Forge: ctx.seat picks a system with its war sun and what is forged there: 2 fighters
+-- (as many as its reinforcements hold) or 1 destroyer. Capacity and the fleet pool are
+-- then checked there (TI4 §18.3, §45.3).
+F.star_forge = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(war_sun_cells(g, ctx.seat)) do
+			if g:count({ kind = "fighter", zone = "reinforcements", seat = ctx.seat }) > 0 then
+				table.insert(options, { label = U.text("ability.star_forge_fighters", U.cell_label(g, c)), value = string.format("fighter:%d", c) })
+			end
+			if g:count({ kind = "destroyer", zone = "reinforcements", seat = ctx.seat }) > 0 then
+				table.insert(options, { label = U.text("ability.star_forge_destroyer", U.cell_label(g, c)), value = string.format("destroyer:%d", c) })
+			end
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.star_forge_prompt"), rule = "TI4 §19, §3",
+			help = defs.faction_ability.muaat_star_forge.effect, options = options }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		local kind, n = string.match(v, "^(%a+):(%d+)$")
+		local c = tonumber(n) :: number
+		for _ = 1, (kind == "fighter" and 2 or 1) do
+			local e = g:last({ kind = kind :: string, zone = "reinforcements", seat = ctx.seat })
+			if e then
+				g:move(e, c)
+			end
+		end
+		local what = kind == "fighter" and U.text("ability.star_forge_fighters", U.cell_label(g, c)) or U.text("ability.star_forge_destroyer", U.cell_label(g, c))
+		g:log(U.text("ability.star_forge_done", ctx.seat, what))
+		check_fleet(g, ctx.seat, c)
+		U.check_capacity(g, ctx.seat, c)
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F

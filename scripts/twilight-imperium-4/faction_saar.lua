@@ -1,0 +1,99 @@
+--!strict
+-- Twilight Imperium 4: the Clan of Saar — its entries in the faction registry (abilities.lua)
+-- and the steps they push. Each faction is its data (factions.ron) plus one module like
+-- this, which its `hooks` names ("faction_saar.register"): `register` adds the entries,
+-- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
+-- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- ("faction_saar.<step>").
+--
+-- The Floating Factory itself needs no entry: a structure with a move value in units.ron is
+-- placed in a space area, moves as a ship and is destroyed when blockaded wherever the
+-- rules ask (TI4 §41.1, §80.4; util.lua `in_space_structure`, tactical.lua, production.lua,
+-- cards.lua construct).
+local U = require("util")
+local K = require("ability_kit")
+local F = {}
+local E = {}
+
+-- Saar, Nomadic (TI4 §19, §71.16): public objectives without holding the home planets
+-- (objectives.lua holds_home).
+E.saar_nomadic = { flags = { score_without_home = true } }
+
+-- Saar, Scavenge (TI4 §19, §29): once Saar gains control of a planet, 1 trade good
+-- (the moment "gained_control" of council.lua gain_control).
+E.saar_scavenge = {
+	at = {
+		gained_control = function(g, seat: number, info)
+			if info.seat == seat then
+				U.gain_tg(g, seat, 1)
+				g:log(U.text("ability.scavenge", seat, U.planet_name(g, info.planet)))
+			end
+			return false
+		end,
+	},
+}
+
+-- The systems where a seat has a unit with Production (planets or space area), for
+-- Chaos Mapping.
+local function production_cells(g, seat: number): { number }
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = seat })) do
+		local limit = require("production").limit(g, seat, c)
+		if limit > 0 then
+			table.insert(out, c)
+		end
+	end
+	return out
+end
+
+-- Saar, Chaos Mapping (its card): other players may not activate an asteroid field with
+-- Saar ships (flag read by tactical.lua's activation), and as each of Saar's action-phase
+-- turns begins (every one, the turn it passes included: FAQ, digest F-44) it may produce 1
+-- unit in a system with one of its Production units (step `chaos_mapping` below).
+E.saar_chaos_mapping = {
+	flags = { bars_asteroid_activation = true },
+	at = {
+		turn_start = function(g, seat: number, info)
+			if info.seat == seat and #production_cells(g, seat) > 0 then
+				g:push("chaos_mapping", { seat = seat })
+				return true
+			end
+			return false
+		end,
+	},
+}
+
+-- ==== Steps ====
+
+-- Chaos Mapping: ctx.seat may pick a system with its Production units to produce 1 unit
+-- there (production.lua, `most` = 1), or decline.
+F.chaos_mapping = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = {}
+		for _, c in ipairs(production_cells(g, ctx.seat)) do
+			table.insert(options, { label = U.text("ability.chaos_mapping_option", U.cell_label(g, c)), value = c })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("ability.chaos_mapping_prompt"), rule = "TI4 §94, §78",
+			help = defs.technology.saar_chaos_mapping.effect, options = options, pass = U.text("ability.chaos_mapping_no") }
+	end,
+	resolve = function(g, ctx, c)
+		ctx.done = true
+		if c then
+			g:log(U.text("ability.chaos_mapping_used", ctx.seat, U.cell_label(g, c)))
+			g:push("produce", { seat = ctx.seat, cell = c, most = 1 })
+		end
+	end,
+}
+
+-- Adds this faction's entries to the registry (ability_entries.lua).
+function F.register(registry: { [string]: any })
+	K.add(registry, E)
+end
+
+return F
