@@ -137,9 +137,49 @@ local function gravity_bonus(g, ctx): number
 	return (not ctx.gravity_used and U.has_tech(g, ctx.seat, "gravity_drive")) and 1 or 0
 end
 
+-- Whether a seat has fighters or ground forces to pick up in a system: in its space area
+-- or on its own planets there.
+local function has_cargo(g, seat: number, c: number): boolean
+	if g:count({ kind = { "fighter", "infantry" }, owner = seat, cell = c }) > 0 then
+		return true
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+		if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+			return true
+		end
+	end
+	return false
+end
+
+-- TI4 §97.1, §97.3: the systems a ship with capacity, now at `route.at` with `route.left`
+-- systems still to enter, may go through on its way to the active system to pick up
+-- fighters and ground forces there: within reach both ways (the same rules as its move;
+-- a detour avoids gravity rifts), holding the seat's fighters or ground forces and no
+-- command token of the seat, and not already passed.
+local function route_stops(g, ctx): { number }
+	local seat, active, r = ctx.seat, ctx.cell, ctx.route
+	local rules = A.rules(g, seat, active)
+	rules.costs.gravity_rift = false
+	if g:global("card_silence_" .. seat) == r.start then
+		rules.blocked = {} -- In the Silence of Space (ac_combat.lua)
+	end
+	local to_active = g:field(active, r.left, rules)
+	local from_here = g:field(r.at, r.left, rules)
+	local out = {}
+	for c, d in pairs(from_here) do
+		if c ~= active and to_active[c] and d + to_active[c] <= r.left and not table.find(r.passed, c)
+			and not U.has_token_in(g, seat, c) and has_cargo(g, seat, c) then
+			table.insert(out, c)
+		end
+	end
+	table.sort(out)
+	return out
+end
+
 -- The movement options of the seat into the active system: ships by system and face,
--- and units carried from the systems ships left this turn (TI4 §97, simplified: from
--- the system a ship starts in).
+-- and units carried from the systems ships left or passed through this turn (TI4 §97.1:
+-- from the system a ship starts in and those it moves through, route_stops). Capacity is
+-- counted over all the seat's ships in the active system, not ship by ship.
 local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
@@ -261,6 +301,20 @@ A.tactical = {
 				if M.open(g, "after_activation", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
+			end
+			if ctx.route then
+				-- TI4 §97.1: the ship just moved may have gone through systems on its way.
+				local stops = route_stops(g, ctx)
+				if #stops > 0 then
+					local options = {}
+					for _, c in ipairs(stops) do
+						table.insert(options, { label = U.text("tactical.route_via", U.cell_label(g, c)), value = string.format("v:%d", c) })
+					end
+					table.insert(options, { label = U.text("tactical.route_direct"), value = "direct" })
+					return { seat = seat, prompt = U.text("tactical.route_prompt", defs.unit[ctx.route.face].name, U.cell_label(g, ctx.route.start)),
+						rule = "TI4 §97.1, §97.3", help = U.text("tactical.route_help"), options = options }
+				end
+				ctx.route = nil
 			end
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
@@ -408,6 +462,10 @@ A.tactical = {
 			Ab.at(g, "activation", { seat = seat, cell = v })
 			return
 		end
+		if v == "direct" then
+			ctx.route = nil
+			return
+		end
 		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
@@ -448,14 +506,37 @@ A.tactical = {
 					end
 				end
 			end
-			local known = false
-			for _, c in ipairs(ctx.from) do
-				known = known or c == n
-			end
-			if not known then
+			if not table.find(ctx.from, n) then
 				table.insert(ctx.from, n)
 			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
+			-- TI4 §97.1: a ship with capacity that arrived without a gravity rift may have
+			-- passed systems to pick up units in (asked next, route_stops).
+			if g:cell_of(e) == ctx.cell and (defs.unit[g:face(e)].capacity or 0) > 0 and (safe[n] or 99) <= m then
+				-- (Gravity Drive's move, when no ship has used it yet, may lengthen the way.)
+				local extra = gravity_bonus(g, ctx)
+				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e) }
+			end
+		elseif tag == "v" then
+			-- TI4 §97.1: the ship goes through system n; its units there may be carried.
+			local rules = A.rules(g, seat, ctx.cell)
+			rules.costs.gravity_rift = false
+			if g:global("card_silence_" .. seat) == ctx.route.start then
+				rules.blocked = {}
+			end
+			local r = ctx.route
+			local d = g:field(r.at, r.left, rules)[n]
+			r.left -= d
+			if not ctx.gravity_used and r.budget - r.left + (g:field(ctx.cell, r.left, rules)[n] or 0) > r.base then
+				ctx.gravity_used = true -- only Gravity Drive's extra move makes this way
+				g:log(U.text("tactical.gravity_drive", seat, defs.unit[r.face].name))
+			end
+			r.at = n
+			table.insert(r.passed, n)
+			if not table.find(ctx.from, n) then
+				table.insert(ctx.from, n)
+			end
+			g:log(U.text("tactical.passed", seat, defs.unit[r.face].name, U.cell_label(g, n)))
 		elseif tag == "c" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
 			g:move(e, ctx.cell)
