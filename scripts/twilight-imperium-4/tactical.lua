@@ -86,6 +86,29 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	return out
 end
 
+-- TI4 §101.2-3: a ship that went out of or through gravity rifts (from n into the active
+-- system with m moves) rolls a die for each, 1-3 removing it (to reinforcements). True
+-- when it is lost.
+local function rift_rolls(g, seat: number, active: number, e: number, n: number, m: number): boolean
+	local rules = A.rules(g, seat, active)
+	if g:global("card_silence_" .. seat) == n then
+		rules.blocked = {} -- In the Silence of Space
+	end
+	local path = g:path(active, n, m, rules) or {}
+	for i = 2, #path do
+		if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == active then
+			local roll = g:roll(10)
+			if roll <= 3 then
+				g:move(e, { zone = "reinforcements", seat = seat })
+				g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+				return true
+			end
+			g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+		end
+	end
+	return false
+end
+
 -- The action cards that last one tactical action end (ac_combat.lua, ac_invasion.lua):
 -- Flank Speed, In the Silence of Space, Lost Star Chart's links, Disable and Bunker.
 function A.end_cards(g, seat: number)
@@ -176,10 +199,66 @@ local function route_stops(g, ctx): { number }
 	return out
 end
 
+-- TI4 §97: whether one more unit from system c can be carried in, each carried unit
+-- needing a place on a ship that moved this action and started in or passed through its
+-- system (ctx.carriers: capacity and those systems; ctx.loaded: units carried by system).
+-- Every set of systems must hold no more carried units than the ships that touched one of
+-- them can take (Hall's condition: then each unit has its own place).
+local function can_carry_from(ctx, c: number): boolean
+	local loads = table.clone(ctx.loaded)
+	local key = tostring(c)
+	loads[key] = (loads[key] or 0) + 1
+	local cells = {}
+	for k in pairs(loads) do
+		table.insert(cells, k)
+	end
+	for mask = 1, bit32.lshift(1, #cells) - 1 do
+		local need, room, inside = 0, 0, {}
+		for i, k in ipairs(cells) do
+			if bit32.btest(mask, bit32.lshift(1, i - 1)) then
+				need += loads[k]
+				inside[k] = true
+			end
+		end
+		for _, ship in ipairs(ctx.carriers) do
+			for _, src in ipairs(ship.sources) do
+				if inside[tostring(src)] then
+					room += ship.cap
+					break
+				end
+			end
+		end
+		if need > room then
+			return false
+		end
+	end
+	return true
+end
+
+-- The carry options from the systems `cells`: fighters and ground forces in space, ground
+-- forces on the seat's planets.
+local function carry_options(g, ctx, cells: { number }, options: { any })
+	local seat = ctx.seat
+	for _, c in ipairs(cells) do
+		if can_carry_from(ctx, c) then
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
+					table.insert(options, { value = string.format("c:%d:%s", c, k) })
+				end
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+					table.insert(options, { value = string.format("p:%d", p) })
+				end
+			end
+		end
+	end
+end
+
 -- The movement options of the seat into the active system: ships by system and face,
 -- and units carried from the systems ships left or passed through this turn (TI4 §97.1:
--- from the system a ship starts in and those it moves through, route_stops). Capacity is
--- counted over all the seat's ships in the active system, not ship by ship.
+-- from the system a ship starts in and those it moves through, route_stops), each on a
+-- ship that went there (can_carry_from).
 local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
@@ -212,18 +291,7 @@ local function move_options(g, ctx): { any }
 		end
 	end
 	if load < cap then
-		for _, c in ipairs(ctx.from) do
-			for _, k in ipairs({ "fighter", "infantry" }) do
-				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
-					table.insert(options, { value = string.format("c:%d:%s", c, k) })
-				end
-			end
-			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
-				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
-					table.insert(options, { value = string.format("p:%d", p) })
-				end
-			end
-		end
+		carry_options(g, ctx, ctx.from, options)
 	end
 	return options
 end
@@ -273,6 +341,8 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
+		ctx.carriers = {}
+		ctx.loaded = {}
 		A.end_cards(g, ctx.seat)
 		-- Names this action's combats (objectives.lua combat_key: one objective each, §71.7).
 		g:add_global("tactical_serial", 1)
@@ -301,6 +371,15 @@ A.tactical = {
 				if M.open(g, "after_activation", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
+			end
+			if ctx.rift then
+				-- TI4 §97.1, §101: a ship going through a gravity rift loads before its roll,
+				-- and what it carries is lost with it.
+				local options = {}
+				carry_options(g, ctx, { ctx.rift.start }, options)
+				table.insert(options, { label = U.text("tactical.rift_go"), value = "rift" })
+				return { seat = seat, prompt = U.text("tactical.rift_load_prompt", defs.unit[g:face(ctx.rift.ship)].name, U.cell_label(g, ctx.rift.start)),
+					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
 			end
 			if ctx.route then
 				-- TI4 §97.1: the ship just moved may have gone through systems on its way.
@@ -466,6 +545,23 @@ A.tactical = {
 			ctx.route = nil
 			return
 		end
+		if v == "rift" then
+			-- The ship that loaded rolls for its rifts; lost, its cargo goes with it (§97.1).
+			local r = ctx.rift
+			ctx.rift = nil
+			local ship = ctx.carriers[r.carrier]
+			if rift_rolls(g, seat, ctx.cell, r.ship, r.start, r.m) then
+				for _, u in ipairs(r.loaded) do
+					g:move(u, { zone = "reinforcements", seat = seat })
+					g:log(U.text("tactical.rift_cargo_lost", seat, defs.unit[g:face(u)].name))
+				end
+				ctx.loaded[tostring(r.start)] -= #r.loaded
+				ship.cap = 0
+			else
+				ship.cap = #r.loaded -- it loaded before the rift; nothing more now
+			end
+			return
+		end
 		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
@@ -486,36 +582,27 @@ A.tactical = {
 				g:log(U.text("tactical.gravity_drive", seat, defs.unit[g:face(e)].name))
 			end
 			g:move(e, ctx.cell)
-			if (safe[n] or 99) > m then
-				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
-				-- 1-3 removes it (to reinforcements).
-				local rules = A.rules(g, seat, ctx.cell)
-				if g:global("card_silence_" .. seat) == n then
-					rules.blocked = {} -- In the Silence of Space
-				end
-				local path = g:path(ctx.cell, n, m, rules) or {}
-				for i = 2, #path do
-					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
-						local roll = g:roll(10)
-						if roll <= 3 then
-							g:move(e, { zone = "reinforcements", seat = seat })
-							g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
-						else
-							g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
-						end
-					end
-				end
-			end
 			if not table.find(ctx.from, n) then
 				table.insert(ctx.from, n)
 			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
-			-- TI4 §97.1: a ship with capacity that arrived without a gravity rift may have
-			-- passed systems to pick up units in (asked next, route_stops).
-			if g:cell_of(e) == ctx.cell and (defs.unit[g:face(e)].capacity or 0) > 0 and (safe[n] or 99) <= m then
-				-- (Gravity Drive's move, when no ship has used it yet, may lengthen the way.)
+			local cap = defs.unit[g:face(e)].capacity or 0
+			if (safe[n] or 99) > m then
+				-- §101: through gravity rifts. A ship with capacity loads first (run), so
+				-- what it carries is lost with it (§97.1).
+				if cap > 0 and has_cargo(g, seat, n) then
+					table.insert(ctx.carriers, { cap = cap, sources = { n } })
+					ctx.rift = { ship = e, start = n, m = m, carrier = #ctx.carriers, loaded = {} }
+				else
+					rift_rolls(g, seat, ctx.cell, e, n, m)
+				end
+			elseif cap > 0 then
+				-- TI4 §97.1: it may have passed systems to pick up units in (asked next,
+				-- route_stops); Gravity Drive's move, when no ship has used it yet, may
+				-- lengthen the way.
+				table.insert(ctx.carriers, { cap = cap, sources = { n } })
 				local extra = gravity_bonus(g, ctx)
-				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e) }
+				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e), carrier = #ctx.carriers }
 			end
 		elseif tag == "v" then
 			-- TI4 §97.1: the ship goes through system n; its units there may be carried.
@@ -533,18 +620,25 @@ A.tactical = {
 			end
 			r.at = n
 			table.insert(r.passed, n)
+			table.insert(ctx.carriers[r.carrier].sources, n)
 			if not table.find(ctx.from, n) then
 				table.insert(ctx.from, n)
 			end
 			g:log(U.text("tactical.passed", seat, defs.unit[r.face].name, U.cell_label(g, n)))
-		elseif tag == "c" then
-			local e = g:last({ kind = b, owner = seat, cell = n })
+		elseif tag == "c" or tag == "p" then
+			local e, from
+			if tag == "c" then
+				e, from = g:last({ kind = b, owner = seat, cell = n }), n
+				g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+			else
+				e, from = g:last({ kind = "infantry", owner = seat, inside = n }), g:cell_of(n)
+				g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+			end
 			g:move(e, ctx.cell)
-			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
-		elseif tag == "p" then
-			local e = g:last({ kind = "infantry", owner = seat, inside = n })
-			g:move(e, ctx.cell)
-			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+			ctx.loaded[tostring(from)] = (ctx.loaded[tostring(from)] or 0) + 1
+			if ctx.rift then
+				table.insert(ctx.rift.loaded, e)
+			end
 		elseif tag == "x" then
 			ctx.must_land = require("agenda").remove_custodians(g, seat)
 		elseif tag == "l" or tag == "f" then
