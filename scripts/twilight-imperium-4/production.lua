@@ -61,10 +61,30 @@ function P.cost(g, seat: number, made, production: boolean?): number
 	return total
 end
 
+-- TI4 §79.5: with none of a unit type left in reinforcements, a player about to produce
+-- one may take one back from a system holding none of its command tokens: the places
+-- (a system's space area, "t:<cell>", or a planet, "q:<planet>") where the seat has one.
+function P.reclaimable(g, seat: number, utype: string): { any }
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = utype, owner = seat })) do
+		if not U.has_token_in(g, seat, c) then
+			if g:count({ kind = utype, owner = seat, cell = c }) > 0 then
+				table.insert(out, { label = U.text("produce.take_back", U.unit_def(g, seat, utype).name, U.cell_label(g, c)), value = "t:" .. c })
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+				if g:count({ kind = utype, owner = seat, inside = p }) > 0 then
+					table.insert(out, { label = U.text("produce.take_back", U.unit_def(g, seat, utype).name, U.planet_name(g, p)), value = "q:" .. p })
+				end
+			end
+		end
+	end
+	return out
+end
+
 local function can_make(g, ctx, utype: string): boolean
 	local seat, c = ctx.seat, ctx.cell
-	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 then
-		return false
+	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 and #P.reclaimable(g, seat, utype) == 0 then
+		return false -- TI4 §79.5: none left, none to take back
 	end
 	if utype == "war_sun" and not U.has_tech(g, seat, "war_sun") then
 		return false -- TI4 §94: the war sun needs its technology
@@ -127,6 +147,11 @@ P.produce = {
 		if ctx.paid or U.over(g) or not (ctx.planet or ctx.extra) then
 			return nil
 		end
+		if ctx.reclaim then
+			-- TI4 §79.5: which unit on the board comes back to be produced.
+			return { seat = ctx.seat, prompt = U.text("produce.take_back_prompt", U.unit_def(g, ctx.seat, ctx.reclaim).name),
+				rule = "TI4 §79.5", help = U.text("produce.take_back_help"), options = P.reclaimable(g, ctx.seat, ctx.reclaim) }
+		end
 		local options = {}
 		if ctx.count < ctx.limit then
 			for _, utype in ipairs(P.BUILDABLE) do
@@ -165,6 +190,26 @@ P.produce = {
 			if cost > 0 then
 				g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 			end
+			return
+		end
+		local tag, where = string.match(v, "^(%a):(%d+)$")
+		if tag then
+			-- TI4 §79.5: the unit taken back goes to reinforcements, then is produced.
+			local filter = { kind = ctx.reclaim, owner = ctx.seat }
+			if tag == "t" then
+				filter.cell = tonumber(where)
+			else
+				filter.inside = tonumber(where)
+			end
+			local back = g:last(filter)
+			g:set_prop(back, "damaged", nil)
+			g:move(back, { zone = "reinforcements", seat = ctx.seat })
+			g:log(U.text("produce.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim).name,
+				tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+			v = ctx.reclaim
+			ctx.reclaim = nil
+		elseif g:count({ kind = v, zone = "reinforcements", seat = ctx.seat }) == 0 then
+			ctx.reclaim = v -- asked next (run)
 			return
 		end
 		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })
