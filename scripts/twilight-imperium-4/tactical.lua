@@ -109,6 +109,21 @@ local function rift_rolls(g, seat: number, active: number, e: number, n: number,
 	return false
 end
 
+-- TI4 §66.5, §101, §97.1: the ships that crossed gravity rifts roll once movement is over
+-- (all ships were declared and moved together: no roll is seen before the last ship is
+-- chosen); a lost ship's cargo is lost with it.
+local function roll_rifts(g, ctx)
+	for _, r in ipairs(ctx.rift_queue or {}) do
+		if rift_rolls(g, ctx.seat, ctx.cell, r.ship, r.start, r.m) then
+			for _, u in ipairs(r.loaded) do
+				g:move(u, { zone = "reinforcements", seat = ctx.seat })
+				g:log(U.text("tactical.rift_cargo_lost", ctx.seat, defs.unit[g:face(u)].name))
+			end
+		end
+	end
+	ctx.rift_queue = {}
+end
+
 -- The action cards that last one tactical action end (ac_combat.lua, ac_invasion.lua):
 -- Flank Speed, In the Silence of Space, Lost Star Chart's links, Disable and Bunker.
 function A.end_cards(g, seat: number)
@@ -290,8 +305,25 @@ local function move_options(g, ctx): { any }
 			end
 		end
 	end
+	-- TI4 §66.3: a ship may leave the active system and come back within its move value;
+	-- offered to a ship with capacity there that has not moved, when it can reach units to
+	-- pick up on the way (route_stops).
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = active })) do
+		local face = g:face(e)
+		if (defs.unit[face].capacity or 0) > 0 and not table.find(ctx.moved, e) and not table.find(options, "o:" .. g:kind(e)) then
+			local route = { start = active, at = active, left = move_value(g, seat, face, active), passed = { active } }
+			if #route_stops(g, { seat = seat, cell = active, route = route }) > 0 then
+				table.insert(options, "o:" .. g:kind(e))
+			end
+		end
+	end
 	if load < cap then
 		carry_options(g, ctx, ctx.from, options)
+	end
+	for i, o in ipairs(options) do
+		if type(o) == "string" then
+			options[i] = { value = string.format("o:%d:%s", active, string.sub(o, 3)) }
+		end
 	end
 	return options
 end
@@ -305,6 +337,8 @@ function A.label(g, v: string, seat: number): string
 		return U.text("tactical.end_landing")
 	elseif tag == "m" then
 		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
+	elseif tag == "o" then
+		return U.text("tactical.out_and_back", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
 	elseif tag == "c" then
 		return U.text("tactical.carry", U.text("unit_type." .. b), U.cell_label(g, tonumber(a)))
 	elseif tag == "p" then
@@ -341,6 +375,8 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
+		ctx.moved = {}
+		ctx.rift_queue = {}
 		ctx.carriers = {}
 		ctx.loaded = {}
 		A.end_cards(g, ctx.seat)
@@ -401,6 +437,7 @@ A.tactical = {
 					-- Say so: a newcomer may activate a system none of their ships can reach.
 					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
 				end
+				roll_rifts(g, ctx)
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -546,21 +583,16 @@ A.tactical = {
 			return
 		end
 		if v == "rift" then
-			-- The ship that loaded rolls for its rifts; lost, its cargo goes with it (§97.1).
+			-- The ship has loaded: it rolls for its rifts when movement ends (roll_rifts),
+			-- carrying nothing more.
 			local r = ctx.rift
 			ctx.rift = nil
-			local ship = ctx.carriers[r.carrier]
-			if rift_rolls(g, seat, ctx.cell, r.ship, r.start, r.m) then
-				for _, u in ipairs(r.loaded) do
-					g:move(u, { zone = "reinforcements", seat = seat })
-					g:log(U.text("tactical.rift_cargo_lost", seat, defs.unit[g:face(u)].name))
-				end
-				ctx.loaded[tostring(r.start)] -= #r.loaded
-				ship.cap = 0
-			else
-				ship.cap = #r.loaded -- it loaded before the rift; nothing more now
-			end
+			ctx.carriers[r.carrier].cap = #r.loaded
+			table.insert(ctx.rift_queue, r)
 			return
+		end
+		if v == "done" and ctx.stage == "move" then
+			roll_rifts(g, ctx)
 		end
 		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
@@ -568,8 +600,24 @@ A.tactical = {
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
-		if tag == "m" or tag == "c" or tag == "p" then
+		if tag == "m" or tag == "c" or tag == "p" or tag == "o" then
 			ctx.moved_any = true
+		end
+		if tag == "o" then
+			-- TI4 §66.3: a ship of the active system goes out and comes back (its way is
+			-- asked next, route_stops); it counts as moved.
+			local e
+			for _, s in ipairs(g:entities({ kind = b, owner = seat, cell = n })) do
+				if not e and not table.find(ctx.moved, s) then
+					e = s
+				end
+			end
+			table.insert(ctx.moved, e)
+			table.insert(ctx.carriers, { cap = defs.unit[g:face(e)].capacity or 0, sources = {} })
+			local m = move_value(g, seat, g:face(e), n)
+			ctx.route = { start = n, at = n, left = m, base = m, budget = m, passed = { n }, face = g:face(e), carrier = #ctx.carriers }
+			g:log(U.text("tactical.went_out", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+			return
 		end
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
@@ -582,6 +630,7 @@ A.tactical = {
 				g:log(U.text("tactical.gravity_drive", seat, defs.unit[g:face(e)].name))
 			end
 			g:move(e, ctx.cell)
+			table.insert(ctx.moved, e)
 			if not table.find(ctx.from, n) then
 				table.insert(ctx.from, n)
 			end
@@ -594,7 +643,7 @@ A.tactical = {
 					table.insert(ctx.carriers, { cap = cap, sources = { n } })
 					ctx.rift = { ship = e, start = n, m = m, carrier = #ctx.carriers, loaded = {} }
 				else
-					rift_rolls(g, seat, ctx.cell, e, n, m)
+					table.insert(ctx.rift_queue, { ship = e, start = n, m = m, loaded = {} })
 				end
 			elseif cap > 0 then
 				-- TI4 §97.1: it may have passed systems to pick up units in (asked next,
