@@ -209,6 +209,7 @@ R.action_phase = {
 -- abilities.lua), or pass (§2.2-2.4); two actions with the technology Fleet Logistics.
 R.turn = {
 	enter = function(g, ctx)
+		Co.mark_all_control(g) -- TI4 §29.4 (council.lua)
 		X.new_turn(g, ctx.seat)
 		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
 	end,

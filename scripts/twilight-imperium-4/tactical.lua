@@ -556,6 +556,8 @@ A.tactical = {
 				return nil
 			end
 		end
+		-- §29.4: planets left without their controller's units carry its control token.
+		Co.mark_all_control(g)
 		-- §36: a player left with no ground forces, no Production and no planets is out.
 		Elimination.check(g)
 		return nil
