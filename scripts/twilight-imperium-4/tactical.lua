@@ -11,6 +11,7 @@ local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local M = require("moments")
+local X = require("transactions")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -442,6 +443,11 @@ A.tactical = {
 				return A.tactical.run(g, ctx)
 			end
 			table.insert(options, { value = "done" })
+			-- TI4 §96.1: transactions at any point of the turn: the active player may offer one
+			-- from this menu too (free; one per pair and turn, transactions.lua).
+			for _, o in ipairs(X.turn_options(g, seat)) do
+				table.insert(options, o)
+			end
 			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
 				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
 		elseif ctx.stage == "cannon" then
@@ -508,6 +514,9 @@ A.tactical = {
 			end
 			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
 				table.insert(options, { value = "landed" })
+			end
+			for _, o in ipairs(X.turn_options(g, seat)) do
+				table.insert(options, o) -- TI4 §96.1, as in the movement menu
 			end
 			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
@@ -578,6 +587,11 @@ A.tactical = {
 			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
 			-- Abilities and technologies timed on activation (E-Res Siphons, Neuroglaive).
 			Ab.at(g, "activation", { seat = seat, cell = v })
+			return
+		end
+		local partner = type(v) == "string" and string.match(v, "^tx:(%d+)$")
+		if partner then
+			g:push("transaction", { seat = seat, partner = tonumber(partner) }) -- TI4 §96.1
 			return
 		end
 		if v == "direct" then
