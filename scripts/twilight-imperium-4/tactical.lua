@@ -427,7 +427,8 @@ A.tactical = {
 						table.insert(options, { label = U.text("tactical.route_via", U.cell_label(g, c)), value = string.format("v:%d", c) })
 					end
 					table.insert(options, { label = U.text("tactical.route_direct"), value = "direct" })
-					return { seat = seat, prompt = U.text("tactical.route_prompt", defs.unit[ctx.route.face].name, U.cell_label(g, ctx.route.start)),
+					local key = ctx.route.start == ctx.cell and "tactical.route_prompt_back" or "tactical.route_prompt"
+					return { seat = seat, prompt = U.text(key, defs.unit[ctx.route.face].name, U.cell_label(g, ctx.route.start)),
 						rule = "TI4 §97.1, §97.3", help = U.text("tactical.route_help"), options = options }
 				end
 				ctx.route = nil
