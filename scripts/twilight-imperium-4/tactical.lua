@@ -478,6 +478,15 @@ A.tactical = {
 			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "bombard" then
+			-- TI4 §96.1, digest F-37: transactions at any point of the turn: the seats that
+			-- may trade with the active player may propose one again here, in the middle of
+			-- its action (after movement and combat, as the invasion begins).
+			if not ctx.proposals_asked then
+				ctx.proposals_asked = true
+				if X.open_proposals(g, seat) then
+					return nil
+				end
+			end
 			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
 			if not ctx.invasion_asked then
 				ctx.invasion_asked = true
