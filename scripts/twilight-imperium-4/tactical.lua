@@ -413,7 +413,9 @@ A.tactical = {
 				-- TI4 §97.1, §101: a ship going through a gravity rift loads before its roll,
 				-- and what it carries is lost with it.
 				local options = {}
-				carry_options(g, ctx, { ctx.rift.start }, options)
+				if #ctx.rift.loaded < ctx.carriers[ctx.rift.carrier].cap then
+					carry_options(g, ctx, { ctx.rift.start }, options) -- within its own capacity
+				end
 				table.insert(options, { label = U.text("tactical.rift_go"), value = "rift" })
 				return { seat = seat, prompt = U.text("tactical.rift_load_prompt", defs.unit[g:face(ctx.rift.ship)].name, U.cell_label(g, ctx.rift.start)),
 					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
