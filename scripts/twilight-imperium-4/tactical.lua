@@ -87,24 +87,58 @@ local function search(g, seat: number, active: number, rift_cost: any): { [numbe
 	return out
 end
 
--- TI4 §101.2-3: a ship that went out of or through gravity rifts (from n into the active
--- system with m moves) rolls a die for each, 1-3 removing it (to reinforcements). True
--- when it is lost.
-local function rift_rolls(g, seat: number, active: number, e: number, n: number, m: number): boolean
+-- TI4 §101.2-3: a ship that went out of or through gravity rifts rolls a die for each, 1-3
+-- removing it (to reinforcements). Its way: the systems `cells` in order (where it started,
+-- then those it passed, §97.1), then the active system, within `budget`; each leg goes
+-- without a rift where the budget allows (§101: a ship with a rift-free way does not
+-- roll), else by its cheapest way. True when it is lost.
+local function rift_rolls(g, seat: number, active: number, e: number, cells: { number }, budget: number): boolean
 	local rules = A.rules(g, seat, active)
-	if g:global("card_silence_" .. seat) == n then
+	local safe_rules = A.rules(g, seat, active)
+	safe_rules.costs.gravity_rift = false
+	if g:global("card_silence_" .. seat) == cells[1] then
 		rules.blocked = {} -- In the Silence of Space
+		safe_rules.blocked = {}
 	end
-	local path = g:path(active, n, m, rules) or {}
-	for i = 2, #path do
-		if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == active then
-			local roll = g:roll(10)
-			if roll <= 3 then
-				g:move(e, { zone = "reinforcements", seat = seat })
-				g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
-				return true
+	-- A path's cost, read backwards as the field is: every system entered costs 1 but a
+	-- gravity rift (leaving it is free, §101.1).
+	local function cost(path: { number }): number
+		local n = 0
+		for j = 2, #path do
+			if g:terrain(path[j]) ~= "gravity_rift" then
+				n += 1
 			end
-			g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
+		end
+		return n
+	end
+	local legs, total = {}, 0
+	for i, a in ipairs(cells) do
+		local b = cells[i + 1] or active
+		-- Backwards from the leg's end: path[1] is b (not left on this leg), the last is a.
+		local path = g:path(b, a, budget, rules) or {}
+		local safe = g:path(b, a, budget, safe_rules) or {}
+		table.insert(legs, { risky = path, safe = safe })
+		total += cost(path)
+	end
+	for _, leg in ipairs(legs) do
+		local extra = cost(leg.safe) - cost(leg.risky)
+		if #leg.safe > 0 and total + extra <= budget then
+			leg.risky = leg.safe
+			total += extra
+		end
+	end
+	for _, leg in ipairs(legs) do
+		local path = leg.risky
+		for j = 2, #path do
+			if g:terrain(path[j]) == "gravity_rift" and g:cell_of(e) == active then
+				local roll = g:roll(10)
+				if roll <= 3 then
+					g:move(e, { zone = "reinforcements", seat = seat })
+					g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[j])))
+					return true
+				end
+				g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[j])))
+			end
 		end
 	end
 	return false
@@ -115,7 +149,7 @@ end
 -- chosen); a lost ship's cargo is lost with it.
 local function roll_rifts(g, ctx)
 	for _, r in ipairs(ctx.rift_queue or {}) do
-		if rift_rolls(g, ctx.seat, ctx.cell, r.ship, r.start, r.m) then
+		if rift_rolls(g, ctx.seat, ctx.cell, r.ship, r.cells, r.budget) then
 			for _, u in ipairs(r.loaded) do
 				g:move(u, { zone = "reinforcements", seat = ctx.seat })
 				g:log(U.text("tactical.rift_cargo_lost", ctx.seat, defs.unit[g:face(u)].name))
@@ -190,29 +224,98 @@ local function has_cargo(g, seat: number, c: number): boolean
 	return false
 end
 
--- TI4 §97.1, §97.3: the systems a ship with capacity, now at `route.at` with `route.left`
--- systems still to enter, may go through on its way to the active system to pick up
--- fighters and ground forces there: within reach both ways (the same rules as its move;
--- a detour avoids gravity rifts), holding the seat's fighters or ground forces and no
--- command token of the seat, and not already passed.
-local function route_stops(g, ctx): { number }
-	local seat, active, r = ctx.seat, ctx.cell, ctx.route
+-- The moves a ship needs from system `from` to system `to` under `rules` (searched
+-- backwards from `to`, as the movement field is: leaving a gravity rift is then counted
+-- right); from a system ships may leave but not pass through (a nebula, an asteroid field),
+-- one more than its best neighbour. Nil when out of `budget`.
+local function moves_between(g, rules, from: number, to: number, budget: number): number?
+	if from == to then
+		return 0
+	end
+	local f = g:field(to, budget, rules)
+	if f[from] then
+		return f[from]
+	end
+	local best = nil
+	for _, nb in ipairs(require("objectives").adjacent(g, from)) do
+		if f[nb] and f[nb] + 1 <= budget and (best == nil or f[nb] + 1 < best) then
+			best = f[nb] + 1
+		end
+	end
+	return best
+end
+
+-- The movement rules for a ship's way: gravity rifts allowed (`rifts`) or not; In the
+-- Silence of Space lifts the blocking for ships from its system.
+local function way_rules(g, seat: number, active: number, start: number, rifts: boolean)
 	local rules = A.rules(g, seat, active)
-	rules.costs.gravity_rift = false
-	if g:global("card_silence_" .. seat) == r.start then
+	if not rifts then
+		rules.costs.gravity_rift = false
+	end
+	if g:global("card_silence_" .. seat) == start then
 		rules.blocked = {} -- In the Silence of Space (ac_combat.lua)
 	end
+	return rules
+end
+
+-- TI4 §97.1, §97.3: the systems a ship with capacity, now at `route.at` with `route.left`
+-- moves still to spend, may go through on its way to the active system to pick up fighters
+-- and ground forces there: within reach both ways (its move's rules, gravity rifts
+-- included: a way through one makes the ship roll, roll_rifts), holding the seat's fighters
+-- or ground forces and no command token of the seat, and not already passed.
+local function route_stops(g, ctx): { number }
+	local seat, active, r = ctx.seat, ctx.cell, ctx.route
+	local rules = way_rules(g, seat, active, r.start, true)
 	local to_active = g:field(active, r.left, rules)
-	local from_here = g:field(r.at, r.left, rules)
+	local places = g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })
 	local out = {}
-	for c, d in pairs(from_here) do
-		if c ~= active and to_active[c] and d + to_active[c] <= r.left and not table.find(r.passed, c)
-			and not U.has_token_in(g, seat, c) and has_cargo(g, seat, c) then
-			table.insert(out, c)
+	for _, c in ipairs(places) do
+		if c ~= active and to_active[c] and not table.find(r.passed, c) and not U.has_token_in(g, seat, c) and has_cargo(g, seat, c) then
+			local d = moves_between(g, rules, r.at, c, r.left)
+			if d and d + to_active[c] <= r.left then
+				table.insert(out, c)
+			end
 		end
 	end
 	table.sort(out)
 	return out
+end
+
+-- Whether a ship's way (the systems `cells`, then the active system) can be made within
+-- `budget` without a gravity rift.
+local function safe_way(g, seat: number, active: number, cells: { number }, budget: number): boolean
+	local rules = way_rules(g, seat, active, cells[1], false)
+	local total = 0
+	for i, a in ipairs(cells) do
+		local d = moves_between(g, rules, a, cells[i + 1] or active, budget)
+		if d == nil then
+			return false
+		end
+		total += d
+	end
+	return total <= budget
+end
+
+-- The ship's way is settled (TI4 §97.1): one that crosses a gravity rift loads now, from
+-- the systems on its way, what it carries through it (run: ctx.rift), and rolls when
+-- movement ends; otherwise its units are carried from the movement menu.
+local function finish_route(g, ctx)
+	local r = ctx.route
+	ctx.route = nil
+	if safe_way(g, ctx.seat, ctx.cell, r.passed, r.budget) then
+		return
+	end
+	local cargo = false
+	for _, c in ipairs(r.passed) do
+		cargo = cargo or has_cargo(g, ctx.seat, c)
+	end
+	local entry = { ship = r.ship, cells = r.passed, budget = r.budget, carrier = r.carrier, loaded = {} }
+	if cargo then
+		ctx.rift = entry
+	else
+		ctx.carriers[r.carrier].cap = 0
+		table.insert(ctx.rift_queue, entry)
+	end
 end
 
 -- TI4 §97: whether one more unit from system c can be carried in, each carried unit
@@ -409,17 +512,6 @@ A.tactical = {
 					return nil
 				end
 			end
-			if ctx.rift then
-				-- TI4 §97.1, §101: a ship going through a gravity rift loads before its roll,
-				-- and what it carries is lost with it.
-				local options = {}
-				if #ctx.rift.loaded < ctx.carriers[ctx.rift.carrier].cap then
-					carry_options(g, ctx, { ctx.rift.start }, options) -- within its own capacity
-				end
-				table.insert(options, { label = U.text("tactical.rift_go"), value = "rift" })
-				return { seat = seat, prompt = U.text("tactical.rift_load_prompt", defs.unit[g:face(ctx.rift.ship)].name, U.cell_label(g, ctx.rift.start)),
-					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
-			end
 			if ctx.route then
 				-- TI4 §97.1: the ship just moved may have gone through systems on its way.
 				local stops = route_stops(g, ctx)
@@ -433,7 +525,19 @@ A.tactical = {
 					return { seat = seat, prompt = U.text(key, defs.unit[ctx.route.face].name, U.cell_label(g, ctx.route.start)),
 						rule = "TI4 §97.1, §97.3", help = U.text("tactical.route_help"), options = options }
 				end
-				ctx.route = nil
+				finish_route(g, ctx)
+			end
+			if ctx.rift then
+				-- TI4 §97.1, §101: a ship going through a gravity rift loads before its roll,
+				-- from the systems on its way, within its own capacity; what it carries is
+				-- lost with it.
+				local options = {}
+				if #ctx.rift.loaded < ctx.carriers[ctx.rift.carrier].cap then
+					carry_options(g, ctx, ctx.rift.cells, options)
+				end
+				table.insert(options, { label = U.text("tactical.rift_go"), value = "rift" })
+				return { seat = seat, prompt = U.text("tactical.rift_load_prompt", defs.unit[g:face(ctx.rift.ship)].name, U.cell_label(g, ctx.rift.cells[1])),
+					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
 			end
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
@@ -607,7 +711,7 @@ A.tactical = {
 			return
 		end
 		if v == "direct" then
-			ctx.route = nil
+			finish_route(g, ctx)
 			return
 		end
 		if v == "rift" then
@@ -643,7 +747,7 @@ A.tactical = {
 			table.insert(ctx.moved, e)
 			table.insert(ctx.carriers, { cap = defs.unit[g:face(e)].capacity or 0, sources = {} })
 			local m = move_value(g, seat, g:face(e), n)
-			ctx.route = { start = n, at = n, left = m, base = m, budget = m, passed = { n }, face = g:face(e), carrier = #ctx.carriers }
+			ctx.route = { start = n, at = n, left = m, base = m, budget = m, passed = { n }, face = g:face(e), carrier = #ctx.carriers, ship = e }
 			g:log(U.text("tactical.went_out", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
 			return
 		end
@@ -664,32 +768,22 @@ A.tactical = {
 			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
 			local cap = defs.unit[g:face(e)].capacity or 0
-			if (safe[n] or 99) > m then
-				-- §101: through gravity rifts. A ship with capacity loads first (run), so
-				-- what it carries is lost with it (§97.1).
-				if cap > 0 and has_cargo(g, seat, n) then
-					table.insert(ctx.carriers, { cap = cap, sources = { n } })
-					ctx.rift = { ship = e, start = n, m = m, carrier = #ctx.carriers, loaded = {} }
-				else
-					table.insert(ctx.rift_queue, { ship = e, start = n, m = m, loaded = {} })
-				end
-			elseif cap > 0 then
+			if cap > 0 then
 				-- TI4 §97.1: it may have passed systems to pick up units in (asked next,
-				-- route_stops); Gravity Drive's move, when no ship has used it yet, may
-				-- lengthen the way.
+				-- route_stops; finish_route sees whether its way crosses a gravity rift);
+				-- Gravity Drive's move, when no ship has used it yet, may lengthen the way.
 				table.insert(ctx.carriers, { cap = cap, sources = { n } })
 				local extra = gravity_bonus(g, ctx)
-				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e), carrier = #ctx.carriers }
+				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e), carrier = #ctx.carriers, ship = e }
+			elseif (safe[n] or 99) > m then
+				-- §101: through gravity rifts: it rolls when movement ends (roll_rifts).
+				table.insert(ctx.rift_queue, { ship = e, cells = { n }, budget = m, loaded = {} })
 			end
 		elseif tag == "v" then
 			-- TI4 §97.1: the ship goes through system n; its units there may be carried.
-			local rules = A.rules(g, seat, ctx.cell)
-			rules.costs.gravity_rift = false
-			if g:global("card_silence_" .. seat) == ctx.route.start then
-				rules.blocked = {}
-			end
 			local r = ctx.route
-			local d = g:field(r.at, r.left, rules)[n]
+			local rules = way_rules(g, seat, ctx.cell, r.start, true)
+			local d = moves_between(g, rules, r.at, n, r.left) :: number
 			r.left -= d
 			if not ctx.gravity_used and r.budget - r.left + (g:field(ctx.cell, r.left, rules)[n] or 0) > r.base then
 				ctx.gravity_used = true -- only Gravity Drive's extra move makes this way
