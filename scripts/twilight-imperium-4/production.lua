@@ -208,6 +208,7 @@ P.produce = {
 				tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
 			v = ctx.reclaim
 			ctx.reclaim = nil
+			g:add_global("usage.units_taken_back", 1)
 		elseif g:count({ kind = v, zone = "reinforcements", seat = ctx.seat }) == 0 then
 			ctx.reclaim = v -- asked next (run)
 			return

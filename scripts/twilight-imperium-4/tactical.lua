@@ -749,6 +749,7 @@ A.tactical = {
 			local m = move_value(g, seat, g:face(e), n)
 			ctx.route = { start = n, at = n, left = m, base = m, budget = m, passed = { n }, face = g:face(e), carrier = #ctx.carriers, ship = e }
 			g:log(U.text("tactical.went_out", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+			g:add_global("usage.out_and_back", 1)
 			return
 		end
 		if tag == "m" then
@@ -796,6 +797,7 @@ A.tactical = {
 				table.insert(ctx.from, n)
 			end
 			g:log(U.text("tactical.passed", seat, defs.unit[r.face].name, U.cell_label(g, n)))
+			g:add_global("usage.systems_passed_to_pick_up", 1)
 		elseif tag == "c" or tag == "p" then
 			local e, from
 			if tag == "c" then
