@@ -45,10 +45,21 @@ end
 local function place(g, seat: number, kind: string, where: any): boolean
 	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
 	if not e then
+		-- TI4 §57.4: none left: one taken back from the board (production.lua).
+		if #require("production").reclaimable(g, seat, kind) > 0 then
+			g:push("take_back_place", { seat = seat, kind = kind, where = where })
+			return true
+		end
 		return false
 	end
 	g:move(e, where)
 	return true
+end
+
+-- Whether a ship of `kind` can be placed: one in reinforcements, or one on the board to take
+-- back (TI4 §57.4).
+local function placeable(g, seat: number, kind: string): boolean
+	return g:count({ kind = kind, zone = "reinforcements", seat = seat }) > 0 or #require("production").reclaimable(g, seat, kind) > 0
 end
 
 -- Economic Initiative: ready each cultural planet you control.
@@ -151,7 +162,7 @@ end
 H.war_effort = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #ship_cells(g, seat) > 0 and g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
+		return #ship_cells(g, seat) > 0 and placeable(g, seat, "cruiser")
 	end,
 	choose = function(g, seat: number, info)
 		local options = {}
@@ -401,7 +412,7 @@ end
 H.ghost_ship = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return g:count({ kind = "destroyer", zone = "reinforcements", seat = seat }) > 0 and #ghost_cells(g, seat) > 0
+		return placeable(g, seat, "destroyer") and #ghost_cells(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
 		local options = {}

@@ -81,6 +81,39 @@ function P.reclaimable(g, seat: number, utype: string): { any }
 	return out
 end
 
+-- TI4 §57.4: a unit to be placed (not produced) with none of its type left in
+-- reinforcements: its owner takes one back from the board, choosing which
+-- (P.reclaimable), and places it at `where`. ctx: seat, kind, where (a location).
+P.take_back_place = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = P.reclaimable(g, ctx.seat, ctx.kind)
+		if #options == 0 then
+			return nil
+		end
+		return { seat = ctx.seat, prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
+			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		local tag, where = string.match(v, "^(%a):(%d+)$")
+		local filter = { kind = ctx.kind, owner = ctx.seat }
+		if tag == "t" then
+			filter.cell = tonumber(where)
+		else
+			filter.inside = tonumber(where)
+		end
+		local back = g:last(filter) :: number
+		g:set_prop(back, "damaged", nil)
+		g:log(U.text("produce.placed_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.kind).name,
+			tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+		g:move(back, ctx.where)
+		g:add_global("usage.units_taken_back", 1)
+	end,
+}
+
 local function can_make(g, ctx, utype: string): boolean
 	local seat, c = ctx.seat, ctx.cell
 	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 and #P.reclaimable(g, seat, utype) == 0 then
