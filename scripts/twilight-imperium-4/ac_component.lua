@@ -42,24 +42,13 @@ local function destroy(g, e: number)
 	g:log(U.text("combat.destroyed", owner, defs.unit[g:face(e)].name))
 end
 
+-- Places from reinforcements, or takes one back from the board (TI4 §57.4; production.lua).
 local function place(g, seat: number, kind: string, where: any): boolean
-	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
-	if not e then
-		-- TI4 §57.4: none left: one taken back from the board (production.lua).
-		if #require("production").reclaimable(g, seat, kind) > 0 then
-			g:push("take_back_place", { seat = seat, kind = kind, where = where })
-			return true
-		end
-		return false
-	end
-	g:move(e, where)
-	return true
+	return require("production").place(g, seat, kind, where)
 end
 
--- Whether a ship of `kind` can be placed: one in reinforcements, or one on the board to take
--- back (TI4 §57.4).
 local function placeable(g, seat: number, kind: string): boolean
-	return g:count({ kind = kind, zone = "reinforcements", seat = seat }) > 0 or #require("production").reclaimable(g, seat, kind) > 0
+	return require("production").placeable(g, seat, kind)
 end
 
 -- Economic Initiative: ready each cultural planet you control.

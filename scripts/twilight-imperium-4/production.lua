@@ -93,11 +93,15 @@ P.take_back_place = {
 		if #options == 0 then
 			return nil
 		end
+		-- "May": no ability forces it (§57.4), so the player may place none.
 		return { seat = ctx.seat, prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
-			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options }
+			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options, pass = U.text("produce.place_none") }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true
+		if not v then
+			return
+		end
 		local tag, where = string.match(v, "^(%a):(%d+)$")
 		local filter = { kind = ctx.kind, owner = ctx.seat }
 		if tag == "t" then
@@ -113,6 +117,27 @@ P.take_back_place = {
 		g:add_global("usage.units_taken_back", 1)
 	end,
 }
+
+-- Places a unit of `kind` at `where` from reinforcements; none left there, its owner may
+-- take one back from the board (TI4 §57.4: the step take_back_place, pushed). False when
+-- neither is possible.
+function P.place(g, seat: number, kind: string, where: any): boolean
+	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+	if e then
+		g:move(e, where)
+		return true
+	end
+	if #P.reclaimable(g, seat, kind) > 0 then
+		g:push("take_back_place", { seat = seat, kind = kind, where = where })
+		return true
+	end
+	return false
+end
+
+-- Whether a unit of `kind` could be placed now (P.place).
+function P.placeable(g, seat: number, kind: string): boolean
+	return g:count({ kind = kind, zone = "reinforcements", seat = seat }) > 0 or #P.reclaimable(g, seat, kind) > 0
+end
 
 local function can_make(g, ctx, utype: string): boolean
 	local seat, c = ctx.seat, ctx.cell
