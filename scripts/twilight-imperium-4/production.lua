@@ -223,6 +223,13 @@ P.produce = {
 			return nil
 		end
 		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made, ctx.cost_cap == nil)), value = "done" })
+		if ctx.tactical then
+			-- TI4 §96.1: a transaction at any point of the turn, here while producing (what it
+			-- brings may pay for the units).
+			for _, o in ipairs(require("transactions").turn_options(g, ctx.seat)) do
+				table.insert(options, o)
+			end
+		end
 		if ctx.cost_cap then
 			return { seat = ctx.seat, prompt = U.text("produce.economy_prompt", U.planet_name(g, ctx.planet), ctx.cost_cap),
 				rule = "Integrated Economy; TI4 §79", help = U.text("produce.economy_help"), options = options }
@@ -231,6 +238,11 @@ P.produce = {
 			rule = "TI4 §78, §79", help = U.text("produce.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
+		local partner = string.match(v, "^tx:(%d+)$")
+		if partner then
+			g:push("transaction", { seat = ctx.seat, partner = tonumber(partner) }) -- TI4 §96.1
+			return
+		end
 		if v == "done" then
 			ctx.paid = true
 			-- Law Prophecy of Ixth: its owner discards it after producing fewer than 2 fighters.

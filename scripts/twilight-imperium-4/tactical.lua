@@ -661,7 +661,7 @@ A.tactical = {
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "produce" then
 			ctx.stage = "end"
-			g:push("produce", { seat = seat, cell = ctx.cell })
+			g:push("produce", { seat = seat, cell = ctx.cell, tactical = true })
 			return nil
 		end
 		if ctx.stage == "end" then
