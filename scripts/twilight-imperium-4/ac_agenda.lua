@@ -171,11 +171,9 @@ local function cell_choice(g, seat: number, name: string, cells: { number })
 	return target_choice(g, name, cells, U.cell_label)
 end
 
+-- From reinforcements, or one taken back from the board (TI4 §57.4; production.lua).
 local function from_reinforcements(g, seat: number, kind: string, where: any)
-	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
-	if e then
-		g:move(e, where)
-	end
+	require("production").place(g, seat, kind, where)
 end
 
 H.imperial_rider = rider("Imperial Rider", function(g, seat: number)
@@ -212,7 +210,7 @@ H.construction_rider = rider("Construction Rider", function(g, seat: number, p: 
 		from_reinforcements(g, seat, "space_dock", U.placed_in_space(g, seat, "space_dock") and g:cell_of(p) or { inside = p })
 	end
 end, function(g, seat: number)
-	if g:count({ kind = "space_dock", zone = "reinforcements", seat = seat }) == 0 then
+	if not require("production").placeable(g, seat, "space_dock") then
 		return nil
 	end
 	return planet_choice(g, seat, "Construction Rider", U.planets(g, seat))
@@ -223,7 +221,7 @@ H.warfare_rider = rider("Warfare Rider", function(g, seat: number, c: number?)
 		from_reinforcements(g, seat, "dreadnought", c)
 	end
 end, function(g, seat: number)
-	if g:count({ kind = "dreadnought", zone = "reinforcements", seat = seat }) == 0 then
+	if not require("production").placeable(g, seat, "dreadnought") then
 		return nil
 	end
 	local cells = {}

@@ -148,14 +148,14 @@ H.upgrade = {
 	at = "after_activation",
 	can = function(g, seat: number, info): boolean
 		return seat == info.active and g:count({ kind = "cruiser", owner = seat, cell = info.cell }) > 0
-			and g:count({ kind = "dreadnought", zone = "reinforcements", seat = seat }) > 0
+			and require("production").placeable(g, seat, "dreadnought")
 	end,
 	effect = function(g, seat: number, info)
 		local cruiser = g:first({ kind = "cruiser", owner = seat, cell = info.cell }) :: number
-		local dread = g:last({ kind = "dreadnought", zone = "reinforcements", seat = seat }) :: number
 		g:set_prop(cruiser, "damaged", nil)
 		g:move(cruiser, { zone = "reinforcements", seat = seat })
-		g:move(dread, info.cell)
+		-- From reinforcements, or one taken back from the board (TI4 §57.4).
+		require("production").place(g, seat, "dreadnought", info.cell)
 	end,
 }
 

@@ -42,13 +42,13 @@ local function destroy(g, e: number)
 	g:log(U.text("combat.destroyed", owner, defs.unit[g:face(e)].name))
 end
 
+-- Places from reinforcements, or takes one back from the board (TI4 §57.4; production.lua).
 local function place(g, seat: number, kind: string, where: any): boolean
-	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
-	if not e then
-		return false
-	end
-	g:move(e, where)
-	return true
+	return require("production").place(g, seat, kind, where)
+end
+
+local function placeable(g, seat: number, kind: string): boolean
+	return require("production").placeable(g, seat, kind)
 end
 
 -- Economic Initiative: ready each cultural planet you control.
@@ -151,7 +151,7 @@ end
 H.war_effort = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #ship_cells(g, seat) > 0 and g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
+		return #ship_cells(g, seat) > 0 and placeable(g, seat, "cruiser")
 	end,
 	choose = function(g, seat: number, info)
 		local options = {}
@@ -401,7 +401,7 @@ end
 H.ghost_ship = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return g:count({ kind = "destroyer", zone = "reinforcements", seat = seat }) > 0 and #ghost_cells(g, seat) > 0
+		return placeable(g, seat, "destroyer") and #ghost_cells(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
 		local options = {}

@@ -86,10 +86,8 @@ H.infiltrate = {
 		for _, kn in ipairs({ { "pds", info.pds }, { "space_dock", info.docks } }) do
 			local kind, n = kn[1], kn[2]
 			for _ = 1, n do
-				local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
-				if e then
-					g:move(e, { inside = info.planet })
-				end
+				-- From reinforcements, or one taken back from the board (TI4 §57.4).
+				require("production").place(g, seat, kind, { inside = info.planet })
 			end
 		end
 	end,

@@ -307,6 +307,21 @@ C.politics = {
 	end,
 }
 
+-- Whether a structure of kind k can be placed on planet p: one in reinforcements, or, none
+-- left there, one on the board to take back (TI4 §57.4: from a system without the seat's
+-- command token; not the one on p itself).
+local function available(g, seat: number, k: string, p: number): boolean
+	if g:count({ kind = k, zone = "reinforcements", seat = seat }) > 0 then
+		return true
+	end
+	for _, o in ipairs(require("production").reclaimable(g, seat, k)) do
+		if o.value ~= "q:" .. p then
+			return true
+		end
+	end
+	return false
+end
+
 -- Construction (TI4 §28): a PDS or space dock on a planet the seat controls (at most
 -- one space dock and two PDS per planet, TI4 §80, §90); following, a command token
 -- from reinforcements goes into that system.
@@ -314,6 +329,18 @@ C.construct = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
 			return nil
+		end
+		if ctx.reclaim then
+			-- TI4 §57.4: none left in reinforcements: which one on the board comes back to be
+			-- placed (not the one already on the chosen planet).
+			local options = {}
+			for _, o in ipairs(require("production").reclaimable(g, ctx.seat, ctx.reclaim.kind)) do
+				if o.value ~= "q:" .. ctx.reclaim.planet then
+					table.insert(options, o)
+				end
+			end
+			return { seat = ctx.seat, prompt = U.text("cards.take_back_prompt", U.unit_def(g, ctx.seat, ctx.reclaim.kind).name),
+				rule = "TI4 §57.4", help = U.text("cards.take_back_help"), options = options }
 		end
 		local options = {}
 		local space_seen = {}
@@ -328,7 +355,7 @@ C.construct = {
 						space_seen[c] = true
 						table.insert(options, { label = U.text("cards.construct_space_option", U.text("unit_type." .. k), U.cell_label(g, c)), value = string.format("%s:%d", k, p) })
 					end
-				elseif g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) > 0 and g:count({ kind = k, inside = p }) < limit and Co.may_land(g, p) then
+				elseif available(g, ctx.seat, k, p) and g:count({ kind = k, inside = p }) < limit and Co.may_land(g, p) then
 					table.insert(options, { label = U.text("cards.construct_option", U.text("unit_type." .. k), U.planet_name(g, p)), value = string.format("%s:%d", k, p) })
 				end
 			end
@@ -340,11 +367,29 @@ C.construct = {
 			options = options, pass = ctx.optional and U.text("cards.construct_none") or nil }
 	end,
 	resolve = function(g, ctx, v)
-		ctx.done = true
 		if not v then
+			ctx.done = true
 			return
 		end
 		local k, p = string.match(v, "^(%a[%a_]*):(%d+)$")
+		if ctx.reclaim then
+			-- TI4 §57.4: the structure taken back goes to reinforcements, then is placed.
+			local filter = { kind = ctx.reclaim.kind, owner = ctx.seat }
+			if k == "t" then
+				filter.cell = tonumber(p)
+			else
+				filter.inside = tonumber(p)
+			end
+			local back = g:last(filter) :: number
+			g:log(U.text("cards.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim.kind).name, k == "q" and U.planet_name(g, tonumber(p)) or U.cell_label(g, tonumber(p))))
+			g:move(back, { zone = "reinforcements", seat = ctx.seat })
+			k, p = ctx.reclaim.kind, tostring(ctx.reclaim.planet)
+			ctx.reclaim = nil
+		elseif g:count({ kind = k, zone = "reinforcements", seat = ctx.seat }) == 0 then
+			ctx.reclaim = { kind = k, planet = tonumber(p) } -- asked next (run)
+			return
+		end
+		ctx.done = true
 		local planet = tonumber(p)
 		if U.placed_in_space(g, ctx.seat, k) then
 			g:move(g:last({ kind = k, zone = "reinforcements", seat = ctx.seat }), g:cell_of(planet)) -- TI4 §41.1

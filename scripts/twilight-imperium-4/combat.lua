@@ -467,6 +467,26 @@ C.space_combat = {
 			elseif ctx.stage == "retreat" then
 				-- §23.7: an announced retreat, unless the opponent has no ships left.
 				local seat = ctx.retreating
+				if seat and ctx.retreat_dest then
+					-- §23.7: the owner chooses what its ships carry and, with no command token
+					-- in reinforcements, the pool the token comes from.
+					local low, high = Retreat.carry_range(g, seat, ctx.cell)
+					if low and ctx.retreat_ground == nil then
+						return { seat = seat, kind = "number", min = low, max = high, prompt = U.text("retreat.carry_prompt", high),
+							rule = "TI4 §23.7", help = U.text("retreat.carry_help") }
+					end
+					local pools = Retreat.token_pools(g, seat, ctx.retreat_dest)
+					if #pools > 1 and ctx.retreat_pool == nil then
+						local options = {}
+						for _, pool in ipairs(pools) do
+							table.insert(options, { label = U.text("pool." .. pool), value = pool })
+						end
+						return { seat = seat, prompt = U.text("retreat.pool_prompt"), rule = "TI4 §23.7", help = U.text("retreat.pool_help"), options = options }
+					end
+					Retreat.execute(g, seat, ctx.cell, ctx.retreat_dest, ctx.retreat_ground, ctx.retreat_pool or pools[1])
+					ctx.retreating, ctx.retreat_dest, ctx.retreat_ground, ctx.retreat_pool = nil, nil, nil, nil
+					seat = nil
+				end
 				if seat and not over(g, ctx) and #Retreat.destinations(g, seat, ctx.cell) > 0 then
 					return { seat = seat, prompt = U.text("retreat.where_prompt"), rule = "TI4 §23.7",
 						help = U.text("retreat.where_help"), options = Retreat.options(g, seat, ctx.cell) }
@@ -565,8 +585,13 @@ C.space_combat = {
 			ctx.announcing = nil
 			return
 		elseif ctx.stage == "retreat" then
-			Retreat.execute(g, ctx.retreating, ctx.cell, v)
-			ctx.retreating = nil
+			if ctx.retreat_dest == nil then
+				ctx.retreat_dest = v -- carried out in run (what goes, the token's pool)
+			elseif type(v) == "number" and ctx.retreat_ground == nil and Retreat.carry_range(g, ctx.retreating, ctx.cell) then
+				ctx.retreat_ground = v
+			else
+				ctx.retreat_pool = v
+			end
 			return
 		end
 		local seat = ctx.assigning

@@ -248,12 +248,43 @@ end
 -- Gaining control of a planet (TI4 §29), with what laws in play add: Holy Planet of Ixth
 -- (its VP changes hands), Minister of Exploration (a trade good), The Crown of Emphidia
 -- (a planet in its owner's home system takes the card and its VP).
+-- TI4 §29.4, §29.7: a planet its controller holds with none of its units on it carries the
+-- controller's control token; the token goes back to its owner's reinforcements once the
+-- controller has units there again or loses the planet. The token is a marker: control
+-- itself is the planet's owner.
+function Co.mark_control(g, p: number)
+	local owner = g:owner(p)
+	local wanted = owner and g:count({ kind = U.UNIT_TYPES, owner = owner, inside = p }) == 0 and owner or nil
+	for _, t in ipairs(g:entities({ kind = "control_token", inside = p })) do
+		if g:owner(t) ~= wanted then
+			g:move(t, { zone = "control_reinforcements", seat = g:owner(t) })
+		end
+	end
+	if wanted and g:count({ kind = "control_token", inside = p }) == 0 then
+		local t = g:last({ kind = "control_token", zone = "control_reinforcements", seat = wanted })
+		if t then
+			g:move(t, { inside = p })
+		end
+	end
+end
+
+-- Every planet's control token brought up to date (at the end of a tactical action and at
+-- the start of each turn: units may have left planets).
+function Co.mark_all_control(g)
+	for _, p in ipairs(g:entities({ kind = "planet" })) do
+		if g:owner(p) or g:count({ kind = "control_token", inside = p }) > 0 then
+			Co.mark_control(g, p)
+		end
+	end
+end
+
 function Co.gain_control(g, p: number, seat: number)
 	local before = g:owner(p)
 	if before == seat then
 		return
 	end
 	g:set_owner(p, seat)
+	Co.mark_control(g, p) -- §29.7: the former controller's token leaves
 	if Co.attached(g, p, "holy_planet_of_ixth") then
 		if before then
 			g:log(U.text("law.holy_planet_lost", before))

@@ -83,10 +83,88 @@ function P.cost(g, seat: number, made, production: boolean?): number
 	return total
 end
 
+-- TI4 §79.5: with none of a unit type left in reinforcements, a player about to produce
+-- one may take one back from a system holding none of its command tokens: the places
+-- (a system's space area, "t:<cell>", or a planet, "q:<planet>") where the seat has one.
+function P.reclaimable(g, seat: number, utype: string): { any }
+	local out = {}
+	for _, c in ipairs(g:cells_of({ kind = utype, owner = seat })) do
+		if not U.has_token_in(g, seat, c) then
+			if g:count({ kind = utype, owner = seat, cell = c }) > 0 then
+				table.insert(out, { label = U.text("produce.take_back", U.unit_def(g, seat, utype).name, U.cell_label(g, c)), value = "t:" .. c })
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
+				if g:count({ kind = utype, owner = seat, inside = p }) > 0 then
+					table.insert(out, { label = U.text("produce.take_back", U.unit_def(g, seat, utype).name, U.planet_name(g, p)), value = "q:" .. p })
+				end
+			end
+		end
+	end
+	return out
+end
+
+-- TI4 §57.4: a unit to be placed (not produced) with none of its type left in
+-- reinforcements: its owner takes one back from the board, choosing which
+-- (P.reclaimable), and places it at `where`. ctx: seat, kind, where (a location).
+P.take_back_place = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		local options = P.reclaimable(g, ctx.seat, ctx.kind)
+		if #options == 0 then
+			return nil
+		end
+		-- "May": no ability forces it (§57.4), so the player may place none.
+		return { seat = ctx.seat, prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
+			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options, pass = U.text("produce.place_none") }
+	end,
+	resolve = function(g, ctx, v)
+		ctx.done = true
+		if not v then
+			return
+		end
+		local tag, where = string.match(v, "^(%a):(%d+)$")
+		local filter = { kind = ctx.kind, owner = ctx.seat }
+		if tag == "t" then
+			filter.cell = tonumber(where)
+		else
+			filter.inside = tonumber(where)
+		end
+		local back = g:last(filter) :: number
+		g:set_prop(back, "damaged", nil)
+		g:log(U.text("produce.placed_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.kind).name,
+			tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+		g:move(back, ctx.where)
+		g:add_global("usage.units_taken_back", 1)
+	end,
+}
+
+-- Places a unit of `kind` at `where` from reinforcements; none left there, its owner may
+-- take one back from the board (TI4 §57.4: the step take_back_place, pushed). False when
+-- neither is possible.
+function P.place(g, seat: number, kind: string, where: any): boolean
+	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+	if e then
+		g:move(e, where)
+		return true
+	end
+	if #P.reclaimable(g, seat, kind) > 0 then
+		g:push("take_back_place", { seat = seat, kind = kind, where = where })
+		return true
+	end
+	return false
+end
+
+-- Whether a unit of `kind` could be placed now (P.place).
+function P.placeable(g, seat: number, kind: string): boolean
+	return g:count({ kind = kind, zone = "reinforcements", seat = seat }) > 0 or #P.reclaimable(g, seat, kind) > 0
+end
+
 local function can_make(g, ctx, utype: string): boolean
 	local seat, c = ctx.seat, ctx.cell
-	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 then
-		return false
+	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 and #P.reclaimable(g, seat, utype) == 0 then
+		return false -- TI4 §79.5: none left, none to take back
 	end
 	-- TI4 §94: the war sun needs its technology, the one its card names (Muaat's Prototype
 	-- War Sun names none: built from the start, its card).
@@ -187,6 +265,11 @@ P.produce = {
 				ctx.limit, ctx.planet, ctx.not_docks = P.limit(g, ctx.seat, ctx.cell, ctx.one_dock)
 			end
 		end
+		if ctx.reclaim then
+			-- TI4 §79.5: which unit on the board comes back to be produced.
+			return { seat = ctx.seat, prompt = U.text("produce.take_back_prompt", U.unit_def(g, ctx.seat, ctx.reclaim).name),
+				rule = "TI4 §79.5", help = U.text("produce.take_back_help"), options = P.reclaimable(g, ctx.seat, ctx.reclaim) }
+		end
 		local options = {}
 		if ctx.count < ctx.limit then
 			for _, utype in ipairs(P.BUILDABLE) do
@@ -200,6 +283,13 @@ P.produce = {
 			return nil
 		end
 		table.insert(options, { label = U.text("produce.done", P.cost(g, ctx.seat, ctx.made, ctx.cost_cap == nil)), value = "done" })
+		if ctx.tactical then
+			-- TI4 §96.1: a transaction at any point of the turn, here while producing (what it
+			-- brings may pay for the units).
+			for _, o in ipairs(require("transactions").turn_options(g, ctx.seat)) do
+				table.insert(options, o)
+			end
+		end
 		if ctx.cost_cap then
 			return { seat = ctx.seat, prompt = U.text("produce.economy_prompt", U.planet_name(g, ctx.planet), ctx.cost_cap),
 				rule = "Integrated Economy; TI4 §79", help = U.text("produce.economy_help"), options = options }
@@ -208,6 +298,11 @@ P.produce = {
 			rule = "TI4 §78, §79", help = U.text("produce.help"), options = options }
 	end,
 	resolve = function(g, ctx, v)
+		local partner = string.match(v, "^tx:(%d+)$")
+		if partner then
+			g:push("transaction", { seat = ctx.seat, partner = tonumber(partner) }) -- TI4 §96.1
+			return
+		end
 		if v == "done" then
 			ctx.paid = true
 			-- Law Prophecy of Ixth: its owner discards it after producing fewer than 2 fighters.
@@ -233,6 +328,27 @@ P.produce = {
 			if ctx.count > 0 and not ctx.cost_cap then
 				A.at(g, "after_production", { seat = ctx.seat, cell = ctx.cell })
 			end
+			return
+		end
+		local tag, where = string.match(v, "^(%a):(%d+)$")
+		if tag then
+			-- TI4 §79.5: the unit taken back goes to reinforcements, then is produced.
+			local filter = { kind = ctx.reclaim, owner = ctx.seat }
+			if tag == "t" then
+				filter.cell = tonumber(where)
+			else
+				filter.inside = tonumber(where)
+			end
+			local back = g:last(filter)
+			g:set_prop(back, "damaged", nil)
+			g:move(back, { zone = "reinforcements", seat = ctx.seat })
+			g:log(U.text("produce.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim).name,
+				tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+			v = ctx.reclaim
+			ctx.reclaim = nil
+			g:add_global("usage.units_taken_back", 1)
+		elseif g:count({ kind = v, zone = "reinforcements", seat = ctx.seat }) == 0 then
+			ctx.reclaim = v -- asked next (run)
 			return
 		end
 		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })

@@ -72,23 +72,60 @@ function R.options(g, seat: number, c: number): { any }
 	return options
 end
 
+-- §23.7: when the retreating ships cannot carry all the fighters and ground forces of the
+-- space area and both kinds are there, the owner chooses how many ground forces go (the
+-- rest of the room takes fighters): the least and most it may take; nil when there is
+-- nothing to choose.
+function R.carry_range(g, seat: number, c: number): (number?, number?)
+	local room = 0
+	for _, e in ipairs(movers(g, seat, c)) do
+		room += defs.unit[g:face(e)].capacity or 0
+	end
+	local fighters = g:count({ kind = "fighter", owner = seat, cell = c })
+	local ground = g:count({ kind = "infantry", owner = seat, cell = c })
+	if fighters == 0 or ground == 0 or fighters + ground <= room or room == 0 then
+		return nil, nil
+	end
+	return math.max(0, room - fighters), math.min(room, ground)
+end
+
+-- §23.7: the command sheet's pools a token may come from when the seat's reinforcements
+-- hold none and one must go into `dest` (the owner chooses which, R.execute's `pool`).
+function R.token_pools(g, seat: number, dest: number): { string }
+	local out = {}
+	if g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = seat }) == 0 and not U.has_token_in(g, seat, dest) then
+		for _, pool in ipairs({ "tactic", "fleet", "strategy" }) do
+			if U.pool(g, seat, pool) > 0 then
+				table.insert(out, pool)
+			end
+		end
+	end
+	return out
+end
+
 -- §23.7: every ship with a move value goes to `dest`, carrying fighters and ground
--- forces from the space area up to their capacity (ground forces first: a
--- simplification, the owner does not choose); the rest are removed. Then a command
--- token from reinforcements goes into `dest` unless one of the seat's is there already
--- (with none in reinforcements, one from the tactic, then strategy, then fleet pool).
--- The fleet pool (§45) and capacity (§18) are then checked in `dest`.
-function R.execute(g, seat: number, c: number, dest: number)
+-- forces from the space area up to their capacity: `ground` of the ground forces (the
+-- owner's choice, R.carry_range; when not given, ground forces first), fighters in the rest
+-- of the room; what is not carried is removed. Then a command token from reinforcements
+-- goes into `dest` unless one of the seat's is there already (with none in reinforcements,
+-- one from the command sheet's pool `pool`, the owner's choice; when not given, tactic,
+-- then strategy, then fleet). The fleet pool (§45) and capacity (§18) are then checked in
+-- `dest`.
+function R.execute(g, seat: number, c: number, dest: number, ground: number?, pool: string?)
 	local ships = movers(g, seat, c)
 	local room = 0
 	for _, e in ipairs(ships) do
 		room += defs.unit[g:face(e)].capacity or 0
 		g:move(e, dest)
 	end
+	local ground_room = ground and math.min(ground, room) or room
 	for _, kind in ipairs({ "infantry", "fighter" }) do
 		for _, e in ipairs(g:entities({ kind = kind, owner = seat, cell = c })) do
-			if room > 0 then
+			if room > 0 and (kind == "fighter" or ground_room > 0) then
 				room -= 1
+				if kind == "infantry" then
+					ground_room -= 1
+				end
 				g:move(e, dest)
 			else
 				g:move(e, { zone = "reinforcements", seat = seat })
@@ -98,7 +135,7 @@ function R.execute(g, seat: number, c: number, dest: number)
 	end
 	g:log(U.text("retreat.done", seat, #ships, U.cell_label(g, c), U.cell_label(g, dest)))
 	if #ships > 0 and not U.has_token_in(g, seat, dest) then
-		for _, from in ipairs({ "cmd_reinforcements", "tactic", "strategy", "fleet" }) do
+		for _, from in ipairs({ "cmd_reinforcements", pool or "tactic", "tactic", "strategy", "fleet" }) do
 			if U.move_token(g, seat, from, dest) then
 				break
 			end

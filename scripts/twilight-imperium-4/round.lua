@@ -219,6 +219,7 @@ R.action_phase = {
 R.turn = {
 	enter = function(g, ctx)
 		g:set_global("turn_seat", ctx.seat) -- whose turn it is (abilities.cannot_play_cards)
+		Co.mark_all_control(g) -- TI4 §29.4 (council.lua)
 		X.new_turn(g, ctx.seat)
 		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
 	end,

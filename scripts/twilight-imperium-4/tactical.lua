@@ -12,6 +12,7 @@ local Invasion = require("invasion")
 local Elimination = require("elimination")
 local M = require("moments")
 local Galaxy = require("galaxy")
+local X = require("transactions")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -113,6 +114,86 @@ local function search(g, seat: number, active: number, rift_cost: any, free: boo
 	return out
 end
 
+-- TI4 §101.2-3: a ship that went out of or through gravity rifts rolls a die for each, 1-3
+-- removing it (to reinforcements). Its way: the systems `cells` in order (where it started,
+-- then those it passed, §97.1), then the active system, within `budget`; each leg goes
+-- without a rift where the budget allows (§101: a ship with a rift-free way does not
+-- roll), else by its cheapest way. True when it is lost.
+local function rift_rolls(g, seat: number, active: number, e: number, cells: { number }, budget: number): boolean
+	local rules = A.rules(g, seat, active)
+	local safe_rules = A.rules(g, seat, active)
+	safe_rules.costs.gravity_rift = false
+	-- In the Silence of Space; a ship that moves through other players' ships (Yssaril's
+	-- flagship, `moves_through_ships`).
+	if g:global("card_silence_" .. seat) == cells[1] or Ab.unit_flag(g:face(e), "moves_through_ships") then
+		rules.blocked = {}
+		safe_rules.blocked = {}
+	end
+	-- A path's cost, read backwards as the field is: every system entered costs 1 but a
+	-- gravity rift (leaving it is free, §101.1).
+	local function cost(path: { number }): number
+		local n = 0
+		for j = 2, #path do
+			if g:terrain(path[j]) ~= "gravity_rift" then
+				n += 1
+			end
+		end
+		return n
+	end
+	local legs, total = {}, 0
+	for i, a in ipairs(cells) do
+		local b = cells[i + 1] or active
+		-- Backwards from the leg's end: path[1] is b (not left on this leg), the last is a.
+		local path = g:path(b, a, budget, rules) or {}
+		local safe = g:path(b, a, budget, safe_rules) or {}
+		table.insert(legs, { risky = path, safe = safe })
+		total += cost(path)
+	end
+	for _, leg in ipairs(legs) do
+		local extra = cost(leg.safe) - cost(leg.risky)
+		if #leg.safe > 0 and total + extra <= budget then
+			leg.risky = leg.safe
+			total += extra
+		end
+	end
+	for _, leg in ipairs(legs) do
+		local path = leg.risky
+		for j = 2, #path do
+			if g:terrain(path[j]) == "gravity_rift" and g:cell_of(e) == active then
+				local roll = g:roll(10)
+				if roll <= 3 then
+					g:move(e, { zone = "reinforcements", seat = seat })
+					g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[j])))
+					return true
+				end
+				g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[j])))
+			end
+		end
+	end
+	return false
+end
+
+-- TI4 §101.2, §97.1: the ships queued for crossing gravity rifts roll, as soon as each has
+-- finished its move (a carrier once it has loaded), so the next ship moves knowing the
+-- result (FAQ, digest F-39); a lost ship's cargo is lost with it, and a wormhole it carried
+-- (Creuss's Hil Colish) is gone.
+local function roll_rifts(g, ctx)
+	for _, r in ipairs(ctx.rift_queue or {}) do
+		local face = g:face(r.ship)
+		if rift_rolls(g, ctx.seat, ctx.cell, r.ship, r.cells, r.budget) then
+			for _, u in ipairs(r.loaded) do
+				g:move(u, { zone = "reinforcements", seat = ctx.seat })
+				g:log(U.text("tactical.rift_cargo_lost", ctx.seat, defs.unit[g:face(u)].name))
+			end
+			local h = Ab.HOOKS[face]
+			if h and h.wormhole then
+				Galaxy.link_wormholes(g)
+			end
+		end
+	end
+	ctx.rift_queue = {}
+end
+
 -- The action cards that last one tactical action end (ac_combat.lua, ac_invasion.lua):
 -- Flank Speed, In the Silence of Space, Lost Star Chart's links, Disable and Bunker.
 function A.end_cards(g, seat: number)
@@ -175,9 +256,181 @@ local function gravity_bonus(g, ctx): number
 	return (not ctx.gravity_used and U.has_tech(g, ctx.seat, "gravity_drive")) and 1 or 0
 end
 
+-- Whether a seat has fighters or ground forces to pick up in a system: in its space area
+-- or on its own planets there.
+local function has_cargo(g, seat: number, c: number): boolean
+	if g:count({ kind = { "fighter", "infantry" }, owner = seat, cell = c }) > 0 then
+		return true
+	end
+	for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+		if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+			return true
+		end
+	end
+	return false
+end
+
+-- The moves a ship needs from system `from` to system `to` under `rules` (searched
+-- backwards from `to`, as the movement field is: leaving a gravity rift is then counted
+-- right); from a system ships may leave but not pass through (a nebula, an asteroid field),
+-- one more than its best neighbour. Nil when out of `budget`.
+local function moves_between(g, rules, from: number, to: number, budget: number): number?
+	if from == to then
+		return 0
+	end
+	local f = g:field(to, budget, rules)
+	if f[from] then
+		return f[from]
+	end
+	local best = nil
+	for _, nb in ipairs(require("objectives").adjacent(g, from)) do
+		if f[nb] and f[nb] + 1 <= budget and (best == nil or f[nb] + 1 < best) then
+			best = f[nb] + 1
+		end
+	end
+	return best
+end
+
+-- The movement rules for a ship's way: gravity rifts allowed (`rifts`) or not; In the
+-- Silence of Space lifts the blocking for ships from its system.
+local function way_rules(g, seat: number, active: number, start: number, rifts: boolean)
+	local rules = A.rules(g, seat, active)
+	if not rifts then
+		rules.costs.gravity_rift = false
+	end
+	if g:global("card_silence_" .. seat) == start then
+		rules.blocked = {} -- In the Silence of Space (ac_combat.lua)
+	end
+	return rules
+end
+
+-- TI4 §97.1, §97.3: the systems a ship with capacity, now at `route.at` with `route.left`
+-- moves still to spend, may go through on its way to the active system to pick up fighters
+-- and ground forces there: within reach both ways (its move's rules, gravity rifts
+-- included: a way through one makes the ship roll, roll_rifts), holding the seat's fighters
+-- or ground forces and no command token of the seat, and not already passed.
+local function route_stops(g, ctx): { number }
+	local seat, active, r = ctx.seat, ctx.cell, ctx.route
+	local rules = way_rules(g, seat, active, r.start, true)
+	local to_active = g:field(active, r.left, rules)
+	local places = g:cells_of({ kind = { "fighter", "infantry" }, owner = seat })
+	local out = {}
+	for _, c in ipairs(places) do
+		if c ~= active and to_active[c] and not table.find(r.passed, c) and not U.has_token_in(g, seat, c) and has_cargo(g, seat, c) then
+			local d = moves_between(g, rules, r.at, c, r.left)
+			if d and d + to_active[c] <= r.left then
+				table.insert(out, c)
+			end
+		end
+	end
+	table.sort(out)
+	return out
+end
+
+-- Whether a ship's way (the systems `cells`, then the active system) can be made within
+-- `budget` without a gravity rift.
+local function safe_way(g, seat: number, active: number, cells: { number }, budget: number): boolean
+	-- A ship leaving a gravity rift it started in or stopped in on its way rolls (§101.2).
+	for _, c in ipairs(cells) do
+		if g:terrain(c) == "gravity_rift" then
+			return false
+		end
+	end
+	local rules = way_rules(g, seat, active, cells[1], false)
+	local total = 0
+	for i, a in ipairs(cells) do
+		local d = moves_between(g, rules, a, cells[i + 1] or active, budget)
+		if d == nil then
+			return false
+		end
+		total += d
+	end
+	return total <= budget
+end
+
+-- The ship's way is settled (TI4 §97.1): one that crosses a gravity rift loads now, from
+-- the systems on its way, what it carries through it (run: ctx.rift), and rolls when
+-- movement ends; otherwise its units are carried from the movement menu.
+local function finish_route(g, ctx)
+	local r = ctx.route
+	ctx.route = nil
+	if safe_way(g, ctx.seat, ctx.cell, r.passed, r.budget) then
+		return
+	end
+	local cargo = false
+	for _, c in ipairs(r.passed) do
+		cargo = cargo or has_cargo(g, ctx.seat, c)
+	end
+	local entry = { ship = r.ship, cells = r.passed, budget = r.budget, carrier = r.carrier, loaded = {} }
+	if cargo then
+		ctx.rift = entry
+	else
+		ctx.carriers[r.carrier].cap = 0
+		table.insert(ctx.rift_queue, entry)
+		roll_rifts(g, ctx)
+	end
+end
+
+-- TI4 §97: whether one more unit from system c can be carried in, each carried unit
+-- needing a place on a ship that moved this action and started in or passed through its
+-- system (ctx.carriers: capacity and those systems; ctx.loaded: units carried by system).
+-- Every set of systems must hold no more carried units than the ships that touched one of
+-- them can take (Hall's condition: then each unit has its own place).
+local function can_carry_from(ctx, c: number): boolean
+	local loads = table.clone(ctx.loaded)
+	local key = tostring(c)
+	loads[key] = (loads[key] or 0) + 1
+	local cells = {}
+	for k in pairs(loads) do
+		table.insert(cells, k)
+	end
+	for mask = 1, bit32.lshift(1, #cells) - 1 do
+		local need, room, inside = 0, 0, {}
+		for i, k in ipairs(cells) do
+			if bit32.btest(mask, bit32.lshift(1, i - 1)) then
+				need += loads[k]
+				inside[k] = true
+			end
+		end
+		for _, ship in ipairs(ctx.carriers) do
+			for _, src in ipairs(ship.sources) do
+				if inside[tostring(src)] then
+					room += ship.cap
+					break
+				end
+			end
+		end
+		if need > room then
+			return false
+		end
+	end
+	return true
+end
+
+-- The carry options from the systems `cells`: fighters and ground forces in space, ground
+-- forces on the seat's planets.
+local function carry_options(g, ctx, cells: { number }, options: { any })
+	local seat = ctx.seat
+	for _, c in ipairs(cells) do
+		if can_carry_from(ctx, c) then
+			for _, k in ipairs({ "fighter", "infantry" }) do
+				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
+					table.insert(options, { value = string.format("c:%d:%s", c, k) })
+				end
+			end
+			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
+				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
+					table.insert(options, { value = string.format("p:%d", p) })
+				end
+			end
+		end
+	end
+end
+
 -- The movement options of the seat into the active system: ships by system and face,
--- and units carried from the systems ships left this turn (TI4 §97, simplified: from
--- the system a ship starts in).
+-- and units carried from the systems ships left or passed through this turn (TI4 §97.1:
+-- from the system a ship starts in and those it moves through, route_stops), each on a
+-- ship that went there (can_carry_from).
 local function move_options(g, ctx): { any }
 	local seat, active = ctx.seat, ctx.cell
 	local options = {}
@@ -221,18 +474,24 @@ local function move_options(g, ctx): { any }
 			end
 		end
 	end
+	-- TI4 §66.3: a ship may leave the active system and come back within its move value;
+	-- offered to a ship with capacity there that has not moved, when it can reach units to
+	-- pick up on the way (route_stops).
+	for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = active })) do
+		local face = g:face(e)
+		if (defs.unit[face].capacity or 0) > 0 and not table.find(ctx.moved, e) and not table.find(options, "o:" .. g:kind(e)) then
+			local route = { start = active, at = active, left = move_value(g, seat, face, active), passed = { active } }
+			if #route_stops(g, { seat = seat, cell = active, route = route }) > 0 then
+				table.insert(options, "o:" .. g:kind(e))
+			end
+		end
+	end
 	if load < cap then
-		for _, c in ipairs(ctx.from) do
-			for _, k in ipairs({ "fighter", "infantry" }) do
-				if g:count({ kind = k, owner = seat, cell = c }) > 0 then
-					table.insert(options, { value = string.format("c:%d:%s", c, k) })
-				end
-			end
-			for _, p in ipairs(g:entities({ kind = "planet", cell = c, owner = seat })) do
-				if g:count({ kind = "infantry", owner = seat, inside = p }) > 0 then
-					table.insert(options, { value = string.format("p:%d", p) })
-				end
-			end
+		carry_options(g, ctx, ctx.from, options)
+	end
+	for i, o in ipairs(options) do
+		if type(o) == "string" then
+			options[i] = { value = string.format("o:%d:%s", active, string.sub(o, 3)) }
 		end
 	end
 	return options
@@ -247,6 +506,8 @@ function A.label(g, v: string, seat: number): string
 		return U.text("tactical.end_landing")
 	elseif tag == "m" then
 		return U.text("tactical.move", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
+	elseif tag == "o" then
+		return U.text("tactical.out_and_back", defs.unit[g:face(g:first({ kind = b, owner = seat, cell = tonumber(a) }))].name, U.cell_label(g, tonumber(a)))
 	elseif tag == "c" then
 		return U.text("tactical.carry", U.text("unit_type." .. b), U.cell_label(g, tonumber(a)))
 	elseif tag == "p" then
@@ -312,6 +573,10 @@ A.tactical = {
 	enter = function(g, ctx)
 		ctx.stage = "activate"
 		ctx.from = {}
+		ctx.moved = {}
+		ctx.rift_queue = {}
+		ctx.carriers = {}
+		ctx.loaded = {}
 		A.end_cards(g, ctx.seat)
 		-- Names this action's combats (objectives.lua combat_key: one objective each, §71.7).
 		g:add_global("tactical_serial", 1)
@@ -343,16 +608,49 @@ A.tactical = {
 					return nil
 				end
 			end
+			if ctx.route then
+				-- TI4 §97.1: the ship just moved may have gone through systems on its way.
+				local stops = route_stops(g, ctx)
+				if #stops > 0 then
+					local options = {}
+					for _, c in ipairs(stops) do
+						table.insert(options, { label = U.text("tactical.route_via", U.cell_label(g, c)), value = string.format("v:%d", c) })
+					end
+					table.insert(options, { label = U.text("tactical.route_direct"), value = "direct" })
+					local key = ctx.route.start == ctx.cell and "tactical.route_prompt_back" or "tactical.route_prompt"
+					return { seat = seat, prompt = U.text(key, defs.unit[ctx.route.face].name, U.cell_label(g, ctx.route.start)),
+						rule = "TI4 §97.1, §97.3", help = U.text("tactical.route_help"), options = options }
+				end
+				finish_route(g, ctx)
+			end
+			if ctx.rift then
+				-- TI4 §97.1, §101: a ship going through a gravity rift loads before its roll,
+				-- from the systems on its way, within its own capacity; what it carries is
+				-- lost with it.
+				local options = {}
+				if #ctx.rift.loaded < ctx.carriers[ctx.rift.carrier].cap then
+					carry_options(g, ctx, ctx.rift.cells, options)
+				end
+				table.insert(options, { label = U.text("tactical.rift_go"), value = "rift" })
+				return { seat = seat, prompt = U.text("tactical.rift_load_prompt", defs.unit[g:face(ctx.rift.ship)].name, U.cell_label(g, ctx.rift.cells[1])),
+					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
+			end
 			local options = move_options(g, ctx)
 			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
 				if #options == 0 and not ctx.moved_any then
 					-- Say so: a newcomer may activate a system none of their ships can reach.
 					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
 				end
+				roll_rifts(g, ctx)
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
 			table.insert(options, { value = "done" })
+			-- TI4 §96.1: transactions at any point of the turn: the active player may offer one
+			-- from this menu too (free; one per pair and turn, transactions.lua).
+			for _, o in ipairs(X.turn_options(g, seat)) do
+				table.insert(options, o)
+			end
 			return { seat = seat, prompt = U.text("tactical.move_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §66, §97, §45, §18",
 				help = U.text("tactical.move_help"), options = options, labels = "tactical.label" }
 		elseif ctx.stage == "cannon" then
@@ -382,6 +680,15 @@ A.tactical = {
 			end
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "bombard" then
+			-- TI4 §96.1, digest F-37: transactions at any point of the turn: the seats that
+			-- may trade with the active player may propose one again here, in the middle of
+			-- its action (after movement and combat, as the invasion begins).
+			if not ctx.proposals_asked then
+				ctx.proposals_asked = true
+				if X.open_proposals(g, seat) then
+					return nil
+				end
+			end
 			-- "As an invasion begins" action cards (Bunker, Disable; ac_invasion.lua).
 			if not ctx.invasion_asked then
 				ctx.invasion_asked = true
@@ -425,6 +732,9 @@ A.tactical = {
 			if not ctx.must_land or (ctx.committed or {})[tostring(ctx.must_land)] then
 				table.insert(options, { value = "landed" })
 			end
+			for _, o in ipairs(X.turn_options(g, seat)) do
+				table.insert(options, o) -- TI4 §96.1, as in the movement menu
+			end
 			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
@@ -459,7 +769,7 @@ A.tactical = {
 			return A.tactical.run(g, ctx)
 		elseif ctx.stage == "produce" then
 			ctx.stage = "end"
-			g:push("produce", { seat = seat, cell = ctx.cell })
+			g:push("produce", { seat = seat, cell = ctx.cell, tactical = true })
 			return nil
 		end
 		if ctx.stage == "end" then
@@ -488,6 +798,8 @@ A.tactical = {
 				return nil
 			end
 		end
+		-- §29.4: planets left without their controller's units carry its control token.
+		Co.mark_all_control(g)
 		-- §36: a player left with no ground forces, no Production and no planets is out.
 		Elimination.check(g)
 		return nil
@@ -514,14 +826,53 @@ A.tactical = {
 			Ab.at(g, "activation", { seat = seat, cell = v })
 			return
 		end
+		local partner = type(v) == "string" and string.match(v, "^tx:(%d+)$")
+		if partner then
+			g:push("transaction", { seat = seat, partner = tonumber(partner) }) -- TI4 §96.1
+			return
+		end
+		if v == "direct" then
+			finish_route(g, ctx)
+			return
+		end
+		if v == "rift" then
+			-- The ship has loaded: it rolls for its rifts now (roll_rifts), carrying nothing
+			-- more.
+			local r = ctx.rift
+			ctx.rift = nil
+			ctx.carriers[r.carrier].cap = #r.loaded
+			table.insert(ctx.rift_queue, r)
+			roll_rifts(g, ctx)
+			return
+		end
+		if v == "done" and ctx.stage == "move" then
+			roll_rifts(g, ctx)
+		end
 		if v == "done" or v == "landed" then
 			ctx.stage = ctx.stage == "move" and "cannon" or "invade"
 			return
 		end
 		local tag, a, b = string.match(v, "^(%a):(%d+):?([%a_]*)$")
 		local n = tonumber(a)
-		if tag == "m" or tag == "c" or tag == "p" then
+		if tag == "m" or tag == "c" or tag == "p" or tag == "o" then
 			ctx.moved_any = true
+		end
+		if tag == "o" then
+			-- TI4 §66.3: a ship of the active system goes out and comes back (its way is
+			-- asked next, route_stops); it counts as moved.
+			local e
+			for _, s in ipairs(g:entities({ kind = b, owner = seat, cell = n })) do
+				if not e and not table.find(ctx.moved, s) then
+					e = s
+				end
+			end
+			table.insert(ctx.moved, e)
+			table.insert(ctx.carriers, { cap = defs.unit[g:face(e)].capacity or 0, sources = {} })
+			local m = move_value(g, seat, g:face(e), n)
+			ctx.route = { start = n, at = n, left = m, base = m, budget = m, passed = { n }, face = g:face(e), carrier = #ctx.carriers, ship = e }
+			g:log(U.text("tactical.went_out", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+			g:add_global("usage.out_and_back", 1)
+			return
 		end
 		if tag == "m" then
 			local e = g:last({ kind = b, owner = seat, cell = n })
@@ -540,45 +891,56 @@ A.tactical = {
 			if h and h.wormhole then
 				Galaxy.link_wormholes(g)
 			end
-			if (safe[n] or 99) > m then
-				-- §101.2-3: the ship goes out of or through gravity rifts: a die for each,
-				-- 1-3 removes it (to reinforcements).
-				local rules = A.rules(g, seat, ctx.cell)
-				if g:global("card_silence_" .. seat) == n or free then
-					rules.blocked = {} -- In the Silence of Space; a ship passing other ships
-				end
-				local path = g:path(ctx.cell, n, m, rules) or {}
-				for i = 2, #path do
-					if g:terrain(path[i]) == "gravity_rift" and g:cell_of(e) == ctx.cell then
-						local roll = g:roll(10)
-						if roll <= 3 then
-							g:move(e, { zone = "reinforcements", seat = seat })
-							g:log(U.text("tactical.rift_lost", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
-						else
-							g:log(U.text("tactical.rift_safe", seat, defs.unit[g:face(e)].name, roll, U.cell_label(g, path[i])))
-						end
-					end
-				end
-			end
-			local known = false
-			for _, c in ipairs(ctx.from) do
-				known = known or c == n
-			end
-			if not known then
+			table.insert(ctx.moved, e)
+			if not table.find(ctx.from, n) then
 				table.insert(ctx.from, n)
 			end
-			if h and h.wormhole and g:cell_of(e) == nil then
-				Galaxy.link_wormholes(g) -- lost in a gravity rift: its wormhole is gone (F-39)
-			end
 			g:log(U.text("tactical.moved", seat, defs.unit[g:face(e)].name, U.cell_label(g, n), U.cell_label(g, ctx.cell)))
-		elseif tag == "c" then
-			local e = g:last({ kind = b, owner = seat, cell = n })
+			local cap = defs.unit[g:face(e)].capacity or 0
+			if cap > 0 then
+				-- TI4 §97.1: it may have passed systems to pick up units in (asked next,
+				-- route_stops; finish_route sees whether its way crosses a gravity rift);
+				-- Gravity Drive's move, when no ship has used it yet, may lengthen the way.
+				table.insert(ctx.carriers, { cap = cap, sources = { n } })
+				local extra = gravity_bonus(g, ctx)
+				ctx.route = { start = n, at = n, left = m + extra, base = m, budget = m + extra, passed = { n }, face = g:face(e), carrier = #ctx.carriers, ship = e }
+			elseif (safe[n] or 99) > m then
+				-- §101.2: through gravity rifts: it rolls now, before another ship moves (F-39).
+				table.insert(ctx.rift_queue, { ship = e, cells = { n }, budget = m, loaded = {} })
+				roll_rifts(g, ctx)
+			end
+		elseif tag == "v" then
+			-- TI4 §97.1: the ship goes through system n; its units there may be carried.
+			local r = ctx.route
+			local rules = way_rules(g, seat, ctx.cell, r.start, true)
+			local d = moves_between(g, rules, r.at, n, r.left) :: number
+			r.left -= d
+			if not ctx.gravity_used and r.budget - r.left + (g:field(ctx.cell, r.left, rules)[n] or 0) > r.base then
+				ctx.gravity_used = true -- only Gravity Drive's extra move makes this way
+				g:log(U.text("tactical.gravity_drive", seat, defs.unit[r.face].name))
+			end
+			r.at = n
+			table.insert(r.passed, n)
+			table.insert(ctx.carriers[r.carrier].sources, n)
+			if not table.find(ctx.from, n) then
+				table.insert(ctx.from, n)
+			end
+			g:log(U.text("tactical.passed", seat, defs.unit[r.face].name, U.cell_label(g, n)))
+			g:add_global("usage.systems_passed_to_pick_up", 1)
+		elseif tag == "c" or tag == "p" then
+			local e, from
+			if tag == "c" then
+				e, from = g:last({ kind = b, owner = seat, cell = n }), n
+				g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
+			else
+				e, from = g:last({ kind = "infantry", owner = seat, inside = n }), g:cell_of(n)
+				g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+			end
 			g:move(e, ctx.cell)
-			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.cell_label(g, n)))
-		elseif tag == "p" then
-			local e = g:last({ kind = "infantry", owner = seat, inside = n })
-			g:move(e, ctx.cell)
-			g:log(U.text("tactical.carried", seat, defs.unit[g:face(e)].name, U.planet_name(g, n)))
+			ctx.loaded[tostring(from)] = (ctx.loaded[tostring(from)] or 0) + 1
+			if ctx.rift then
+				table.insert(ctx.rift.loaded, e)
+			end
 		elseif tag == "x" then
 			ctx.must_land = require("agenda").remove_custodians(g, seat)
 		elseif tag == "l" or tag == "f" then

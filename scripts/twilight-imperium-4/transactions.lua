@@ -265,6 +265,12 @@ local function exchange(g, ctx, their_note: number?, their_card: number?)
 		give_card(g, their_card, b, a)
 	end
 	g:log(U.text("tx.done", a, b))
+	if ctx.give_card or their_card then
+		-- TI4 §1.4: a hand over the limit at any time is cut back to it by its holder
+		-- (the step asks nothing when the hand is within the limit).
+		g:push("discard", { seat = b })
+		g:push("discard", { seat = a })
+	end
 	g:add_global("usage.transactions_made", 1)
 	at_turn_start(g, ctx.give_note, their_note)
 	-- "After a player resolves a transaction" (Mentak's Pillage).
