@@ -56,7 +56,7 @@ impl Methods for Entities {
             "The seat owning the entity, or nil."),
         Method::new("set_owner", "e: Entity, seat: Seat?", "()",
             "Gives the entity to `seat` (nil: to nobody)."),
-        Method::new("columns", "filter: Filter, props: { string }", "{ id: { Entity }, face: { string }, [string]: { Value } }",
+        Method::new("columns", "filter: EntityFilter, props: { string }", "{ [string]: { Value } }",
             "The entities `g:entities(filter)` lists, in its order, as columns: `id` their ids, `face` their faces and, for each property named in `props`, the list of its values (the i-th value belongs to the i-th entity; nil where unset). What a script would read with `g:face` and `g:prop` for every entity of a group, in one call."),
         Method::new("prop", "e: Entity, name: string", "Value",
             "The entity's property `name`; nil if it was never set."),
