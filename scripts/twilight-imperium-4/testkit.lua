@@ -81,12 +81,11 @@ function T.hand(g, seat: number, id: string): number
 	return card
 end
 
--- Makes `seat` play faction `fid` for a test position (the kernel creates no pieces once the
--- game has started, so the seat's cards are re-faced): its faction technologies, faction note
--- and flagship become the new faction's, its researched technologies go back to its deck and
--- it gains the new faction's starting technologies. Both factions must have no faction units
--- beside the flagship (their technology decks are then alike), and the seat keeps its home
--- system and the units on the board (a test sets up the units it needs).
+-- Makes `seat` play faction `fid` for a test position as if dealt it at setup (for factions
+-- without faction units beside the flagship, so that the technology decks are alike): as
+-- T.faction, and its researched technologies go back to its deck and it gains the new
+-- faction's starting technologies. The seat keeps its home system and the units on the
+-- board (a test sets up the units it needs).
 function T.become(g, seat: number, fid: string)
 	local old = U.faction(g, seat)
 	local new = defs.faction[fid]
@@ -94,14 +93,7 @@ function T.become(g, seat: number, fid: string)
 	for _, e in ipairs(g:entities({ kind = "technology", zone = "researched", seat = seat })) do
 		g:move(e, { zone = "tech_deck", seat = seat })
 	end
-	for i, tid in ipairs(old.faction_technologies) do
-		g:set_face(g:first({ kind = "technology", face = tid, owner = seat }) :: number, new.faction_technologies[i])
-	end
-	g:set_face(g:first({ kind = "promissory_note", face = old.promissory_note, owner = seat }) :: number, new.promissory_note)
-	for _, e in ipairs(g:entities({ kind = "flagship", owner = seat })) do
-		g:set_face(e, new.flagship)
-	end
-	g:set(seat, "faction", fid)
+	T.faction(g, seat, fid)
 	for _, tid in ipairs(new.starting_technologies) do
 		require("tech").gain(g, seat, tid)
 	end
@@ -139,74 +131,11 @@ function T.faction(g, seat: number, fid: string)
 	end
 end
 
--- Makes a seat play faction `fid` instead of the one it was dealt, for scenarios of
--- factions beyond the first six of factions.ron (the variant `factions_in_order` deals
--- those only): the seat's faction, its flagship and faction units (level I faces), its
--- faction technologies in its deck and its faction note take the new faction's faces.
--- The home system, starting units and starting technologies stay those of the faction
--- dealt; a scenario needing them sets them up itself.
-function T.as_faction(g, seat: number, fid: string)
-	local old = U.faction(g, seat)
-	local new = defs.faction[fid]
-	g:set(seat, "faction", fid)
-	for _, utype in ipairs(U.UNIT_TYPES) do
-		local face = U.BASE_UNIT[utype]
-		if utype == "flagship" then
-			face = new.flagship
-		end
-		for _, u in ipairs(new.units) do
-			if defs.unit[u].type == utype then
-				face = u
-			end
-		end
-		for _, e in ipairs(g:entities({ kind = utype, owner = seat })) do
-			g:set_face(e, face)
-		end
-	end
-	for i, tid in ipairs(old.faction_technologies) do
-		for _, e in ipairs(g:entities({ kind = "technology", face = tid, owner = seat })) do
-			g:set_face(e, new.faction_technologies[i])
-		end
-	end
-	for _, e in ipairs(g:entities({ kind = "promissory_note", face = old.promissory_note, owner = seat })) do
-		g:set_face(e, new.promissory_note)
-	end
-end
-
--- Issue 18's factions in a scenario (T.replace_faction): seat `seat` plays faction `fid` from now on. Its
--- pieces on the board go back to reinforcements; every piece of the colour takes the
--- faction's face for its type (its faction units, level I); its faction technologies and
--- faction note take the new faction's. The home system stays the seat's (scenarios place
--- what they need).
+-- As T.faction, after sending every piece of the seat on the board back to reinforcements
+-- (the scenario then places what it needs).
 function T.replace_faction(g, seat: number, fid: string)
-	local old = defs.faction[g:get(seat, "faction")]
-	local new = defs.faction[fid]
 	T.clear_units(g, seat)
-	g:set(seat, "faction", fid)
-	for _, utype in ipairs(U.UNIT_TYPES) do
-		local face = U.BASE_UNIT[utype]
-		if utype == "flagship" then
-			face = new.flagship
-		end
-		for _, u in ipairs(new.units) do
-			if defs.unit[u].type == utype then
-				face = u
-			end
-		end
-		for _, e in ipairs(g:entities({ kind = utype, owner = seat })) do
-			g:set_face(e, face)
-		end
-	end
-	for i, tid in ipairs(old.faction_technologies) do
-		local e = g:first({ kind = "technology", face = tid, owner = seat })
-		if e then
-			g:set_face(e, new.faction_technologies[i])
-		end
-	end
-	local note = g:first({ kind = "promissory_note", face = old.promissory_note, owner = seat })
-	if note then
-		g:set_face(note, new.promissory_note)
-	end
+	T.faction(g, seat, fid)
 end
 
 T.hold = {
