@@ -149,6 +149,20 @@ E.yin_flagship = {
 
 -- ==== Steps ====
 
+
+-- The opponent assigned the hit of Devotion or Impulse Core (`v`, a hits.lua option): it
+-- lands; a Sustain Damage opens Direct Hit's window (digest F-27), a destroyed unit is a
+-- loss in the combat (Technological Singularity and the like).
+local function hit_assigned(g, ctx, v)
+	ctx.done = true
+	local _, e = require("hits").apply(g, ctx.foe, ctx.cell, v)
+	if string.sub(v, 1, 1) == "s" then
+		require("moments").open(g, "after_sustain", { active = ctx.active, shooter = ctx.seat, target = e, cell = ctx.cell })
+	else
+		lost(g, ctx.foe, ctx.seat, ctx.cell)
+	end
+end
+
 -- Devotion: ctx.seat picks one of its cruisers or destroyers to destroy and a kind of ctx.foe's
 -- ships to hit ("<own kind>|<foe kind>"), or nothing; then ctx.foe takes the hit on a ship of
 -- that kind, with Sustain Damage if it likes (TI4 §87; F-27).
@@ -199,14 +213,7 @@ F.devotion = {
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.answering then
-			ctx.done = true
-			local _, e = require("hits").apply(g, ctx.foe, ctx.cell, v)
-			-- Direct Hit may follow a Sustain Damage against this hit (digest F-27).
-			if string.sub(v, 1, 1) == "s" then
-				require("moments").open(g, "after_sustain", { active = ctx.active, shooter = ctx.seat, target = e, cell = ctx.cell })
-			else
-				lost(g, ctx.foe, ctx.seat, ctx.cell)
-			end
+			hit_assigned(g, ctx, v)
 			return
 		end
 		if v == nil then
@@ -255,14 +262,7 @@ F.impulse_core = {
 	end,
 	resolve = function(g, ctx, v)
 		if ctx.hit then
-			ctx.done = true
-			local _, e = require("hits").apply(g, ctx.foe, ctx.cell, v)
-			-- Direct Hit may follow a Sustain Damage against this hit (digest F-27).
-			if string.sub(v, 1, 1) == "s" then
-				require("moments").open(g, "after_sustain", { active = ctx.active, shooter = ctx.seat, target = e, cell = ctx.cell })
-			else
-				lost(g, ctx.foe, ctx.seat, ctx.cell)
-			end
+			hit_assigned(g, ctx, v)
 			return
 		end
 		if v == nil then
