@@ -149,7 +149,6 @@ E.yin_flagship = {
 
 -- ==== Steps ====
 
-
 -- The opponent assigned the hit of Devotion or Impulse Core (`v`, a hits.lua option): it
 -- lands; a Sustain Damage opens Direct Hit's window (digest F-27), a destroyed unit is a
 -- loss in the combat (Technological Singularity and the like).
