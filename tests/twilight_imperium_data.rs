@@ -45,11 +45,21 @@ fn twilight_imperium_data_passes_the_content_checks() {
         fs::copy(data.join(file), content.join(file)).unwrap();
     }
     let files = FILES.iter().map(|f| format!("\"{f}\"")).collect::<Vec<_>>().join(", ");
+    // A faction's `hooks` names a script function ("faction_sol.register"): each gets a stub
+    // module, so the data's script references resolve without the pack's rules.
+    let factions = fs::read_to_string(data.join("factions.ron")).unwrap();
+    let mut modules = vec!["stub".to_owned()];
+    for hook in factions.split("hooks: Some(\"").skip(1) {
+        let module = hook.split('.').next().unwrap().to_owned();
+        fs::write(scripts.join(format!("{module}.lua")), "return { register = function(registry) end }\n").unwrap();
+        modules.push(module);
+    }
+    let script_list = modules.iter().map(|m| format!("\"{m}.lua\"")).collect::<Vec<_>>().join(", ");
     fs::write(
         content.join("pack.ron"),
         format!(
             "Pack(id: \"twilight-imperium-4\", name: \"Twilight Imperium (data check)\", version: \"0.0.0\", players: (3, 6), \
-             extends: None, variants: [], files: [{files}], scripts: [\"stub.lua\"], start: \"setup\", \
+             extends: None, variants: [], files: [{files}], scripts: [{script_list}], start: \"setup\", \
              steps: [Step(id: \"setup\", handler: \"stub.setup\")])"
         ),
     )

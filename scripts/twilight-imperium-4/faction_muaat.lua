@@ -40,15 +40,6 @@ E.muaat_magmus_reactor = {
 	},
 }
 
--- TI4 §45.3: ships beyond the fleet limit in a system go back to reinforcements (the last
--- placed first), after a unit is placed there.
-local function check_fleet(g, seat: number, c: number)
-	while U.fleet_count(g, seat, c) > require("abilities").fleet_limit(g, seat) do
-		local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = c })
-		g:move(e, { zone = "reinforcements", seat = seat })
-		g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
-	end
-end
 
 -- The systems holding one of a seat's war suns (Star Forge).
 local function war_sun_cells(g, seat: number): { number }
@@ -85,7 +76,7 @@ E.muaat_flagship = {
 			if c and e then
 				g:move(e, c)
 				g:log(U.text("ability.inferno", seat, U.cell_label(g, c)))
-				check_fleet(g, seat, c)
+				U.remove_fleet_excess(g, seat, c)
 			end
 		end,
 	},
@@ -128,7 +119,7 @@ F.star_forge = {
 		end
 		local what = kind == "fighter" and U.text("ability.star_forge_fighters", U.cell_label(g, c)) or U.text("ability.star_forge_destroyer", U.cell_label(g, c))
 		g:log(U.text("ability.star_forge_done", ctx.seat, what))
-		check_fleet(g, ctx.seat, c)
+		U.remove_fleet_excess(g, ctx.seat, c)
 		U.check_capacity(g, ctx.seat, c)
 	end,
 }

@@ -6,7 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_naalu.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
--- objectives.lua and abilities.lua require (through tech.lua and ability_entries.lua) this
+-- objectives.lua requires (through tech.lua, abilities.lua and ability_entries.lua) this
 -- module, so its steps ask for them when they run, not at load.
 local K = require("ability_kit")
 local F = {}
@@ -44,13 +44,7 @@ E.naalu_neuroglaive = {
 			if U.move_token(g, active, "fleet", "cmd_reinforcements") then
 				g:log(U.text("ability.neuroglaive", active, seat))
 			end
-			for _, c in ipairs(g:cells_of({ kind = U.FLEET_TYPES, owner = active })) do
-				while U.fleet_count(g, active, c) > U.pool(g, active, "fleet") + U.modifier_sum(g, active, "fleet_limit") do
-					local e = g:last({ kind = U.FLEET_TYPES, owner = active, cell = c })
-					g:move(e, { zone = "reinforcements", seat = active })
-					g:log(U.text("retreat.fleet_pool", active, U.unit_name(g:face(e))))
-				end
-			end
+			U.remove_fleet_excess(g, active)
 		end,
 	},
 }
@@ -102,11 +96,7 @@ F.foresight = {
 			g:move(e, c)
 		end
 		g:log(U.text("ability.foresight_used", ctx.seat, U.cell_label(g, ctx.cell), U.cell_label(g, c)))
-		while U.fleet_count(g, ctx.seat, c) > require("abilities").fleet_limit(g, ctx.seat) do
-			local e = g:last({ kind = U.FLEET_TYPES, owner = ctx.seat, cell = c })
-			g:move(e, { zone = "reinforcements", seat = ctx.seat })
-			g:log(U.text("retreat.fleet_pool", ctx.seat, U.unit_name(g:face(e))))
-		end
+		U.remove_fleet_excess(g, ctx.seat, c)
 	end,
 }
 

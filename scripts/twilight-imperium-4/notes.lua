@@ -344,6 +344,7 @@ function N.play_component(g, seat: number, note: number)
 		g:reveal(note)
 		g:log(U.text("notes.played", seat, N.name(g, note), owner))
 		U.move_token(g, owner, "fleet", "cmd_reinforcements")
+		U.remove_fleet_excess(g, owner) -- §45.3: the smaller pool may hold fewer ships
 		Tech.gain(g, seat, "war_sun")
 		g:log(U.text("notes.fires_of_the_gashlai", owner, seat))
 		N.give_back(g, note)

@@ -5,7 +5,6 @@
 -- apply: not into a supernova (§92), a nebula that is not the active system (§69.1),
 -- or an asteroid field without Antimass Deflectors (§16.1).
 local U = require("util")
-local A = require("abilities")
 local R = {}
 
 -- Whether a seat may end a move in a cell by retreating (terrain only).
@@ -143,11 +142,7 @@ function R.execute(g, seat: number, c: number, dest: number, ground: number?, po
 	end
 	-- §45.3: ships beyond the fleet pool are removed (not destroyed; here automatically,
 	-- the last to arrive first).
-	while U.fleet_count(g, seat, dest) > A.fleet_limit(g, seat) do
-		local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = dest })
-		g:move(e, { zone = "reinforcements", seat = seat })
-		g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
-	end
+	U.remove_fleet_excess(g, seat, dest)
 	U.check_capacity(g, seat, dest)
 end
 

@@ -301,6 +301,20 @@ function U.fleet_count(g, seat: number, c: number): number
 	return g:count({ kind = U.FLEET_TYPES, owner = seat, cell = c })
 end
 
+-- TI4 §45.3: while a seat has more non-fighter ships in system `c` than its fleet limit (its
+-- fleet pool, plus Armada's 2), the last one placed there goes back to reinforcements —
+-- removed, not destroyed. Every system of the seat's when `c` is nil (its pool shrank).
+function U.remove_fleet_excess(g, seat: number, c: number?)
+	local limit = U.pool(g, seat, "fleet") + U.modifier_sum(g, seat, "fleet_limit")
+	for _, at in ipairs(c and { c } or g:cells_of({ kind = U.FLEET_TYPES, owner = seat })) do
+		while U.fleet_count(g, seat, at) > limit do
+			local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = at })
+			g:move(e, { zone = "reinforcements", seat = seat })
+			g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
+		end
+	end
+end
+
 -- Capacity of a seat's ships in a system (TI4 §18.2), with the fighters its space
 -- docks there hold without capacity (TI4 §80), and what uses it: fighters and ground
 -- forces in the space area.
