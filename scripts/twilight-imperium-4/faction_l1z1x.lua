@@ -43,6 +43,28 @@ E.l1z1x_inheritance_systems = {
 	},
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Cybernetic Enhancements (the L1Z1X note, its card): at the start of its holder's turn,
+-- with a command token in reinforcements: the L1Z1X lose a strategy-pool token (if they
+-- have one); the holder gains one from its reinforcements.
+E.l1z1x_cybernetic_enhancements = {
+	note = {
+		at = "turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = holder }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_cybernetic", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			U.move_token(g, holder, "cmd_reinforcements", "strategy")
+			g:log(U.text(lost and "notes.cybernetic" or "notes.cybernetic_none", owner, holder))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -47,6 +47,29 @@ F.munitions = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- War Funding (Letnev's note, its base-game card): as a space combat round begins, a holder
+-- fighting it may play it: Letnev loses 2 trade goods (as many as it has); the holder
+-- rerolls this round (combat.lua reads "rerolls_<seat>").
+E.letnev_war_funding = {
+	note = {
+		at = "combat_round",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return table.find(info.seats, holder) ~= nil
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_war_funding", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local lost = math.min(2, g:get(owner, "tg") or 0)
+			g:add(owner, "tg", -lost)
+			g:set_global("rerolls_" .. holder, true)
+			g:log(U.text("notes.war_funding", owner, lost, holder))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -109,6 +109,35 @@ F.exotrireme = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Tekklar Legion (the N'orr note, its card): as a ground combat begins, a holder fighting it
+-- may play it: +1 on the holder's dice for this combat, -1 on the N'orr's when they are the
+-- opponent (invasion.lua reads "combat_mod_<seat>" and clears it when the combat ends).
+E.norr_tekklar_legion = {
+	note = {
+		at = "ground_combat_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return table.find(info.seats, holder) ~= nil
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_tekklar", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local i = table.find(info.seats, holder) :: number
+			local foe = info.seats[3 - i]
+			g:set_global("combat_mod_" .. holder, (g:global("combat_mod_" .. holder) or 0) + 1)
+			if foe == owner then
+				g:set_global("combat_mod_" .. owner, (g:global("combat_mod_" .. owner) or 0) - 1)
+			end
+			g:log(U.text("notes.tekklar", holder))
+			if foe == owner then
+				g:log(U.text("notes.tekklar_norr", owner))
+			end
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

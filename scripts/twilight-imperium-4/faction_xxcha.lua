@@ -170,6 +170,32 @@ F.nullification = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Political Favor (Xxcha's note, its card, digest 3.2 erratum): when an agenda is really
+-- revealed (not a law voted again) and Xxcha has a strategy-pool token, its holder may play
+-- it: that token goes to Xxcha's reinforcements and the agenda is replaced as Veto does
+-- (agenda.lua reads "card_veto"); nothing to do once the agenda is already being replaced.
+E.xxcha_political_favor = {
+	note = {
+		at = "agenda_revealed",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return not info.revote and U.pool(g, owner, "strategy") > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			if g:global("card_veto") or U.pool(g, owner, "strategy") == 0 then
+				return {}
+			end
+			return { { label = U.text("notes.play_political_favor", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			g:set_global("card_veto", true)
+			g:log(U.text("notes.political_favor", owner))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

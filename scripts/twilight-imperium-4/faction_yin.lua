@@ -330,6 +330,34 @@ F.spinner = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Greyfire Mutagen (Yin's note, its card): after any activation where the Yin player is
+-- active or has units in the active system, its holder may play it: the Yin's faction
+-- abilities and technologies are off until this action ends (abilities.lua reads
+-- "faction_silenced_<seat>"). Offered before Ceasefire (`order`), as the pack always did.
+E.yin_greyfire_mutagen = {
+	note = {
+		at = "after_activation",
+		order = -1,
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return owner == info.seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = info.cell }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_greyfire", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:set_global("faction_silenced_" .. owner, true)
+			g:log(U.text("notes.greyfire", owner))
+		end,
+		action_ends = function(g)
+			for s = 1, g:seats() do
+				g:set_global("faction_silenced_" .. s, nil)
+			end
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -135,6 +135,27 @@ F.take_card = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Spy Net (Yssaril's note, its card): at the start of its holder's turn, when the Yssaril
+-- have action cards: the holder looks at their hand and takes 1 card (step `take_card`
+-- above), once the note is back with its owner.
+E.yssaril_spy_net = {
+	note = {
+		at = "turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat and not U.eliminated(g, owner)
+				and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_spy_net", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:push("take_card", { seat = holder, from = owner })
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -636,7 +636,7 @@ A.tactical = {
 					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
 			end
 			local options = move_options(g, ctx)
-			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
+			if #options == 0 or require("notes_generic").ceasefire(g, ctx.cell) then
 				if #options == 0 and not ctx.moved_any then
 					-- Say so: a newcomer may activate a system none of their ships can reach.
 					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
