@@ -2,7 +2,8 @@
 -- Twilight Imperium 4: the L1Z1X Mindnet — its entries in the faction registry (abilities.lua)
 -- (see faction_letnev.lua for how a faction module is built). Assimilate and Harrow are rule
 -- switches read by invasion.lua; the flagship's rule by combat.lua; Inheritance Systems by
--- tech.lua's research; Cybernetic Enhancements is played in notes.lua.
+-- tech.lua's research; Cybernetic Enhancements is the entry's part `note` below (notes.lua
+-- plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}

@@ -2,8 +2,9 @@
 -- Twilight Imperium 4: the Barony of Letnev — its entries in the faction registry (abilities.lua)
 -- and the steps they push. Each faction is its data (factions.ron) plus one module like
 -- this, which its `hooks` names ("faction_letnev.register"): `register` adds the entries,
--- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
--- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- keyed by ability, technology, unit or promissory note id (abilities.lua says when each
+-- part — `flags`, `at`, `component`, `skips`, `destroyed` — is asked; notes.lua, the parts
+-- of a note's `note`), and pack.ron names the steps
 -- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
 local K = require("ability_kit")

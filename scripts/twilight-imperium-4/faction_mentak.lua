@@ -4,7 +4,7 @@
 -- built). Ambush adds hits at the "combat_start" moment of combat.lua; Pillage answers the
 -- "tg_gained" and "transaction_done" moments; Salvage Operations the "combat_end" moment;
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
--- Promise of Protection is played in notes.lua.
+-- Promise of Protection is the entry's part `note` below (notes.lua plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}

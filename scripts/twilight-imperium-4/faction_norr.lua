@@ -3,8 +3,8 @@
 -- and the steps they push (see faction_letnev.lua for how a faction module is built).
 -- Unrelenting (+1 on every combat die) and the flagship C'Morran N'orr (+1 to the other
 -- ships in its system) are data modifiers (factions.ron `combat_roll`, units.ron
--- `combat_roll_others`, read by dice.lua and invasion.lua); Tekklar Legion is played in
--- notes.lua.
+-- `combat_roll_others`, read by dice.lua and invasion.lua); Tekklar Legion is the entry's part
+-- `note` below (notes.lua plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}

@@ -4,7 +4,8 @@
 -- which its `hooks` names ("faction_winnu.register"): `register` adds the entries, keyed by
 -- ability, technology or unit id (abilities.lua says when each part is asked), and pack.ron
 -- names the steps ("faction_winnu.<step>"). Blood Ties is data (a `custodians_cost`
--- modifier, council.lua); the note, Acquiescence, is played in notes.lua; the starting
+-- modifier, council.lua); the note, Acquiescence, is the entry's part `note` below (notes.lua
+-- plays it); the starting
 -- technology of the player's choice is setup.lua's `start_tech`.
 local U = require("util")
 local K = require("ability_kit")

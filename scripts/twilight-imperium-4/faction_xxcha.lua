@@ -5,7 +5,7 @@
 -- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
 -- `at`, `component`, `skips`, `destroyed`, `cancel_card` — is asked), and pack.ron names
 -- the steps ("faction_xxcha.<step>"). Its flagship's Space Cannon is data (units.ron,
--- cannon.lua); its note, Political Favor, is played in notes.lua.
+-- cannon.lua); its note, Political Favor, is its entry's part `note` below (notes.lua plays it).
 local U = require("util")
 -- council.lua and objectives.lua are asked when a step runs, not at load (abilities.lua
 -- requires this module through ability_entries.lua).
@@ -129,7 +129,7 @@ F.peace_accords = {
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
 F.quash = {
 	run = function(g, ctx)
-		-- Political Secret (notes.lua) silences the faction abilities its owner would choose to
+		-- Political Secret (notes_generic.lua) silences the faction abilities its owner would choose to
 		-- use, until the agenda resolves (FAQ, digest F-11).
 		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0
 			or g:global("card_silenced_" .. ctx.seat) then

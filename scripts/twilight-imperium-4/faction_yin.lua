@@ -2,8 +2,8 @@
 -- Twilight Imperium 4: the Yin Brotherhood — its entries in the faction registry
 -- (abilities.lua) and the steps they push (issue 18). Each faction is its data (factions.ron)
 -- plus one module like this, which its `hooks` names ("faction_yin.register"); pack.ron names
--- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is played in notes.lua: it
--- switches off the Yin faction abilities and technologies in abilities.lua for one action.
+-- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is the entry's part `note`
+-- below (notes.lua plays it): it switches off the Yin faction abilities and technologies in abilities.lua for one action.
 local U = require("util")
 local K = require("ability_kit")
 local F = {}

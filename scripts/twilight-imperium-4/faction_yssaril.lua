@@ -3,8 +3,8 @@
 -- and the steps they push. Each faction is its data (factions.ron) plus one module like
 -- this, which its `hooks` names ("faction_yssaril.register"): `register` adds the entries,
 -- keyed by ability, technology or unit id (abilities.lua says when each part is asked), and
--- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is played in
--- notes.lua and uses the step `take_card` below.
+-- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is the entry's
+-- part `note` below (notes.lua plays it) and uses the step `take_card`.
 local U = require("util")
 local K = require("ability_kit")
 local F = {}

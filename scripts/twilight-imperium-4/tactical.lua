@@ -745,7 +745,7 @@ A.tactical = {
 					table.insert(planets, tonumber(key))
 				end
 				table.sort(planets)
-				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, notes.lua).
+				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, faction_saar.lua; notes.lua offers them).
 				if not ctx.notes_asked then
 					ctx.notes_asked = true
 					if require("notes").units_committed(g, seat, planets) then
