@@ -196,7 +196,7 @@ fn the_homebrew_faction_template_checks_and_its_faction_plays() {
         Expect(lua: "g:owner(g:first({kind = 'planet', face = 'zorg_hive_prime'})) == 2 and g:cell_of(g:first({kind = 'planet', face = 'zorg_hive_prime'})) == g:get(2, 'home_cell')", says: "its home system is placed and its planet controlled"),
         Expect(lua: "g:count({kind = 'flagship', face = 'zorg_hive_flagship', owner = 2}) == 1", says: "its flagship is among its units"),
         Expect(lua: "g:count({kind = 'promissory_note', face = 'zorg_hive_note', zone = 'notes', seat = 2}) == 1", says: "its note starts in its hand"),
-        Expect(lua: "require('abilities').HOOKS.zorg_hive_ability ~= nil and require('abilities').HOOKS.zorg_hive_flagship ~= nil", says: "its hooks are in the registry"),
+        Expect(lua: "require('abilities').HOOKS.zorg_hive_ability ~= nil and require('abilities').HOOKS.zorg_hive_flagship ~= nil and require('abilities').HOOKS.zorg_hive_note.note ~= nil", says: "its hooks are in the registry, its note's too"),
     ],
 )"##,
     )

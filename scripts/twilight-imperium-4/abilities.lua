@@ -34,7 +34,7 @@ local function held(g, seat: number): { string }
 			table.insert(out, g:face(e))
 		end
 	end
-	-- Greyfire Mutagen (Yin's note, notes.lua): no faction ability or faction technology of
+	-- Greyfire Mutagen (Yin's note, faction_yin.lua): no faction ability or faction technology of
 	-- the seat for the rest of the action.
 	if g:global("faction_silenced_" .. seat) then
 		local kept = {}
@@ -60,7 +60,10 @@ A.sum = U.modifier_sum
 -- function(g, seat, info), true when it pushed a step), `component` (a component action,
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
 -- tid)` (prerequisites a research may ignore), `destroyed(g, seat, e)` (by unit face) and
--- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`).
+-- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`) and, for
+-- a promissory note's id, `note` (how and when its holder plays it: notes.lua lists its
+-- parts — `at`, `can`, `order`, `options`, `play`, `component`, `returns_on_activation`,
+-- `expires`, `flags`, `bars`, `received`, `left_play`, `action_ends` — and asks them).
 local HOOKS = require("ability_entries")
 A.HOOKS = HOOKS
 

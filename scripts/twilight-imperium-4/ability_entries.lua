@@ -88,4 +88,7 @@ generic.transit_diodes = {
 
 K.add(E, generic)
 
+-- The promissory notes every colour has (notes_generic.lua).
+require("notes_generic").register(E)
+
 return E

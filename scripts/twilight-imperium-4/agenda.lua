@@ -12,7 +12,7 @@
 -- agenda_effects.lua.
 --
 -- Action cards (moments.lua, ac_agenda.lua) are asked at five moments: before the first
--- agenda, once an agenda is revealed (after Political Secret, notes.lua; Veto replaces the
+-- agenda, once an agenda is revealed (after Political Secret, notes_generic.lua; Veto replaces the
 -- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
 -- after the speaker votes, and when a player is elected. Transactions between any two
 -- players (§96.6): a seat may offer them at its vote step (before it votes, or alone when it
@@ -165,7 +165,7 @@ A.agenda = {
 		end
 		if ctx.stage == "moment" then
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
-			-- Political Secret (notes.lua) first: it silences its owner's action cards.
+			-- Political Secret (notes_generic.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
 			-- Abilities timed on a revealed agenda (Xxcha's Quash; they replace it as Veto
 			-- does), pushed first so that they run after the notes: a Political Secret played

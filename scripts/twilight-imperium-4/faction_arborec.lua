@@ -111,6 +111,38 @@ F.bioplasmosis = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Stymie (Arborec's note, its card): a component action putting it face up in the holder's
+-- play area; while there, Arborec may not produce in a system where the holder has units
+-- or next to one, home systems excepted (production.lua asks `bars.production`); back to
+-- Arborec once the holder activates a system with Arborec units.
+E.arborec_stymie = {
+	note = {
+		component = true,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			return "face_up"
+		end,
+		returns_on_activation = true,
+		bars = {
+			production = function(g, holder: number, owner: number, note: number, info): boolean
+				local theirs = {}
+				for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = holder })) do
+					theirs[c] = true
+				end
+				local near = require("objectives").adjacent(g, info.cell)
+				table.insert(near, info.cell)
+				for _, c in ipairs(near) do
+					if theirs[c] and not U.system_of_cell(g, c).home_of then
+						return true
+					end
+				end
+				return false
+			end,
+		},
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -191,6 +191,30 @@ F.splicer = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Creuss Iff (its card): as its holder's own turn begins, it may put or move a Creuss
+-- wormhole token (`token_options`, `place_token` above; usable without Wormhole
+-- Generator: FAQ, digest F-39).
+E.creuss_iff = {
+	note = {
+		at = "turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			local options = {}
+			for _, o in ipairs(F.token_options(g, holder, owner)) do
+				table.insert(options, o)
+			end
+			return options
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			F.place_token(g, holder, v)
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -96,6 +96,22 @@ F.datahub = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Trade Convoys (Hacan's note, its card): a component action putting it face up in the
+-- holder's play area; while there, the holder may trade with anyone (transactions.lua asks
+-- flag `trade_anyone`); back to Hacan once the holder activates a system with Hacan units.
+E.hacan_trade_convoys = {
+	note = {
+		component = true,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			return "face_up"
+		end,
+		flags = { trade_anyone = true },
+		returns_on_activation = true,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

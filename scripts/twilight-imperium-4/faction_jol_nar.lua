@@ -90,6 +90,28 @@ F.conduit = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Research Agreement (Jol-Nar's note, its card): after Jol-Nar researches a technology that
+-- is no faction technology, its holder may play it to gain that technology too (if it does
+-- not have it yet).
+E.jol_nar_research_agreement = {
+	note = {
+		at = "after_research",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return owner == info.seat and defs.technology[info.tech].faction == nil
+				and g:count({ kind = "technology", face = info.tech, zone = "tech_deck", seat = holder }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_research_agreement", defs.technology[info.tech].name), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			require("tech").gain(g, holder, info.tech)
+			g:log(U.text("tech.researched", holder, defs.technology[info.tech].name))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

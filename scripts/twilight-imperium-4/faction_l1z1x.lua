@@ -2,7 +2,8 @@
 -- Twilight Imperium 4: the L1Z1X Mindnet — its entries in the faction registry (abilities.lua)
 -- (see faction_letnev.lua for how a faction module is built). Assimilate and Harrow are rule
 -- switches read by invasion.lua; the flagship's rule by combat.lua; Inheritance Systems by
--- tech.lua's research; Cybernetic Enhancements is played in notes.lua.
+-- tech.lua's research; Cybernetic Enhancements is the entry's part `note` below (notes.lua
+-- plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}
@@ -39,6 +40,28 @@ E.l1z1x_inheritance_systems = {
 			g:set_prop(U.ready_tech(g, seat, "l1z1x_inheritance_systems") :: number, "exhausted", true)
 			g:log(U.text("ability.inheritance_used", seat))
 			g:push("pay", { seat = seat, what = "resources", amount = 2 })
+		end,
+	},
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Cybernetic Enhancements (the L1Z1X note, its card): at the start of its holder's turn,
+-- with a command token in reinforcements: the L1Z1X lose a strategy-pool token (if they
+-- have one); the holder gains one from its reinforcements.
+E.l1z1x_cybernetic_enhancements = {
+	note = {
+		at = "turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = holder }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_cybernetic", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			U.move_token(g, holder, "cmd_reinforcements", "strategy")
+			g:log(U.text(lost and "notes.cybernetic" or "notes.cybernetic_none", owner, holder))
 		end,
 	},
 }

@@ -2,8 +2,9 @@
 -- Twilight Imperium 4: the Barony of Letnev — its entries in the faction registry (abilities.lua)
 -- and the steps they push. Each faction is its data (factions.ron) plus one module like
 -- this, which its `hooks` names ("faction_letnev.register"): `register` adds the entries,
--- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
--- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
+-- keyed by ability, technology, unit or promissory note id (abilities.lua says when each
+-- part — `flags`, `at`, `component`, `skips`, `destroyed` — is asked; notes.lua, the parts
+-- of a note's `note`), and pack.ron names the steps
 -- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
 local K = require("ability_kit")
@@ -45,6 +46,29 @@ F.munitions = {
 			g:log(U.text("ability.munitions_used", ctx.seat))
 		end
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- War Funding (Letnev's note, its base-game card): as a space combat round begins, a holder
+-- fighting it may play it: Letnev loses 2 trade goods (as many as it has); the holder
+-- rerolls this round (combat.lua reads "rerolls_<seat>").
+E.letnev_war_funding = {
+	note = {
+		at = "combat_round",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return table.find(info.seats, holder) ~= nil
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_war_funding", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local lost = math.min(2, g:get(owner, "tg") or 0)
+			g:add(owner, "tg", -lost)
+			g:set_global("rerolls_" .. holder, true)
+			g:log(U.text("notes.war_funding", owner, lost, holder))
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

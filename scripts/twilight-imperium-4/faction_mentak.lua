@@ -4,7 +4,7 @@
 -- built). Ambush adds hits at the "combat_start" moment of combat.lua; Pillage answers the
 -- "tg_gained" and "transaction_done" moments; Salvage Operations the "combat_end" moment;
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
--- Promise of Protection is played in notes.lua.
+-- Promise of Protection is the entry's part `note` below (notes.lua plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}
@@ -184,6 +184,21 @@ F.salvage = {
 			g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 		end
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Promise of Protection (Mentak's note, its card): a component action putting it face up in
+-- the holder's play area; while there, Pillage spares the holder (`protected` above); back
+-- to Mentak once the holder activates a system with Mentak units.
+E.mentak_promise_of_protection = {
+	note = {
+		component = true,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			return "face_up"
+		end,
+		returns_on_activation = true,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -124,6 +124,23 @@ F.star_forge = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Fires of the Gashlai (Muaat's note, its card): a component action: a token from Muaat's
+-- fleet pool to its reinforcements, the War Sun technology for the holder, the note back
+-- to Muaat.
+E.muaat_fires_of_the_gashlai = {
+	note = {
+		component = true,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			U.move_token(g, owner, "fleet", "cmd_reinforcements")
+			U.remove_fleet_excess(g, owner) -- §45.3: the smaller pool may hold fewer ships
+			require("tech").gain(g, holder, "war_sun")
+			g:log(U.text("notes.fires_of_the_gashlai", owner, holder))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

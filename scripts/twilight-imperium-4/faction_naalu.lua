@@ -100,6 +100,31 @@ F.foresight = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Gift of Prescience (Naalu's note, its card): once every strategy card is chosen its holder
+-- may play it: face up in its play area until the end of the status phase, the "0" token on
+-- the holder's strategy card, so the holder is first in initiative order and Telepathic
+-- does not apply this round (TI4 §72.1).
+E.naalu_gift_of_prescience = {
+	note = {
+		at = "strategy_end",
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_gift_of_prescience"), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:move(note, { zone = "note_play", seat = holder })
+			local token = g:first({ kind = "naalu_token" })
+			if token then
+				g:move(token, { zone = "strategy", seat = holder })
+			end
+			g:log(U.text("notes.gift_of_prescience", holder))
+			return "face_up"
+		end,
+		expires = "status_end",
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -291,6 +291,30 @@ F.take_tech = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Antivirus (Nekro's note, its card): as a combat against the Nekro starts, its holder may
+-- play it: face up in its play area, Technological Singularity skips the holder (above)
+-- until the holder activates a system with Nekro units.
+E.nekro_antivirus = {
+	note = {
+		at = "combat_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			local i = table.find(info.seats, holder)
+			return i ~= nil and info.seats[3 - i] == owner
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_antivirus", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:move(note, { zone = "note_play", seat = holder })
+			g:log(U.text("notes.antivirus", holder, owner))
+			return "face_up"
+		end,
+		returns_on_activation = true,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -3,8 +3,8 @@
 -- and the steps they push (see faction_letnev.lua for how a faction module is built).
 -- Unrelenting (+1 on every combat die) and the flagship C'Morran N'orr (+1 to the other
 -- ships in its system) are data modifiers (factions.ron `combat_roll`, units.ron
--- `combat_roll_others`, read by dice.lua and invasion.lua); Tekklar Legion is played in
--- notes.lua.
+-- `combat_roll_others`, read by dice.lua and invasion.lua); Tekklar Legion is the entry's part
+-- `note` below (notes.lua plays it).
 local U = require("util")
 local K = require("ability_kit")
 local F = {}
@@ -107,6 +107,35 @@ F.exotrireme = {
 			g:log(U.text("combat.destroyed", ctx.foe, U.unit_name(g:face(e))))
 		end
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Tekklar Legion (the N'orr note, its card): as a ground combat begins, a holder fighting it
+-- may play it: +1 on the holder's dice for this combat, -1 on the N'orr's when they are the
+-- opponent (invasion.lua reads "combat_mod_<seat>" and clears it when the combat ends).
+E.norr_tekklar_legion = {
+	note = {
+		at = "ground_combat_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return table.find(info.seats, holder) ~= nil
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_tekklar", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local i = table.find(info.seats, holder) :: number
+			local foe = info.seats[3 - i]
+			g:set_global("combat_mod_" .. holder, (g:global("combat_mod_" .. holder) or 0) + 1)
+			if foe == owner then
+				g:set_global("combat_mod_" .. owner, (g:global("combat_mod_" .. owner) or 0) - 1)
+			end
+			g:log(U.text("notes.tekklar", holder))
+			if foe == owner then
+				g:log(U.text("notes.tekklar_norr", owner))
+			end
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -91,6 +91,48 @@ F.chaos_mapping = {
 	end,
 }
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- The first of the planets a seat commits units to land on (info.planets) where Saar has
+-- ground forces: where Ragh's Call acts.
+local function raghs_planet(g, owner: number, info): number?
+	for _, p in ipairs(info.planets) do
+		if g:count({ kind = U.GROUND_TYPES, owner = owner, inside = p }) > 0 then
+			return p
+		end
+	end
+	return nil
+end
+
+-- Ragh's Call (Saar's note, its card): once its holder has committed units to land on a
+-- planet holding Saar ground forces (TI4 §52.2), it may play it: they all go to a planet Saar
+-- controls that the holder names, before any ground combat there.
+E.saar_raghs_call = {
+	note = {
+		at = "units_committed",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat and raghs_planet(g, owner, info) ~= nil
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			local from = raghs_planet(g, owner, info) :: number
+			local options = {}
+			for _, p in ipairs(U.planets(g, owner)) do
+				if p ~= from then
+					table.insert(options, { label = U.text("notes.play_raghs_call", owner, U.planet_name(g, from), U.planet_name(g, p)), value = p })
+				end
+			end
+			return options
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local from = raghs_planet(g, owner, info) :: number
+			for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = owner, inside = from })) do
+				g:move(e, { inside = v })
+			end
+			g:log(U.text("notes.raghs_call", owner, U.planet_name(g, from), U.planet_name(g, v), holder))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -44,6 +44,37 @@ E.sol_orbital_drop = {
 -- Sol, Spec Ops II (its card): comes back home on 5+.
 E.sol_spec_ops_2 = K.revive(5)
 
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Military Support (Sol's note, its card): at the start of Sol's turn its holder may play it
+-- (with a planet to place on): Sol returns a strategy-pool token to its reinforcements if
+-- it has one; the holder places 2 infantry from its reinforcements on a planet it controls.
+E.sol_military_support = {
+	note = {
+		at = "owner_turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return owner == info.seat and #U.planets(g, holder) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			local options = {}
+			for _, p in ipairs(U.planets(g, holder)) do
+				table.insert(options, { label = U.text("notes.play_military_support", U.planet_name(g, p)), value = p })
+			end
+			return options
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			for _ = 1, 2 do
+				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = holder })
+				if e then
+					g:move(e, { inside = v })
+				end
+			end
+			g:log(U.text("notes.military_support", holder, U.planet_name(g, v)))
+		end,
+	},
+}
+
 -- Adds this faction's entries to the registry (ability_entries.lua).
 function F.register(registry: { [string]: any })
 	K.add(registry, E)

@@ -4,7 +4,8 @@
 -- which its `hooks` names ("faction_winnu.register"): `register` adds the entries, keyed by
 -- ability, technology or unit id (abilities.lua says when each part is asked), and pack.ron
 -- names the steps ("faction_winnu.<step>"). Blood Ties is data (a `custodians_cost`
--- modifier, council.lua); the note, Acquiescence, is played in notes.lua; the starting
+-- modifier, council.lua); the note, Acquiescence, is the entry's part `note` below (notes.lua
+-- plays it); the starting
 -- technology of the player's choice is setup.lua's `start_tech`.
 local U = require("util")
 local K = require("ability_kit")
@@ -175,6 +176,38 @@ F.hegemonic_end = {
 		end
 		return nil
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Acquiescence (Winnu's note, its base-game card): at the end of the strategy phase its
+-- holder may swap one of its strategy cards for one the Winnu chose (one option per pair).
+E.winnu_acquiescence = {
+	note = {
+		at = "strategy_end",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return not U.eliminated(g, owner)
+				and g:count({ kind = "strategy_card", zone = "strategy", seat = owner }) > 0
+				and g:count({ kind = "strategy_card", zone = "strategy", seat = holder }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			local options = {}
+			for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = holder })) do
+				for _, theirs in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = owner })) do
+					table.insert(options, { label = U.text("notes.play_acquiescence", defs.strategy_card[g:face(mine)].name,
+						defs.strategy_card[g:face(theirs)].name), value = string.format("%d:%d", mine, theirs) })
+				end
+			end
+			return options
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			local a, b = string.match(v, "^(%d+):(%d+)$")
+			local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
+			g:move(mine, { zone = "strategy", seat = owner })
+			g:move(theirs, { zone = "strategy", seat = holder })
+			g:log(U.text("notes.acquiescence", holder, defs.strategy_card[g:face(mine)].name, owner, defs.strategy_card[g:face(theirs)].name))
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -5,7 +5,7 @@
 -- keyed by ability, technology or unit id (abilities.lua says when each part — `flags`,
 -- `at`, `component`, `skips`, `destroyed`, `cancel_card` — is asked), and pack.ron names
 -- the steps ("faction_xxcha.<step>"). Its flagship's Space Cannon is data (units.ron,
--- cannon.lua); its note, Political Favor, is played in notes.lua.
+-- cannon.lua); its note, Political Favor, is its entry's part `note` below (notes.lua plays it).
 local U = require("util")
 -- council.lua and objectives.lua are asked when a step runs, not at load (abilities.lua
 -- requires this module through ability_entries.lua).
@@ -129,7 +129,7 @@ F.peace_accords = {
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
 F.quash = {
 	run = function(g, ctx)
-		-- Political Secret (notes.lua) silences the faction abilities its owner would choose to
+		-- Political Secret (notes_generic.lua) silences the faction abilities its owner would choose to
 		-- use, until the agenda resolves (FAQ, digest F-11).
 		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0
 			or g:global("card_silenced_" .. ctx.seat) then
@@ -168,6 +168,32 @@ F.nullification = {
 			g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))
 		end
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Political Favor (Xxcha's note, its card, digest 3.2 erratum): when an agenda is really
+-- revealed (not a law voted again) and Xxcha has a strategy-pool token, its holder may play
+-- it: that token goes to Xxcha's reinforcements and the agenda is replaced as Veto does
+-- (agenda.lua reads "card_veto"); nothing to do once the agenda is already being replaced.
+E.xxcha_political_favor = {
+	note = {
+		at = "agenda_revealed",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return not info.revote and U.pool(g, owner, "strategy") > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			if g:global("card_veto") or U.pool(g, owner, "strategy") == 0 then
+				return {}
+			end
+			return { { label = U.text("notes.play_political_favor", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			U.move_token(g, owner, "strategy", "cmd_reinforcements")
+			g:set_global("card_veto", true)
+			g:log(U.text("notes.political_favor", owner))
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -2,8 +2,8 @@
 -- Twilight Imperium 4: the Yin Brotherhood — its entries in the faction registry
 -- (abilities.lua) and the steps they push (issue 18). Each faction is its data (factions.ron)
 -- plus one module like this, which its `hooks` names ("faction_yin.register"); pack.ron names
--- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is played in notes.lua: it
--- switches off the Yin faction abilities and technologies in abilities.lua for one action.
+-- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is the entry's part `note`
+-- below (notes.lua plays it): it switches off the Yin faction abilities and technologies in abilities.lua for one action.
 local U = require("util")
 local K = require("ability_kit")
 local F = {}
@@ -327,6 +327,34 @@ F.spinner = {
 			g:log(U.text("yin.spinner_used", ctx.seat, U.planet_name(g, p)))
 		end
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Greyfire Mutagen (Yin's note, its card): after any activation where the Yin player is
+-- active or has units in the active system, its holder may play it: the Yin's faction
+-- abilities and technologies are off until this action ends (abilities.lua reads
+-- "faction_silenced_<seat>"). Offered before Ceasefire (`order`), as the pack always did.
+E.yin_greyfire_mutagen = {
+	note = {
+		at = "after_activation",
+		order = -1,
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return owner == info.seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = info.cell }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_greyfire", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:set_global("faction_silenced_" .. owner, true)
+			g:log(U.text("notes.greyfire", owner))
+		end,
+		action_ends = function(g)
+			for s = 1, g:seats() do
+				g:set_global("faction_silenced_" .. s, nil)
+			end
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

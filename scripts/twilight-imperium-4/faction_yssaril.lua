@@ -3,8 +3,8 @@
 -- and the steps they push. Each faction is its data (factions.ron) plus one module like
 -- this, which its `hooks` names ("faction_yssaril.register"): `register` adds the entries,
 -- keyed by ability, technology or unit id (abilities.lua says when each part is asked), and
--- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is played in
--- notes.lua and uses the step `take_card` below.
+-- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is the entry's
+-- part `note` below (notes.lua plays it) and uses the step `take_card`.
 local U = require("util")
 local K = require("ability_kit")
 local F = {}
@@ -133,6 +133,27 @@ F.take_card = {
 		g:hide(c, ctx.seat)
 		g:log(U.text("ability.take_card_done", ctx.seat, ctx.from))
 	end,
+}
+
+-- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
+
+-- Spy Net (Yssaril's note, its card): at the start of its holder's turn, when the Yssaril
+-- have action cards: the holder looks at their hand and takes 1 card (step `take_card`
+-- above), once the note is back with its owner.
+E.yssaril_spy_net = {
+	note = {
+		at = "turn_start",
+		can = function(g, holder: number, owner: number, note: number, info): boolean
+			return holder == info.seat and not U.eliminated(g, owner)
+				and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0
+		end,
+		options = function(g, holder: number, owner: number, note: number, info)
+			return { { label = U.text("notes.play_spy_net", owner), value = "play" } }
+		end,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			g:push("take_card", { seat = holder, from = owner })
+		end,
+	},
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -223,7 +223,7 @@ local FIGHTING = { "infantry", "fighter" }
 -- unit, the value it needs and what it rolled (the modifiers of its abilities, data:
 -- Jol-Nar's Fragile -1; Morale Boost: +1, ac_combat.lua).
 local function ground_dice(g, seat: number, p: number): { any }
-	-- "combat_mod_<seat>": a change for the whole ground combat (Tekklar Legion, notes.lua).
+	-- "combat_mod_<seat>": a change for the whole ground combat (Tekklar Legion, faction_norr.lua).
 	local mod = A.sum(g, seat, "combat_roll") + (g:global("card_roll_bonus_" .. seat) or 0) + (g:global("combat_mod_" .. seat) or 0)
 	g:set_global("card_roll_bonus_" .. seat, nil)
 	local dice = {}

@@ -49,7 +49,7 @@ end
 -- a name cannot affect the same thing in one window; the hooks check the rest).
 function M.playable(g, seat: number, point: string, info: any): { number }
 	local out, seen = {}, {}
-	-- Political Secret (notes.lua) silences its owner until the agenda resolves.
+	-- Political Secret (notes_generic.lua) silences its owner until the agenda resolves.
 	-- Transparasteel Plating (abilities.lua cannot_play_cards): passed players are silent
 	-- during its owner's turns.
 	if U.eliminated(g, seat) or g:global("card_silenced_" .. seat) or require("abilities").cannot_play_cards(g, seat) then

@@ -238,8 +238,9 @@ P.produce = {
 		if ctx.most then
 			ctx.limit = math.min(ctx.limit, ctx.most)
 		end
-		-- Stymie (Arborec's note, notes.lua): no production near the holder's units.
-		if N.stymied(g, ctx.seat, ctx.cell) then
+		-- A note of the seat face up with another that bars production here (notes.lua; Arborec's
+		-- Stymie, faction_arborec.lua: no production near the holder's units).
+		if N.barred(g, "production", ctx.seat, { cell = ctx.cell }) then
 			ctx.limit = 0
 			g:log(U.text("notes.stymied", ctx.seat, U.cell_label(g, ctx.cell)))
 		end

@@ -636,7 +636,7 @@ A.tactical = {
 					rule = "TI4 §97.1, §101", help = U.text("tactical.rift_load_help"), options = options, labels = "tactical.label" }
 			end
 			local options = move_options(g, ctx)
-			if #options == 0 or require("notes").ceasefire(g, ctx.cell) then
+			if #options == 0 or require("notes_generic").ceasefire(g, ctx.cell) then
 				if #options == 0 and not ctx.moved_any then
 					-- Say so: a newcomer may activate a system none of their ships can reach.
 					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
@@ -745,7 +745,7 @@ A.tactical = {
 					table.insert(planets, tonumber(key))
 				end
 				table.sort(planets)
-				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, notes.lua).
+				-- Notes timed "after you commit units to land" (Saar's Ragh's Call, faction_saar.lua; notes.lua offers them).
 				if not ctx.notes_asked then
 					ctx.notes_asked = true
 					if require("notes").units_committed(g, seat, planets) then

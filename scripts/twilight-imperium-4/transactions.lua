@@ -85,13 +85,14 @@ function X.neighbours_of(g, seat: number): { number }
 end
 
 -- Whether `a` may make a transaction with `b` at all: neighbours (TI4 §99.1), or either
--- is Hacan (Guild Ships: with anyone), or `a` has Hacan's Trade Convoys face up.
+-- is Hacan (Guild Ships: with anyone), or `a` holds face up a note giving it that (Hacan's
+-- Trade Convoys: flag `trade_anyone`, notes.lua).
 function X.may_trade(g, a: number, b: number): boolean
 	if a == b then
 		return false
 	end
 	return X.neighbours(g, a, b) or A.any(g, a, "trade_anyone") or A.any(g, b, "trade_anyone")
-		or N.in_play(g, a, "hacan_trade_convoys")
+		or N.any(g, a, "trade_anyone")
 end
 
 -- The seats the active seat may still offer a transaction to this turn (TI4 §96.1).
