@@ -250,15 +250,17 @@ function N.turn_start(g, seat: number)
 end
 
 -- Digest F-08: a note received in a transaction while the start of `seat`'s turn is still
--- open (transactions.lua decides that) may be played at once if its timing is the start of
--- its owner's turn ("owner_turn_start"); its holder was not asked when the turn began, as
--- it did not hold it then. Returns whether it pushed `note_play`.
+-- open (transactions.lua decides that) may be played at once if it is timed at that turn's
+-- start: its owner's turn ("owner_turn_start") or its holder's own ("turn_start", the
+-- literal F-08: the active player receives it); its holder was not asked when the turn
+-- began, as it did not hold it then (the entry's `can` says whose turn it is for).
+-- Returns whether it pushed `note_play`.
 function N.received_at_turn_start(g, note: number, seat: number): boolean
 	local p = part(g:face(note))
 	local at = g:where(note)
 	local owner = g:owner(note)
 	local info = { seat = seat }
-	if not p or not timed(p, "owner_turn_start") or at.zone ~= "notes" or at.seat == owner
+	if not p or not (timed(p, "owner_turn_start") or timed(p, "turn_start")) or at.zone ~= "notes" or at.seat == owner
 		or (p.can and not p.can(g, at.seat, owner, note, info)) then
 		return false
 	end
