@@ -158,9 +158,9 @@ function M.offer_sabotage(g, data, seat: number)
 	if #options == 0 then
 		return nil
 	end
-	local prompt = #options == 1 and card and U.text("moment.sabotage_prompt", data.player, data.name)
+	local question = #options == 1 and card and U.text("moment.sabotage_prompt", data.player, data.name)
 		or U.text("moment.cancel_prompt", data.player, data.name)
-	return { prompt = prompt, rule = "TI4 §1.8, Sabotage",
+	return { prompt = question, rule = "TI4 §1.8, Sabotage",
 		help = U.text("moment.sabotage_help"), options = options, pass = U.text("moment.not_now") }
 end
 

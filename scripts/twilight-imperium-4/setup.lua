@@ -238,19 +238,40 @@ local function faction_option(fid: string)
 end
 
 S.choose_faction = {
+	-- The draft's deal, made once: each seat's factions are its private variable
+	-- `draft_offer` (pack.ron `secrets`), so the question is the same each time it is asked.
+	enter = function(g, ctx)
+		if not g:variant("faction_draft") then
+			return
+		end
+		local pool = g:shuffle(def_ids.faction)
+		local k = draft_size(g:seats())
+		for seat = 1, g:seats() do
+			local offer = {}
+			for i = (seat - 1) * k + 1, seat * k do
+				table.insert(offer, pool[i])
+			end
+			g:set(seat, "draft_offer", offer)
+		end
+	end,
 	run = function(g, ctx)
 		local seats = g:seats()
 		if g:variant("faction_draft") then
 			if ctx.done then
 				return nil
 			end
-			local pool = g:shuffle(def_ids.faction)
 			local k = draft_size(seats)
 			local decisions = {}
 			for seat = 1, seats do
 				local options = {}
-				for i = (seat - 1) * k + 1, seat * k do
-					table.insert(options, faction_option(pool[i]))
+				-- A bot's sample does not know the other seats' offers (they read as nil):
+				-- any faction then stands for theirs.
+				local offer = g:get(seat, "draft_offer")
+				if offer == nil or #offer == 0 then
+					offer = def_ids.faction
+				end
+				for _, fid in ipairs(offer) do
+					table.insert(options, faction_option(fid))
 				end
 				table.insert(decisions, { seat = seat, prompt = U.text("setup.draft_prompt", k), rule = "TI4 setup step 2",
 					help = U.text("setup.faction_help"), options = options })
@@ -283,6 +304,7 @@ S.choose_faction = {
 		if g:variant("faction_draft") then
 			ctx.done = true
 			for seat = 1, g:seats() do
+				g:set(seat, "draft_offer", nil)
 				g:set(seat, "faction", answer[seat])
 				g:log(U.text("setup.drafted", seat, defs.faction[answer[seat]].name))
 			end

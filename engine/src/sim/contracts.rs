@@ -10,7 +10,9 @@
 //!   one without an error;
 //! - every seat's public summary (the pack's `summary`) is made without an error, and
 //!   at every position whose views are checked, the pack's diagrams (`diagrams`);
-//! - entities are never created or destroyed after setup (ids stay stable);
+//! - entities are never destroyed, and each keeps its id and kind (ids stay stable); new
+//!   ones may only be added after them (a setup that asks its questions first, such as
+//!   which faction a seat plays, makes its pieces once they are answered);
 //! - an illegal answer is refused and leaves the state byte-identical;
 //! - acting on a clone gives the same state as acting on the game;
 //! - no view holds a secret of its viewer's: the faces it does not know, the private
@@ -106,7 +108,7 @@ pub fn play(
 ) -> Result<Game, Violation> {
     let mut game =
         Game::new(rules, seats, seed, variants.to_vec()).map_err(|e| Violation { acts: 0, message: format!("the game does not start: {e}"), game: None })?;
-    let entities = game.state.entities.len();
+    let mut kinds: Vec<Sym> = game.state.entities.iter().map(|e| e.kind).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xc0_47ac_75);
     let fail = |acts: usize, game: &Game, message: String| Violation { acts, message, game: Some(Box::new(game.clone())) };
     position(&game, &mut rng, true).and_then(|()| also(&game)).map_err(|m| fail(0, &game, m))?;
@@ -123,9 +125,15 @@ pub fn play(
         if copy.state != game.state {
             return Err(fail(acts, &game, "acting on a clone gave another state than acting on the game".into()));
         }
-        if game.state.entities.len() != entities {
-            return Err(fail(acts, &game, format!("the entity count changed from {entities} to {}", game.state.entities.len())));
+        let now = &game.state.entities;
+        if now.len() < kinds.len() {
+            return Err(fail(acts, &game, format!("entities were destroyed: {} before the act, {} after", kinds.len(), now.len())));
         }
+        if let Some(i) = kinds.iter().zip(now.iter()).position(|(k, e)| *k != e.kind) {
+            return Err(fail(acts, &game, format!("entity {i} changed its kind from {} to {}", kinds[i], now[i].kind)));
+        }
+        let known = kinds.len();
+        kinds.extend(now.iter().skip(known).map(|e| e.kind));
         let views = acts % settings.views_every.max(1) == 0;
         position(&game, &mut rng, views).and_then(|()| also(&game)).map_err(|m| fail(acts, &game, m))?;
         if acts % settings.replay_every.max(1) == 0 {
