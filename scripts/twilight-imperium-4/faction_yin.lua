@@ -61,21 +61,23 @@ local function before_assign(g, ctx): string?
 	return nil
 end
 
+-- A space combat moment at which Yin may sacrifice a cruiser or destroyer for a hit (Devotion,
+-- Impulse Core): it pushes `step` when Yin has one there and its opponent has a ship.
+local function sacrifice_moment(step: string)
+	return function(g, seat: number, info)
+		local foe = foe_of(info.seats, seat)
+		if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
+			g:push(step, { seat = seat, foe = foe, cell = info.cell, active = info.active })
+			return true
+		end
+		return false
+	end
+end
+
 -- Devotion (TI4 §19, the erratum of digest Part 3.2): after each space combat round
 -- (combat.lua's moment `combat_round_end`), Yin may destroy one of its cruisers or destroyers
 -- in the active system for 1 hit on an opponent's ship it chooses (step `devotion`).
-E.yin_devotion = {
-	at = {
-		combat_round_end = function(g, seat: number, info)
-			local foe = foe_of(info.seats, seat)
-			if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
-				g:push("devotion", { seat = seat, foe = foe, cell = info.cell, active = info.active })
-				return true
-			end
-			return false
-		end,
-	},
-}
+E.yin_devotion = { at = { combat_round_end = sacrifice_moment("devotion") } }
 
 -- Indoctrination (TI4 §19): as a ground combat starts (invasion.lua's moment
 -- `ground_combat_start`), Yin may pay 2 influence to replace one of its opponent's infantry
@@ -98,18 +100,7 @@ E.yin_indoctrination = {
 -- Impulse Core (its card): as a space combat starts (combat.lua's moment
 -- `space_combat_start`), Yin may destroy one of its cruisers or destroyers there for 1 hit,
 -- which the opponent puts on a non-fighter ship if it has one (step `impulse_core`).
-E.yin_impulse_core = {
-	at = {
-		space_combat_start = function(g, seat: number, info)
-			local foe = foe_of(info.seats, seat)
-			if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
-				g:push("impulse_core", { seat = seat, foe = foe, cell = info.cell, active = info.active })
-				return true
-			end
-			return false
-		end,
-	},
-}
+E.yin_impulse_core = { at = { space_combat_start = sacrifice_moment("impulse_core") } }
 
 -- Yin Spinner (its base card): after Yin's units use Production in a system (production.lua's
 -- moment `after_production`), 1 infantry from its reinforcements on a planet it controls
