@@ -143,6 +143,19 @@ local function ground_forces_back(g)
 end
 C.ground_forces_back = ground_forces_back
 
+-- Right after a ship sustained one of the other side's hits (ctx.just_sustained): the
+-- "after Sustain Damage" window (Direct Hit, F-27). True when it opened.
+local function sustained_window(g, ctx): boolean
+	local e = ctx.just_sustained
+	if not e then
+		return false
+	end
+	ctx.just_sustained = nil
+	local owner = g:owner(e) :: number
+	local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
+	return M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell })
+end
+
 -- A seat's unit was just destroyed in this combat (ctx.lost, the owner): the abilities that
 -- act "after an opponent's unit is destroyed" (Nekro's Technological Singularity) are asked.
 -- Returns whether one pushed a step.
@@ -230,14 +243,8 @@ C.space_combat = {
 				-- The owner assigns them as combat hits (Sustain Damage allowed, §87); Shields
 				-- Holding may cancel them (digest F-25) and Direct Hit follow a Sustain Damage
 				-- (F-27).
-				if ctx.just_sustained then
-					local e = ctx.just_sustained
-					ctx.just_sustained = nil
-					local owner = g:owner(e) :: number
-					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
-					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
-						return nil
-					end
+				if sustained_window(g, ctx) then
+					return nil
 				end
 				local asking = nil
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
@@ -423,14 +430,8 @@ C.space_combat = {
 					end
 				end
 				-- Direct Hit: right after a ship sustained one of the other side's hits.
-				if ctx.just_sustained then
-					local e = ctx.just_sustained
-					ctx.just_sustained = nil
-					local owner = g:owner(e) :: number
-					local shooter = owner == ctx.attacker and ctx.defender or ctx.attacker
-					if M.open(g, "after_sustain", { active = ctx.attacker, shooter = shooter, target = e, cell = ctx.cell }) then
-						return nil
-					end
+				if sustained_window(g, ctx) then
+					return nil
 				end
 				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
 					local left = ctx.to_assign[tostring(seat)]
