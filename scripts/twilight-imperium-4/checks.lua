@@ -49,15 +49,86 @@ function C.invariants(g)
 	return nil
 end
 
--- A seat's worth for the bots: VP first, then what makes VP (planets, technologies).
+-- What the bots' evaluation weighs, in tenths of a victory point (a point is 10).
+local WORTH = {
+	vp = 10,
+	-- An objective the seat meets now and has not scored: most of its points, not all (it
+	-- is scored only in its phase, and a payment may still be needed then).
+	within_reach = 6,
+	-- Each resource and influence of a controlled planet.
+	planet_value = 0.3,
+	technology = 0.5,
+	-- Each resource a seat's units on the board cost (its fleet's and forces' strength).
+	unit_cost = 0.25,
+	trade_good = 0.1,
+	-- Support for the Throne in another seat's play area (or offered to one): the point it
+	-- gave away. The
+	-- kernel's bots compare a seat with the best other seat only, so without this a point
+	-- handed to a seat that is not leading would cost the giver nothing, and the Hacan, who
+	-- may trade with anyone (Guild Ships), collected every seat's card for a trade good
+	-- (a 6-seat balance report: Hacan won 61% of its games, 3.5 of its 7 points "other").
+	throne_given = 10,
+}
+
+-- Units whose cost counts towards a seat's strength on the board (structures aside: they
+-- are counted by the planets they stand on).
+local STRENGTH_UNITS = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
+
+-- The points of the objectives a seat meets now and has not scored: revealed public ones
+-- (if it holds its home system, TI4 §71.4) and its secret ones in hand.
+local function points_within_reach(g, seat: number): number
+	local O = require("objectives")
+	local points = 0
+	if O.holds_home(g, seat) then
+		for _, obj in ipairs(g:entities({ zone = "objectives" })) do
+			local id = g:face(obj)
+			if not O.scored(g, obj, seat) and O.can_score(g, seat, id) then
+				points += defs.objective[id].vp
+			end
+		end
+	end
+	for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = seat })) do
+		local id = g:face(obj)
+		if O.can_score(g, seat, id) then
+			points += defs.objective[id].vp
+		end
+	end
+	return points
+end
+
+-- What a seat's units on the board cost to produce (TI4 §30: fighters and infantry come
+-- two for one resource), its current upgrades' costs.
+local function strength(g, seat: number): number
+	local total = 0
+	for _, utype in ipairs(STRENGTH_UNITS) do
+		local on_board = g:count({ kind = utype, owner = seat }) - g:count({ kind = utype, zone = "reinforcements", seat = seat })
+		if on_board > 0 then
+			local def = U.unit_def(g, seat, utype)
+			total += on_board * (def.cost or 0) / (def.units_per_cost or 1)
+		end
+	end
+	return total
+end
+
+-- A seat's worth for the bots (issue 18): victory points first, then the objectives it
+-- could score, its planets' resources and influence, technologies, units on the board and
+-- trade goods.
 function C.evaluate(g, seat, shared)
-	local v = (g:get(seat, "vp") or 0) * 10
+	local v = (g:get(seat, "vp") or 0) * WORTH.vp
+	v += WORTH.within_reach * points_within_reach(g, seat)
 	for _, p in ipairs(U.planets(g, seat)) do
 		local d = U.PLANETS[g:face(p)]
-		v += 0.3 * (d.resources + d.influence)
+		v += WORTH.planet_value * (d.resources + d.influence)
 	end
-	v += 0.5 * g:count({ kind = "technology", zone = "researched", seat = seat })
-	v += 0.1 * (g:get(seat, "tg") or 0)
+	v += WORTH.technology * g:count({ kind = "technology", zone = "researched", seat = seat })
+	v += WORTH.unit_cost * strength(g, seat)
+	v += WORTH.trade_good * (g:get(seat, "tg") or 0)
+	-- Support for the Throne given away, or offered in a transaction the partner has yet to
+	-- answer (transactions.lua `note_on_offer`).
+	local throne = g:first({ kind = "promissory_note", face = "support_for_the_throne", owner = seat })
+	if throne and (g:where(throne).zone == "note_play" or g:get(seat, "note_on_offer") == throne) then
+		v -= WORTH.throne_given
+	end
 	return v
 end
 

@@ -368,6 +368,10 @@ X.transaction = {
 			ctx.give_comm = v
 		elseif stage == "give_note" then
 			ctx.give_note = v
+			-- The note is on the table until the partner answers: a private mark of the
+			-- proposer's, read by the bots' evaluation (checks.lua), which would otherwise
+			-- see no cost in offering it until the partner accepts.
+			g:set(ctx.seat, "note_on_offer", v)
 		elseif stage == "ask_tg" then
 			ctx.ask_tg = v
 		elseif stage == "ask_comm" then
@@ -379,6 +383,7 @@ X.transaction = {
 		elseif stage == "ask_card" then
 			ctx.ask_card = v == "card"
 		elseif stage == "answer" then
+			g:set(ctx.seat, "note_on_offer", nil)
 			if v == "refuse" then
 				g:log(U.text("tx.refused", ctx.partner, ctx.seat))
 			else
