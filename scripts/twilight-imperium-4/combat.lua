@@ -5,8 +5,8 @@
 -- Space combat is one step whose `ctx.stage` walks the rulebook's order: "start of
 -- combat" abilities (Assault Cannon), anti-fighter barrage in the first round (§12,
 -- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
--- attacker first; one record per die, dice.lua), the rerolls the owner of The Crown of
--- Thalnos chooses (§86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
+-- attacker first, one record per die, dice.lua; each seat's rerolls right after its roll,
+-- the dice chosen by their owner, §86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
@@ -24,6 +24,7 @@ local Hits = require("hits")
 local Retreat = require("retreat")
 local M = require("moments")
 local D = require("dice")
+local Rerolls = require("rerolls")
 local O = require("objectives")
 local C = {}
 
@@ -303,7 +304,7 @@ C.space_combat = {
 					-- Reserves, War Funding), which may allow rerolls this round.
 					ctx.hooked = ctx.round
 					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
-						g:set_global("rerolls_" .. s, nil)
+						Rerolls.revoke_all(g, s)
 					end
 					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, active = ctx.attacker })
 					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
@@ -354,26 +355,23 @@ C.space_combat = {
 				ctx.intercepted = nil
 				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
-				-- §69.3: in a nebula the defender adds 1 to each combat roll.
-				-- The dice, one record each (dice.lua), with the rerolls of every miss.
-				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
-				local ad = D.space(g, ctx.attacker, ctx.cell, 0)
-				local dd = D.space(g, ctx.defender, ctx.cell, bonus)
-				ctx.dice = { [tostring(ctx.attacker)] = ad, [tostring(ctx.defender)] = dd }
-				ctx.chose = {}
-				ctx.stage = "reroll"
-			elseif ctx.stage == "reroll" then
-				-- §86.3: the chosen rerolls (The Crown of Thalnos) after the others, before
-				-- any other ability reads the dice; then the hits are counted.
+				-- §23.5: the attacker rolls all its dice and resolves its rerolls, then the
+				-- defender (+1 to each of its rolls in a nebula, §69.3). Each seat is asked
+				-- "which dice to reroll?" once per ability that lets it (dice.lua: Munitions
+				-- Reserves, War Funding, then The Crown of Thalnos, §86.3), before any other
+				-- ability reads the dice; then the hits are counted.
+				ctx.dice, ctx.chose = ctx.dice or {}, ctx.chose or {}
 				for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
 					local k = tostring(seat)
-					if not ctx.chose[k] then
-						ctx.chose[k] = true
-						local q = D.choice(g, seat, ctx.dice[k])
-						if q then
-							ctx.rerolling = seat
-							return q
-						end
+					if not ctx.dice[k] then
+						local bonus = (seat == ctx.defender and g:terrain(ctx.cell) == "nebula") and 1 or 0
+						ctx.dice[k] = D.space(g, seat, ctx.cell, bonus)
+						ctx.chose[k] = {}
+					end
+					local q, source = D.question(g, seat, ctx.dice[k], ctx.chose[k])
+					if q then
+						ctx.rerolling, ctx.reroll_source = seat, source
+						return q
 					end
 				end
 				local ad, dd = ctx.dice[tostring(ctx.attacker)], ctx.dice[tostring(ctx.defender)]
@@ -510,7 +508,7 @@ C.space_combat = {
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
 				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
-					g:set_global("rerolls_" .. s, nil)
+					Rerolls.revoke_all(g, s)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				-- Who leads on VP as the combat ends, before winning changes any (Shard of the Throne).
@@ -563,9 +561,9 @@ C.space_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		if ctx.stage == "reroll" then
-			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
-			ctx.rerolling = nil
+		if ctx.stage == "roll" then
+			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v, ctx.reroll_source)
+			ctx.rerolling, ctx.reroll_source = nil, nil
 			return
 		elseif ctx.stage == "boost" then
 			local seat = ctx.boosting

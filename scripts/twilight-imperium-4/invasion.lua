@@ -281,9 +281,9 @@ I.harrow = harrow
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
--- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: its
--- missed dice rolled again); then the owner of The Crown of Thalnos may choose dice to
--- reroll (§86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
+-- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: the
+-- right to reroll any of its dice); then each seat chooses the dice to reroll, once per
+-- ability that lets it (Fire Team, The Crown of Thalnos; §86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
 -- Spark a Rebellion (objectives.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
 -- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
 -- round begins and the invader rolls no dice that round (used at the first chance: a
@@ -353,29 +353,17 @@ I.ground_combat = {
 					return nil
 				end
 			elseif ctx.stage == "rolled" then
-				for _, seat in ipairs({ a, d }) do
-					if g:global("card_reroll_" .. seat) then
-						-- Fire Team: the seat's missed dice are rolled again.
-						g:set_global("card_reroll_" .. seat, nil)
-						for _, die in ipairs(ctx.dice[tostring(seat)]) do
-							if die.got < die.need then
-								die.got = g:roll(10)
-							end
-						end
-					end
-				end
-				ctx.chose = {}
+				ctx.chose = { [tostring(a)] = {}, [tostring(d)] = {} }
 				ctx.stage = "reroll"
 			elseif ctx.stage == "reroll" then
-				-- §86.3: the chosen rerolls (The Crown of Thalnos, dice.lua) after Fire Team's.
+				-- §86: each seat chooses the dice to reroll, once per ability that lets it
+				-- (dice.lua): Fire Team if played above, then The Crown of Thalnos (§86.3).
 				for _, seat in ipairs({ a, d }) do
-					if not ctx.chose[tostring(seat)] then
-						ctx.chose[tostring(seat)] = true
-						local q = D.choice(g, seat, ctx.dice[tostring(seat)])
-						if q then
-							ctx.rerolling = seat
-							return q
-						end
+					local k = tostring(seat)
+					local q, source = D.question(g, seat, ctx.dice[k], ctx.chose[k])
+					if q then
+						ctx.rerolling, ctx.reroll_source = seat, source
+						return q
 					end
 				end
 				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
@@ -433,8 +421,8 @@ I.ground_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
-		ctx.rerolling = nil
+		D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v, ctx.reroll_source)
+		ctx.rerolling, ctx.reroll_source = nil, nil
 	end,
 }
 
