@@ -7,7 +7,7 @@
 -- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
 -- attacker first, one record per die, dice.lua; each seat's rerolls right after its roll,
 -- the dice chosen by their owner, §86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
--- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
+-- likes, §87), Duranium Armor's repair (repairs.lua, the owner choosing), and the announced retreat (§23.7, retreat.lua),
 -- until one side (or neither) has ships left (§23.9). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
 -- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
@@ -22,6 +22,7 @@ local A = require("abilities")
 local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
+local Repairs = require("repairs")
 local M = require("moments")
 local D = require("dice")
 local Rerolls = require("rerolls")
@@ -85,30 +86,6 @@ local function assault_cannon(g, ctx)
 			ctx.forced[tostring(foe)] = true
 			g:log(U.text("combat.assault_cannon", seat, foe))
 		end
-	end
-end
-
--- Duranium Armor (technology): after a seat's hits are assigned in a round, one of its
--- damaged units that did not sustain damage this round is repaired.
-local function duranium(g, ctx)
-	for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
-		if U.has_tech(g, seat, "duranium_armor") then
-			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell, has = "damaged" })) do
-				if not ctx.sustained[tostring(e)] then
-					g:set_prop(e, "damaged", nil)
-					g:log(U.text("combat.duranium", seat, defs.unit[g:face(e)].name))
-					break
-				end
-			end
-		end
-	end
-end
-
--- Letnev's flagship, Arc Secundus (faction unit): repaired as each round begins.
-local function round_start_repairs(g, ctx)
-	for _, e in ipairs(g:entities({ kind = "flagship", face = "letnev_flagship", cell = ctx.cell, has = "damaged" })) do
-		g:set_prop(e, "damaged", nil)
-		g:log(U.text("combat.flagship_repaired", g:owner(e), defs.unit[g:face(e)].name))
 	end
 end
 
@@ -312,7 +289,7 @@ C.space_combat = {
 					end
 				end
 				if not ctx.asked then
-					round_start_repairs(g, ctx)
+					Repairs.round_start(g, ctx.cell)
 					ctx.asked = {}
 					-- "At the start of a combat round" action cards (§19.13), after the
 					-- abilities and notes above (Munitions Reserves, War Funding).
@@ -454,7 +431,26 @@ C.space_combat = {
 							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell, heavy) }
 					end
 				end
-				duranium(g, ctx)
+				ctx.repaired = {}
+				ctx.stage = "repair"
+			elseif ctx.stage == "repair" then
+				-- Duranium Armor (repairs.lua): each owner repairs one damaged unit that did not
+				-- sustain damage this round, choosing which when several kinds could be.
+				for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
+					local k = tostring(seat)
+					if not ctx.repaired[k] then
+						local faces = Repairs.duranium_faces(g, seat, ctx.cell, ctx.sustained)
+						if #faces > 1 then
+							ctx.repairing = seat
+							return Repairs.duranium_question(g, seat, faces)
+						end
+						ctx.repaired[k] = true
+						if #faces == 1 then
+							Repairs.duranium(g, seat, ctx.cell, ctx.sustained, faces[1])
+						end
+					end
+				end
+				ctx.repaired = nil
 				ctx.stage = "retreat"
 				-- "After a round of space combat" abilities of the two seats (§23.8: N'orr's
 				-- Exotrireme II, Yin's Devotion), once per round (the stage has moved on when
@@ -564,6 +560,11 @@ C.space_combat = {
 		if ctx.stage == "roll" then
 			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v, ctx.reroll_source)
 			ctx.rerolling, ctx.reroll_source = nil, nil
+			return
+		elseif ctx.stage == "repair" then
+			Repairs.duranium(g, ctx.repairing, ctx.cell, ctx.sustained, v)
+			ctx.repaired[tostring(ctx.repairing)] = true
+			ctx.repairing = nil
 			return
 		elseif ctx.stage == "boost" then
 			local seat = ctx.boosting
