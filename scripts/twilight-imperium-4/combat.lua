@@ -8,7 +8,8 @@
 -- attacker first, one record per die, dice.lua; each seat's rerolls right after its roll,
 -- the dice chosen by their owner, §86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair (repairs.lua, the owner choosing), and the announced retreat (§23.7, retreat.lua),
--- until one side (or neither) has ships left (§23.9). Hits are always assigned by
+-- until one side (or neither) has ships left (§23.9), or until a combat neither side can win
+-- makes the attacker retreat (F-02, stalemate.lua). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
 -- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
 -- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
@@ -23,6 +24,7 @@ local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local Repairs = require("repairs")
+local Stalemate = require("stalemate")
 local M = require("moments")
 local D = require("dice")
 local Rerolls = require("rerolls")
@@ -302,6 +304,24 @@ C.space_combat = {
 					ctx.asked = nil
 					ctx.stage = "end"
 					continue
+				end
+				if ctx.stalemate_checked ~= ctx.round then
+					-- F-02: a combat neither side can ever win (stalemate.lua, asked once the
+					-- round-start repairs are done): the attacker must retreat, announced for it
+					-- (the defender is then not asked, §23.4), carried out in step 5 as any
+					-- retreat; with nowhere to go, its units are removed (retreat.lua).
+					ctx.stalemate_checked = ctx.round
+					if Stalemate.unwinnable(g, ctx.attacker, ctx.defender, ctx.cell) then
+						g:log(U.text("combat.stalemate", ctx.attacker))
+						if not Retreat.can_retreat(g, ctx.attacker, ctx.cell) then
+							Retreat.remove_stranded(g, ctx.attacker, ctx.cell)
+							ctx.asked = nil
+							ctx.stage = "end"
+							continue
+						end
+						ctx.retreating, ctx.retreat_moment = ctx.attacker, true
+						g:log(U.text("retreat.announced", ctx.attacker))
+					end
 				end
 				if ctx.retreat_moment then
 					-- Intercept: right after a retreat is announced, its opponent may stop it.

@@ -25,6 +25,37 @@ local D = {}
 -- (Jol-Nar's flagship, J.N.S. Hylarim: 2).
 export type Die = { unit: number, need: number, got: number, extra: number? }
 
+-- The seat's units that roll in a space combat in `c`: its ships, and its ground forces
+-- fighting as ships (Nekro's flagship, The Alastor; combat.lua).
+local function fighting_units(g, seat: number, c: number): { number }
+	local units = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
+		table.insert(units, e)
+	end
+	return units
+end
+
+-- How many space combat dice unit `e` of `seat` rolls in `c`: its card's, or one per
+-- non-fighter ship of its opponents in the system for a unit with that flag (Winnu's
+-- flagship, its card, and FAQ F-36).
+local function dice_of(g, seat: number, c: number, e: number): number
+	if not A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
+		return defs.unit[g:face(e)].combat_dice
+	end
+	local n = 0
+	for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
+		if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
+			n += 1
+		end
+	end
+	return n
+end
+
+-- The extra hits a die of unit `e` scores on a 9 or 10 (Jol-Nar's flagship, J.N.S. Hylarim: 2).
+local function extra_hits(g, e: number): number?
+	return g:face(e) == "jol_nar_flagship" and 2 or nil
+end
+
 -- §22, §23.5: a seat's space combat dice in a system, one per combat die of each ship.
 -- Modifiers: the seat's abilities (Jol-Nar's Fragile: -1, data), `bonus` (§69.3: the
 -- nebula defender's +1), Morale Boost (ac_combat.lua) for this round, Fighter Prototype
@@ -52,34 +83,30 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 	for _, e in ipairs(ships) do
 		aura += others(defs.unit[g:face(e)])
 	end
-	local units = table.clone(ships)
-	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
-	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
-		table.insert(units, e)
-	end
-	for _, e in ipairs(units) do
+	for _, e in ipairs(fighting_units(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
 			local need = def.combat - mod - fighters - Co.roll_bonus(g, seat, def) - (aura - others(def))
-			local extra = g:face(e) == "jol_nar_flagship" and 2 or nil
-			local n = def.combat_dice
-			-- A unit rolling one die per non-fighter ship of its opponents in the system
-			-- (unit flag; Winnu's flagship, its card, and FAQ F-36).
-			if A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
-				n = 0
-				for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
-					if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
-						n += 1
-					end
-				end
-			end
-			for _ = 1, n do
-				table.insert(dice, { unit = e, need = need, got = g:roll(10), extra = extra })
+			for _ = 1, dice_of(g, seat, c, e) do
+				table.insert(dice, { unit = e, need = need, got = g:roll(10), extra = extra_hits(g, e) })
 			end
 		end
 	end
 	return dice
+end
+
+-- The most hits a seat's units in a space combat in `c` could score in one round: every die
+-- a hit, with its extra hits (read by stalemate.lua). Modifiers are left out: whatever a
+-- die needs, it is counted as able to hit.
+function D.most_hits(g, seat: number, c: number): number
+	local n = 0
+	for _, e in ipairs(fighting_units(g, seat, c)) do
+		if defs.unit[g:face(e)].combat then
+			n += dice_of(g, seat, c, e) * (1 + (extra_hits(g, e) or 0))
+		end
+	end
+	return n
 end
 
 -- The hits a seat's dice score, and how many missed by exactly 1 (Hacan's flagship may
