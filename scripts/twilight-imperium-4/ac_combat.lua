@@ -19,6 +19,7 @@
 -- retreater), "combat_won" (winner, loser), "after_activation" (cell), "ship_destroyed"
 -- (seat: the loser of the ship, foe, face, cell), "after_movement" (cell).
 local U = require("util")
+local Rerolls = require("rerolls")
 local H = {}
 
 local function fighting(seat: number, info): boolean
@@ -313,14 +314,15 @@ H.experimental_battlestation = {
 }
 
 -- Fire Team: once your ground forces have rolled in a ground combat round, roll any of
--- those dice again (here: the missed ones, which is never worse; invasion.lua).
+-- those dice again: the right to reroll (rerolls.lua); invasion.lua then asks which dice
+-- (dice.lua). Offered only with a die that missed: rerolling a hit cannot help.
 H.fire_team = {
 	at = "ground_rolled",
 	can = function(g, seat: number, info): boolean
-		return fighting(seat, info) and (info.misses[tostring(seat)] or 0) > 0 and not g:global("card_reroll_" .. seat)
+		return fighting(seat, info) and (info.misses[tostring(seat)] or 0) > 0 and not Rerolls.granted(g, seat, "fire_team")
 	end,
 	effect = function(g, seat: number, info)
-		g:set_global("card_reroll_" .. seat, true)
+		Rerolls.grant(g, seat, "fire_team")
 	end,
 }
 

@@ -5,10 +5,11 @@
 -- Space combat is one step whose `ctx.stage` walks the rulebook's order: "start of
 -- combat" abilities (Assault Cannon), anti-fighter barrage in the first round (§12,
 -- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
--- attacker first; one record per die, dice.lua), the rerolls the owner of The Crown of
--- Thalnos chooses (§86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
--- likes, §87), Duranium Armor's repair, and the announced retreat (§23.7, retreat.lua),
--- until one side (or neither) has ships left (§23.9). Hits are always assigned by
+-- attacker first, one record per die, dice.lua; each seat's rerolls right after its roll,
+-- the dice chosen by their owner, §86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
+-- likes, §87), Duranium Armor's repair (repairs.lua, the owner choosing), and the announced retreat (§23.7, retreat.lua),
+-- until one side (or neither) has ships left (§23.9), or until a combat neither side can win
+-- makes the attacker retreat (F-02, stalemate.lua). Hits are always assigned by
 -- their owner, one decision per hit, among the units the hit may land on. Action cards
 -- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
 -- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
@@ -22,8 +23,11 @@ local A = require("abilities")
 local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
+local Repairs = require("repairs")
+local Stalemate = require("stalemate")
 local M = require("moments")
 local D = require("dice")
+local Rerolls = require("rerolls")
 local O = require("objectives")
 local C = {}
 
@@ -84,30 +88,6 @@ local function assault_cannon(g, ctx)
 			ctx.forced[tostring(foe)] = true
 			g:log(U.text("combat.assault_cannon", seat, foe))
 		end
-	end
-end
-
--- Duranium Armor (technology): after a seat's hits are assigned in a round, one of its
--- damaged units that did not sustain damage this round is repaired.
-local function duranium(g, ctx)
-	for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
-		if U.has_tech(g, seat, "duranium_armor") then
-			for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = ctx.cell, has = "damaged" })) do
-				if not ctx.sustained[tostring(e)] then
-					g:set_prop(e, "damaged", nil)
-					g:log(U.text("combat.duranium", seat, defs.unit[g:face(e)].name))
-					break
-				end
-			end
-		end
-	end
-end
-
--- Letnev's flagship, Arc Secundus (faction unit): repaired as each round begins.
-local function round_start_repairs(g, ctx)
-	for _, e in ipairs(g:entities({ kind = "flagship", face = "letnev_flagship", cell = ctx.cell, has = "damaged" })) do
-		g:set_prop(e, "damaged", nil)
-		g:log(U.text("combat.flagship_repaired", g:owner(e), defs.unit[g:face(e)].name))
 	end
 end
 
@@ -303,7 +283,7 @@ C.space_combat = {
 					-- Reserves, War Funding), which may allow rerolls this round.
 					ctx.hooked = ctx.round
 					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
-						g:set_global("rerolls_" .. s, nil)
+						Rerolls.revoke_all(g, s)
 					end
 					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, active = ctx.attacker })
 					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
@@ -311,7 +291,7 @@ C.space_combat = {
 					end
 				end
 				if not ctx.asked then
-					round_start_repairs(g, ctx)
+					Repairs.round_start(g, ctx.cell)
 					ctx.asked = {}
 					-- "At the start of a combat round" action cards (§19.13), after the
 					-- abilities and notes above (Munitions Reserves, War Funding).
@@ -324,6 +304,24 @@ C.space_combat = {
 					ctx.asked = nil
 					ctx.stage = "end"
 					continue
+				end
+				if ctx.stalemate_checked ~= ctx.round then
+					-- F-02: a combat neither side can ever win (stalemate.lua, asked once the
+					-- round-start repairs are done): the attacker must retreat, announced for it
+					-- (the defender is then not asked, §23.4), carried out in step 5 as any
+					-- retreat; with nowhere to go, its units are removed (retreat.lua).
+					ctx.stalemate_checked = ctx.round
+					if Stalemate.unwinnable(g, ctx.attacker, ctx.defender, ctx.cell) then
+						g:log(U.text("combat.stalemate", ctx.attacker))
+						if not Retreat.can_retreat(g, ctx.attacker, ctx.cell) then
+							Retreat.remove_stranded(g, ctx.attacker, ctx.cell)
+							ctx.asked = nil
+							ctx.stage = "end"
+							continue
+						end
+						ctx.retreating, ctx.retreat_moment = ctx.attacker, true
+						g:log(U.text("retreat.announced", ctx.attacker))
+					end
 				end
 				if ctx.retreat_moment then
 					-- Intercept: right after a retreat is announced, its opponent may stop it.
@@ -354,26 +352,23 @@ C.space_combat = {
 				ctx.intercepted = nil
 				ctx.stage = "roll"
 			elseif ctx.stage == "roll" then
-				-- §69.3: in a nebula the defender adds 1 to each combat roll.
-				-- The dice, one record each (dice.lua), with the rerolls of every miss.
-				local bonus = g:terrain(ctx.cell) == "nebula" and 1 or 0
-				local ad = D.space(g, ctx.attacker, ctx.cell, 0)
-				local dd = D.space(g, ctx.defender, ctx.cell, bonus)
-				ctx.dice = { [tostring(ctx.attacker)] = ad, [tostring(ctx.defender)] = dd }
-				ctx.chose = {}
-				ctx.stage = "reroll"
-			elseif ctx.stage == "reroll" then
-				-- §86.3: the chosen rerolls (The Crown of Thalnos) after the others, before
-				-- any other ability reads the dice; then the hits are counted.
+				-- §23.5: the attacker rolls all its dice and resolves its rerolls, then the
+				-- defender (+1 to each of its rolls in a nebula, §69.3). Each seat is asked
+				-- "which dice to reroll?" once per ability that lets it (dice.lua: Munitions
+				-- Reserves, War Funding, then The Crown of Thalnos, §86.3), before any other
+				-- ability reads the dice; then the hits are counted.
+				ctx.dice, ctx.chose = ctx.dice or {}, ctx.chose or {}
 				for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
 					local k = tostring(seat)
-					if not ctx.chose[k] then
-						ctx.chose[k] = true
-						local q = D.choice(g, seat, ctx.dice[k])
-						if q then
-							ctx.rerolling = seat
-							return q
-						end
+					if not ctx.dice[k] then
+						local bonus = (seat == ctx.defender and g:terrain(ctx.cell) == "nebula") and 1 or 0
+						ctx.dice[k] = D.space(g, seat, ctx.cell, bonus)
+						ctx.chose[k] = {}
+					end
+					local q, source = D.question(g, seat, ctx.dice[k], ctx.chose[k])
+					if q then
+						ctx.rerolling, ctx.reroll_source = seat, source
+						return q
 					end
 				end
 				local ad, dd = ctx.dice[tostring(ctx.attacker)], ctx.dice[tostring(ctx.defender)]
@@ -456,7 +451,26 @@ C.space_combat = {
 							help = U.text("combat.assign_help"), options = hit_options(g, seat, ctx.cell, heavy) }
 					end
 				end
-				duranium(g, ctx)
+				ctx.repaired = {}
+				ctx.stage = "repair"
+			elseif ctx.stage == "repair" then
+				-- Duranium Armor (repairs.lua): each owner repairs one damaged unit that did not
+				-- sustain damage this round, choosing which when several kinds could be.
+				for _, seat in ipairs({ ctx.attacker, ctx.defender }) do
+					local k = tostring(seat)
+					if not ctx.repaired[k] then
+						local faces = Repairs.duranium_faces(g, seat, ctx.cell, ctx.sustained)
+						if #faces > 1 then
+							ctx.repairing = seat
+							return Repairs.duranium_question(g, seat, faces)
+						end
+						ctx.repaired[k] = true
+						if #faces == 1 then
+							Repairs.duranium(g, seat, ctx.cell, ctx.sustained, faces[1])
+						end
+					end
+				end
+				ctx.repaired = nil
 				ctx.stage = "retreat"
 				-- "After a round of space combat" abilities of the two seats (§23.8: N'orr's
 				-- Exotrireme II, Yin's Devotion), once per round (the stage has moved on when
@@ -510,7 +524,7 @@ C.space_combat = {
 			else
 				-- §23.9-10: the end; excess fighters and ground forces are removed (§18.3).
 				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
-					g:set_global("rerolls_" .. s, nil)
+					Rerolls.revoke_all(g, s)
 				end
 				local a, d = #ships(g, ctx.attacker, ctx.cell), #ships(g, ctx.defender, ctx.cell)
 				-- Who leads on VP as the combat ends, before winning changes any (Shard of the Throne).
@@ -563,9 +577,14 @@ C.space_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		if ctx.stage == "reroll" then
-			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
-			ctx.rerolling = nil
+		if ctx.stage == "roll" then
+			D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v, ctx.reroll_source)
+			ctx.rerolling, ctx.reroll_source = nil, nil
+			return
+		elseif ctx.stage == "repair" then
+			Repairs.duranium(g, ctx.repairing, ctx.cell, ctx.sustained, v)
+			ctx.repaired[tostring(ctx.repairing)] = true
+			ctx.repairing = nil
 			return
 		elseif ctx.stage == "boost" then
 			local seat = ctx.boosting

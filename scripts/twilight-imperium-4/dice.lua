@@ -6,16 +6,18 @@
 -- dice?") and what a rule about "the unit that did not produce a hit" reads (law The
 -- Crown of Thalnos).
 --
--- Rerolls: the automatic ones stay where they are (Munitions Reserves and War Funding
--- when space combat dice are rolled, Fire Team in invasion.lua: each rerolls every
--- missed die, which is all a player would choose). The chosen reroll (`D.choice`,
--- `D.reroll`) comes after them (§86.3) and may reroll the same die again, being a
--- different ability (§86.2). Space combat (combat.lua) and ground combat (invasion.lua)
--- ask it right after both sides' dice are rolled and rerolled, before any other ability
--- reads them (Wrath of Kenara, the hits' assignment).
+-- Rerolls are one mechanism: once a seat has rolled, it is asked "which of your dice to
+-- reroll?" once for each ability that lets it (`D.question`, then `D.reroll` with the
+-- answer): first the rights granted for this roll (rerolls.lua: Munitions Reserves, War
+-- Funding, Fire Team), then the law The Crown of Thalnos (§86.3: after the other rerolls,
+-- before anything else reads the dice), which may reroll a die another ability already
+-- rerolled (§86.2). Space combat (combat.lua) asks right after each seat's roll, the
+-- attacker's first (§23.5); ground combat (invasion.lua) once both sides have rolled and
+-- Fire Team's moment has passed.
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
+local Rerolls = require("rerolls")
 local D = {}
 
 -- One combat die: the unit that rolled it, the number it needs (a hit on `got >= need`),
@@ -23,19 +25,47 @@ local D = {}
 -- (Jol-Nar's flagship, J.N.S. Hylarim: 2).
 export type Die = { unit: number, need: number, got: number, extra: number? }
 
+-- The seat's units that roll in a space combat in `c`: its ships, and its ground forces
+-- fighting as ships (Nekro's flagship, The Alastor; combat.lua).
+local function fighting_units(g, seat: number, c: number): { number }
+	local units = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
+	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
+		table.insert(units, e)
+	end
+	return units
+end
+
+-- How many space combat dice unit `e` of `seat` rolls in `c`: its card's, or one per
+-- non-fighter ship of its opponents in the system for a unit with that flag (Winnu's
+-- flagship, its card, and FAQ F-36).
+local function dice_of(g, seat: number, c: number, e: number): number
+	if not A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
+		return defs.unit[g:face(e)].combat_dice
+	end
+	local n = 0
+	for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
+		if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
+			n += 1
+		end
+	end
+	return n
+end
+
+-- The extra hits a die of unit `e` scores on a 9 or 10 (Jol-Nar's flagship, J.N.S. Hylarim: 2).
+local function extra_hits(g, e: number): number?
+	return g:face(e) == "jol_nar_flagship" and 2 or nil
+end
+
 -- §22, §23.5: a seat's space combat dice in a system, one per combat die of each ship.
 -- Modifiers: the seat's abilities (Jol-Nar's Fragile: -1, data), `bonus` (§69.3: the
 -- nebula defender's +1), Morale Boost (ac_combat.lua) for this round, Fighter Prototype
--- (fighters only) and Prophecy of Ixth (Co.roll_bonus). A seat allowed to reroll this
--- round (global "rerolls_<seat>": Munitions Reserves, War Funding) rerolls each die that
--- missed, once, as it is rolled.
+-- (fighters only) and Prophecy of Ixth (Co.roll_bonus). Rerolls come after (D.question).
 function D.space(g, seat: number, c: number, bonus: number): { Die }
 	local card = g:global("card_roll_bonus_" .. seat) or 0
 	g:set_global("card_roll_bonus_" .. seat, nil)
 	local fighter_bonus = g:global("card_fighter_bonus_" .. seat) or 0
 	g:set_global("card_fighter_bonus_" .. seat, nil)
 	local mod = A.sum(g, seat, "combat_roll") + bonus + card
-	local reroll = g:global("rerolls_" .. seat) == true
 	local dice = {}
 	local ships = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
 	-- A unit's bonus to its owner's other ships in its system (units.ron `combat_roll_others`:
@@ -53,38 +83,30 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 	for _, e in ipairs(ships) do
 		aura += others(defs.unit[g:face(e)])
 	end
-	local units = table.clone(ships)
-	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).
-	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
-		table.insert(units, e)
-	end
-	for _, e in ipairs(units) do
+	for _, e in ipairs(fighting_units(g, seat, c)) do
 		local def = defs.unit[g:face(e)]
 		if def.combat then
 			local fighters = g:kind(e) == "fighter" and fighter_bonus or 0
 			local need = def.combat - mod - fighters - Co.roll_bonus(g, seat, def) - (aura - others(def))
-			local extra = g:face(e) == "jol_nar_flagship" and 2 or nil
-			local n = def.combat_dice
-			-- A unit rolling one die per non-fighter ship of its opponents in the system
-			-- (unit flag; Winnu's flagship, its card, and FAQ F-36).
-			if A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
-				n = 0
-				for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
-					if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
-						n += 1
-					end
-				end
-			end
-			for _ = 1, n do
-				local got = g:roll(10)
-				if reroll and got < need then
-					got = g:roll(10)
-				end
-				table.insert(dice, { unit = e, need = need, got = got, extra = extra })
+			for _ = 1, dice_of(g, seat, c, e) do
+				table.insert(dice, { unit = e, need = need, got = g:roll(10), extra = extra_hits(g, e) })
 			end
 		end
 	end
 	return dice
+end
+
+-- The most hits a seat's units in a space combat in `c` could score in one round: every die
+-- a hit, with its extra hits (read by stalemate.lua). Modifiers are left out: whatever a
+-- die needs, it is counted as able to hit.
+function D.most_hits(g, seat: number, c: number): number
+	local n = 0
+	for _, e in ipairs(fighting_units(g, seat, c)) do
+		if defs.unit[g:face(e)].combat then
+			n += dice_of(g, seat, c, e) * (1 + (extra_hits(g, e) or 0))
+		end
+	end
+	return n
 end
 
 -- The hits a seat's dice score, and how many missed by exactly 1 (Hacan's flagship may
@@ -104,27 +126,59 @@ function D.hits(dice: { Die }): (number, number)
 	return hits, near
 end
 
--- Law The Crown of Thalnos (TI4 §86): the question to `seat` about its combat dice just
--- rolled, "which of them to reroll?", or nil when it may not choose (it does not own the
--- law, or rolled no dice). Any number of them, none included; each label reads
--- "Dreadnought: rolled 3, needs 5" and the value is the die's index.
-function D.choice(g, seat: number, dice: { Die }?): any
-	if not dice or #dice == 0 or not Co.rerolls_any(g, seat) then
-		return nil
+-- The abilities that let `seat` reroll its dice just rolled, in the order they are asked:
+-- the rights granted for this roll (rerolls.lua), then the law The Crown of Thalnos, held
+-- by its owner in every combat round.
+local CROWN = "the_crown_of_thalnos"
+local ORDER = table.clone(Rerolls.SOURCES)
+table.insert(ORDER, CROWN)
+
+-- The next "which of your dice to reroll?" question for `seat` about `dice`, and the ability
+-- it is for; nil when none is left. `asked` (kept by the combat step, one per roll) records
+-- the abilities already asked; a granted right is used up by being asked. A right granted
+-- when no die missed is used up without a question: rerolling a hit can only lose it. The
+-- law is asked even then, as it always was (choosing no die costs nothing). Each option
+-- reads "Dreadnought: rolled 3, needs 5" and its value is the die's index; any number of
+-- them, none included (a `many` question).
+function D.question(g, seat: number, dice: { Die }?, asked: { [string]: boolean }): (any, string?)
+	if not dice or #dice == 0 then
+		return nil, nil
 	end
-	local options = {}
-	for i, d in ipairs(dice) do
-		table.insert(options, { label = U.text("dice.die", U.unit_name(g:face(d.unit)), d.got, d.need), value = i })
+	local missed = false
+	for _, d in ipairs(dice) do
+		missed = missed or d.got < d.need
 	end
-	return { seat = seat, kind = "many", min = 0, max = #options, prompt = U.text("dice.reroll_prompt"),
-		rule = "TI4 §86; The Crown of Thalnos", help = U.text("dice.reroll_help"), options = options }
+	for _, source in ipairs(ORDER) do
+		if not asked[source] then
+			asked[source] = true
+			local may
+			if source == CROWN then
+				may = Co.rerolls_any(g, seat)
+			else
+				may = Rerolls.take(g, seat, source) and missed
+			end
+			if may then
+				local options = {}
+				for i, d in ipairs(dice) do
+					table.insert(options, { label = U.text("dice.die", U.unit_name(g:face(d.unit)), d.got, d.need), value = i })
+				end
+				local name = U.text("dice.source." .. source)
+				local prompt = source == CROWN and U.text("dice.reroll_prompt") or U.text("dice.reroll_any_prompt", name)
+				local help = source == CROWN and U.text("dice.reroll_help") or U.text("dice.reroll_any_help", name)
+				return { seat = seat, kind = "many", min = 0, max = #options, prompt = prompt,
+					rule = "TI4 §86; " .. name, help = help, options = options }, source
+			end
+		end
+	end
+	return nil, nil
 end
 
 -- Rerolls the chosen dice of `seat` once each (§86.1: the new number replaces the old;
--- §86.2: a die chosen twice is still rerolled once), then the law's price: each unit with
--- a rerolled die and no hit among its rerolled dice is destroyed (to reinforcements; its
--- dice already rolled still count). Returns how many units were destroyed.
-function D.reroll(g, seat: number, dice: { Die }, chosen: { number }): number
+-- §86.2: a die chosen twice is still rerolled once) for the ability `source`. The law The
+-- Crown of Thalnos then has its price: each unit with a rerolled die and no hit among its
+-- rerolled dice is destroyed (to reinforcements; its dice already rolled still count).
+-- Returns how many units were destroyed.
+function D.reroll(g, seat: number, dice: { Die }, chosen: { number }, source: string): number
 	local rerolled, scored, order, done = {}, {}, {}, {}
 	local n = 0
 	for _, i in ipairs(chosen) do
@@ -144,7 +198,10 @@ function D.reroll(g, seat: number, dice: { Die }, chosen: { number }): number
 	if n == 0 then
 		return 0
 	end
-	g:log(U.text("dice.rerolled", seat, n))
+	g:log(U.text("dice.rerolled", seat, n, U.text("dice.source." .. source)))
+	if source ~= CROWN then
+		return 0
+	end
 	local lost = 0
 	for _, e in ipairs(order) do
 		if not scored[tostring(e)] then

@@ -8,11 +8,13 @@
 -- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
 local K = require("ability_kit")
+local Rerolls = require("rerolls")
 local F = {}
 local E = {}
 
 -- Letnev, Munitions Reserves (TI4 §19, §86): as each space combat round begins, Letnev may
--- pay 2 trade goods to reroll its dice this round (step `munitions` below).
+-- pay 2 trade goods to reroll any number of its dice this round (step `munitions` below; the
+-- dice are chosen once rolled, dice.lua).
 E.letnev_munitions_reserves = {
 	at = {
 		combat_round = function(g, seat: number, info)
@@ -27,8 +29,8 @@ E.letnev_munitions_reserves = {
 
 -- ==== Steps ====
 
--- Munitions Reserves: ctx.seat may pay 2 trade goods to reroll its combat dice this round
--- (global "rerolls_<seat>", read by combat.lua).
+-- Munitions Reserves: ctx.seat may pay 2 trade goods for the right to reroll any of its
+-- combat dice this round (rerolls.lua; combat.lua asks which once they are rolled).
 F.munitions = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) or (g:get(ctx.seat, "tg") or 0) < 2 then
@@ -42,7 +44,7 @@ F.munitions = {
 		ctx.done = true
 		if v then
 			g:add(ctx.seat, "tg", -2)
-			g:set_global("rerolls_" .. ctx.seat, true)
+			Rerolls.grant(g, ctx.seat, "munitions_reserves")
 			g:log(U.text("ability.munitions_used", ctx.seat))
 		end
 	end,
@@ -51,8 +53,8 @@ F.munitions = {
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
 -- War Funding (Letnev's note, its base-game card): as a space combat round begins, a holder
--- fighting it may play it: Letnev loses 2 trade goods (as many as it has); the holder
--- rerolls this round (combat.lua reads "rerolls_<seat>").
+-- fighting it may play it: Letnev loses 2 trade goods (as many as it has); the holder may
+-- reroll any number of its dice this round (rerolls.lua; chosen once rolled, dice.lua).
 E.letnev_war_funding = {
 	note = {
 		at = "combat_round",
@@ -65,7 +67,7 @@ E.letnev_war_funding = {
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local lost = math.min(2, g:get(owner, "tg") or 0)
 			g:add(owner, "tg", -lost)
-			g:set_global("rerolls_" .. holder, true)
+			Rerolls.grant(g, holder, "war_funding")
 			g:log(U.text("notes.war_funding", owner, lost, holder))
 		end,
 	},

@@ -25,17 +25,28 @@ end
 -- undamaged unit that has it, or destroy a unit (grouped by kind and damaged state).
 -- `only_non_fighters`: the hit must land on a non-fighter ship (Graviton Laser System,
 -- Assault Cannon); `no_sustain`: the effect destroys directly (§87.5).
-function H.options(g, seat: number, c: number, only_non_fighters: boolean?, no_sustain: boolean?): { any }
-	local options, seen = {}, {}
-	-- Mentak's flagship, Fourth Moon (its card): another player's flagship in the system whose
-	-- entry has the flag `others_no_sustain` denies Sustain Damage to this seat's ships.
+-- Mentak's flagship, Fourth Moon (its card): another player's flagship in the system whose
+-- entry has the flag `others_no_sustain` denies Sustain Damage to this seat's ships there.
+function H.sustain_denied(g, seat: number, c: number): boolean
 	local HOOKS = require("abilities").HOOKS
 	for _, f in ipairs(g:entities({ kind = "flagship", cell = c })) do
 		local h = HOOKS[g:face(f)]
 		if g:owner(f) ~= seat and h and h.flags and h.flags.others_no_sustain then
-			no_sustain = true
+			return true
 		end
 	end
+	return false
+end
+
+-- How many hits one use of Sustain Damage by the seat's units cancels: 1, or 2 with Letnev's
+-- Non-Euclidean Shielding (§87.6; a Nekro copy counts, U.has_tech).
+function H.cancelled_per_sustain(g, seat: number): number
+	return U.has_tech(g, seat, "letnev_non_euclidean_shielding") and 2 or 1
+end
+
+function H.options(g, seat: number, c: number, only_non_fighters: boolean?, no_sustain: boolean?): { any }
+	local options, seen = {}, {}
+	no_sustain = no_sustain or H.sustain_denied(g, seat, c)
 	for _, e in ipairs(only_non_fighters and H.non_fighters(g, seat, c) or H.ships(g, seat, c)) do
 		local kind, def = g:kind(e), defs.unit[g:face(e)]
 		local damaged = g:prop(e, "damaged") == true
@@ -63,7 +74,7 @@ function H.apply(g, seat: number, c: number, v: string, by: number?): (number, n
 		local e = g:first({ kind = kind, owner = seat, cell = c, lacks = "damaged" })
 		g:set_prop(e, "damaged", true)
 		g:log(U.text("combat.sustained", seat, defs.unit[g:face(e)].name))
-		return U.has_tech(g, seat, "letnev_non_euclidean_shielding") and 2 or 1, e
+		return H.cancelled_per_sustain(g, seat), e
 	end
 	local e
 	if tag == "d" then

@@ -281,13 +281,13 @@ I.harrow = harrow
 -- TI4 §24: a ground combat on a planet, round by round: every ground force rolls a die
 -- per combat die, and each hit destroys one of the other side's ground forces (a side's
 -- ground forces are alike: nothing to choose). Action cards are asked as each round
--- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: its
--- missed dice rolled again); then the owner of The Crown of Thalnos may choose dice to
--- reroll (§86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
--- Spark a Rebellion (objectives.lua). Magen Defense Grid (the base card): the defender, with a Planetary Shield unit
--- on the planet that a war sun does not switch off (§37.3), exhausts it as the first
--- round begins and the invader rolls no dice that round (used at the first chance: a
--- simplification, the owner does not choose). ctx: attacker, defender, planet.
+-- begins (Morale Boost, Emergency Repairs) and once a side has rolled (Fire Team: the
+-- right to reroll any of its dice); then each seat chooses the dice to reroll, once per
+-- ability that lets it (Fire Team, The Crown of Thalnos; §86, dice.lua); and as the round ends (Emergency Repairs). The winner may score
+-- Spark a Rebellion (objectives.lua). Magen Defense Grid (the base card): the defender, with a
+-- Planetary Shield unit on the planet that a war sun does not switch off (§37.3), may exhaust
+-- it as any round begins (asked each round while it is ready), and the invader rolls no dice
+-- that round. ctx: attacker, defender, planet.
 I.ground_combat = {
 	enter = function(g, ctx)
 		ctx.round = 0
@@ -335,15 +335,19 @@ I.ground_combat = {
 					end
 				end
 			elseif ctx.stage == "roll" then
-				local silenced = false
-				local magen = U.ready_tech(g, d, "magen_defense_grid")
-				if magen and I.shielded(g, p) then
-					g:set_prop(magen, "exhausted", true)
-					g:log(U.text("combat.magen", d, a))
-					silenced = true
+				-- Magen Defense Grid (the base card): as each round begins, the defender may
+				-- exhaust it while the planet has its Planetary Shield (not switched off, §37.3);
+				-- then the invader rolls no dice this round.
+				if ctx.magen_asked ~= ctx.round then
+					ctx.magen_asked = ctx.round
+					if U.ready_tech(g, d, "magen_defense_grid") and I.shielded(g, p) then
+						return { seat = d, prompt = U.text("combat.magen_prompt", ctx.round), rule = "TI4 §37; Magen Defense Grid",
+							help = defs.technology.magen_defense_grid.effect,
+							options = { { label = U.text("combat.magen_use", a), value = "exhaust" } }, pass = U.text("combat.magen_keep") }
+					end
 				end
 				local ad = ground_dice(g, a, p)
-				if silenced then
+				if ctx.silenced == ctx.round then
 					ad = {}
 				end
 				ctx.dice = { [tostring(a)] = ad, [tostring(d)] = ground_dice(g, d, p) }
@@ -353,29 +357,17 @@ I.ground_combat = {
 					return nil
 				end
 			elseif ctx.stage == "rolled" then
-				for _, seat in ipairs({ a, d }) do
-					if g:global("card_reroll_" .. seat) then
-						-- Fire Team: the seat's missed dice are rolled again.
-						g:set_global("card_reroll_" .. seat, nil)
-						for _, die in ipairs(ctx.dice[tostring(seat)]) do
-							if die.got < die.need then
-								die.got = g:roll(10)
-							end
-						end
-					end
-				end
-				ctx.chose = {}
+				ctx.chose = { [tostring(a)] = {}, [tostring(d)] = {} }
 				ctx.stage = "reroll"
 			elseif ctx.stage == "reroll" then
-				-- §86.3: the chosen rerolls (The Crown of Thalnos, dice.lua) after Fire Team's.
+				-- §86: each seat chooses the dice to reroll, once per ability that lets it
+				-- (dice.lua): Fire Team if played above, then The Crown of Thalnos (§86.3).
 				for _, seat in ipairs({ a, d }) do
-					if not ctx.chose[tostring(seat)] then
-						ctx.chose[tostring(seat)] = true
-						local q = D.choice(g, seat, ctx.dice[tostring(seat)])
-						if q then
-							ctx.rerolling = seat
-							return q
-						end
+					local k = tostring(seat)
+					local q, source = D.question(g, seat, ctx.dice[k], ctx.chose[k])
+					if q then
+						ctx.rerolling, ctx.reroll_source = seat, source
+						return q
 					end
 				end
 				local hits = { [a] = count_hits(ctx.dice[tostring(a)]), [d] = count_hits(ctx.dice[tostring(d)]) }
@@ -433,8 +425,18 @@ I.ground_combat = {
 		return nil
 	end,
 	resolve = function(g, ctx, v)
-		D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v)
-		ctx.rerolling = nil
+		if ctx.stage == "roll" then
+			-- Magen Defense Grid's question: exhausted, the invader silenced this round.
+			local magen = v and U.ready_tech(g, ctx.defender, "magen_defense_grid")
+			if magen then
+				g:set_prop(magen, "exhausted", true)
+				g:log(U.text("combat.magen", ctx.defender, ctx.attacker))
+				ctx.silenced = ctx.round
+			end
+			return
+		end
+		D.reroll(g, ctx.rerolling, ctx.dice[tostring(ctx.rerolling)], v, ctx.reroll_source)
+		ctx.rerolling, ctx.reroll_source = nil, nil
 	end,
 }
 

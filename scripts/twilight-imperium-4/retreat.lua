@@ -146,6 +146,24 @@ function R.execute(g, seat: number, c: number, dest: number, ground: number?, po
 	U.check_capacity(g, seat, dest)
 end
 
+-- The stalemate rule (F-02; stalemate.lua, combat.lua): the attacker must retreat. When it
+-- cannot (no eligible system, or no ship that can move), its units in the space area go back
+-- to reinforcements, removed and not destroyed, as §23.7 removes the units a retreat cannot
+-- take along. Our reading: the digest says only that the attacker must retreat. Ground forces
+-- fighting as ships that came from a planet (The Alastor, prop "fought_from") are left to go
+-- back to it as the combat ends. Returns how many units were removed.
+function R.remove_stranded(g, seat: number, c: number): number
+	local n = 0
+	for _, e in ipairs(g:entities({ kind = U.UNIT_TYPES, owner = seat, cell = c, lacks = "fought_from" })) do
+		g:set_prop(e, "damaged", nil)
+		g:set_prop(e, "space_combat", nil)
+		g:move(e, { zone = "reinforcements", seat = seat })
+		n += 1
+	end
+	g:log(U.text("retreat.stranded", seat, n, U.cell_label(g, c)))
+	return n
+end
+
 -- Skilled Retreat (ac_combat.lua): not a retreat but a move (FAQ), so before leaving, its
 -- ships may pick up ground forces from planets in the system, up to their free capacity
 -- (TI4 §95.1; digest F-06); then they go as a retreat's ships do (R.execute: what is in the
