@@ -66,11 +66,17 @@ function D.space(g, seat: number, c: number, bonus: number): { Die }
 			local extra = g:face(e) == "jol_nar_flagship" and 2 or nil
 			local n = def.combat_dice
 			-- A unit rolling one die per non-fighter ship of its opponents in the system
-			-- (unit flag; Winnu's flagship, its card, and FAQ F-36).
+			-- (unit flag; Winnu's flagship, its card). F-36: ground forces fighting as ships
+			-- (The Alastor's, prop `space_combat`) are such ships too, a die each.
 			if A.unit_flag(g:face(e), "dice_per_opponent_non_fighter") then
 				n = 0
 				for _, o in ipairs(g:entities({ kind = U.SHIP_TYPES, cell = c })) do
 					if g:owner(o) ~= seat and g:kind(o) ~= "fighter" then
+						n += 1
+					end
+				end
+				for _, o in ipairs(g:entities({ kind = U.GROUND_TYPES, cell = c, has = "space_combat" })) do
+					if g:owner(o) ~= seat then
 						n += 1
 					end
 				end
