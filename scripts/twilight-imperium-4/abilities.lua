@@ -158,8 +158,9 @@ end
 
 -- The trade goods gains queued by util.lua `gain_tg` since the last call: for each, the
 -- moment "tg_gained" ({ seat, had = its trade goods right after that gain }), in the order of
--- the gains (Mentak's Pillage). Called where
--- pushing steps is safe (the turn step's run). Returns whether a hook pushed a step.
+-- the gains (Mentak's Pillage). Called where pushing steps is safe: the runs of the turn,
+-- the tactical action, the strategy, status and agenda phases and the game step (util.lua
+-- gain_tg lists them). Returns whether a hook pushed a step.
 function A.drain_tg_gained(g): boolean
 	local q = g:global("tg_gained")
 	if q == nil or #q == 0 then

@@ -454,8 +454,9 @@ end
 -- Trade goods and commodities (TI4 §63, §43).
 -- A gain is also queued (global "tg_gained") for abilities that answer "after a player
 -- gains trade goods" (Mentak's Pillage): abilities.lua `drain_tg_gained` runs them at the
--- next safe point (the turn step, the strategy phase after each pick, the status phase
--- between its stages, the agenda phase between agendas), not inside whatever step is
+-- next safe point (the tactical action between its stages, the turn step, the strategy
+-- phase after each pick, the status phase between its stages, the agenda phase between
+-- agendas, the game step between rounds), not inside whatever step is
 -- resolving. A transaction adds its trade goods itself and is answered by its own moment
 -- ("transaction_done", transactions.lua): one chance per transaction, not two.
 function U.gain_tg(g, seat: number, n: number)
