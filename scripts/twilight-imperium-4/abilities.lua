@@ -157,8 +157,10 @@ function A.research_aids(g, seat: number, tid: string): { string }
 end
 
 -- The trade goods gains queued by util.lua `gain_tg` since the last call: for each, the
--- moment "tg_gained" ({ seat }), in the order of the gains (Mentak's Pillage). Called where
--- pushing steps is safe (the turn step's run). Returns whether a hook pushed a step.
+-- moment "tg_gained" ({ seat, had = its trade goods right after that gain }), in the order of
+-- the gains (Mentak's Pillage). Called where pushing steps is safe: the runs of the turn,
+-- the tactical action, the strategy, status and agenda phases and the game step (util.lua
+-- gain_tg lists them). Returns whether a hook pushed a step.
 function A.drain_tg_gained(g): boolean
 	local q = g:global("tg_gained")
 	if q == nil or #q == 0 then
@@ -167,7 +169,7 @@ function A.drain_tg_gained(g): boolean
 	g:set_global("tg_gained", nil)
 	local pushed = false
 	for i = #q, 1, -1 do
-		if A.at(g, "tg_gained", { seat = q[i] }) then
+		if A.at(g, "tg_gained", { seat = q[i].seat, had = q[i].had }) then
 			pushed = true
 		end
 	end

@@ -81,6 +81,11 @@ A.agenda_phase = {
 		if not ctx.active or U.over(g) or ctx.done then
 			return nil
 		end
+		-- "After a player gains trade goods" abilities (Pillage) answer a gain made by an
+		-- agenda (its outcome, a prediction) before the next agenda is revealed (F-45).
+		if Ab.drain_tg_gained(g) then
+			return nil
+		end
 		if not ctx.opened then
 			-- Action cards played "before the first agenda is revealed" (§19.20: speaker first).
 			ctx.opened = true

@@ -48,6 +48,13 @@ local function dice_of(g, seat: number, c: number, e: number): number
 			n += 1
 		end
 	end
+	-- F-36: ground forces fighting as ships (The Alastor's, prop `space_combat`) are such
+	-- ships too, a die each.
+	for _, o in ipairs(g:entities({ kind = U.GROUND_TYPES, cell = c, has = "space_combat" })) do
+		if g:owner(o) ~= seat then
+			n += 1
+		end
+	end
 	return n
 end
 

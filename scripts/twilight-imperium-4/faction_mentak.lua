@@ -54,9 +54,11 @@ end
 
 -- Pillage (TI4 §19, §99): after a neighbour gains trade goods or resolves a transaction, if
 -- it then has 3 or more trade goods, the Mentak may take 1 of its trade goods or commodities
--- (step `pillage` below); not against a holder of Promise of Protection.
-local function pillage(g, seat: number, victim: number): boolean
-	if victim == seat or (g:get(victim, "tg") or 0) < 3 or protected(g, seat, victim)
+-- (step `pillage` below); not against a holder of Promise of Protection. `had`: the trade
+-- goods the neighbour had right after a gain answered later (util.lua gain_tg), since the
+-- condition is judged at the gain (F-45: on each gain, if its conditions hold then).
+local function pillage(g, seat: number, victim: number, had: number?): boolean
+	if victim == seat or (had or g:get(victim, "tg") or 0) < 3 or protected(g, seat, victim)
 		or not require("transactions").neighbours(g, seat, victim) then
 		return false
 	end
@@ -67,7 +69,7 @@ end
 E.mentak_pillage = {
 	at = {
 		tg_gained = function(g, seat: number, info)
-			return pillage(g, seat, info.seat)
+			return pillage(g, seat, info.seat, info.had)
 		end,
 		transaction_done = function(g, seat: number, info)
 			local pushed = false

@@ -194,7 +194,8 @@ function M.respond_sabotage(g, data, seat: number, card: any): boolean
 end
 
 -- A Sabotage just played (ctx.player) may be cancelled by the abilities of ctx.seats, asked
--- in turn (Xxcha's Instinct Training): cancelled, the card it answered is no longer cancelled.
+-- in turn (Xxcha's Instinct Training): cancelled, the card it answered is no longer cancelled,
+-- and play_card opens Sabotage's window on it again.
 M.cancel_sabotage = {
 	run = function(g, ctx)
 		local Ab = require("abilities")
@@ -218,6 +219,7 @@ M.cancel_sabotage = {
 			local s = ctx.seats[ctx.i]
 			Ab.HOOKS[id].cancel_card.pay(g, s)
 			g:set_global("card_sabotaged", nil)
+			g:set_global("card_sabotage_cancelled", true) -- play_card offers Sabotage again
 			g:log(U.text("moment.cancelled_by", s, Ab.name(id), ctx.player, defs.action_card.sabotage.name))
 		end
 	end,
@@ -227,6 +229,26 @@ M.cancel_sabotage = {
 local function discard(g, card: number)
 	g:move(card, "action_discard")
 	g:reveal(card)
+end
+
+-- Opens Sabotage's window on the card of play_card's ctx for the seats that may answer it
+-- (a Sabotage in hand and not barred by Transparasteel Plating, or an ability cancelling
+-- action cards); false when nobody may.
+local function sabotage_window(g, ctx): boolean
+	local Ab = require("abilities")
+	local seats = {}
+	for _, s in ipairs(M.order(g, ctx.info.active)) do
+		if s ~= ctx.seat and not U.eliminated(g, s) and ((g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
+			and not Ab.cannot_play_cards(g, s)) or #Ab.card_cancels(g, s, ctx.seat) > 0) then
+			table.insert(seats, s)
+		end
+	end
+	if #seats == 0 then
+		return false
+	end
+	g:window({ seats = seats, offer = "moments.offer_sabotage", respond = "moments.respond_sabotage",
+		data = { player = ctx.seat, name = M.name(g, ctx.card), active = ctx.info.active }, quiet = true })
+	return true
 end
 
 -- ctx: seat, card, info. Targets (choose) -> played face up -> Sabotage window -> effect.
@@ -257,23 +279,22 @@ M.play_card = {
 			g:add_global("usage.action_cards_played", 1)
 			g:log(U.text("moment.played", ctx.seat, M.name(g, ctx.card), defs.action_card[id].effect))
 			g:set_global("card_sabotaged", nil)
-			if id ~= "sabotage" then
-				local seats = {}
-				for _, s in ipairs(M.order(g, ctx.info.active)) do
-					local Ab = require("abilities")
-					if s ~= ctx.seat and not U.eliminated(g, s) and ((g:count({ kind = "action_card", face = "sabotage", zone = "hand", seat = s }) > 0
-						and not Ab.cannot_play_cards(g, s)) or #Ab.card_cancels(g, s, ctx.seat) > 0) then
-						table.insert(seats, s)
-					end
-				end
-				if #seats > 0 then
-					g:window({ seats = seats, offer = "moments.offer_sabotage", respond = "moments.respond_sabotage",
-						data = { player = ctx.seat, name = M.name(g, ctx.card), active = ctx.info.active }, quiet = true })
-					return nil
-				end
+			g:set_global("card_sabotage_cancelled", nil)
+			if id ~= "sabotage" and sabotage_window(g, ctx) then
+				return nil
 			end
 		end
 		if ctx.stage == "sabotage" then
+			-- A Sabotage cancelled in turn (Instinct Training) leaves the card standing, and
+			-- the moment it was played is still open: any seat may play another Sabotage on
+			-- it (the card's timing, "when another player plays an action card", holds as
+			-- before; nothing limits a card to one Sabotage). Each costs a card, so it ends.
+			if g:global("card_sabotage_cancelled") and not g:global("card_sabotaged") then
+				g:set_global("card_sabotage_cancelled", nil)
+				if sabotage_window(g, ctx) then
+					return nil
+				end
+			end
 			ctx.stage = "done"
 			if g:global("card_sabotaged") then
 				g:set_global("card_sabotaged", nil)

@@ -21,7 +21,8 @@ R.game = {
 		if U.over(g) then
 			return nil
 		end
-		-- Trade goods gained in the status and agenda phases (Pillage), before the next round.
+		-- Trade goods gained in the last steps of a round (Pillage); the status and agenda
+		-- phases drain their own gains as they go, so this is a last safety net.
 		if A.drain_tg_gained(g) then
 			return nil
 		end
@@ -370,6 +371,11 @@ R.status_phase = {
 		ctx.stage = 0
 	end,
 	run = function(g, ctx)
+		-- "After a player gains trade goods" abilities (Pillage) answer right after the stage
+		-- that made the gain, not once the round is over (F-45: each gain is a chance).
+		if A.drain_tg_gained(g) then
+			return nil
+		end
 		while not U.over(g) do
 			ctx.stage += 1
 			local stage = ctx.stage

@@ -591,6 +591,12 @@ A.tactical = {
 			g:set_global("turn_ended", nil) -- law Minister of Peace ended the turn
 			return nil
 		end
+		-- "After a player gains trade goods" abilities (Pillage) answer a gain made during the
+		-- action (E-Res Siphons on activation, a combat's or a production's gains) between its
+		-- stages, right after the step that made it (digest E-01: "after" is immediate).
+		if Ab.drain_tg_gained(g) then
+			return nil
+		end
 		local seat = ctx.seat
 		if ctx.stage == "activate" then
 			local options = {}

@@ -45,6 +45,18 @@ local function presence(g, seat: number): { number }
 	return cells
 end
 
+-- The link kind of Lazax Gate Folding's wormholes when they stand now for `a` or `b`: only
+-- during the Winnu's own tactical action (its card), i.e. in the action phase on their turn
+-- once they activated a system (the links last to the next turn's start, which may come
+-- only after the status and agenda phases: those do not count).
+local function folded_gates(g, a: number, b: number): string?
+	local winnu = g:global("lazax_links")
+	if (winnu == a or winnu == b) and g:global("phase") == "action" and g:global("turn_seat") == winnu then
+		return "moves_" .. winnu
+	end
+	return nil
+end
+
 -- TI4 §99, §99.2: neighbours share a system or have adjacent ones (wormholes count).
 function X.neighbours(g, a: number, b: number): boolean
 	if a == b then
@@ -54,6 +66,10 @@ function X.neighbours(g, a: number, b: number): boolean
 	-- TI4 §99.3: systems adjacent through Creuss's Quantum Entanglement (links "entangle",
 	-- galaxy.lua) make a player a neighbour of Creuss.
 	local entangled = A.any(g, a, "entangled_wormholes") or A.any(g, b, "entangled_wormholes")
+	-- Winnu's Lazax Gate Folding: during their tactical action Mecatol Rex's system counts as
+	-- having an alpha and a beta wormhole (links "moves_<seat>", faction_winnu.lua), which
+	-- makes the Winnu neighbours through it (§99.2; digest F-45: Pillage counts it).
+	local gate = folded_gates(g, a, b)
 	for _, c in ipairs(presence(g, a)) do
 		mine[c] = true
 		for _, n in ipairs(O.adjacent(g, c)) do
@@ -61,6 +77,11 @@ function X.neighbours(g, a: number, b: number): boolean
 		end
 		if entangled then
 			for _, n in ipairs(g:links(c, "entangle")) do
+				mine[n] = true
+			end
+		end
+		if gate then
+			for _, n in ipairs(g:links(c, gate)) do
 				mine[n] = true
 			end
 		end

@@ -454,12 +454,18 @@ end
 -- Trade goods and commodities (TI4 §63, §43).
 -- A gain is also queued (global "tg_gained") for abilities that answer "after a player
 -- gains trade goods" (Mentak's Pillage): abilities.lua `drain_tg_gained` runs them at the
--- next safe point (the turn step), not inside whatever step is resolving.
+-- next safe point (the tactical action between its stages, the turn step, the strategy
+-- phase after each pick, the status phase between its stages, the agenda phase between
+-- agendas, the game step between rounds), not inside whatever step is
+-- resolving. A transaction adds its trade goods itself and is answered by its own moment
+-- ("transaction_done", transactions.lua): one chance per transaction, not two.
 function U.gain_tg(g, seat: number, n: number)
 	g:add(seat, "tg", n)
 	if n > 0 then
+		-- With the count it reached: Pillage's "if it has 3 or more" is read at the gain,
+		-- though answered later (F-45: each gain is judged on its own).
 		local q = g:global("tg_gained") or {}
-		table.insert(q, seat)
+		table.insert(q, { seat = seat, had = g:get(seat, "tg") or 0 })
 		g:set_global("tg_gained", q)
 	end
 end
