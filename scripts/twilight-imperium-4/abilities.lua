@@ -103,6 +103,21 @@ function A.at(g, point: string, info: any?, order: { number }?): boolean
 	return pushed
 end
 
+-- Whether a seat still in the game holds an entry timed at `point` (timing.lua opens its
+-- window only when some seat may have something to use; the hook itself decides).
+function A.holds_at(g, seat: number, point: string): boolean
+	if U.eliminated(g, seat) then
+		return false
+	end
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.at and h.at[point] then
+			return true
+		end
+	end
+	return false
+end
+
 -- The name of a registry entry: a faction ability, a technology or a unit (a flagship's
 -- component action, e.g. Muaat's The Inferno).
 local function entry_name(id: string): string

@@ -23,6 +23,7 @@ local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local M = require("moments")
+local Timing = require("timing")
 local D = require("dice")
 local O = require("objectives")
 local C = {}
@@ -298,24 +299,18 @@ C.space_combat = {
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
 				-- the defender announces, the attacker cannot this round.
-				if ctx.hooked ~= ctx.round then
-					-- As each round begins: abilities and notes of the two seats (Munitions
-					-- Reserves, War Funding), which may allow rerolls this round.
-					ctx.hooked = ctx.round
+				if not ctx.asked then
+					-- As each round begins (§19.13, §19.19): one timing window (timing.lua) in
+					-- which each seat in turn, the attacker first, is offered its notes and
+					-- abilities (War Funding, Munitions Reserves: rerolls this round) and its
+					-- "start of a combat round" action cards.
 					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
 						g:set_global("rerolls_" .. s, nil)
 					end
-					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, active = ctx.attacker })
-					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
-						return nil -- the pushed questions first, then this step again
-					end
-				end
-				if not ctx.asked then
 					round_start_repairs(g, ctx)
 					ctx.asked = {}
-					-- "At the start of a combat round" action cards (§19.13), after the
-					-- abilities and notes above (Munitions Reserves, War Funding).
-					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+					if Timing.open(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, active = ctx.attacker, attacker = ctx.attacker,
+						defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
 						return nil
 					end
 				end

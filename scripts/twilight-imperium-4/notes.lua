@@ -145,8 +145,9 @@ end
 
 -- Offers every note timed at one of `moments` to its holder, when held by another seat
 -- than its owner and its entry's `can` says yes: pushes `note_play` (ctx: seat, note, info).
--- Returns whether it pushed.
-local function offer(g, moments: { string }, info: any): boolean
+-- Returns whether it pushed. With `holder`, only the notes that seat holds (timing.lua asks
+-- seat by seat, TI4 §19.19-20).
+local function offer(g, moments: { string }, info: any, holder: number?): boolean
 	local pushed = false
 	for _, id in ipairs(ids_at(moments)) do
 		local p = part(id)
@@ -154,7 +155,8 @@ local function offer(g, moments: { string }, info: any): boolean
 			local note = g:first({ kind = "promissory_note", face = id, owner = owner })
 			if note then
 				local at = g:where(note)
-				if at.zone == "notes" and at.seat ~= owner and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
+				if at.zone == "notes" and at.seat ~= owner and (holder == nil or at.seat == holder)
+					and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
 					g:push("note_play", { seat = at.seat, note = note, info = info })
 					pushed = true
 				end
@@ -196,6 +198,25 @@ function N.give(g, note: number, from: number, to: number)
 	if p and p.received and g:owner(note) ~= to then
 		p.received(g, to, g:owner(note) :: number, note)
 	end
+end
+
+-- The notes timed at `moment` that seat `holder` holds and may play now, offered (pushed as
+-- `note_play`): the one timing window (timing.lua) asks each seat's notes in its turn.
+-- Returns whether it pushed.
+function N.offer_held(g, moment: string, info: any, holder: number): boolean
+	return offer(g, { moment }, info, holder)
+end
+
+-- Whether a seat holds a note timed at `moment` (another seat's, in its hand): timing.lua
+-- opens its window only when some seat may have something to use.
+function N.holds_timed(g, holder: number, moment: string): boolean
+	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "notes", seat = holder })) do
+		local p = part(g:face(note))
+		if p and g:owner(note) ~= holder and timed(p, moment) then
+			return true
+		end
+	end
+	return false
 end
 
 -- After a seat activates a system (TI4 §5.1): the notes it holds face up that return when
