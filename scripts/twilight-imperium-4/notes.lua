@@ -223,6 +223,13 @@ end
 -- it activates their owner's units go back (`returns_on_activation`), and the notes timed
 -- "after_activation" are offered (Ceasefire, Greyfire Mutagen).
 function N.after_activation(g, seat: number, cell: number)
+	N.return_on_activation(g, seat, cell)
+	offer(g, { "after_activation" }, { seat = seat, cell = cell })
+end
+
+-- The part of that moment that is no choice: the notes `seat` holds face up that go back
+-- when it activates a system holding their owner's units (timing.lua offers the rest).
+function N.return_on_activation(g, seat: number, cell: number)
 	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "note_play", seat = seat })) do
 		local owner = g:owner(note)
 		local p = part(g:face(note))
@@ -230,7 +237,6 @@ function N.after_activation(g, seat: number, cell: number)
 			N.give_back(g, note)
 		end
 	end
-	offer(g, { "after_activation" }, { seat = seat, cell = cell })
 end
 
 -- As an agenda is revealed (`revote`: a law voted again, not really revealed): the notes

@@ -78,21 +78,26 @@ T.timing_window = {
 			local s = ctx.order[ctx.i]
 			if ctx.stage == "registry" then
 				ctx.stage = "cards"
-				if not U.eliminated(g, s) then
+				local Ab, N = require("abilities"), require("notes")
+				local notes = m.notes and N.holds_timed(g, s, m.notes)
+				if Ab.holds_at(g, s, ctx.point) or notes then
+					-- A hook may push a step without saying so: a no-op step first, under
+					-- whatever the hooks push, so that this window always runs again after them.
+					g:push("timing_resume", {})
 					-- Pushed abilities first, notes last: the notes are asked first (a note
 					-- may silence its owner, as Political Secret does).
-					local pushed = require("abilities").at(g, ctx.point, ctx.info, { s })
-					if m.notes and require("notes").offer_held(g, m.notes, ctx.info, s) then
-						pushed = true
+					Ab.at(g, ctx.point, ctx.info, { s })
+					if notes then
+						N.offer_held(g, m.notes, ctx.info, s)
 					end
-					if pushed then
-						return nil
-					end
+					return nil
 				end
 			end
 			ctx.stage = "registry"
 			ctx.i += 1
-			if ctx.cards and #M.playable(g, s, m.cards, ctx.info) > 0 then
+			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
+			-- "turn_ended", tactical.lua) leaves its action's cards nothing to act on.
+			if ctx.cards and not g:global("turn_ended") and #M.playable(g, s, m.cards, ctx.info) > 0 then
 				g:window({ seats = { s }, offer = "moments.offer", respond = "moments.respond",
 					data = { point = m.cards, info = ctx.info }, quiet = true })
 				return nil
@@ -101,10 +106,17 @@ T.timing_window = {
 		if not ctx.done then
 			ctx.done = true
 			-- Somebody played: more passes over every seat, until one in which nobody played.
-			if ctx.cards and (g:global("usage.action_cards_played") or 0) ~= ctx.played then
+			if ctx.cards and not g:global("turn_ended") and (g:global("usage.action_cards_played") or 0) ~= ctx.played then
 				M.open(g, m.cards, ctx.info)
 			end
 		end
+		return nil
+	end,
+}
+
+-- The no-op step under a seat's pushed hooks (see `T.timing_window`).
+T.timing_resume = {
+	run = function(g, ctx)
 		return nil
 	end,
 }
