@@ -542,13 +542,14 @@ C.space_combat = {
 						end
 					end
 				end
+				-- One timing window (timing.lua, §19.19), the attacker first, before the removals:
+				-- "after a space combat" abilities (Salvage Operations) and, when there is a
+				-- winner, "after you win a space combat" action cards (Salvage).
 				local winner = (a > 0 and ctx.attacker) or (d > 0 and ctx.defender) or nil
-				A.at(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, destroyed = destroyed })
-				-- Salvage: "after you win a space combat" (runs before the removals).
-				if a > 0 or d > 0 then
-					local winner = a > 0 and ctx.attacker or ctx.defender
-					local loser = winner == ctx.attacker and ctx.defender or ctx.attacker
-					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = loser })
+				local loser = winner and (winner == ctx.attacker and ctx.defender or ctx.attacker) or nil
+				Timing.open(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, loser = loser,
+					destroyed = destroyed, active = ctx.attacker }, winner == nil)
+				if winner and loser then
 					-- Pushed last, so asked first: scored as the combat is won (§71.5).
 					O.met(g, winner, C.won_objectives(g, winner, loser, ctx.cell, leaders), "space")
 				end

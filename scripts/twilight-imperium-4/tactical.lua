@@ -651,14 +651,13 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
-			-- Before it (pushed after it, so run first): abilities timed after ships move in
-			-- (Naalu's Foresight), then "after ships move into a system" action cards
-			-- (Experimental Battlestation), which come first.
-			-- Only when ships actually moved in (FAQ, digest F-33: Experimental Battlestation
-			-- answers "after another player moves ships into a system").
+			-- Before it (pushed after it, so run first): "after ships move into a system", one
+			-- timing window (timing.lua, §19.19): each seat in turn, the active one first, is
+			-- offered its abilities (Naalu's Foresight) and its action cards (Experimental
+			-- Battlestation). Only when ships actually moved in (FAQ, digest F-33: Experimental
+			-- Battlestation answers "after another player moves ships into a system").
 			if #ctx.from > 0 then
-				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
-				M.open(g, "after_movement", { active = seat, cell = ctx.cell })
+				Timing.open(g, "after_move", { seat = seat, active = seat, cell = ctx.cell })
 			end
 			return nil
 		elseif ctx.stage == "combat" then
