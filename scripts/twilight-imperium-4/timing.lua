@@ -33,6 +33,11 @@ T.MOMENTS = {
 	-- §23.9-10 / §19.13: "after a space combat" (Mentak's Salvage Operations; the card
 	-- Salvage, "after you win a space combat").
 	combat_end = { cards = "combat_won", rule = "TI4 §19.13, §19.19, §23.9-10" },
+	-- §27.2, §19.13: "when / after an agenda is revealed" (Xxcha's Quash, the Nekro's
+	-- Galactic Threat; Veto, Assassinate Representative, the riders). The notes of that
+	-- moment (Political Secret, Political Favor) are asked before this window, every seat's
+	-- (agenda.lua): a Political Secret silences its owner's abilities and cards (F-11).
+	agenda_revealed = { cards = "agenda_revealed", rule = "TI4 §19.13, §19.20, §27.2, F-11" },
 }
 
 -- Whether seat `s` may have something to use at the moment (its hooks decide for sure).
