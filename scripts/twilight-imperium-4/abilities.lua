@@ -84,7 +84,9 @@ end
 -- active player is `info.active`, else `info.seat`), as action cards at a moment are. Hooks that push steps push in reverse, so that
 -- callers get them in order: the hooks run from the last seat to the first. A hook
 -- returns true when it pushed a step; so does `A.at` when any did (a step whose `run`
--- must return nil to let pushed steps run, and would otherwise end, asks this).
+-- must return nil to let pushed steps run, and would otherwise end, asks this). At the
+-- moments action cards share (timing.lua `T.MOMENTS`), the rule points call `Timing.open`
+-- instead, whose window calls `A.at` for one seat at a time, before that seat's cards.
 function A.at(g, point: string, info: any?, order: { number }?): boolean
 	local seats = order or U.resolution_order(g, info and (info.active or info.seat))
 	local pushed = false
