@@ -18,7 +18,10 @@
 --   the start of the holder's own turn), "owner_turn_start" (seat: the start of the owner's
 --   turn; also offered when received then, digest F-08), "after_research" (seat, tech),
 --   "combat_round" (seats), "combat_start" (seats), "ground_combat_start" (seats),
---   "units_committed" (seat, planets), "strategy_end" ({}).
+--   "units_committed" (seat, planets), "strategy_end" ({}). At the moments shared with
+--   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round, a
+--   ground combat's combat_start and ground_combat_start) timing.lua offers them instead,
+--   seat by seat (`N.offer_held`).
 -- * `can(g, holder, owner, note, info) -> boolean`: whether it may be played now (asked for
 --   notes held by another seat than their owner only, §44.2). Optional: yes.
 -- * `order`: at one moment the notes are offered by `order` (default 0), then by id: the
@@ -200,20 +203,24 @@ function N.give(g, note: number, from: number, to: number)
 	end
 end
 
--- The notes timed at `moment` that seat `holder` holds and may play now, offered (pushed as
--- `note_play`): the one timing window (timing.lua) asks each seat's notes in its turn.
--- Returns whether it pushed.
-function N.offer_held(g, moment: string, info: any, holder: number): boolean
-	return offer(g, { moment }, info, holder)
+-- The notes timed at one of `moments` that seat `holder` holds and may play now, offered
+-- (pushed as `note_play`): the one timing window (timing.lua) asks each seat's notes in its
+-- turn. Returns whether it pushed.
+function N.offer_held(g, moments: { string }, info: any, holder: number): boolean
+	return offer(g, moments, info, holder)
 end
 
--- Whether a seat holds a note timed at `moment` (another seat's, in its hand): timing.lua
--- opens its window only when some seat may have something to use.
-function N.holds_timed(g, holder: number, moment: string): boolean
+-- Whether a seat holds a note timed at one of `moments` (another seat's, in its hand):
+-- timing.lua opens its window only when some seat may have something to use.
+function N.holds_timed(g, holder: number, moments: { string }): boolean
 	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "notes", seat = holder })) do
 		local p = part(g:face(note))
-		if p and g:owner(note) ~= holder and timed(p, moment) then
-			return true
+		if p and g:owner(note) ~= holder then
+			for _, m in ipairs(moments) do
+				if timed(p, m) then
+					return true
+				end
+			end
 		end
 	end
 	return false
@@ -312,16 +319,10 @@ function N.units_committed(g, seat: number, planets: { number }): boolean
 	return offer(g, { "units_committed" }, { seat = seat, planets = planets })
 end
 
--- As a combat starts, space or ground (`seats`: attacker, defender): Antivirus. Returns
--- whether it pushed anything.
+-- As a space combat starts (`seats`: attacker, defender): Antivirus (a ground combat's
+-- start is timing.lua's window). Returns whether it pushed anything.
 function N.combat_start(g, seats: { number }): boolean
 	return offer(g, { "combat_start" }, { seats = seats })
-end
-
--- As a ground combat begins (invasion.lua; `seats`: attacker, defender): Tekklar Legion.
--- Returns whether it pushed.
-function N.ground_combat_start(g, seats: { number }): boolean
-	return offer(g, { "ground_combat_start" }, { seats = seats })
 end
 
 -- Once every strategy card has been chosen (end of the strategy phase): Acquiescence, Gift

@@ -17,16 +17,16 @@ local U = require("util")
 local T = {}
 
 -- A registry moment (the `at` name of abilities.lua entries) -> the names the same timing
--- has for notes (notes.lua `at`) and action cards (moments.lua hooks' `at`). `rule` says
--- why they are one timing.
+-- has for notes (notes.lua `at`, a list) and action cards (moments.lua hooks' `at`). `rule`
+-- says why they are one timing.
 T.MOMENTS = {
 	-- §23.4 / §19.13: "at the start of a combat round" (Letnev's Munitions Reserves, the note
 	-- War Funding; Morale Boost, Fire Team, Emergency Repairs, Skilled Retreat).
-	combat_round = { notes = "combat_round", cards = "combat_round", rule = "TI4 §19.13, §19.19, §23.4" },
+	combat_round = { notes = { "combat_round" }, cards = "combat_round", rule = "TI4 §19.13, §19.19, §23.4" },
 	-- §5.1 / §19.13: "after a system is activated" (Neuroglaive, E-Res Siphons, Nullification
 	-- Field, Spatial Conduit Cylinder...; the notes Ceasefire and Greyfire Mutagen; Flank
 	-- Speed, Upgrade...).
-	activation = { notes = "after_activation", cards = "after_activation", rule = "TI4 §5.1, §19.13, §19.19" },
+	activation = { notes = { "after_activation" }, cards = "after_activation", rule = "TI4 §5.1, §19.13, §19.19" },
 	-- §5.2 / §19.13: "after ships move into a system" (Naalu's Foresight; Experimental
 	-- Battlestation), only when ships moved in (F-33).
 	after_move = { cards = "after_movement", rule = "TI4 §5.2, §19.13, §19.19, F-33" },
@@ -38,6 +38,11 @@ T.MOMENTS = {
 	-- moment (Political Secret, Political Favor) are asked before this window, every seat's
 	-- (agenda.lua): a Political Secret silences its owner's abilities and cards (F-11).
 	agenda_revealed = { cards = "agenda_revealed", rule = "TI4 §19.13, §19.20, §27.2, F-11" },
+	-- §24.4: in a ground combat's first round, "start of combat" and "start of round" are
+	-- simultaneous: Yin's Indoctrination, the notes Antivirus ("as a combat starts") and
+	-- Tekklar Legion ("as an invasion combat starts"), the round-start card Morale Boost
+	-- (invasion.lua opens later rounds' cards alone).
+	ground_combat_start = { notes = { "combat_start", "ground_combat_start" }, cards = "combat_round", rule = "TI4 §19.19, §24.4" },
 }
 
 -- Whether seat `s` may have something to use at the moment (its hooks decide for sure).
