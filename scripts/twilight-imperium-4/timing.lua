@@ -11,8 +11,9 @@
 -- moments.lua does, until a pass in which nobody played (§19.19).
 --
 -- Where only one kind exists the callers keep `A.at` (abilities.lua) or `M.open`
--- (moments.lua): those windows are unchanged. `T.MOMENTS` lists every moment the two
--- share, with the rule that makes them one timing.
+-- (moments.lua): those windows are unchanged. `T.MOMENTS` lists the moments joined here,
+-- with the rule that makes each one timing (COVERAGE.md row 19 names those not joined yet,
+-- and why).
 local U = require("util")
 local T = {}
 
@@ -21,7 +22,7 @@ local T = {}
 -- says why they are one timing.
 T.MOMENTS = {
 	-- §23.4 / §19.13: "at the start of a combat round" (Letnev's Munitions Reserves, the note
-	-- War Funding; Morale Boost, Fire Team, Emergency Repairs, Skilled Retreat).
+	-- War Funding; Morale Boost, Fighter Prototype, Emergency Repairs, Skilled Retreat).
 	combat_round = { notes = { "combat_round" }, cards = "combat_round", rule = "TI4 §19.13, §19.19, §23.4" },
 	-- §5.1 / §19.13: "after a system is activated" (Neuroglaive, E-Res Siphons, Nullification
 	-- Field, Spatial Conduit Cylinder...; the notes Ceasefire and Greyfire Mutagen; Flank
