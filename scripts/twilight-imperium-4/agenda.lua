@@ -176,12 +176,19 @@ A.agenda = {
 			end
 		end
 		if ctx.stage == "moment_cards" then
+			ctx.stage = "moment_after"
+			-- Then the "when" timing window (timing.lua, §19.15-16): each seat in turn, the
+			-- speaker first, is offered its abilities (Xxcha's Quash) and action cards (Veto)
+			-- that replace the agenda.
+			if Timing.open(g, "agenda_revealed_when", { card = ctx.card, revote = ctx.revote == true }) then
+				return nil
+			end
+		end
+		if ctx.stage == "moment_after" then
 			ctx.stage = "moment_done"
-			-- Then one timing window (timing.lua): each seat in turn, the speaker first, is
-			-- offered its abilities (Xxcha's Quash, which replaces the agenda as Veto does;
-			-- the Nekro's Galactic Threat) and its action cards (Veto, Assassinate
-			-- Representative, the riders).
-			if Timing.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
+			-- Then the "after" window, unless the agenda is already replaced: abilities (the
+			-- Nekro's Galactic Threat) and action cards (Assassinate Representative, riders).
+			if not g:global("card_veto") and Timing.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
 				return nil
 			end
 		end

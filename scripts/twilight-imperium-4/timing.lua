@@ -34,11 +34,13 @@ T.MOMENTS = {
 	-- §23.9-10 / §19.13: "after a space combat" (Mentak's Salvage Operations; the card
 	-- Salvage, "after you win a space combat").
 	combat_end = { cards = "combat_won", rule = "TI4 §19.13, §19.19, §23.9-10" },
-	-- §27.2, §19.13: "when / after an agenda is revealed" (Xxcha's Quash, the Nekro's
-	-- Galactic Threat; Veto, Assassinate Representative, the riders). The notes of that
-	-- moment (Political Secret, Political Favor) are asked before this window, every seat's
-	-- (agenda.lua): a Political Secret silences its owner's abilities and cards (F-11).
-	agenda_revealed = { cards = "agenda_revealed", rule = "TI4 §19.13, §19.20, §27.2, F-11" },
+	-- §27.2, §19.15-16: "when an agenda is revealed" (Xxcha's Quash; Veto), a window of
+	-- its own before the "after" one (Galactic Threat; Assassinate Representative, the
+	-- riders): "when" comes first. The notes of the reveal (Political Secret, Political
+	-- Favor, "when") are asked before both, every seat's (agenda.lua): a Political Secret
+	-- silences its owner's abilities and cards (F-11).
+	agenda_revealed_when = { cards = "agenda_revealed_when", rule = "TI4 §19.15-16, §19.20, §27.2, F-11" },
+	agenda_revealed = { cards = "agenda_revealed", rule = "TI4 §19.13, §19.16, §19.20, §27.2" },
 	-- §24.4: in a ground combat's first round, "start of combat" and "start of round" are
 	-- simultaneous: Yin's Indoctrination, the notes Antivirus ("as a combat starts") and
 	-- Tekklar Legion ("as an invasion combat starts"), the round-start card Morale Boost
