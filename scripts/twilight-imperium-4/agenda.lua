@@ -179,8 +179,8 @@ A.agenda = {
 			ctx.stage = "moment_after"
 			-- Then the "when" timing window (timing.lua, §19.15-16): each seat in turn, the
 			-- speaker first, is offered its abilities (Xxcha's Quash) and action cards (Veto)
-			-- that replace the agenda.
-			if Timing.open(g, "agenda_revealed_when", { card = ctx.card, revote = ctx.revote == true }) then
+			-- that replace the agenda; not once a note replaced it (Political Favor).
+			if not g:global("card_veto") and Timing.open(g, "agenda_revealed_when", { card = ctx.card, revote = ctx.revote == true }) then
 				return nil
 			end
 		end
