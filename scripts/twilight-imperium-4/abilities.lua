@@ -84,7 +84,9 @@ end
 -- active player is `info.active`, else `info.seat`), as action cards at a moment are. Hooks that push steps push in reverse, so that
 -- callers get them in order: the hooks run from the last seat to the first. A hook
 -- returns true when it pushed a step; so does `A.at` when any did (a step whose `run`
--- must return nil to let pushed steps run, and would otherwise end, asks this).
+-- must return nil to let pushed steps run, and would otherwise end, asks this). At the
+-- moments action cards share (timing.lua `T.MOMENTS`), the rule points call `Timing.open`
+-- instead, whose window calls `A.at` for one seat at a time, before that seat's cards.
 function A.at(g, point: string, info: any?, order: { number }?): boolean
 	local seats = order or U.resolution_order(g, info and (info.active or info.seat))
 	local pushed = false
@@ -101,6 +103,21 @@ function A.at(g, point: string, info: any?, order: { number }?): boolean
 		end
 	end
 	return pushed
+end
+
+-- Whether a seat still in the game holds an entry timed at `point` (timing.lua opens its
+-- window only when some seat may have something to use; the hook itself decides).
+function A.holds_at(g, seat: number, point: string): boolean
+	if U.eliminated(g, seat) then
+		return false
+	end
+	for _, id in ipairs(held(g, seat)) do
+		local h = HOOKS[id]
+		if h and h.at and h.at[point] then
+			return true
+		end
+	end
+	return false
 end
 
 -- The name of a registry entry: a faction ability, a technology or a unit (a flagship's

@@ -8,7 +8,8 @@
 --   `card_rider.<card>`   "<seat>|<outcome>": a rider's prediction (§27.22), paid by
 --                         agenda.lua once the agenda resolves (moments.lua `card_payoff`);
 --   `card_elect`          the player elected instead (Confusing Legal Text).
--- Moments (info fields): "agenda_phase_start" (-), "agenda_revealed" (card, revote),
+-- Moments (info fields): "agenda_phase_start" (-), "agenda_revealed_when" and
+-- "agenda_revealed" (card, revote: "when" and "after" an agenda is revealed),
 -- "after_vote" (seat, outcome or nil), "after_speaker_votes" (cast: {[seat]=outcome}),
 -- "elected" (seat: the elected player, outcome).
 local U = require("util")
@@ -53,9 +54,10 @@ H.ancient_burial_sites = {
 }
 
 -- Veto: when an agenda is revealed, it is discarded for the next one (not on a re-vote of a
--- law already in play, Miscount Disclosed: that card was not revealed).
+-- law already in play, Miscount Disclosed: that card was not revealed). A "when" card: its
+-- moment comes before the "after" ones of the reveal (§19.16, timing.lua).
 H.veto = {
-	at = "agenda_revealed",
+	at = "agenda_revealed_when",
 	can = function(g, seat: number, info): boolean
 		return not info.revote and not g:global("card_veto")
 	end,

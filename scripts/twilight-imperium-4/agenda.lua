@@ -24,6 +24,7 @@ local M = require("moments")
 local N = require("notes")
 local X = require("transactions")
 local Ab = require("abilities")
+local Timing = require("timing")
 local A = {}
 
 -- Draws the top agenda (the discard pile shuffled back when the deck is empty).
@@ -172,20 +173,27 @@ A.agenda = {
 			-- §27.2.i, §19.19-20: "when/after an agenda is revealed", the speaker first.
 			-- Political Secret (notes_generic.lua) first: it silences its owner's action cards.
 			ctx.stage = "moment_cards"
-			-- Abilities timed on a revealed agenda (Xxcha's Quash; they replace it as Veto
-			-- does), pushed first so that they run after the notes: a Political Secret played
-			-- on their owner silences them (F-11).
-			local pushed = require("abilities").at(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true })
+			-- The notes, every seat's, come first ("when": Political Secret, Political Favor):
+			-- a Political Secret played on a seat silences its abilities and action cards
+			-- below (F-11).
 			if N.agenda_revealed(g, ctx.revote == true) then
-				pushed = true
-			end
-			if pushed then
 				return nil
 			end
 		end
 		if ctx.stage == "moment_cards" then
+			ctx.stage = "moment_after"
+			-- Then the "when" timing window (timing.lua, §19.15-16): each seat in turn, the
+			-- speaker first, is offered its abilities (Xxcha's Quash) and action cards (Veto)
+			-- that replace the agenda; not once a note replaced it (Political Favor).
+			if not g:global("card_veto") and Timing.open(g, "agenda_revealed_when", { card = ctx.card, revote = ctx.revote == true }) then
+				return nil
+			end
+		end
+		if ctx.stage == "moment_after" then
 			ctx.stage = "moment_done"
-			if M.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
+			-- Then the "after" window, unless the agenda is already replaced: abilities (the
+			-- Nekro's Galactic Threat) and action cards (Assassinate Representative, riders).
+			if not g:global("card_veto") and Timing.open(g, "agenda_revealed", { card = ctx.card, revote = ctx.revote == true }) then
 				return nil
 			end
 		end

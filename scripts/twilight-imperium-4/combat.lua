@@ -26,6 +26,7 @@ local Retreat = require("retreat")
 local Repairs = require("repairs")
 local Stalemate = require("stalemate")
 local M = require("moments")
+local Timing = require("timing")
 local D = require("dice")
 local Rerolls = require("rerolls")
 local O = require("objectives")
@@ -278,24 +279,18 @@ C.space_combat = {
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
 				-- the defender announces, the attacker cannot this round.
-				if ctx.hooked ~= ctx.round then
-					-- As each round begins: abilities and notes of the two seats (Munitions
-					-- Reserves, War Funding), which may allow rerolls this round.
-					ctx.hooked = ctx.round
+				if not ctx.asked then
+					-- As each round begins (§19.13, §19.19): one timing window (timing.lua) in
+					-- which each seat in turn, the attacker first, is offered its notes and
+					-- abilities (War Funding, Munitions Reserves: rerolls this round) and its
+					-- "start of a combat round" action cards.
 					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
 						Rerolls.revoke_all(g, s)
 					end
-					local a = A.at(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, active = ctx.attacker })
-					if N.combat_round(g, { ctx.defender, ctx.attacker }) or a then
-						return nil -- the pushed questions first, then this step again
-					end
-				end
-				if not ctx.asked then
 					Repairs.round_start(g, ctx.cell)
 					ctx.asked = {}
-					-- "At the start of a combat round" action cards (§19.13), after the
-					-- abilities and notes above (Munitions Reserves, War Funding).
-					if M.open(g, "combat_round", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+					if Timing.open(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, active = ctx.attacker, attacker = ctx.attacker,
+						defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
 						return nil
 					end
 				end
@@ -561,13 +556,14 @@ C.space_combat = {
 						end
 					end
 				end
+				-- One timing window (timing.lua, §19.19), the attacker first, before the removals:
+				-- "after a space combat" abilities (Salvage Operations) and, when there is a
+				-- winner, "after you win a space combat" action cards (Salvage).
 				local winner = (a > 0 and ctx.attacker) or (d > 0 and ctx.defender) or nil
-				A.at(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, destroyed = destroyed })
-				-- Salvage: "after you win a space combat" (runs before the removals).
-				if a > 0 or d > 0 then
-					local winner = a > 0 and ctx.attacker or ctx.defender
-					local loser = winner == ctx.attacker and ctx.defender or ctx.attacker
-					M.open(g, "combat_won", { active = ctx.attacker, winner = winner, loser = loser })
+				local loser = winner and (winner == ctx.attacker and ctx.defender or ctx.attacker) or nil
+				Timing.open(g, "combat_end", { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, winner = winner, loser = loser,
+					destroyed = destroyed, active = ctx.attacker }, winner == nil)
+				if winner and loser then
 					-- Pushed last, so asked first: scored as the combat is won (§71.5).
 					O.met(g, winner, C.won_objectives(g, winner, loser, ctx.cell, leaders), "space")
 				end

@@ -52,11 +52,12 @@ E.xxcha_peace_accords = {
 }
 
 -- Xxcha, Quash (TI4 §19, §27.2): when an agenda is revealed (not a law voted again), the
--- Xxcha may pay a strategy-pool token to have it replaced (agenda.lua "agenda_revealed"
--- moment; the replacement is Veto's, global `card_veto`).
+-- Xxcha may pay a strategy-pool token to have it replaced (the "when" moment
+-- "agenda_revealed_when", before the "after" ones, §19.16, timing.lua; the replacement is
+-- Veto's, global `card_veto`).
 E.xxcha_quash = {
 	at = {
-		agenda_revealed = function(g, seat: number, info)
+		agenda_revealed_when = function(g, seat: number, info)
 			if not info.revote and U.pool(g, seat, "strategy") > 0 then
 				g:push("quash", { seat = seat })
 				return true

@@ -12,7 +12,7 @@ local Cannon = require("cannon")
 local M = require("moments")
 local D = require("dice")
 local O = require("objectives")
-local N = require("notes")
+local Timing = require("timing")
 local I = {}
 
 -- §37, §37.3: whether a planet is shielded from `seat`: it holds a unit with Planetary
@@ -311,26 +311,25 @@ I.ground_combat = {
 				end
 			end
 			if ctx.stage == "start" and ctx.round == 0 and not ctx.opened then
-				-- "At the start of a combat": notes (Nekro's Antivirus) and abilities.
+				-- §24.4: the start of the combat and the start of its first round are one
+				-- timing window (timing.lua), each seat in turn from the attacker: its notes
+				-- (Antivirus, Tekklar Legion), its abilities (Yin's Indoctrination), its
+				-- round-start action cards (Morale Boost).
 				ctx.opened = true
-				local ab = A.at(g, "ground_combat_start", { attacker = a, defender = d, planet = p })
-				if N.combat_start(g, { a, d }) or ab then
+				if Timing.open(g, "ground_combat_start", { attacker = a, defender = d, planet = p, seats = { a, d }, active = a,
+					cell = cell, round = 1, ground = true }) then
 					return nil
 				end
 			end
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
-				elseif ctx.round == 0 and not ctx.noted then
-					-- "At the start of an invasion combat" notes (Tekklar Legion, TI4 §44).
-					ctx.noted = true
-					if require("notes").ground_combat_start(g, { a, d }) then
-						return nil
-					end
 				else
 					ctx.round += 1
 					ctx.stage = "roll"
-					if M.open(g, "combat_round", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
+					-- "At the start of a combat round" action cards, from round 2 (round 1's
+					-- were offered with the start of the combat above).
+					if ctx.round > 1 and M.open(g, "combat_round", { active = a, attacker = a, defender = d, cell = cell, round = ctx.round, ground = true }) then
 						return nil
 					end
 				end

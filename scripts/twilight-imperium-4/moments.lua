@@ -17,7 +17,9 @@
 -- through globals named `card_*`, which that step reads and clears.
 --
 -- A moment is passes over the seats (PLAN.md 2.5, §19.19): each able seat may play one card
--- per pass; passes repeat until one in which nobody played. Riders (§27.22) pay off later,
+-- per pass; passes repeat until one in which nobody played. A moment that abilities or
+-- notes share (timing.lua `T.MOMENTS`) is opened by `Timing.open` instead: its first pass
+-- offers each seat its abilities and notes, then its cards; the later passes are these. Riders (§27.22) pay off later,
 -- when agenda.lua calls `M.riders` (step `card_payoff`).
 local U = require("util")
 local M = {}

@@ -18,7 +18,10 @@
 --   the start of the holder's own turn), "owner_turn_start" (seat: the start of the owner's
 --   turn; also offered when received then, digest F-08), "after_research" (seat, tech),
 --   "combat_round" (seats), "combat_start" (seats), "ground_combat_start" (seats),
---   "units_committed" (seat, planets), "strategy_end" ({}).
+--   "units_committed" (seat, planets), "strategy_end" ({}). At the moments shared with
+--   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round, a
+--   ground combat's combat_start and ground_combat_start) timing.lua offers them instead,
+--   seat by seat (`N.offer_held`).
 -- * `can(g, holder, owner, note, info) -> boolean`: whether it may be played now (asked for
 --   notes held by another seat than their owner only, §44.2). Optional: yes.
 -- * `order`: at one moment the notes are offered by `order` (default 0), then by id: the
@@ -145,8 +148,9 @@ end
 
 -- Offers every note timed at one of `moments` to its holder, when held by another seat
 -- than its owner and its entry's `can` says yes: pushes `note_play` (ctx: seat, note, info).
--- Returns whether it pushed.
-local function offer(g, moments: { string }, info: any): boolean
+-- Returns whether it pushed. With `holder`, only the notes that seat holds (timing.lua asks
+-- seat by seat, TI4 §19.19-20).
+local function offer(g, moments: { string }, info: any, holder: number?): boolean
 	local pushed = false
 	for _, id in ipairs(ids_at(moments)) do
 		local p = part(id)
@@ -154,7 +158,8 @@ local function offer(g, moments: { string }, info: any): boolean
 			local note = g:first({ kind = "promissory_note", face = id, owner = owner })
 			if note then
 				local at = g:where(note)
-				if at.zone == "notes" and at.seat ~= owner and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
+				if at.zone == "notes" and at.seat ~= owner and (holder == nil or at.seat == holder)
+					and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
 					g:push("note_play", { seat = at.seat, note = note, info = info })
 					pushed = true
 				end
@@ -198,10 +203,40 @@ function N.give(g, note: number, from: number, to: number)
 	end
 end
 
+-- The notes timed at one of `moments` that seat `holder` holds and may play now, offered
+-- (pushed as `note_play`): the one timing window (timing.lua) asks each seat's notes in its
+-- turn. Returns whether it pushed.
+function N.offer_held(g, moments: { string }, info: any, holder: number): boolean
+	return offer(g, moments, info, holder)
+end
+
+-- Whether a seat holds a note timed at one of `moments` (another seat's, in its hand):
+-- timing.lua opens its window only when some seat may have something to use.
+function N.holds_timed(g, holder: number, moments: { string }): boolean
+	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "notes", seat = holder })) do
+		local p = part(g:face(note))
+		if p and g:owner(note) ~= holder then
+			for _, m in ipairs(moments) do
+				if timed(p, m) then
+					return true
+				end
+			end
+		end
+	end
+	return false
+end
+
 -- After a seat activates a system (TI4 §5.1): the notes it holds face up that return when
 -- it activates their owner's units go back (`returns_on_activation`), and the notes timed
 -- "after_activation" are offered (Ceasefire, Greyfire Mutagen).
 function N.after_activation(g, seat: number, cell: number)
+	N.return_on_activation(g, seat, cell)
+	offer(g, { "after_activation" }, { seat = seat, cell = cell })
+end
+
+-- The part of that moment that is no choice: the notes `seat` holds face up that go back
+-- when it activates a system holding their owner's units (timing.lua offers the rest).
+function N.return_on_activation(g, seat: number, cell: number)
 	for _, note in ipairs(g:entities({ kind = "promissory_note", zone = "note_play", seat = seat })) do
 		local owner = g:owner(note)
 		local p = part(g:face(note))
@@ -209,7 +244,6 @@ function N.after_activation(g, seat: number, cell: number)
 			N.give_back(g, note)
 		end
 	end
-	offer(g, { "after_activation" }, { seat = seat, cell = cell })
 end
 
 -- As an agenda is revealed (`revote`: a law voted again, not really revealed): the notes
@@ -285,16 +319,10 @@ function N.units_committed(g, seat: number, planets: { number }): boolean
 	return offer(g, { "units_committed" }, { seat = seat, planets = planets })
 end
 
--- As a combat starts, space or ground (`seats`: attacker, defender): Antivirus. Returns
--- whether it pushed anything.
+-- As a space combat starts (`seats`: attacker, defender): Antivirus (a ground combat's
+-- start is timing.lua's window). Returns whether it pushed anything.
 function N.combat_start(g, seats: { number }): boolean
 	return offer(g, { "combat_start" }, { seats = seats })
-end
-
--- As a ground combat begins (invasion.lua; `seats`: attacker, defender): Tekklar Legion.
--- Returns whether it pushed.
-function N.ground_combat_start(g, seats: { number }): boolean
-	return offer(g, { "ground_combat_start" }, { seats = seats })
 end
 
 -- Once every strategy card has been chosen (end of the strategy phase): Acquiescence, Gift

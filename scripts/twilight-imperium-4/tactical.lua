@@ -11,6 +11,7 @@ local Ab = require("abilities")
 local Invasion = require("invasion")
 local Elimination = require("elimination")
 local M = require("moments")
+local Timing = require("timing")
 local Galaxy = require("galaxy")
 local X = require("transactions")
 local A = {}
@@ -607,13 +608,6 @@ A.tactical = {
 			end
 			return { seat = seat, prompt = U.text("tactical.activate"), rule = "TI4 §5.1, §91", help = U.text("tactical.activate_help"), options = options }
 		elseif ctx.stage == "move" then
-			if not ctx.activation_asked then
-				-- "After a system is activated" action cards (Flank Speed, Upgrade).
-				ctx.activation_asked = true
-				if M.open(g, "after_activation", { active = seat, cell = ctx.cell }) then
-					return nil
-				end
-			end
 			if ctx.route then
 				-- TI4 §97.1: the ship just moved may have gone through systems on its way.
 				local stops = route_stops(g, ctx)
@@ -663,14 +657,13 @@ A.tactical = {
 			-- §5.2.ii, §17.2: Space Cannon offense, then space combat.
 			ctx.stage = "combat"
 			g:push("space_cannon", { seat = seat, cell = ctx.cell })
-			-- Before it (pushed after it, so run first): abilities timed after ships move in
-			-- (Naalu's Foresight), then "after ships move into a system" action cards
-			-- (Experimental Battlestation), which come first.
-			-- Only when ships actually moved in (FAQ, digest F-33: Experimental Battlestation
-			-- answers "after another player moves ships into a system").
+			-- Before it (pushed after it, so run first): "after ships move into a system", one
+			-- timing window (timing.lua, §19.19): each seat in turn, the active one first, is
+			-- offered its abilities (Naalu's Foresight) and its action cards (Experimental
+			-- Battlestation). Only when ships actually moved in (FAQ, digest F-33: Experimental
+			-- Battlestation answers "after another player moves ships into a system").
 			if #ctx.from > 0 then
-				Ab.at(g, "after_move", { seat = seat, cell = ctx.cell })
-				M.open(g, "after_movement", { active = seat, cell = ctx.cell })
+				Timing.open(g, "after_move", { seat = seat, active = seat, cell = ctx.cell })
 			end
 			return nil
 		elseif ctx.stage == "combat" then
@@ -827,9 +820,13 @@ A.tactical = {
 			if peace and peace ~= seat and Co.others_units_in(g, seat, v) then
 				g:push("peace", { seat = peace, active = seat })
 			end
-			require("notes").after_activation(g, seat, v) -- TI4 §44: notes timed on activation
-			-- Abilities and technologies timed on activation (E-Res Siphons, Neuroglaive).
-			Ab.at(g, "activation", { seat = seat, cell = v })
+			-- TI4 §5.1, §19.19: "after a system is activated", one timing window (timing.lua):
+			-- each seat in turn, the active one first, is offered its notes (Ceasefire), its
+			-- abilities and technologies (E-Res Siphons, Neuroglaive, Nullification Field) and
+			-- its action cards (Flank Speed, Upgrade); notes face up that go back on this
+			-- activation go back first (TI4 §44).
+			require("notes").return_on_activation(g, seat, v)
+			Timing.open(g, "activation", { seat = seat, active = seat, cell = v })
 			return
 		end
 		local partner = type(v) == "string" and string.match(v, "^tx:(%d+)$")

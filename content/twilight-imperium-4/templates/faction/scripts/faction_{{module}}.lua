@@ -19,7 +19,14 @@ E.{{module}}_ability = {
 	-- order (TI4 §19.19-20). Return true when it pushed a step (a question).
 	-- strategy_end, status_start, status_end, activation (info.seat activated info.cell),
 	-- after_move (info.seat moved into info.cell), turn_start (info.seat's turn),
-	-- combat_round (info.seats fight in info.cell).
+	-- combat_round (info.seats fight in info.cell), combat_end, ground_combat_start,
+	-- agenda_revealed_when ("when" an agenda is revealed, before any "after" effect, TI4
+	-- §19.16) and agenda_revealed ("after").
+	-- At the moments that action cards share (timing.lua `T.MOMENTS`: activation,
+	-- after_move, combat_round, combat_end, ground_combat_start, agenda_revealed_when,
+	-- agenda_revealed) the seats take turns in one
+	-- window: your hook runs in your turn, after the seats before you have used their
+	-- abilities and cards, and before your own action cards are offered.
 	at = {
 		status_end = function(g, seat: number, info): boolean
 			-- e.g. U.gain_tg(g, seat, 1); g:log(...)

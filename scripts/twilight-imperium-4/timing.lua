@@ -1,0 +1,137 @@
+--!strict
+-- Twilight Imperium 4: one timing window for everything a seat may use at a moment (TI4
+-- §19.13-20; digest Part 5, "trigger and reaction windows"). One job: at a moment where the
+-- registry (abilities, technologies and flagships of abilities.lua; promissory notes of
+-- notes.lua) and the action cards (moments.lua) meet, the seats take their turns in the
+-- rule's order (`U.resolution_order`: in the action phase the active player first, then
+-- initiative order; otherwise the speaker first, then clockwise, §19.19-20), and in its turn
+-- each seat is offered all it holds for that moment: its notes, its abilities, then its
+-- action cards. A seat's abilities and notes are asked once per moment (§19.18: once per
+-- occurrence of the trigger); the action cards then go on in passes over every seat, as
+-- moments.lua does, until a pass in which nobody played (§19.19).
+--
+-- Where only one kind exists the callers keep `A.at` (abilities.lua) or `M.open`
+-- (moments.lua): those windows are unchanged. `T.MOMENTS` lists the moments joined here,
+-- with the rule that makes each one timing (COVERAGE.md row 19 names those not joined yet,
+-- and why).
+local U = require("util")
+local T = {}
+
+-- A registry moment (the `at` name of abilities.lua entries) -> the names the same timing
+-- has for notes (notes.lua `at`, a list) and action cards (moments.lua hooks' `at`). `rule`
+-- says why they are one timing.
+T.MOMENTS = {
+	-- §23.4 / §19.13: "at the start of a combat round" (Letnev's Munitions Reserves, the note
+	-- War Funding; Morale Boost, Fighter Prototype, Emergency Repairs, Skilled Retreat).
+	combat_round = { notes = { "combat_round" }, cards = "combat_round", rule = "TI4 §19.13, §19.19, §23.4" },
+	-- §5.1 / §19.13: "after a system is activated" (Neuroglaive, E-Res Siphons, Nullification
+	-- Field, Spatial Conduit Cylinder...; the notes Ceasefire and Greyfire Mutagen; Flank
+	-- Speed, Upgrade...).
+	activation = { notes = { "after_activation" }, cards = "after_activation", rule = "TI4 §5.1, §19.13, §19.19" },
+	-- §5.2 / §19.13: "after ships move into a system" (Naalu's Foresight; Experimental
+	-- Battlestation), only when ships moved in (F-33).
+	after_move = { cards = "after_movement", rule = "TI4 §5.2, §19.13, §19.19, F-33" },
+	-- §23.9-10 / §19.13: "after a space combat" (Mentak's Salvage Operations; the card
+	-- Salvage, "after you win a space combat").
+	combat_end = { cards = "combat_won", rule = "TI4 §19.13, §19.19, §23.9-10" },
+	-- §27.2, §19.15-16: "when an agenda is revealed" (Xxcha's Quash; Veto), a window of
+	-- its own before the "after" one (Galactic Threat; Assassinate Representative, the
+	-- riders): "when" comes first. The notes of the reveal (Political Secret, Political
+	-- Favor, "when") are asked before both, every seat's (agenda.lua): a Political Secret
+	-- silences its owner's abilities and cards (F-11).
+	agenda_revealed_when = { cards = "agenda_revealed_when", rule = "TI4 §19.15-16, §19.20, §27.2, F-11" },
+	agenda_revealed = { cards = "agenda_revealed", rule = "TI4 §19.13, §19.16, §19.20, §27.2" },
+	-- §24.4: in a ground combat's first round, "start of combat" and "start of round" are
+	-- simultaneous: Yin's Indoctrination, the notes Antivirus ("as a combat starts") and
+	-- Tekklar Legion ("as an invasion combat starts"), the round-start card Morale Boost
+	-- (invasion.lua opens later rounds' cards alone).
+	ground_combat_start = { notes = { "combat_start", "ground_combat_start" }, cards = "combat_round", rule = "TI4 §19.19, §24.4" },
+}
+
+-- Whether seat `s` may have something to use at the moment (its hooks decide for sure).
+local function has_any(g, s: number, point: string, info: any, cards: boolean): boolean
+	local m = T.MOMENTS[point]
+	if require("abilities").holds_at(g, s, point) then
+		return true
+	end
+	if m.notes and require("notes").holds_timed(g, s, m.notes) then
+		return true
+	end
+	return cards and m.cards ~= nil and #require("moments").playable(g, s, m.cards, info) > 0
+end
+
+-- Opens the moment `point` (a key of T.MOMENTS; info: plain data for every hook, with
+-- `active` for the order; `without_cards`: the action cards have no say this time, e.g. a
+-- space combat without a winner). Returns true when it pushed the window (the caller
+-- returns and runs again after it), false when no seat has anything (nothing is asked).
+function T.open(g, point: string, info: any, without_cards: boolean?): boolean
+	if U.over(g) then
+		return false
+	end
+	local order = U.resolution_order(g, info.active)
+	for _, s in ipairs(order) do
+		if has_any(g, s, point, info, not without_cards) then
+			g:push("timing_window", { point = point, info = info, order = order, i = 1, stage = "registry",
+				cards = not without_cards, played = g:global("usage.action_cards_played") or 0 })
+			return true
+		end
+	end
+	return false
+end
+
+-- The window (ctx: point, info, order, i, stage, cards, played). Seat by seat: its notes and
+-- abilities (their hooks push their own questions, asked first), then its action cards (a
+-- window of that seat alone, moments.lua's question). Then, if anyone played a card, the
+-- passes of moments.lua go on until nobody plays.
+T.timing_window = {
+	run = function(g, ctx)
+		local m = T.MOMENTS[ctx.point]
+		local M = require("moments")
+		while not U.over(g) and ctx.i <= #ctx.order do
+			local s = ctx.order[ctx.i]
+			if ctx.stage == "registry" then
+				ctx.stage = "cards"
+				local Ab, N = require("abilities"), require("notes")
+				local notes = m.notes and N.holds_timed(g, s, m.notes)
+				if Ab.holds_at(g, s, ctx.point) or notes then
+					-- A hook may push a step without saying so: a no-op step first, under
+					-- whatever the hooks push, so that this window always runs again after them.
+					g:push("timing_resume", {})
+					-- Pushed abilities first, notes last: the notes are asked first (a note
+					-- may silence its owner, as Political Secret does).
+					Ab.at(g, ctx.point, ctx.info, { s })
+					if notes then
+						N.offer_held(g, m.notes, ctx.info, s)
+					end
+					return nil
+				end
+			end
+			ctx.stage = "registry"
+			ctx.i += 1
+			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
+			-- "turn_ended", tactical.lua) leaves its action's cards nothing to act on.
+			if ctx.cards and not g:global("turn_ended") and #M.playable(g, s, m.cards, ctx.info) > 0 then
+				g:window({ seats = { s }, offer = "moments.offer", respond = "moments.respond",
+					data = { point = m.cards, info = ctx.info }, quiet = true })
+				return nil
+			end
+		end
+		if not ctx.done then
+			ctx.done = true
+			-- Somebody played: more passes over every seat, until one in which nobody played.
+			if ctx.cards and not g:global("turn_ended") and (g:global("usage.action_cards_played") or 0) ~= ctx.played then
+				M.open(g, m.cards, ctx.info)
+			end
+		end
+		return nil
+	end,
+}
+
+-- The no-op step under a seat's pushed hooks (see `T.timing_window`).
+T.timing_resume = {
+	run = function(g, ctx)
+		return nil
+	end,
+}
+
+return T
