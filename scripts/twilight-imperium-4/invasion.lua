@@ -327,6 +327,14 @@ I.ground_combat = {
 					if require("notes").ground_combat_start(g, { a, d }) then
 						return nil
 					end
+				elseif ctx.traded ~= ctx.round + 1 then
+					-- TI4 §96.1: a transaction may happen mid-combat; the active player (the
+					-- invader) and the seats it may trade with are asked as each round begins
+					-- (transactions.lua; nothing is asked when no pair can trade).
+					ctx.traded = ctx.round + 1
+					if require("transactions").open_midturn(g, a) then
+						return nil
+					end
 				else
 					ctx.round += 1
 					ctx.stage = "roll"
