@@ -16,15 +16,17 @@
 -- A transaction costs nothing and is not the turn's action (§96.1: it may happen at any point
 -- of the turn); the pack offers it in the action-phase turn menu, before the action.
 --
--- Either side may propose (§96, digest F-37): the active player from its turn menu; each
--- other seat it may trade with once, when the turn menu is first offered (a quiet window,
--- in initiative order from the active player, as other simultaneous choices, §19.19).
--- Either way the pair's chance for the turn is used, so there is still at most one
--- transaction per pair per turn.
+-- Either side may propose (§96, digest F-37): the active player from its turn menu (and its
+-- movement, landing and production menus); each other seat it may trade with when the turn
+-- menu is first offered and as the invasion begins (a quiet window, in initiative order
+-- from the active player, as other simultaneous choices, §19.19). Where the active player
+-- has no menu (each space or ground combat round, Space Cannon offense) one quiet window
+-- asks both sides (X.open_midturn). Either way the pair's chance for the turn is used, so
+-- there is still at most one transaction per pair per turn.
 --
 -- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
 -- not: a seat may offer them at its vote step, before it votes, or there alone if it cannot
--- vote (agenda.lua).
+-- vote, and again once every vote is cast, before the outcome (agenda.lua).
 --
 -- The start of a turn (digest F-08) lasts until the active player chooses its action: a
 -- note received in a transaction before then whose timing is that turn's start may be
@@ -505,6 +507,19 @@ function X.agenda_options(g, seat: number, mark: number): { any }
 	local options = {}
 	for _, s in ipairs(agenda_partners(g, seat, mark)) do
 		table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+	end
+	return options
+end
+
+-- TI4 §96.6: the offers a seat may still make once the votes are cast (agenda.lua): those
+-- of agenda_options whose pair has something to exchange (so that bots are not asked
+-- where nothing could change hands).
+function X.agenda_after_vote_options(g, seat: number, mark: number): { any }
+	local options = {}
+	for _, s in ipairs(agenda_partners(g, seat, mark)) do
+		if can_exchange(g, seat, s) then
+			table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+		end
 	end
 	return options
 end
