@@ -14,14 +14,15 @@
 -- §96.1 allows one transaction with each neighbour per turn; a refused offer uses that turn's
 -- chance too (a player may not be asked again and again, and a bot cannot loop on offers).
 -- A transaction costs nothing and is not the turn's action (§96.1: it may happen at any point
--- of the turn); the pack offers it in the action-phase turn menu, before the action.
+-- of the turn); the pack offers it in the action-phase turn menu, before the action, and at
+-- the points of the turn listed below.
 --
 -- Either side may propose (§96, digest F-37): the active player from its turn menu (and its
 -- movement, landing and production menus); each other seat it may trade with when the turn
 -- menu is first offered and as the invasion begins (a quiet window, in initiative order
 -- from the active player, as other simultaneous choices, §19.19). Where the active player
--- has no menu (each space or ground combat round, Space Cannon offense) one quiet window
--- asks both sides (X.open_midturn). Either way the pair's chance for the turn is used, so
+-- has no menu (each space or ground combat round, Space Cannon offense, the end of a
+-- strategic or component action) one quiet window asks both sides (X.open_midturn). Either way the pair's chance for the turn is used, so
 -- there is still at most one transaction per pair per turn.
 --
 -- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
@@ -211,7 +212,8 @@ end
 
 -- TI4 §96.1: "at any point of the turn, even mid-combat". Where the active player has no
 -- menu of its own (at the start of each space or ground combat round, before Space Cannon
--- offense fires: combat.lua, invasion.lua, cannon.lua), one quiet window asks, in
+-- offense fires, once a strategic or component action is over: combat.lua, invasion.lua,
+-- cannon.lua, round.lua), one quiet window asks, in
 -- initiative order from the active player (§19.19), the active player whether to offer a
 -- transaction to one seat, and each other seat that may trade with it whether to propose
 -- one (F-37). Only pairs whose chance of the turn is unused and that have something to
