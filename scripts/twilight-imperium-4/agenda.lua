@@ -16,7 +16,8 @@
 -- card; riders predict, §27.22, and are paid once it resolves), after each player votes,
 -- after the speaker votes, and when a player is elected. Transactions between any two
 -- players (§96.6): a seat may offer them at its vote step (before it votes, or alone when it
--- cannot vote), once per pair in an agenda (transactions.lua).
+-- cannot vote), and again once all votes are cast, before the outcome; once per pair in an
+-- agenda (transactions.lua).
 local U = require("util")
 local Co = require("council")
 local E = require("agendas")
@@ -116,7 +117,8 @@ A.agenda_phase = {
 
 -- One agenda (§27.2). ctx: n; `card` and `revote` when Miscount Disclosed votes again on
 -- a law in play (it stays in effect meanwhile, FAQ F-18). Stages: reveal -> committee ->
--- moment -> vote / planets (per voter) -> count (-> tie) -> resolve.
+-- moment -> vote / planets (per voter) -> after_votes (transactions) -> count (-> tie) ->
+-- resolve.
 A.agenda = {
 	enter = function(g, ctx)
 		ctx.stage = ctx.card and "committee" or "reveal"
@@ -258,6 +260,24 @@ A.agenda = {
 				g:log(U.text("agenda.cannot_vote", s))
 				ctx.i += 1
 			end
+			ctx.stage = "after_votes"
+			ctx.trade_i = 1
+		end
+		if ctx.stage == "after_votes" then
+			-- §96.6: transactions may happen at any time of the agenda, so after the last
+			-- vote (and its moments) and before the outcome is counted, each seat in voting
+			-- order may still offer one to each seat it has not dealt with in this agenda;
+			-- it is asked again after each offer, and no more once it declines. Only pairs
+			-- with something to exchange are offered: when no pair can trade, nobody is asked.
+			while ctx.trade_i <= #ctx.order do
+				local s = ctx.order[ctx.trade_i]
+				local trades = X.agenda_after_vote_options(g, s, ctx.mark)
+				if #trades > 0 then
+					return { seat = s, prompt = U.text("tx.after_votes_prompt", name_of(g, ctx.card)), rule = "TI4 §96.6",
+						help = U.text("tx.agenda_help"), options = trades, pass = U.text("tx.agenda_pass") }
+				end
+				ctx.trade_i += 1
+			end
 			ctx.stage = "count"
 		end
 		if ctx.stage == "planets" then
@@ -359,6 +379,12 @@ A.agenda = {
 			else
 				ctx.choice = v
 				ctx.stage = "planets"
+			end
+		elseif ctx.stage == "after_votes" then
+			-- An offer (§96.6): the same seat is asked again after it; declining ends its turn
+			-- to offer.
+			if not X.agenda_offer(g, ctx.order[ctx.trade_i], v, ctx.mark) then
+				ctx.trade_i += 1
 			end
 		elseif ctx.stage == "planets" then
 			local s = ctx.order[ctx.i]

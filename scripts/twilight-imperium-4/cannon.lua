@@ -136,6 +136,18 @@ K.space_cannon = {
 				end
 			end
 			local dice = K.cannon_dice(g, s, ctx.cell)
+			if #targets > 0 and #dice > 0 and not ctx.traded then
+				-- TI4 §96.1: a transaction may happen at any point of the turn; the active
+				-- player and the seats it may trade with are asked once, before the first
+				-- Space Cannon fires (transactions.lua; nothing is asked when no pair can
+				-- trade). This seat is asked to fire after it.
+				ctx.traded = true
+				ctx.i -= 1
+				if require("transactions").open_midturn(g, ctx.seat) then
+					return nil
+				end
+				ctx.i += 1
+			end
 			if #targets > 0 and #dice > 0 then
 				ctx.firing = s
 				local options = {}

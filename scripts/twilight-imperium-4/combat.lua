@@ -279,6 +279,15 @@ C.space_combat = {
 			elseif ctx.stage == "announce" then
 				-- §23.4: each round starts with retreats announced, the defender first; once
 				-- the defender announces, the attacker cannot this round.
+				if ctx.traded ~= ctx.round then
+					-- TI4 §96.1: a transaction may happen mid-combat; the active player (the
+					-- attacker) and the seats it may trade with are asked as each round begins
+					-- (transactions.lua; nothing is asked when no pair can trade).
+					ctx.traded = ctx.round
+					if require("transactions").open_midturn(g, ctx.attacker) then
+						return nil
+					end
+				end
 				if not ctx.asked then
 					-- As each round begins (§19.13, §19.19): one timing window (timing.lua) in
 					-- which each seat in turn, the attacker first, is offered its notes and

@@ -324,6 +324,14 @@ I.ground_combat = {
 			if ctx.stage == "start" then
 				if g:count({ kind = FIGHTING, owner = a, inside = p }) == 0 or g:count({ kind = FIGHTING, owner = d, inside = p }) == 0 then
 					ctx.stage = "end"
+				elseif ctx.traded ~= ctx.round + 1 then
+					-- TI4 §96.1: a transaction may happen mid-combat; the active player (the
+					-- invader) and the seats it may trade with are asked as each round begins
+					-- (transactions.lua; nothing is asked when no pair can trade).
+					ctx.traded = ctx.round + 1
+					if require("transactions").open_midturn(g, a) then
+						return nil
+					end
 				else
 					ctx.round += 1
 					ctx.stage = "roll"

@@ -243,6 +243,18 @@ R.turn = {
 			else
 				ctx.done = true
 				ctx.actions = (ctx.actions or 0) + 1
+				ctx.trade_after = true
+			end
+		end
+		if ctx.done and ctx.trade_after then
+			-- TI4 §96.1: a transaction may happen at any point of the turn, so also once a
+			-- strategic or component action is over (what it gave, e.g. Trade's commodities,
+			-- may change hands this turn): the active player and the seats it may trade with
+			-- are asked (transactions.lua; nothing is asked when no pair can trade). A
+			-- tactical action has its own points (its menus, its combats, its invasion).
+			ctx.trade_after = nil
+			if X.open_midturn(g, seat) then
+				return nil
 			end
 		end
 		if ctx.done then
@@ -328,6 +340,7 @@ R.turn = {
 		if ability then
 			ctx.done = true
 			ctx.actions = (ctx.actions or 0) + 1
+			ctx.trade_after = true
 			A.play(g, ctx.seat, ability)
 			return
 		end
@@ -350,6 +363,7 @@ R.turn = {
 		if v == "end" then
 			g:log(U.text("turn.ended", ctx.seat))
 		elseif tag == "note" then
+			ctx.trade_after = true
 			N.play_component(g, ctx.seat, tonumber(n) :: number)
 		elseif v == "pass" then
 			g:set_global("passed_" .. ctx.seat, true)
@@ -358,6 +372,7 @@ R.turn = {
 			if v == "tactical" then
 				g:push("tactical", { seat = ctx.seat })
 			else
+				ctx.trade_after = true
 				g:push("strategic", { seat = ctx.seat, card = v })
 			end
 		end

@@ -14,17 +14,20 @@
 -- §96.1 allows one transaction with each neighbour per turn; a refused offer uses that turn's
 -- chance too (a player may not be asked again and again, and a bot cannot loop on offers).
 -- A transaction costs nothing and is not the turn's action (§96.1: it may happen at any point
--- of the turn); the pack offers it in the action-phase turn menu, before the action.
+-- of the turn); the pack offers it in the action-phase turn menu, before the action, and at
+-- the points of the turn listed below.
 --
--- Either side may propose (§96, digest F-37): the active player from its turn menu; each
--- other seat it may trade with once, when the turn menu is first offered (a quiet window,
--- in initiative order from the active player, as other simultaneous choices, §19.19).
--- Either way the pair's chance for the turn is used, so there is still at most one
--- transaction per pair per turn.
+-- Either side may propose (§96, digest F-37): the active player from its turn menu (and its
+-- movement, landing and production menus); each other seat it may trade with when the turn
+-- menu is first offered and as the invasion begins (a quiet window, in initiative order
+-- from the active player, as other simultaneous choices, §19.19). Where the active player
+-- has no menu (each space or ground combat round, Space Cannon offense, the end of a
+-- strategic or component action) one quiet window asks both sides (X.open_midturn). Either way the pair's chance for the turn is used, so
+-- there is still at most one transaction per pair per turn.
 --
 -- During each agenda (§96.6) every pair of players may make one transaction, neighbours or
 -- not: a seat may offer them at its vote step, before it votes, or there alone if it cannot
--- vote (agenda.lua).
+-- vote, and again once every vote is cast, before the outcome (agenda.lua).
 --
 -- The start of a turn (digest F-08) lasts until the active player chooses its action: a
 -- note received in a transaction before then whose timing is that turn's start may be
@@ -152,6 +155,31 @@ function X.close_turn_start(g)
 	g:set_global("turn_start_seat", nil)
 end
 
+-- The action cards in a seat's hand.
+local function cards(g, seat: number): { number }
+	return g:entities({ kind = "action_card", zone = "hand", seat = seat })
+end
+
+-- Whether action cards may change hands between two seats (Hacan's Arbiters, TI4 §96.3:
+-- a flag of abilities.lua held by either).
+local function cards_tradeable(g, a: number, b: number): boolean
+	return A.any(g, a, "trade_action_cards") or A.any(g, b, "trade_action_cards")
+end
+
+-- Whether `seat` holds anything it could hand over to `other` (TI4 §96.2-96.3: trade goods,
+-- commodities, a promissory note; an action card with the Hacan).
+local function has_goods(g, seat: number, other: number): boolean
+	return (g:get(seat, "tg") or 0) > 0 or (g:get(seat, "commodities") or 0) > 0 or #N.hand(g, seat) > 0
+		or (cards_tradeable(g, seat, other) and #cards(g, seat) > 0)
+end
+
+-- Whether a transaction between the two could move anything at all: the offers added
+-- mid-action and after the votes (below) are not asked when it could not, so that bots are
+-- not asked questions with no possible effect.
+local function can_exchange(g, a: number, b: number): boolean
+	return has_goods(g, a, b) or has_goods(g, b, a)
+end
+
 -- Whether the pair may still make its one transaction of this turn (TI4 §96.1).
 local function pair_open(g, a: number, b: number): boolean
 	return g:pair(a, b, "offered") ~= (g:global("turn_no") or 0)
@@ -203,19 +231,90 @@ function X.propose_respond(g, data, seat: number, _): boolean
 	return false
 end
 
--- The action cards in a seat's hand.
-local function cards(g, seat: number): { number }
-	return g:entities({ kind = "action_card", zone = "hand", seat = seat })
+-- TI4 §96.1: "at any point of the turn, even mid-combat". Where the active player has no
+-- menu of its own (at the start of each space or ground combat round, before Space Cannon
+-- offense fires, once a strategic or component action is over: combat.lua, invasion.lua,
+-- cannon.lua, round.lua), one quiet window asks, in
+-- initiative order from the active player (§19.19), the active player whether to offer a
+-- transaction to one seat, and each other seat that may trade with it whether to propose
+-- one (F-37). Only pairs whose chance of the turn is unused and that have something to
+-- exchange are asked; when there is none, nothing is asked at all (bots pay nothing).
+-- Each offer uses its pair's chance of the turn, accepted or refused, so the windows
+-- cannot loop. Returns whether it opened a window (the caller waits for it).
+function X.open_midturn(g, active: number): boolean
+	if U.over(g) or g:global("phase") ~= "action" then
+		return false
+	end
+	local seats = {}
+	local live = 0
+	for _, s in ipairs(M.order(g, active)) do
+		if s == active then
+			table.insert(seats, s)
+		elseif pair_open(g, s, active) and X.may_trade(g, s, active) and can_exchange(g, s, active) then
+			table.insert(seats, s)
+			live += 1
+		end
+	end
+	-- The active player's own partners (X.partners) are the same seats but for a note such
+	-- as Trade Convoys held by one side only; ask nothing when neither side has any.
+	local own = #X.midturn_partners(g, active)
+	if live == 0 and own == 0 then
+		return false
+	end
+	g:window({ seats = seats, offer = "transactions.midturn_offer", respond = "transactions.midturn_respond",
+		data = { active = active }, quiet = true })
+	return true
+end
+
+-- The seats the active player may still offer a transaction to mid-action, with
+-- something to exchange.
+function X.midturn_partners(g, active: number): { number }
+	local out = {}
+	for _, s in ipairs(X.partners(g, active)) do
+		if can_exchange(g, active, s) then
+			table.insert(out, s)
+		end
+	end
+	return out
+end
+
+-- The mid-action window's question: the active player picks one seat to offer to (or
+-- none); another seat proposes to the active player (or not). Checked again when asked:
+-- an earlier answer in the same window may have used the pair's chance.
+function X.midturn_offer(g, data, seat: number)
+	if U.over(g) then
+		return nil
+	end
+	if seat == data.active then
+		local options = {}
+		for _, s in ipairs(X.midturn_partners(g, seat)) do
+			table.insert(options, { label = U.text("tx.offer_option", s), value = s })
+		end
+		if #options == 0 then
+			return nil
+		end
+		return { prompt = U.text("tx.midturn_prompt"), rule = "TI4 §96.1", help = U.text("tx.midturn_help"),
+			options = options, pass = U.text("tx.midturn_pass") }
+	end
+	if not can_exchange(g, seat, data.active) then
+		return nil
+	end
+	return X.propose_offer(g, data, seat)
+end
+
+-- An offer made in the mid-action window: the `transaction` step (it marks the pair).
+function X.midturn_respond(g, data, seat: number, v): boolean
+	g:add_global("usage.transactions_midturn", 1)
+	if seat == data.active then
+		g:push("transaction", { seat = seat, partner = v })
+	else
+		g:push("transaction", { seat = seat, partner = data.active })
+	end
+	return false
 end
 
 local function card_name(g, card: number): string
 	return defs.action_card[g:face(card)].name
-end
-
--- Whether action cards may change hands between two seats (Hacan's Arbiters, TI4 §96.3:
--- a flag of abilities.lua held by either).
-local function cards_tradeable(g, a: number, b: number): boolean
-	return A.any(g, a, "trade_action_cards") or A.any(g, b, "trade_action_cards")
 end
 
 -- What the offer says, for the two players' logs.
@@ -436,6 +535,19 @@ function X.agenda_options(g, seat: number, mark: number): { any }
 	local options = {}
 	for _, s in ipairs(agenda_partners(g, seat, mark)) do
 		table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+	end
+	return options
+end
+
+-- TI4 §96.6: the offers a seat may still make once the votes are cast (agenda.lua): those
+-- of agenda_options whose pair has something to exchange (so that bots are not asked
+-- where nothing could change hands).
+function X.agenda_after_vote_options(g, seat: number, mark: number): { any }
+	local options = {}
+	for _, s in ipairs(agenda_partners(g, seat, mark)) do
+		if can_exchange(g, seat, s) then
+			table.insert(options, { label = U.text("tx.offer_option", s), value = string.format("tx:%d", s), free = true })
+		end
 	end
 	return options
 end
