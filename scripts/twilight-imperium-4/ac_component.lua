@@ -110,7 +110,7 @@ H.mining_initiative = {
 H.rise_of_a_messiah = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #U.planets(g, seat) > 0 and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) >= #U.planets(g, seat)
+		return #U.planets(g, seat) > 0 and require("unit_tokens").left(g, seat, "infantry") >= #U.planets(g, seat)
 	end,
 	effect = function(g, seat: number, info)
 		for _, p in ipairs(U.planets(g, seat)) do
@@ -123,7 +123,7 @@ H.rise_of_a_messiah = {
 H.frontline_deployment = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #U.planets(g, seat) > 0 and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) >= 3
+		return #U.planets(g, seat) > 0 and require("unit_tokens").left(g, seat, "infantry") >= 3
 	end,
 	choose = function(g, seat: number, info)
 		return pick("Frontline Deployment", planet_options(U.planets(g, seat), g))

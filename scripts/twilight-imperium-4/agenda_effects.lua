@@ -387,10 +387,7 @@ EFFECT.swords_to_plowshares = function(g, o)
 					gained += 1
 				end
 			elseif Co.may_land(g, p) then
-				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = s })
-				if e then
-					g:move(e, { inside = p })
-				end
+				require("unit_tokens").place(g, s, "infantry", { inside = p }) -- a token when no figure is left (TI4 §50.1)
 			end
 		end
 		U.gain_tg(g, s, gained)

@@ -145,9 +145,10 @@ F.pillage = {
 local function salvageable(g, seat: number, kinds: { string }): { any }
 	local out = {}
 	for _, k in ipairs(kinds) do
-		local e = g:last({ kind = k, zone = "reinforcements", seat = seat })
-		local def = e and defs.unit[g:face(e)]
-		if e and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
+		-- Fighters never run out: a token is made when no figure is left (TI4 §21.1).
+		local left = require("unit_tokens").available(g, seat, k)
+		local def = left and defs.unit[require("unit_tokens").face(g, seat, k)]
+		if left and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
 			and (def.cost or 0) <= U.spendable(g, seat, "resources") then
 			table.insert(out, { kind = k, cost = def.cost or 0, name = def.name })
 		end
@@ -176,9 +177,8 @@ F.salvage = {
 		if kind == nil then
 			return
 		end
-		local e = g:last({ kind = kind, zone = "reinforcements", seat = ctx.seat }) :: number
+		local e = require("unit_tokens").place(g, ctx.seat, kind, ctx.cell) :: number
 		local cost = defs.unit[g:face(e)].cost or 0
-		g:move(e, ctx.cell)
 		g:log(U.text("ability.salvaged", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
 		if cost > 0 then
 			g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
