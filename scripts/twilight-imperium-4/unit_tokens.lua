@@ -95,6 +95,41 @@ local function swap(g, token: number, figure: number)
 	g:set_prop(figure, "token", true)
 end
 
+-- The seat's pieces of `kind` on the board by place (place_key): `places[key]` lists its
+-- figures and tokens; `order` gives the keys by lowest piece id.
+local function by_place(g, seat: number, kind: string)
+	local cols = g:columns({ kind = kind, owner = seat }, { "token" })
+	local places, order = {}, {}
+	for i, e in ipairs(cols.id) do
+		local key = place_key(g, e, kind)
+		if key then
+			local p = places[key]
+			if not p then
+				p = { figures = {}, tokens = {} }
+				places[key] = p
+				table.insert(order, key)
+			end
+			table.insert(cols.token[i] == true and p.tokens or p.figures, e)
+		end
+	end
+	return places, order
+end
+
+-- Whether some token of the seat on the board shares its place with no figure of its type
+-- (what M.settle removes; checks.lua reads it once the flow has settled).
+function M.lonely(g, seat: number, kind: string): boolean
+	if g:count({ kind = kind, owner = seat, has = "token" }) == 0 then
+		return false
+	end
+	local places, order = by_place(g, seat, kind)
+	for _, key in ipairs(order) do
+		if #places[key].figures == 0 then
+			return true
+		end
+	end
+	return false
+end
+
 -- TI4 §21.3 / §50.3 for one seat and type: each place holding tokens of the seat and no
 -- figure gets one. In order of preference:
 --   1. the figure comes from reinforcements (§21.3, §50.3);
@@ -111,20 +146,7 @@ function M.settle(g, seat: number, kind: string)
 		return
 	end
 	local rule = kind == "fighter" and "21.3" or "50.3"
-	local cols = g:columns({ kind = kind, owner = seat }, { "token" })
-	local places, order = {}, {}
-	for i, e in ipairs(cols.id) do
-		local key = place_key(g, e, kind)
-		if key then
-			local p = places[key]
-			if not p then
-				p = { figures = {}, tokens = {} }
-				places[key] = p
-				table.insert(order, key)
-			end
-			table.insert(cols.token[i] == true and p.tokens or p.figures, e)
-		end
-	end
+	local places, order = by_place(g, seat, kind)
 	local spare = g:entities({ kind = kind, zone = "reinforcements", seat = seat, lacks = "token" })
 	local name = U.text("unit_type." .. kind)
 	for _, key in ipairs(order) do
