@@ -6,6 +6,7 @@
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
 -- Promise of Protection is the entry's part `note` below (notes.lua plays it).
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -146,8 +147,8 @@ local function salvageable(g, seat: number, kinds: { string }): { any }
 	local out = {}
 	for _, k in ipairs(kinds) do
 		-- Fighters never run out: a token is made when no figure is left (TI4 §21.1).
-		local left = require("unit_tokens").available(g, seat, k)
-		local def = left and defs.unit[require("unit_tokens").face(g, seat, k)]
+		local left = UT.available(g, seat, k)
+		local def = left and defs.unit[UT.face(g, seat, k)]
 		if left and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
 			and (def.cost or 0) <= U.spendable(g, seat, "resources") then
 			table.insert(out, { kind = k, cost = def.cost or 0, name = def.name })
@@ -177,7 +178,7 @@ F.salvage = {
 		if kind == nil then
 			return
 		end
-		local e = require("unit_tokens").place(g, ctx.seat, kind, ctx.cell) :: number
+		local e = UT.place(g, ctx.seat, kind, ctx.cell) :: number
 		local cost = defs.unit[g:face(e)].cost or 0
 		g:log(U.text("ability.salvaged", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
 		if cost > 0 then

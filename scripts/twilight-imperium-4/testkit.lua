@@ -3,6 +3,7 @@
 -- They move pieces between reinforcements and the board, so every piece stays
 -- accounted for.
 local U = require("util")
+local UT = require("unit_tokens")
 local T = {}
 
 -- Clears the flow and leaves a `hold` frame at the bottom, so the game waits once the
@@ -17,7 +18,7 @@ end
 -- here, so a scenario may set up any mix of figures and tokens (unit_tokens.settle applies it).
 function T.units(g, seat: number, kind: string, cell: number, n: number)
 	for _ = 1, n do
-		local e = require("unit_tokens").take(g, seat, kind)
+		local e = UT.take(g, seat, kind)
 		assert(e, "no " .. kind .. " left in reinforcements")
 		g:move(e, cell)
 	end
@@ -27,7 +28,7 @@ end
 -- in T.units.
 function T.on_planet(g, seat: number, kind: string, planet: number, n: number)
 	for _ = 1, n do
-		local e = require("unit_tokens").take(g, seat, kind)
+		local e = UT.take(g, seat, kind)
 		assert(e, "no " .. kind .. " left in reinforcements")
 		g:move(e, { inside = planet })
 	end

@@ -179,7 +179,9 @@ function M.settle(g, seat: number, kind: string)
 						g:move(t, { zone = "reinforcements", seat = seat })
 						g:log(U.text("unit_tokens.destroyed", seat, name, place_label(g, key), rule))
 						g:add_global("usage.unit_tokens_destroyed_alone", 1)
-						-- "When this unit is destroyed" (Spec Ops II, Letani Warrior II).
+						-- "When this unit is destroyed" (Spec Ops II, Letani Warrior II). Required
+						-- here, not at the top: abilities.lua loads the faction modules, which use
+						-- this module (as hits.lua does).
 						require("abilities").destroyed(g, t, cell)
 					end
 					p.tokens = {}
