@@ -4,6 +4,7 @@
 -- if its ability can be resolved in full, so `can` checks that a target exists; FAQ: a
 -- "destroy" card only targets other players' units and planets.
 local U = require("util")
+local UT = require("unit_tokens")
 local H = {}
 
 local function trait(g, p: number): string?
@@ -110,7 +111,7 @@ H.mining_initiative = {
 H.rise_of_a_messiah = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #U.planets(g, seat) > 0 and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) >= #U.planets(g, seat)
+		return #U.planets(g, seat) > 0 and UT.left(g, seat, "infantry") >= #U.planets(g, seat)
 	end,
 	effect = function(g, seat: number, info)
 		for _, p in ipairs(U.planets(g, seat)) do
@@ -123,7 +124,7 @@ H.rise_of_a_messiah = {
 H.frontline_deployment = {
 	at = "component",
 	can = function(g, seat: number, info): boolean
-		return #U.planets(g, seat) > 0 and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) >= 3
+		return #U.planets(g, seat) > 0 and UT.left(g, seat, "infantry") >= 3
 	end,
 	choose = function(g, seat: number, info)
 		return pick("Frontline Deployment", planet_options(U.planets(g, seat), g))

@@ -6,6 +6,7 @@
 -- or discards the card first, then calls the entry. Cards with a partial entry, or none,
 -- are listed in COVERAGE.md with the reason.
 local U = require("util")
+local UT = require("unit_tokens")
 local Co = require("council")
 local O = require("objectives")
 local F = {}
@@ -387,10 +388,7 @@ EFFECT.swords_to_plowshares = function(g, o)
 					gained += 1
 				end
 			elseif Co.may_land(g, p) then
-				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = s })
-				if e then
-					g:move(e, { inside = p })
-				end
+				UT.place(g, s, "infantry", { inside = p }) -- a token when no figure is left (TI4 §50.1)
 			end
 		end
 		U.gain_tg(g, s, gained)

@@ -3,6 +3,7 @@
 -- the per-seat description of a finished game for balance reports.
 local U = require("util")
 local K = require("tokens")
+local UT = require("unit_tokens")
 local C = {}
 
 -- Returns nil when the position is sound, else what is wrong.
@@ -13,6 +14,17 @@ function C.invariants(g)
 		end
 		if g:count({ kind = "control_token", owner = s }) ~= 17 then
 			return string.format("seat %d does not have 17 control tokens", s)
+		end
+		-- TI4 §98.2, §21.1, §50.1: the figures are fixed; only tokens are made in play.
+		for _, k in ipairs({ "fighter", "infantry" }) do
+			if g:count({ kind = k, owner = s, lacks = "token" }) ~= defs.unit[U.BASE_UNIT[k]].figures then
+				return string.format("seat %d does not have its %d %s figures (TI4 §98.2)", s, defs.unit[U.BASE_UNIT[k]].figures, k)
+			end
+			-- TI4 §21.3, §50.3, settled as the strategy phase begins (round.lua) and not
+			-- disturbed during it.
+			if g:global("phase") == "strategy" and UT.lonely(g, s, k) then
+				return string.format("seat %d has a %s token with no figure beside it (TI4 §21.3, §50.3)", s, k)
+			end
 		end
 		if (g:get(s, "tg") or 0) < 0 then
 			return string.format("seat %d has negative trade goods", s)

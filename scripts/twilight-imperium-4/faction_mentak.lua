@@ -6,6 +6,7 @@
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
 -- Promise of Protection is the entry's part `note` below (notes.lua plays it).
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -147,9 +148,10 @@ F.pillage = {
 local function salvageable(g, seat: number, kinds: { string }): { any }
 	local out = {}
 	for _, k in ipairs(kinds) do
-		local e = g:last({ kind = k, zone = "reinforcements", seat = seat })
-		local def = e and defs.unit[g:face(e)]
-		if e and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
+		-- Fighters never run out: a token is made when no figure is left (TI4 §21.1).
+		local left = UT.available(g, seat, k)
+		local def = left and defs.unit[UT.face(g, seat, k)]
+		if left and def and (k ~= "war_sun" or U.has_tech(g, seat, "war_sun"))
 			and (def.cost or 0) <= U.spendable(g, seat, "resources") then
 			table.insert(out, { kind = k, cost = def.cost or 0, name = def.name })
 		end
@@ -178,9 +180,8 @@ F.salvage = {
 		if kind == nil then
 			return
 		end
-		local e = g:last({ kind = kind, zone = "reinforcements", seat = ctx.seat }) :: number
+		local e = UT.place(g, ctx.seat, kind, ctx.cell) :: number
 		local cost = defs.unit[g:face(e)].cost or 0
-		g:move(e, ctx.cell)
 		g:log(U.text("ability.salvaged", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
 		if cost > 0 then
 			g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })

@@ -9,6 +9,7 @@
 -- Its war sun from the start needs no entry: Prototype War Sun I names no technology in
 -- units.ron, so production.lua lets Muaat build it (TI4 §62.1, its card).
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -94,10 +95,10 @@ F.star_forge = {
 		end
 		local options = {}
 		for _, c in ipairs(war_sun_cells(g, ctx.seat)) do
-			if g:count({ kind = "fighter", zone = "reinforcements", seat = ctx.seat }) > 0 then
+			if UT.available(g, ctx.seat, "fighter") then
 				table.insert(options, { label = U.text("ability.star_forge_fighters", U.cell_label(g, c)), value = string.format("fighter:%d", c) })
 			end
-			if g:count({ kind = "destroyer", zone = "reinforcements", seat = ctx.seat }) > 0 then
+			if UT.available(g, ctx.seat, "destroyer") then
 				table.insert(options, { label = U.text("ability.star_forge_destroyer", U.cell_label(g, c)), value = string.format("destroyer:%d", c) })
 			end
 		end
@@ -112,10 +113,7 @@ F.star_forge = {
 		local kind, n = string.match(v, "^(%a+):(%d+)$")
 		local c = tonumber(n) :: number
 		for _ = 1, (kind == "fighter" and 2 or 1) do
-			local e = g:last({ kind = kind :: string, zone = "reinforcements", seat = ctx.seat })
-			if e then
-				g:move(e, c)
-			end
+			UT.place(g, ctx.seat, kind :: string, c) -- fighters: tokens when no figure is left (TI4 §21.1)
 		end
 		local what = kind == "fighter" and U.text("ability.star_forge_fighters", U.cell_label(g, c)) or U.text("ability.star_forge_destroyer", U.cell_label(g, c))
 		g:log(U.text("ability.star_forge_done", ctx.seat, what))

@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_sol.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -16,10 +17,9 @@ E.sol_flagship = {
 	at = {
 		status_end = function(g, seat: number)
 			local ship = g:first({ kind = "flagship", owner = seat, face = "sol_flagship" })
-			local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
 			local c = ship and g:cell_of(ship)
-			if e and c then
-				g:move(e, c)
+			if c then
+				UT.place(g, seat, "infantry", c) -- a token when no figure is left (TI4 §50.1)
 				g:log(U.text("ability.genesis", seat, U.cell_label(g, c)))
 			end
 		end,
@@ -32,7 +32,7 @@ E.sol_orbital_drop = {
 	component = {
 		can = function(g, seat: number): boolean
 			return U.pool(g, seat, "strategy") > 0 and #U.planets(g, seat) > 0
-				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+				and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
 			U.move_token(g, seat, "strategy", "cmd_reinforcements")
@@ -65,10 +65,7 @@ E.sol_military_support = {
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			for _ = 1, 2 do
-				local e = g:last({ kind = "infantry", zone = "reinforcements", seat = holder })
-				if e then
-					g:move(e, { inside = v })
-				end
+				UT.place(g, holder, "infantry", { inside = v }) -- tokens when no figure is left (TI4 §50.1)
 			end
 			g:log(U.text("notes.military_support", holder, U.planet_name(g, v)))
 		end,

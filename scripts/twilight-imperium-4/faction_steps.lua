@@ -4,6 +4,7 @@
 -- step of one faction lives in its faction_<id>.lua. Each step's ctx names
 -- the seat and the entry (`source`, an ability or technology id) it resolves for.
 local U = require("util")
+local UT = require("unit_tokens")
 local A = require("abilities")
 local S = {}
 
@@ -19,7 +20,7 @@ S.place_infantry = {
 		if ctx.done or U.over(g) then
 			return nil
 		end
-		if g:count({ kind = "infantry", zone = "reinforcements", seat = ctx.seat }) == 0 then
+		if not UT.available(g, ctx.seat, "infantry") then
 			return nil
 		end
 		local options = {}
@@ -37,9 +38,7 @@ S.place_infantry = {
 		ctx.done = true
 		local placed = 0
 		for _ = 1, ctx.n do
-			local e = g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.seat })
-			if e then
-				g:move(e, { inside = p })
+			if UT.place(g, ctx.seat, "infantry", { inside = p }) then -- a token when no figure is left (TI4 §50.1)
 				placed += 1
 			end
 		end

@@ -8,6 +8,7 @@
 -- plays it); the starting
 -- technology of the player's choice is setup.lua's `start_tech`.
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -69,12 +70,12 @@ E.winnu_lazax_gate_folding = {
 		can = function(g, seat: number): boolean
 			local m = mecatol(g)
 			return U.ready_tech(g, seat, "winnu_lazax_gate_folding") ~= nil and m ~= nil and g:owner(m) == seat
-				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+				and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
 			g:set_prop(U.ready_tech(g, seat, "winnu_lazax_gate_folding") :: number, "exhausted", true)
 			local m = mecatol(g) :: number
-			g:move(g:last({ kind = "infantry", zone = "reinforcements", seat = seat }) :: number, { inside = m })
+			UT.place(g, seat, "infantry", { inside = m }) -- a token when no figure is left (TI4 §50.1)
 			g:log(U.text("ability.lazax_infantry", seat))
 		end,
 	},

@@ -5,6 +5,7 @@
 -- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is the entry's part `note`
 -- below (notes.lua plays it): it switches off the Yin faction abilities and technologies in abilities.lua for one action.
 local U = require("util")
+local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -87,7 +88,7 @@ E.yin_indoctrination = {
 		ground_combat_start = function(g, seat: number, info)
 			local foe = foe_of({ info.attacker, info.defender }, seat)
 			if foe and g:count({ kind = "infantry", owner = foe, inside = info.planet }) > 0
-				and g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) > 0
+				and UT.available(g, seat, "infantry")
 				and U.spendable(g, seat, "influence") >= 2 then
 				g:push("indoctrination", { seat = seat, foe = foe, planet = info.planet })
 				return true
@@ -108,7 +109,7 @@ E.yin_impulse_core = { at = { space_combat_start = sacrifice_moment("impulse_cor
 E.yin_yin_spinner = {
 	at = {
 		after_production = function(g, seat: number, info)
-			if info.seat ~= seat or g:count({ kind = "infantry", zone = "reinforcements", seat = seat }) == 0 then
+			if info.seat ~= seat or not UT.available(g, seat, "infantry") then
 				return false
 			end
 			local planets = g:entities({ kind = "planet", owner = seat, cell = info.cell })
@@ -283,12 +284,12 @@ F.indoctrination = {
 			return
 		end
 		local theirs = g:last({ kind = "infantry", owner = ctx.foe, inside = ctx.planet })
-		local mine = g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.seat })
-		if not (theirs and mine) then
+		if not theirs then
 			return
 		end
 		g:move(theirs, { zone = "reinforcements", seat = ctx.foe })
-		g:move(mine, { inside = ctx.planet })
+		UT.settle(g, ctx.foe, "infantry") -- TI4 §50.3: its figure may have been the one taken
+		UT.place(g, ctx.seat, "infantry", { inside = ctx.planet }) -- a token when no figure is left (TI4 §50.1)
 		g:log(U.text("yin.indoctrinated", ctx.seat, ctx.foe, U.planet_name(g, ctx.planet)))
 		g:push("pay", { seat = ctx.seat, what = "influence", amount = 2 })
 	end,
@@ -304,7 +305,7 @@ F.spinner = {
 		for _, p in ipairs(g:entities({ kind = "planet", owner = ctx.seat, cell = ctx.cell })) do
 			table.insert(options, { label = U.planet_name(g, p), value = p })
 		end
-		if #options == 0 or g:count({ kind = "infantry", zone = "reinforcements", seat = ctx.seat }) == 0 then
+		if #options == 0 or not UT.available(g, ctx.seat, "infantry") then
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("yin.spinner_prompt"), rule = "Yin Spinner (its card)",
@@ -312,11 +313,8 @@ F.spinner = {
 	end,
 	resolve = function(g, ctx, p)
 		ctx.done = true
-		local e = g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.seat })
-		if e then
-			g:move(e, { inside = p })
-			g:log(U.text("yin.spinner_used", ctx.seat, U.planet_name(g, p)))
-		end
+		UT.place(g, ctx.seat, "infantry", { inside = p }) -- a token when no figure is left (TI4 §50.1)
+		g:log(U.text("yin.spinner_used", ctx.seat, U.planet_name(g, p)))
 	end,
 }
 

@@ -6,6 +6,7 @@
 -- (§52.5, then the "planet taken" moment). A side's ground forces are all alike, so no hit
 -- leaves anything to choose. Bunker and Disable (ac_invasion.lua) change the dice here.
 local U = require("util")
+local UT = require("unit_tokens")
 local Co = require("council")
 local A = require("abilities")
 local Cannon = require("cannon")
@@ -244,11 +245,8 @@ end
 -- from its reinforcements on the planet (always done: it can only help).
 local function dacxive(g, seat: number, p: number)
 	if U.has_tech(g, seat, "dacxive_animators") then
-		local e = g:last({ kind = "infantry", zone = "reinforcements", seat = seat })
-		if e then
-			g:move(e, { inside = p })
-			g:log(U.text("combat.dacxive", seat, U.planet_name(g, p)))
-		end
+		UT.place(g, seat, "infantry", { inside = p }) -- a token when no figure is left (TI4 §50.1)
+		g:log(U.text("combat.dacxive", seat, U.planet_name(g, p)))
 	end
 end
 

@@ -5,6 +5,7 @@
 -- agenda phase with a choice (Imperial Arbiter, Minister of War, Anti-Intellectual
 -- Revolution).
 local U = require("util")
+local UT = require("unit_tokens")
 local Co = require("council")
 local K = require("tokens")
 local S = {}
@@ -102,7 +103,7 @@ S.colonial = {
 			return { seat = ctx.seat, prompt = U.text("outcome.colonial_prompt", U.planet_name(g, ctx.planet)), rule = "TI4 §26",
 				help = U.text("outcome.colonial_help"), options = options }
 		end
-		if not Co.may_land(g, ctx.planet) or g:count({ kind = "infantry", zone = "reinforcements", seat = ctx.chosen }) == 0 then
+		if not Co.may_land(g, ctx.planet) or not UT.available(g, ctx.chosen, "infantry") then
 			ctx.stage = "done"
 			return nil
 		end
@@ -119,7 +120,7 @@ S.colonial = {
 		end
 		ctx.stage = "done"
 		if v then
-			g:move(g:last({ kind = "infantry", zone = "reinforcements", seat = ctx.chosen }) :: number, { inside = ctx.planet })
+			UT.place(g, ctx.chosen, "infantry", { inside = ctx.planet }) -- a token when no figure is left (TI4 §50.1)
 			Co.gain_control(g, ctx.planet, ctx.chosen)
 			g:log(U.text("outcome.colonial_placed", ctx.chosen, U.planet_name(g, ctx.planet)))
 		end

@@ -5,6 +5,7 @@ local U = require("util")
 local Co = require("council")
 local A = require("abilities")
 local N = require("notes")
+local UT = require("unit_tokens")
 local P = {}
 
 P.BUILDABLE = { "war_sun", "flagship", "dreadnought", "cruiser", "carrier", "destroyer", "fighter", "infantry" }
@@ -86,8 +87,12 @@ end
 -- TI4 §79.5: with none of a unit type left in reinforcements, a player about to produce
 -- one may take one back from a system holding none of its command tokens: the places
 -- (a system's space area, "t:<cell>", or a planet, "q:<planet>") where the seat has one.
+-- Never for fighters and infantry: their tokens do not run out (§79.5, §57.4; unit_tokens.lua).
 function P.reclaimable(g, seat: number, utype: string): { any }
 	local out = {}
+	if UT.UNLIMITED[utype] then
+		return out
+	end
 	for _, c in ipairs(g:cells_of({ kind = utype, owner = seat })) do
 		if not U.has_token_in(g, seat, c) then
 			if g:count({ kind = utype, owner = seat, cell = c }) > 0 then
@@ -140,13 +145,11 @@ P.take_back_place = {
 	end,
 }
 
--- Places a unit of `kind` at `where` from reinforcements; none left there, its owner may
--- take one back from the board (TI4 §57.4: the step take_back_place, pushed). False when
--- neither is possible.
+-- Places a unit of `kind` at `where` from reinforcements (a fighter or infantry token when
+-- no figure is left: unit_tokens.lua); none left there, its owner may take one back from
+-- the board (TI4 §57.4: the step take_back_place, pushed). False when neither is possible.
 function P.place(g, seat: number, kind: string, where: any): boolean
-	local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
-	if e then
-		g:move(e, where)
+	if UT.place(g, seat, kind, where) then
 		return true
 	end
 	if #P.reclaimable(g, seat, kind) > 0 then
@@ -158,13 +161,13 @@ end
 
 -- Whether a unit of `kind` could be placed now (P.place).
 function P.placeable(g, seat: number, kind: string): boolean
-	return g:count({ kind = kind, zone = "reinforcements", seat = seat }) > 0 or #P.reclaimable(g, seat, kind) > 0
+	return UT.available(g, seat, kind) or #P.reclaimable(g, seat, kind) > 0
 end
 
 local function can_make(g, ctx, utype: string): boolean
 	local seat, c = ctx.seat, ctx.cell
-	if g:count({ kind = utype, zone = "reinforcements", seat = seat }) == 0 and #P.reclaimable(g, seat, utype) == 0 then
-		return false -- TI4 §79.5: none left, none to take back
+	if not UT.available(g, seat, utype) and #P.reclaimable(g, seat, utype) == 0 then
+		return false -- TI4 §79.5: none left, none to take back (fighters and infantry never run out)
 	end
 	-- TI4 §94: the war sun needs its technology, the one its card names (Muaat's Prototype
 	-- War Sun names none: built from the start, its card).
@@ -348,15 +351,15 @@ P.produce = {
 			v = ctx.reclaim
 			ctx.reclaim = nil
 			g:add_global("usage.units_taken_back", 1)
-		elseif g:count({ kind = v, zone = "reinforcements", seat = ctx.seat }) == 0 then
+		elseif not UT.available(g, ctx.seat, v) then
 			ctx.reclaim = v -- asked next (run)
 			return
 		end
-		local e = g:last({ kind = v, zone = "reinforcements", seat = ctx.seat })
+		-- A figure, else a fighter or infantry token (TI4 §21.1, §50.1, §79.5), then §21.3/§50.3.
 		if v == "infantry" and ctx.planet then
-			g:move(e, { inside = ctx.planet }) -- TI4 §78.3
+			UT.place(g, ctx.seat, v, { inside = ctx.planet }) -- TI4 §78.3
 		else
-			g:move(e, ctx.cell) -- TI4 §78.2
+			UT.place(g, ctx.seat, v, ctx.cell) -- TI4 §78.2
 		end
 		ctx.made[v] = (ctx.made[v] or 0) + 1
 		ctx.count += 1

@@ -11,6 +11,7 @@ local X = require("transactions")
 local N = require("notes")
 local A = require("abilities")
 local M = require("moments")
+local UT = require("unit_tokens")
 local R = {}
 
 R.game = {
@@ -53,6 +54,8 @@ end
 R.strategy_phase = {
 	enter = function(g, ctx)
 		g:set_global("phase", "strategy")
+		-- TI4 §21.3, §50.3 after the agenda phase's effects (unit_tokens.lua).
+		UT.settle_all(g)
 		ctx.i = 0
 		-- Political Stability (ac_status.lua): a seat that kept its cards picks none.
 		ctx.order = {}
@@ -223,6 +226,9 @@ R.turn = {
 		Co.mark_all_control(g) -- TI4 §29.4 (council.lua)
 		X.new_turn(g, ctx.seat)
 		A.at(g, "turn_start", { seat = ctx.seat }) -- e.g. Spec Ops II coming back home
+		-- TI4 §21.3, §50.3: a checkpoint for whatever moved fighters or infantry since the
+		-- last one (unit_tokens.lua; a revived token included).
+		UT.settle_all(g)
 	end,
 	run = function(g, ctx)
 		if U.over(g) then
@@ -383,6 +389,7 @@ R.turn = {
 R.status_phase = {
 	enter = function(g, ctx)
 		g:set_global("phase", "status")
+		UT.settle_all(g) -- TI4 §21.3, §50.3 after the action phase (unit_tokens.lua)
 		ctx.stage = 0
 	end,
 	run = function(g, ctx)

@@ -1,15 +1,12 @@
 --!strict
 -- Twilight Imperium 4: setting up a game (the front matter's "complete setup", digest
--- §1.6). Everything is created here, before the first decision: the kernel fixes the
--- number of pieces once the game has started.
+-- §1.6). Every limited component is created here, before the first decision; fighter and
+-- infantry tokens, which have no limit, are made during play when a player needs one
+-- and none is free (unit_tokens.lua; TI4 §21.1, §50.1, §57.4).
 local U = require("util")
 local Tech = require("tech")
 local Galaxy = require("galaxy")
 local S = {}
-
--- Digital pools of fighter and infantry tokens beyond the plastic figures (TI4 §21,
--- §50, §57: the tokens are not limited; here each colour has this many more).
-local EXTRA_TOKENS = { fighter = 10, infantry = 8 }
 
 -- The unit face a faction uses for a type: its own faction unit, else the generic one.
 local function face_for(faction, utype: string): string
@@ -25,9 +22,10 @@ local function face_for(faction, utype: string): string
 end
 
 local function create_seat(g, seat: number, faction)
-	-- Step 4 (TI4 §98.2): every unit of the colour, in reinforcements.
+	-- Step 4 (TI4 §98.2): every unit figure of the colour, in reinforcements (fighter and
+	-- infantry tokens come later, when needed: unit_tokens.lua).
 	for _, utype in ipairs(U.UNIT_TYPES) do
-		local n = defs.unit[U.BASE_UNIT[utype]].figures + (EXTRA_TOKENS[utype] or 0)
+		local n = defs.unit[U.BASE_UNIT[utype]].figures
 		local face = face_for(faction, utype)
 		for _ = 1, n do
 			g:create({ kind = utype, face = face, owner = seat, at = { zone = "reinforcements", seat = seat } })

@@ -14,6 +14,7 @@ local M = require("moments")
 local Timing = require("timing")
 local Galaxy = require("galaxy")
 local X = require("transactions")
+local UT = require("unit_tokens")
 local A = {}
 
 -- TI4 §66.2: the systems a seat's ships cannot move through: those holding another
@@ -642,6 +643,7 @@ A.tactical = {
 					g:log(U.text("tactical.none_can_move", seat, U.cell_label(g, ctx.cell)))
 				end
 				roll_rifts(g, ctx)
+				UT.settle_all(g) -- TI4 §21.3, §50.3 once movement is over (unit_tokens.lua)
 				ctx.stage = "cannon"
 				return A.tactical.run(g, ctx)
 			end
@@ -696,6 +698,7 @@ A.tactical = {
 				-- combat destroyed (Hil Colish) is gone.
 				A.destroy_blockaded(g, ctx.cell)
 				Galaxy.link_wormholes(g)
+				UT.settle_all(g) -- TI4 §21.3, §50.3 after space combat and retreats (unit_tokens.lua)
 				if M.open(g, "invasion_start", { active = seat, cell = ctx.cell }) then
 					return nil
 				end
@@ -737,6 +740,11 @@ A.tactical = {
 			return { seat = seat, prompt = U.text("tactical.land_prompt", g:count({ kind = "infantry", owner = seat, cell = ctx.cell })), rule = "TI4 §52.2, §29", help = U.text("tactical.land_help"),
 				options = options, labels = "tactical.label" }
 		elseif ctx.stage == "invade" then
+			if not ctx.landing_settled then
+				-- TI4 §50.3: ground forces just committed to planets (unit_tokens.lua).
+				ctx.landing_settled = true
+				UT.settle_all(g)
+			end
 			-- "After units are committed to land on your planet" (Parley).
 			if ctx.committed and not ctx.commit_asked then
 				local planets = {}
@@ -772,6 +780,7 @@ A.tactical = {
 			return nil
 		end
 		if ctx.stage == "end" then
+			UT.settle_all(g) -- TI4 §21.3, §50.3 after invasion and production (unit_tokens.lua)
 			A.end_cards(g, seat)
 			-- After the tactical action: abilities timed on it (Winnu's Reclamation), told
 			-- which planets of the active system the seat gained control of during it.

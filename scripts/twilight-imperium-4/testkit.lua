@@ -3,6 +3,7 @@
 -- They move pieces between reinforcements and the board, so every piece stays
 -- accounted for.
 local U = require("util")
+local UT = require("unit_tokens")
 local T = {}
 
 -- Clears the flow and leaves a `hold` frame at the bottom, so the game waits once the
@@ -12,19 +13,22 @@ function T.start(g)
 	g:push("hold", {})
 end
 
--- n units of `kind` of a seat from its reinforcements to a cell's space area.
+-- n units of `kind` of a seat from its reinforcements to a cell's space area. Fighters and
+-- infantry beyond the figures come as tokens (unit_tokens.take); §21.3/§50.3 is not applied
+-- here, so a scenario may set up any mix of figures and tokens (unit_tokens.settle applies it).
 function T.units(g, seat: number, kind: string, cell: number, n: number)
 	for _ = 1, n do
-		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+		local e = UT.take(g, seat, kind)
 		assert(e, "no " .. kind .. " left in reinforcements")
 		g:move(e, cell)
 	end
 end
 
--- n units of `kind` of a seat from its reinforcements onto a planet (an entity).
+-- n units of `kind` of a seat from its reinforcements onto a planet (an entity); tokens as
+-- in T.units.
 function T.on_planet(g, seat: number, kind: string, planet: number, n: number)
 	for _ = 1, n do
-		local e = g:last({ kind = kind, zone = "reinforcements", seat = seat })
+		local e = UT.take(g, seat, kind)
 		assert(e, "no " .. kind .. " left in reinforcements")
 		g:move(e, { inside = planet })
 	end

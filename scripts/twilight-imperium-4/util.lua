@@ -304,13 +304,20 @@ end
 -- TI4 §45.3: while a seat has more non-fighter ships in system `c` than its fleet limit (its
 -- fleet pool, plus Armada's 2), the last one placed there goes back to reinforcements —
 -- removed, not destroyed. Every system of the seat's when `c` is nil (its pool shrank).
+-- A ship removed may have carried fighters or ground forces: those beyond the capacity
+-- left go too (TI4 §18.3; found when Fires of the Gashlai shrank Muaat's pool).
 function U.remove_fleet_excess(g, seat: number, c: number?)
 	local limit = U.pool(g, seat, "fleet") + U.modifier_sum(g, seat, "fleet_limit")
 	for _, at in ipairs(c and { c } or g:cells_of({ kind = U.FLEET_TYPES, owner = seat })) do
+		local removed = false
 		while U.fleet_count(g, seat, at) > limit do
 			local e = g:last({ kind = U.FLEET_TYPES, owner = seat, cell = at })
 			g:move(e, { zone = "reinforcements", seat = seat })
 			g:log(U.text("retreat.fleet_pool", seat, U.unit_name(g:face(e))))
+			removed = true
+		end
+		if removed then
+			U.check_capacity(g, seat, at)
 		end
 	end
 end
