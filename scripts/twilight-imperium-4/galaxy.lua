@@ -3,8 +3,9 @@
 -- on the board, the wormhole links, the 5-player trade goods, and the variant
 -- `tile_placement`: the rulebook's dealt tiles placed by the players in snake order.
 --
--- Design: the kernel fixes the number of entities once the first decision is open, so
--- the variant makes everything at setup. Each dealt tile is an entity (kind
+-- Design: the variant makes everything at setup (written when the kernel fixed the number
+-- of entities once play began; it now lets new ones join, but making the planets up
+-- front keeps what leaks to the other players to their count). Each dealt tile is an entity (kind
 -- `system_tile`, face the system id) in its player's zone `dealt_tiles`, face down to
 -- the others; the planets of every dealt tile wait face down in the zone `tile_planets`.
 -- Placing a tile moves its planets onto the new hex (`place_system`, the same code as the
