@@ -170,9 +170,9 @@ function D.question(g, seat: number, dice: { Die }?, asked: { [string]: boolean 
 					table.insert(options, { label = U.text("dice.die", U.unit_name(g:face(d.unit)), d.got, d.need), value = i })
 				end
 				local name = U.text("dice.source." .. source)
-				local prompt = source == CROWN and U.text("dice.reroll_prompt") or U.text("dice.reroll_any_prompt", name)
+				local asking = source == CROWN and U.text("dice.reroll_prompt") or U.text("dice.reroll_any_prompt", name)
 				local help = source == CROWN and U.text("dice.reroll_help") or U.text("dice.reroll_any_help", name)
-				return { seat = seat, kind = "many", min = 0, max = #options, prompt = prompt,
+				return { seat = seat, kind = "many", min = 0, max = #options, prompt = asking,
 					rule = "TI4 §86; " .. name, help = help, options = options }, source
 			end
 		end
