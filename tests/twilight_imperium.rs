@@ -16,15 +16,37 @@ fn rules() -> Arc<content::Ruleset> {
     Arc::new(content::load(&dir).unwrap_or_else(|e| panic!("twilight-imperium-4 does not load:\n{e}")))
 }
 
-/// Checks after every action: no piece lost (pieces never leave the game, though new
-/// fighter and infantry tokens may join it, TI4 §21.1 and §50.1; the kernel's contract
-/// suite checks ids and kinds) and the pack's invariants.
+/// Checks after every action: no piece lost (pieces never leave the game; the kernel's
+/// contract suite checks ids and kinds), every piece made in play a fighter or infantry
+/// token (the supply's unlimited tokens, TI4 §21.1 and §50.1: nothing else is ever made
+/// after setup), and the pack's invariants (`checks.invariants`, which also keeps each
+/// colour's figure counts).
 fn checker(entities: usize) -> impl FnMut(&Game) -> Result<(), String> {
+    let mut checked = entities;
     move |game: &Game| {
-        if game.state.entities.len() < entities {
-            return Err(format!("pieces left the game: {} -> {}", entities, game.state.entities.len()));
+        let now = game.state.entities.len();
+        if now < checked {
+            return Err(format!("pieces left the game: {checked} -> {now}"));
         }
         let mut probe = game.clone();
+        if now > checked {
+            // Entity ids are 0-based, so the pieces made since the last check are ids
+            // `checked` to `now - 1`.
+            let made = format!(
+                "for e = {checked}, {last} do \
+                     if (g:kind(e) ~= 'fighter' and g:kind(e) ~= 'infantry') or g:prop(e, 'token') ~= true then \
+                         return 'piece ' .. e .. ' (' .. g:kind(e) .. ') made in play is no token' \
+                     end \
+                 end",
+                last = now - 1
+            );
+            match probe.eval("tokens", &made) {
+                Ok(Value::Nil) => {}
+                Ok(other) => return Err(format!("{other}")),
+                Err(e) => return Err(format!("token check failed to run: {e}")),
+            }
+            checked = now;
+        }
         match probe.eval("invariants", "require('checks').invariants(g)") {
             Ok(Value::Nil) => Ok(()),
             Ok(other) => Err(format!("pack invariant: {other}")),
