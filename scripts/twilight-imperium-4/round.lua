@@ -253,11 +253,12 @@ R.turn = {
 			end
 		end
 		if ctx.done and ctx.trade_after then
-			-- TI4 §96.1: a transaction may happen at any point of the turn, so also once a
-			-- strategic or component action is over (what it gave, e.g. Trade's commodities,
-			-- may change hands this turn): the active player and the seats it may trade with
-			-- are asked (transactions.lua; nothing is asked when no pair can trade). A
-			-- tactical action has its own points (its menus, its combats, its invasion).
+			-- TI4 §96.1: a transaction may happen at any point of the turn, so also once its
+			-- action is over (what it gave, e.g. Trade's commodities or a planet won in the
+			-- last ground combat, may change hands this turn): the active player and the
+			-- seats it may trade with are asked (transactions.lua; nothing is asked when no
+			-- pair can trade). A tactical action also has its own points (its menus, its
+			-- combats, its invasion).
 			ctx.trade_after = nil
 			if X.open_midturn(g, seat) then
 				return nil
@@ -376,6 +377,7 @@ R.turn = {
 			g:log(U.text("turn.passed", ctx.seat))
 		else
 			if v == "tactical" then
+				ctx.trade_after = true
 				g:push("tactical", { seat = ctx.seat })
 			else
 				ctx.trade_after = true
