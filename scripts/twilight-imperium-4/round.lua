@@ -252,6 +252,12 @@ R.turn = {
 				ctx.trade_after = true
 			end
 		end
+		if ctx.done and not ctx.blockades_checked then
+			-- TI4 §80.4: a strategic or component action may have placed ships beside a lone
+			-- Floating Factory (Ghost Ship, Star Forge...): destroyed once the action is over.
+			ctx.blockades_checked = true
+			require("tactical").destroy_all_blockaded(g)
+		end
 		if ctx.done and ctx.trade_after then
 			-- TI4 §96.1: a transaction may happen at any point of the turn, so also once its
 			-- action is over (what it gave, e.g. Trade's commodities or a planet won in the
@@ -335,6 +341,7 @@ R.turn = {
 				g:log(U.text("law.minister_of_war_used", ctx.seat, U.cell_label(g, v)))
 				Co.discard_law(g, Co.law(g, "minister_of_war") :: number)
 				ctx.done = false
+				ctx.blockades_checked = nil
 			end
 			return
 		end

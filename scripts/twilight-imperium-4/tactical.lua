@@ -569,6 +569,16 @@ function A.destroy_blockaded(g, c: number)
 	end
 end
 
+-- §80.4 says "if ever blockaded": besides the active system once movement and space combat
+-- are over (above), a blockade may be made by ships produced or placed beside a lone Floating
+-- Factory in any system; every system holding a structure is checked at the end of each action
+-- (here at the end of a tactical action; `round.lua` after the others).
+function A.destroy_all_blockaded(g)
+	for _, c in ipairs(g:cells_of({ kind = U.STRUCTURE_TYPES })) do
+		A.destroy_blockaded(g, c)
+	end
+end
+
 -- ctx: seat; stages activate -> move -> cannon -> combat -> bombard -> land -> invade
 -- -> produce -> end.
 A.tactical = {
@@ -781,6 +791,7 @@ A.tactical = {
 		end
 		if ctx.stage == "end" then
 			UT.settle_all(g) -- TI4 §21.3, §50.3 after invasion and production (unit_tokens.lua)
+			A.destroy_all_blockaded(g) -- TI4 §80.4: ships produced beside a lone Floating Factory
 			A.end_cards(g, seat)
 			-- After the tactical action: abilities timed on it (Winnu's Reclamation), told
 			-- which planets of the active system the seat gained control of during it.
