@@ -88,6 +88,9 @@ generic.transit_diodes = {
 
 K.add(E, generic)
 
+-- Assault Cannon, timed at the start of a space combat (assault_cannon.lua).
+require("assault_cannon").register(E)
+
 -- The promissory notes every colour has (notes_generic.lua).
 require("notes_generic").register(E)
 
