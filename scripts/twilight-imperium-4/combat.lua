@@ -191,17 +191,16 @@ C.space_combat = {
 				return nil
 			elseif ctx.stage == "start" then
 				-- §23.2: the start of the combat, which is also the start of round 1, before the
-				-- barrage: Arc Secundus's repair, then ONE timing window (timing.lua), each seat
-				-- in turn, the attacker first (§19.19): its notes (Antivirus, War Funding), its
-				-- abilities of the start and of the round's start (The Alastor, Assault Cannon,
-				-- Impulse Core, Ambush, Dimensional Splicer; Munitions Reserves), each resolved
+				-- barrage: ONE timing window (timing.lua), each seat in turn, the attacker first
+				-- (§19.19): its notes (Antivirus, War Funding), its abilities of the start and of
+				-- the round's start (The Alastor, Assault Cannon, Impulse Core, Ambush,
+				-- Dimensional Splicer; Arc Secundus's repair, Munitions Reserves), each resolved
 				-- in full in that seat's turn, then its round-start action cards (Morale Boost,
 				-- Fighter Prototype, Emergency Repairs, Skilled Retreat).
 				ground_forces_back(g) -- none left over from an earlier combat
 				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
 					Rerolls.revoke_all(g, s)
 				end
-				Repairs.round_start(g, ctx.cell)
 				ctx.stage = "started"
 				if Timing.open(g, "space_combat_start", round_info(ctx)) then
 					return nil
@@ -226,15 +225,14 @@ C.space_combat = {
 				if not ctx.asked then
 					-- As each round from the second begins (§19.13, §19.19): one timing window
 					-- (timing.lua) in which each seat in turn, the attacker first, is offered its
-					-- notes and abilities (War Funding, Munitions Reserves: rerolls this round)
-					-- and its "start of a combat round" action cards. Round 1's were offered with
-					-- the start of the combat (§23.2, stage "start").
+					-- notes and abilities (War Funding; Arc Secundus's repair, Munitions Reserves:
+					-- rerolls this round) and its "start of a combat round" action cards. Round
+					-- 1's were offered with the start of the combat (§23.2, stage "start").
 					ctx.asked = {}
 					if ctx.round > 1 then
 						for _, s in ipairs({ ctx.attacker, ctx.defender }) do
 							Rerolls.revoke_all(g, s)
 						end
-						Repairs.round_start(g, ctx.cell)
 						if Timing.open(g, "combat_round", round_info(ctx)) then
 							return nil
 						end

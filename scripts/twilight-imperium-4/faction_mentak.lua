@@ -115,6 +115,11 @@ F.ambush = {
 			return nil
 		end
 		ctx.done = true
+		-- Nothing to ambush once the opponent's ships are gone (Skilled Retreat, an earlier
+		-- turn's hits).
+		if #require("hits").ships(g, ctx.foe, ctx.cell) == 0 then
+			return nil
+		end
 		local ships = ambushers(g, ctx.seat, ctx.cell)
 		local dice, hits = 0, 0
 		for i = 1, math.min(2, #ships) do
