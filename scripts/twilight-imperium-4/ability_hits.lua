@@ -7,10 +7,9 @@
 -- Sustain Damage (F-27) and the registry's `combat_loss` after each unit destroyed.
 -- ctx: seat (assigns them), by (produced them), cell, hits, active (for the card order).
 local U = require("util")
--- hits.lua is required where used: it needs the registry this module is part of.
-local function Hits(): any
-	return require("hits")
-end
+local Hits = require("hits")
+local A = require("abilities")
+local M = require("moments")
 local S = {}
 
 S.ability_hits = {
@@ -18,7 +17,6 @@ S.ability_hits = {
 		if U.over(g) then
 			return nil
 		end
-		local M = require("moments")
 		if ctx.just_sustained then
 			local e = ctx.just_sustained
 			ctx.just_sustained = nil
@@ -26,7 +24,7 @@ S.ability_hits = {
 				return nil
 			end
 		end
-		if ctx.hits <= 0 or #Hits().ships(g, ctx.seat, ctx.cell) == 0 then
+		if ctx.hits <= 0 or #Hits.ships(g, ctx.seat, ctx.cell) == 0 then
 			return nil
 		end
 		if not ctx.shields_asked then
@@ -45,15 +43,15 @@ S.ability_hits = {
 			end
 		end
 		return { seat = ctx.seat, prompt = U.text("combat.assign_prompt", ctx.hits), rule = "TI4 §19, §23.2, §87",
-			help = U.text("combat.assign_help"), options = Hits().options(g, ctx.seat, ctx.cell) }
+			help = U.text("combat.assign_help"), options = Hits.options(g, ctx.seat, ctx.cell) }
 	end,
 	resolve = function(g, ctx, v)
-		local n, e = Hits().apply(g, ctx.seat, ctx.cell, v, ctx.by)
+		local n, e = Hits.apply(g, ctx.seat, ctx.cell, v, ctx.by)
 		ctx.hits = math.max(0, ctx.hits - n)
 		if string.sub(v, 1, 1) == "s" then
 			ctx.just_sustained = e
 		else
-			require("abilities").at(g, "combat_loss", { seat = ctx.seat, foe = ctx.by, cell = ctx.cell })
+			A.at(g, "combat_loss", { seat = ctx.seat, foe = ctx.by, cell = ctx.cell })
 		end
 	end,
 }

@@ -1,7 +1,8 @@
 --!strict
 -- Twilight Imperium 4: Assault Cannon (generic technology, its card; digest Part 4.4 names it
--- "needs a ship count"), as a registry entry (abilities.lua) timed at the start of a space
--- combat, and the step in which the opponent destroys a ship. One job: this card.
+-- "needs a ship count"): the step in which it resolves. One job: this card's effect. Its
+-- registry entry (ability_entries.lua, timed at the start of a space combat) only pushes
+-- this step, so the entry layer does not need hits.lua.
 --
 -- Our wording of the card: at the start of a space combat in a system holding 3 or more of
 -- your non-fighter ships, your opponent destroys one of its non-fighter ships, of its choice.
@@ -12,33 +13,15 @@
 -- F-43; The Alastor is asked first within the Nekro's turn, `at_order`), and a ship the
 -- opponent's Assault Cannon or ability destroyed earlier in the window no longer does.
 local U = require("util")
--- hits.lua is required where used: it needs the registry this module is part of.
-local function Hits(): any
-	return require("hits")
-end
+local Hits = require("hits")
+local A = require("abilities")
 local F = {}
-local E = {}
 
 -- How many ships count for a seat's Assault Cannon in cell `c`: its non-fighter ships and
 -- its ground forces fighting as ships (The Alastor, F-43).
 function F.fighting(g, seat: number, c: number): number
-	return #Hits().non_fighters(g, seat, c) + g:count({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })
+	return #Hits.non_fighters(g, seat, c) + g:count({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })
 end
-
--- The hook only pushes the step: within a seat's turn every hook is called before any of
--- the steps they push has run, so the count is read by the step, when its turn comes.
-E.assault_cannon = {
-	at = {
-		space_combat_start = function(g, seat: number, info)
-			local i = table.find(info.seats, seat)
-			if not i then
-				return false
-			end
-			g:push("assault_cannon", { by = seat, seat = info.seats[3 - i], cell = info.cell })
-			return true
-		end,
-	},
-}
 
 -- ==== Steps ====
 
@@ -48,7 +31,7 @@ E.assault_cannon = {
 -- (the registry's `combat_loss`: Technological Singularity).
 F.assault_cannon = {
 	run = function(g, ctx)
-		if ctx.done or U.over(g) or #Hits().non_fighters(g, ctx.seat, ctx.cell) == 0 then
+		if ctx.done or U.over(g) or #Hits.non_fighters(g, ctx.seat, ctx.cell) == 0 then
 			return nil
 		end
 		if not ctx.fired then
@@ -59,18 +42,13 @@ F.assault_cannon = {
 			g:log(U.text("combat.assault_cannon", ctx.by, ctx.seat))
 		end
 		return { seat = ctx.seat, prompt = U.text("combat.assault_prompt"), rule = "Assault Cannon; TI4 §23.2, §87.5",
-			help = U.text("combat.assault_help"), options = Hits().options(g, ctx.seat, ctx.cell, true, true) }
+			help = U.text("combat.assault_help"), options = Hits.options(g, ctx.seat, ctx.cell, true, true) }
 	end,
 	resolve = function(g, ctx, v)
 		ctx.done = true
-		Hits().apply(g, ctx.seat, ctx.cell, v, ctx.by)
-		require("abilities").at(g, "combat_loss", { seat = ctx.seat, foe = ctx.by, cell = ctx.cell })
+		Hits.apply(g, ctx.seat, ctx.cell, v, ctx.by)
+		A.at(g, "combat_loss", { seat = ctx.seat, foe = ctx.by, cell = ctx.cell })
 	end,
 }
-
--- Adds the entry to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	require("ability_kit").add(registry, E)
-end
 
 return F
