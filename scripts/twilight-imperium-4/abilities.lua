@@ -57,10 +57,13 @@ A.sum = U.modifier_sum
 
 -- The behaviour the data cannot say, keyed by ability, technology or unit id (the entries
 -- are in the faction_<id>.lua modules and ability_entries.lua). Each entry may have `flags` (rule switches), `at` (moments:
--- function(g, seat, info), true when it pushed a step), `component` (a component action,
+-- function(g, seat, info), true when it pushed a step; `at_order`: their order within a seat
+-- when several are asked at one timing, see `A.at`), `component` (a component action,
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
 -- tid)` (prerequisites a research may ignore), `destroyed(g, seat, e)` (by unit face) and
--- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`) and, for
+-- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`),
+-- `can_strike(g, seat, foe, c)` (an entry timed at `combat_round_end`: whether it can still
+-- destroy `foe`'s units in system `c`, read by stalemate.lua) and, for
 -- a promissory note's id, `note` (how and when its holder plays it: notes.lua lists its
 -- parts — `at`, `can`, `order`, `options`, `play`, `component`, `returns_on_activation`,
 -- `expires`, `flags`, `bars`, `received`, `left_play`, `action_ends` — and asks them).
@@ -87,16 +90,51 @@ end
 -- must return nil to let pushed steps run, and would otherwise end, asks this). At the
 -- moments action cards share (timing.lua `T.MOMENTS`), the rule points call `Timing.open`
 -- instead, whose window calls `A.at` for one seat at a time, before that seat's cards.
-function A.at(g, point: string, info: any?, order: { number }?): boolean
+-- `point` may be a list of moment names that are one timing (a space combat's start is
+-- also its first round's start, §23.2): within one seat the entries are then taken point
+-- by point, and at every point by the entry's `at_order[point]` (default 0, lower first:
+-- e.g. The Alastor's ground forces join before Assault Cannon counts ships), then in the
+-- order the seat holds them. Such hooks must push their step rather than act at once, so
+-- that what they do comes in that order.
+local function as_list(point: string | { string }): { string }
+	if type(point) == "table" then
+		return point
+	end
+	return { point :: string }
+end
+
+-- The hooks of a seat's entries at `points`, in the order they are to resolve.
+local function seat_hooks(g, s: number, points: { string }): { any }
+	local calls = {}
+	for pi, point in ipairs(points) do
+		for k, id in ipairs(held(g, s)) do
+			local h = HOOKS[id]
+			if h and h.at and h.at[point] then
+				table.insert(calls, { fn = h.at[point], pi = pi, ord = (h.at_order and h.at_order[point]) or 0, k = k })
+			end
+		end
+	end
+	table.sort(calls, function(x, y): boolean
+		if x.ord ~= y.ord then
+			return x.ord < y.ord
+		elseif x.pi ~= y.pi then
+			return x.pi < y.pi
+		end
+		return x.k < y.k
+	end)
+	return calls
+end
+
+function A.at(g, point: string | { string }, info: any?, order: { number }?): boolean
 	local seats = order or U.resolution_order(g, info and (info.active or info.seat))
+	local points = as_list(point)
 	local pushed = false
 	for i = #seats, 1, -1 do
 		local s = seats[i]
 		if not U.eliminated(g, s) then
-			local ids = held(g, s)
-			for k = #ids, 1, -1 do
-				local h = HOOKS[ids[k]]
-				if h and h.at and h.at[point] and h.at[point](g, s, info) then
+			local calls = seat_hooks(g, s, points)
+			for k = #calls, 1, -1 do
+				if calls[k].fn(g, s, info) then
 					pushed = true
 				end
 			end
@@ -105,19 +143,14 @@ function A.at(g, point: string, info: any?, order: { number }?): boolean
 	return pushed
 end
 
--- Whether a seat still in the game holds an entry timed at `point` (timing.lua opens its
--- window only when some seat may have something to use; the hook itself decides).
-function A.holds_at(g, seat: number, point: string): boolean
+-- Whether a seat still in the game holds an entry timed at `point` (one name or a list;
+-- timing.lua opens its window only when some seat may have something to use; the hook itself
+-- decides).
+function A.holds_at(g, seat: number, point: string | { string }): boolean
 	if U.eliminated(g, seat) then
 		return false
 	end
-	for _, id in ipairs(held(g, seat)) do
-		local h = HOOKS[id]
-		if h and h.at and h.at[point] then
-			return true
-		end
-	end
-	return false
+	return #seat_hooks(g, seat, as_list(point)) > 0
 end
 
 -- The name of a registry entry: a faction ability, a technology or a unit (a flagship's

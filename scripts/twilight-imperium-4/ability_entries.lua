@@ -86,6 +86,24 @@ generic.transit_diodes = {
 	},
 }
 
+-- Assault Cannon (its card; assault_cannon.lua resolves it): at the start of a space combat,
+-- in its owner's turn of the window (timing.lua `space_combat_start`, §23.2, §19.19). The
+-- hook only pushes the step: within a seat's turn every hook is called before any step they
+-- push has run, so the ships are counted by the step, once what came before has resolved
+-- (The Alastor's forces, F-43; the opponent's earlier Assault Cannon).
+generic.assault_cannon = {
+	at = {
+		space_combat_start = function(g, seat: number, info)
+			local i = table.find(info.seats, seat)
+			if not i then
+				return false
+			end
+			g:push("assault_cannon", { by = seat, seat = info.seats[3 - i], cell = info.cell })
+			return true
+		end,
+	},
+}
+
 K.add(E, generic)
 
 -- The promissory notes every colour has (notes_generic.lua).

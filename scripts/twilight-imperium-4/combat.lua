@@ -2,9 +2,10 @@
 -- Twilight Imperium 4: space combat (TI4 §23). Space Cannon offense, which comes before
 -- it, is in cannon.lua; the hit choices both use are in hits.lua.
 --
--- Space combat is one step whose `ctx.stage` walks the rulebook's order: "start of
--- combat" abilities (Assault Cannon), anti-fighter barrage in the first round (§12,
--- §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
+-- Space combat is one step whose `ctx.stage` walks the rulebook's order: the start of the
+-- combat, which is also round 1's start (§23.2: one timing window of timing.lua for notes,
+-- abilities — Assault Cannon among them, assault_cannon.lua — and round-start cards),
+-- anti-fighter barrage in the first round (§12, §23.3), then each round: announce retreats (§23.4, defender first), roll (§23.5,
 -- attacker first, one record per die, dice.lua; each seat's rerolls right after its roll,
 -- the dice chosen by their owner, §86), assign hits (§23.6, each owner choosing, Sustain Damage first if it
 -- likes, §87), Duranium Armor's repair (repairs.lua, the owner choosing), and the announced retreat (§23.7, retreat.lua),
@@ -14,13 +15,13 @@
 -- (moments.lua, ac_combat.lua) are asked at their moments: as each round begins (Morale
 -- Boost, Fighter Prototype, Emergency Repairs), after a retreat is announced (Intercept),
 -- before a seat assigns its hits (Shields Holding), after a Sustain Damage (Direct Hit),
--- as each round ends (Emergency Repairs) and once the combat is won (Salvage). Action-phase
+-- as each round ends, after its retreat (Emergency Repairs, with Devotion and Exotrireme II)
+-- and once the combat is won (Salvage). Action-phase
 -- objectives (objectives.lua) are asked when a hit destroys a war sun or flagship and when
 -- the combat is won. Not yet: the other abilities' moments (COVERAGE.md).
 local U = require("util")
 local Co = require("council")
 local A = require("abilities")
-local N = require("notes")
 local Hits = require("hits")
 local Retreat = require("retreat")
 local Repairs = require("repairs")
@@ -76,21 +77,6 @@ local function over(g, ctx): boolean
 	return #ships(g, ctx.attacker, ctx.cell) == 0 or #ships(g, ctx.defender, ctx.cell) == 0
 end
 
-
--- Assault Cannon (technology; §23.2 "start of combat"): a seat fielding 3 or more
--- non-fighter ships makes its opponent destroy one non-fighter ship of its choice.
--- Both sides are checked before either loses a ship (the effects are simultaneous).
-local function assault_cannon(g, ctx)
-	ctx.forced = {}
-	for _, pair in ipairs({ { ctx.attacker, ctx.defender }, { ctx.defender, ctx.attacker } }) do
-		local seat, foe = pair[1], pair[2]
-		local fighting = #non_fighters(g, seat, ctx.cell) + g:count({ kind = U.GROUND_TYPES, owner = seat, cell = ctx.cell, has = "space_combat" })
-		if U.has_tech(g, seat, "assault_cannon") and fighting >= 3 and #non_fighters(g, foe, ctx.cell) > 0 then
-			ctx.forced[tostring(foe)] = true
-			g:log(U.text("combat.assault_cannon", seat, foe))
-		end
-	end
-end
 
 -- The action-phase objectives a won space combat meets (objectives.lua): Spark a
 -- Rebellion when no player had more VP than the loser (`leaders`: the seats with the most,
@@ -170,6 +156,13 @@ local function heavy_hits(g, seat: number, c: number, dice: { any }): number
 	return n
 end
 
+-- What the hooks of a combat's timing windows know (timing.lua; abilities, notes and cards
+-- read `seats`, `attacker`, `defender`, `cell`, `round`; `active` orders the seats).
+local function round_info(ctx): any
+	return { seats = { ctx.attacker, ctx.defender }, active = ctx.attacker, attacker = ctx.attacker,
+		defender = ctx.defender, cell = ctx.cell, round = ctx.round }
+end
+
 -- ctx: attacker, defender, cell.
 C.space_combat = {
 	enter = function(g, ctx)
@@ -197,73 +190,23 @@ C.space_combat = {
 			if ctx.stage == "done" then
 				return nil
 			elseif ctx.stage == "start" then
-				-- §23.2: "start of combat" effects come before the barrage: notes played as a
-				-- combat starts (Nekro's Antivirus), the abilities timed then (Yin's Impulse
-				-- Core, Nekro's The Alastor), then Assault Cannon, which counts the ground forces
-				-- The Alastor made ships (digest F-43).
+				-- §23.2: the start of the combat, which is also the start of round 1, before the
+				-- barrage: ONE timing window (timing.lua), each seat in turn, the attacker first
+				-- (§19.19): its notes (Antivirus, War Funding), its abilities of the start and of
+				-- the round's start (The Alastor, Assault Cannon, Impulse Core, Ambush,
+				-- Dimensional Splicer; Arc Secundus's repair, Munitions Reserves), each resolved
+				-- in full in that seat's turn, then its round-start action cards (Morale Boost,
+				-- Fighter Prototype, Emergency Repairs, Skilled Retreat).
 				ground_forces_back(g) -- none left over from an earlier combat
-				ctx.stage = "assault"
-				local ab = A.at(g, "space_combat_start", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker })
-				if N.combat_start(g, { ctx.attacker, ctx.defender }) or ab then
+				for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+					Rerolls.revoke_all(g, s)
+				end
+				ctx.stage = "started"
+				if Timing.open(g, "space_combat_start", round_info(ctx)) then
 					return nil
 				end
-			elseif ctx.stage == "assault" then
-				assault_cannon(g, ctx)
-				-- Abilities timed at the start of a space combat (the registry's moment
-				-- "combat_start"): those producing hits (Mentak's Ambush) add them to `hits`, by
-				-- the seat that must assign them; those asking a question push it (Creuss's
-				-- Dimensional Splicer), which runs first. Asked once: the stage has moved on.
-				local info = { seats = { ctx.defender, ctx.attacker }, cell = ctx.cell, attacker = ctx.attacker, hits = {} }
-				ctx.stage = "start_hits"
-				local pushed = A.at(g, "combat_start", info)
-				ctx.start_hits, ctx.start_asked = info.hits, {}
-				if pushed then
-					return nil
-				end
-			elseif ctx.stage == "start_hits" then
-				-- The owner assigns them as combat hits (Sustain Damage allowed, §87); Shields
-				-- Holding may cancel them (digest F-25) and Direct Hit follow a Sustain Damage
-				-- (F-27).
-				if sustained_window(g, ctx) then
-					return nil
-				end
-				local asking = nil
-				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
-					local k = tostring(seat)
-					local left = ctx.start_hits[k] or 0
-					if asking == nil and left > 0 and #ships(g, seat, ctx.cell) > 0 then
-						if not ctx.start_asked[k] then
-							ctx.start_asked[k] = true
-							if M.open(g, "assign_hits", { active = ctx.attacker, seat = seat, hits = left, cell = ctx.cell }) then
-								return nil
-							end
-						end
-						local cancel = g:global("card_cancel_hits_" .. seat)
-						if cancel then
-							g:set_global("card_cancel_hits_" .. seat, nil)
-							left = math.max(0, left - cancel)
-							ctx.start_hits[k] = left
-							g:log(U.text("combat.hits_cancelled", seat, cancel))
-						end
-						if left > 0 then
-							asking = seat
-						end
-					end
-				end
-				if asking then
-					ctx.assigning, ctx.start_assigning = asking, true
-					return { seat = asking, prompt = U.text("combat.assign_prompt", ctx.start_hits[tostring(asking)]), rule = "TI4 §19, §23.2, §87",
-						help = U.text("combat.assign_help"), options = hit_options(g, asking, ctx.cell) }
-				end
-				ctx.stage = over(g, ctx) and "end" or "forced"
-			elseif ctx.stage == "forced" then
-				for _, seat in ipairs({ ctx.defender, ctx.attacker }) do
-					if ctx.forced[tostring(seat)] and #non_fighters(g, seat, ctx.cell) > 0 then
-						ctx.assigning, ctx.forcing = seat, true
-						return { seat = seat, prompt = U.text("combat.assault_prompt"), rule = "Assault Cannon; TI4 §87.5",
-							help = U.text("combat.assault_help"), options = hit_options(g, seat, ctx.cell, true, true) }
-					end
-				end
+			elseif ctx.stage == "started" then
+				-- A side left with no ships (or moved out by Skilled Retreat) ends it at once.
 				ctx.stage = over(g, ctx) and "end" or "barrage"
 			elseif ctx.stage == "barrage" then
 				-- §23.3: both sides' barrage at once: both roll, then the fighters go.
@@ -289,18 +232,19 @@ C.space_combat = {
 					end
 				end
 				if not ctx.asked then
-					-- As each round begins (§19.13, §19.19): one timing window (timing.lua) in
-					-- which each seat in turn, the attacker first, is offered its notes and
-					-- abilities (War Funding, Munitions Reserves: rerolls this round) and its
-					-- "start of a combat round" action cards.
-					for _, s in ipairs({ ctx.attacker, ctx.defender }) do
-						Rerolls.revoke_all(g, s)
-					end
-					Repairs.round_start(g, ctx.cell)
+					-- As each round from the second begins (§19.13, §19.19): one timing window
+					-- (timing.lua) in which each seat in turn, the attacker first, is offered its
+					-- notes and abilities (War Funding; Arc Secundus's repair, Munitions Reserves:
+					-- rerolls this round) and its "start of a combat round" action cards. Round
+					-- 1's were offered with the start of the combat (§23.2, stage "start").
 					ctx.asked = {}
-					if Timing.open(g, "combat_round", { seats = { ctx.defender, ctx.attacker }, active = ctx.attacker, attacker = ctx.attacker,
-						defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
-						return nil
+					if ctx.round > 1 then
+						for _, s in ipairs({ ctx.attacker, ctx.defender }) do
+							Rerolls.revoke_all(g, s)
+						end
+						if Timing.open(g, "combat_round", round_info(ctx)) then
+							return nil
+						end
 					end
 				end
 				if over(g, ctx) then
@@ -476,13 +420,6 @@ C.space_combat = {
 				end
 				ctx.repaired = nil
 				ctx.stage = "retreat"
-				-- "After a round of space combat" abilities of the two seats (§23.8: N'orr's
-				-- Exotrireme II, Yin's Devotion), once per round (the stage has moved on when
-				-- this step runs again), before an announced retreat resolves (§23.7 ends the
-				-- round).
-				if not over(g, ctx) and A.at(g, "combat_round_end", { seats = { ctx.attacker, ctx.defender }, cell = ctx.cell, active = ctx.attacker }) then
-					return nil
-				end
 			elseif ctx.stage == "retreat" then
 				-- §23.7: an announced retreat, unless the opponent has no ships left.
 				local seat = ctx.retreating
@@ -512,10 +449,12 @@ C.space_combat = {
 				end
 				ctx.retreating = nil
 				if ctx.round_ended ~= ctx.round then
-					-- "At the end of a combat round" action cards (Emergency Repairs), the
-					-- round's last step done, before the next round or the combat's end.
+					-- The round's last step (§23.7) done, before the next round or the combat's
+					-- end: one timing window (timing.lua, §19.19, the attacker first) for "after
+					-- a round of space combat" (Exotrireme II, Yin's Devotion) and "at the end of
+					-- a combat round" (Emergency Repairs): a retreating side has gone by then.
 					ctx.round_ended = ctx.round
-					if M.open(g, "combat_round_end", { active = ctx.attacker, attacker = ctx.attacker, defender = ctx.defender, cell = ctx.cell, round = ctx.round }) then
+					if Timing.open(g, "combat_round_end", round_info(ctx)) then
 						return nil
 					end
 				end
@@ -625,24 +564,9 @@ C.space_combat = {
 		if string.sub(v, 1, 1) ~= "s" then
 			ctx.lost = seat -- a unit destroyed (combat_loss)
 		end
-		if ctx.start_assigning then
-			ctx.start_assigning = nil
-			local n, e = Hits.apply(g, seat, ctx.cell, v, foe)
-			if string.sub(v, 1, 1) == "s" then
-				ctx.just_sustained = e
-			end
-			ctx.start_hits[tostring(seat)] = math.max(0, (ctx.start_hits[tostring(seat)] or 0) - n)
-			return
-		end
 		if ctx.destroying then
 			ctx.destroying = nil
 			ctx.destroy[tostring(seat)] -= 1
-			Hits.apply(g, seat, ctx.cell, v, foe)
-			return
-		end
-		if ctx.forcing then
-			ctx.forced[tostring(seat)] = nil
-			ctx.forcing = nil
 			Hits.apply(g, seat, ctx.cell, v, foe)
 			return
 		end

@@ -41,10 +41,10 @@ E.creuss_wormhole_generator = {
 
 -- Creuss, Dimensional Splicer (its card): as a space combat begins in a system holding a
 -- wormhole and Creuss ships, Creuss may score 1 hit on an opponent's ship it chooses
--- (the moment "combat_start" of combat.lua; step `splicer` below).
+-- (the window `space_combat_start` of timing.lua, §23.2; step `splicer` below).
 E.creuss_dimensional_splicer = {
 	at = {
-		combat_start = function(g, seat: number, info)
+		space_combat_start = function(g, seat: number, info)
 			if not table.find(info.seats, seat) or #require("galaxy").wormholes_at(g, info.cell) == 0 then
 				return false
 			end

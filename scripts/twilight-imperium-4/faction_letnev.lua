@@ -27,6 +27,25 @@ E.letnev_munitions_reserves = {
 	},
 }
 
+-- Arc Secundus, the Letnev flagship (TI4 §98, its card): as each space combat round begins,
+-- it is repaired (repairs.lua). A round's start is a timing window (timing.lua: the combat's
+-- start for round 1, §23.2), so the repair comes in the Letnev's turn of it (§19.19): after
+-- an attacker's start-of-combat hits when the Letnev defend, before the defender's when they
+-- attack. First in the Letnev's turn (`at_order`); mandatory, no question (step
+-- `arc_secundus_repair`, which reads the flagship when it runs).
+E.letnev_flagship = {
+	at_order = { combat_round = -1 },
+	at = {
+		combat_round = function(g, seat: number, info)
+			if not table.find(info.seats, seat) or g:count({ kind = "flagship", face = "letnev_flagship", owner = seat, cell = info.cell }) == 0 then
+				return false
+			end
+			g:push("arc_secundus_repair", { cell = info.cell })
+			return true
+		end,
+	},
+}
+
 -- ==== Steps ====
 
 -- Munitions Reserves: ctx.seat may pay 2 trade goods for the right to reroll any of its

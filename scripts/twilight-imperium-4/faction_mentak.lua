@@ -1,7 +1,7 @@
 --!strict
 -- Twilight Imperium 4: the Mentak Coalition — its entries in the faction registry
 -- (abilities.lua) and the steps they push (see faction_letnev.lua for how a faction module is
--- built). Ambush adds hits at the "combat_start" moment of combat.lua; Pillage answers the
+-- built). Ambush rolls at the start of a space combat (timing.lua's window); Pillage answers the
 -- "tg_gained" and "transaction_done" moments; Salvage Operations the "combat_end" moment;
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
 -- Promise of Protection is the entry's part `note` below (notes.lua plays it).
@@ -11,33 +11,28 @@ local K = require("ability_kit")
 local F = {}
 local E = {}
 
--- Ambush (TI4 §19): at the start of a space combat, 1 die for each of up to 2 of the
--- Mentak's cruisers or destroyers in the system (the best ones: lowest combat value); each
--- die reaching that ship's combat value is a hit the opponent assigns (combat.lua
--- start_hits; not a combat roll: no combat modifiers). Always rolled: it can only help.
+-- Ambush (TI4 §19): at the start of a space combat (the window `space_combat_start` of
+-- timing.lua, §23.2), 1 die for each of up to 2 of the Mentak's cruisers or destroyers in the
+-- system (the best ones: lowest combat value); each die reaching that ship's combat value is
+-- a hit the opponent assigns (step `ambush` below, then ability_hits.lua; not a combat roll:
+-- no combat modifiers). Always rolled: it can only help.
+local function ambushers(g, seat: number, c: number): { number }
+	local ships = g:entities({ kind = { "cruiser", "destroyer" }, owner = seat, cell = c })
+	table.sort(ships, function(x: number, y: number): boolean
+		return (defs.unit[g:face(x)].combat or 10) < (defs.unit[g:face(y)].combat or 10)
+	end)
+	return ships
+end
+
 E.mentak_ambush = {
 	at = {
-		combat_start = function(g, seat: number, info)
-			if not table.find(info.seats, seat) then
+		space_combat_start = function(g, seat: number, info)
+			local i = table.find(info.seats, seat)
+			if not i or #ambushers(g, seat, info.cell) == 0 then
 				return false
 			end
-			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
-			local ships = g:entities({ kind = { "cruiser", "destroyer" }, owner = seat, cell = info.cell })
-			table.sort(ships, function(x: number, y: number): boolean
-				return (defs.unit[g:face(x)].combat or 10) < (defs.unit[g:face(y)].combat or 10)
-			end)
-			local dice, hits = 0, 0
-			for i = 1, math.min(2, #ships) do
-				dice += 1
-				if g:roll(10) >= (defs.unit[g:face(ships[i])].combat or 11) then
-					hits += 1
-				end
-			end
-			if dice > 0 then
-				g:log(U.text("ability.ambush", seat, dice, hits))
-				info.hits[tostring(foe)] = (info.hits[tostring(foe)] or 0) + hits
-			end
-			return false
+			g:push("ambush", { seat = seat, foe = info.seats[3 - i], cell = info.cell, active = info.active })
+			return true
 		end,
 	},
 }
@@ -112,6 +107,39 @@ E.mentak_mirror_computing = { flags = { trade_goods_doubled = true } }
 E.mentak_flagship = { flags = { others_no_sustain = true } }
 
 -- ==== Steps ====
+
+-- Ambush: ctx.seat rolls for up to 2 of its cruisers or destroyers in ctx.cell (they are read
+-- now, in its turn of the window); ctx.foe then assigns the hits (ability_hits.lua).
+F.ambush = {
+	run = function(g, ctx)
+		if ctx.done or U.over(g) then
+			return nil
+		end
+		ctx.done = true
+		-- Nothing to ambush once the opponent's ships are gone (Skilled Retreat, an earlier
+		-- turn's hits).
+		if #require("hits").ships(g, ctx.foe, ctx.cell) == 0 then
+			return nil
+		end
+		local ships = ambushers(g, ctx.seat, ctx.cell)
+		local dice, hits = 0, 0
+		for i = 1, math.min(2, #ships) do
+			dice += 1
+			if g:roll(10) >= (defs.unit[g:face(ships[i])].combat or 11) then
+				hits += 1
+			end
+		end
+		if dice == 0 then
+			return nil
+		end
+		g:log(U.text("ability.ambush", ctx.seat, dice, hits))
+		if hits > 0 then
+			g:push("ability_hits", { seat = ctx.foe, by = ctx.seat, cell = ctx.cell, hits = hits, active = ctx.active })
+		end
+		return nil
+	end,
+}
+
 
 -- Pillage: ctx.seat (Mentak) may take 1 trade good or 1 commodity of ctx.victim (a
 -- commodity taken becomes a trade good, TI4 §43.5).

@@ -155,10 +155,13 @@ E.nekro_technological_singularity = {
 -- command tokens of this ability's data modifier instead (flag `research_gives_tokens`).
 E.nekro_propagation = { flags = { research_gives_tokens = true } }
 
--- The Alastor (TI4 §98, its card): as a space combat in its system starts (combat.lua's moment
+-- The Alastor (TI4 §98, its card): as a space combat in its system starts (timing.lua's window
 -- `space_combat_start`), the Nekro choose any of their ground forces in that system, in its
 -- space area or on its planets, to fight as ships (step `alastor`; combat.lua puts them back
--- once it is over; digest FAQ F-43: they keep fighting if the flagship dies).
+-- once it is over; digest FAQ F-43: they keep fighting if the flagship dies). Asked first in
+-- the Nekro's turn of the window (`at_order`): the forces joining count for the Nekro's
+-- Assault Cannon (F-43), and choosing none leaves everything as it was, so going first can
+-- never cost the Nekro anything.
 local function alastor_forces(g, seat: number, c: number): { number }
 	local out = g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c })
 	for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do
@@ -170,6 +173,7 @@ local function alastor_forces(g, seat: number, c: number): { number }
 end
 
 E.nekro_flagship = {
+	at_order = { space_combat_start = -1 },
 	at = {
 		space_combat_start = function(g, seat: number, info)
 			if not table.find(info.seats, seat) or g:count({ kind = "flagship", face = "nekro_flagship", owner = seat, cell = info.cell }) == 0

@@ -15,12 +15,16 @@ local function exotriremes(g, seat: number, c: number): { number }
 	return g:entities({ kind = "dreadnought", face = "norr_exotrireme_2", owner = seat, cell = c })
 end
 
--- Exotrireme II (its card, TI4 §62): once a space combat round is over (moment
--- "combat_round_end" of combat.lua), the N'orr may destroy one of them in the combat's system
+-- Exotrireme II (its card, TI4 §62): once a space combat round is over, its retreat done
+-- (the window "combat_round_end" of timing.lua, §23.7-8), the N'orr may destroy one of them in the combat's system
 -- to destroy up to 2 of its opponent's ships there (step `exotrireme` below).
 E.norr_exotrireme_2 = {
 	-- Its card: Direct Hit cannot destroy it (ac_combat.lua).
 	flags = { direct_hit_immune = { norr_exotrireme_2 = true } },
+	-- The stalemate test (stalemate.lua, F-02): it can strike only while one is in the system.
+	can_strike = function(g, seat: number, foe: number, c: number): boolean
+		return #exotriremes(g, seat, c) > 0
+	end,
 	at = {
 		combat_round_end = function(g, seat: number, info)
 			if not table.find(info.seats, seat) or #exotriremes(g, seat, info.cell) == 0 then

@@ -75,10 +75,17 @@ local function sacrifice_moment(step: string)
 	end
 end
 
--- Devotion (TI4 §19, the erratum of digest Part 3.2): after each space combat round
--- (combat.lua's moment `combat_round_end`), Yin may destroy one of its cruisers or destroyers
+-- Devotion (TI4 §19, the erratum of digest Part 3.2): after each space combat round, its
+-- retreat done (timing.lua's window `combat_round_end`, §23.7-8), Yin may destroy one of its cruisers or destroyers
 -- in the active system for 1 hit on an opponent's ship it chooses (step `devotion`).
-E.yin_devotion = { at = { combat_round_end = sacrifice_moment("devotion") } }
+-- `can_strike` (stalemate.lua, F-02): Devotion can strike only while Yin has a cruiser or
+-- destroyer in the system to destroy.
+E.yin_devotion = {
+	at = { combat_round_end = sacrifice_moment("devotion") },
+	can_strike = function(g, seat: number, foe: number, c: number): boolean
+		return can_sacrifice(g, seat, c)
+	end,
+}
 
 -- Indoctrination (TI4 §19): as a ground combat starts (invasion.lua's moment
 -- `ground_combat_start`), Yin may pay 2 influence to replace one of its opponent's infantry
@@ -98,10 +105,12 @@ E.yin_indoctrination = {
 	},
 }
 
--- Impulse Core (its card): as a space combat starts (combat.lua's moment
+-- Impulse Core (its card): as a space combat starts (timing.lua's window
 -- `space_combat_start`), Yin may destroy one of its cruisers or destroyers there for 1 hit,
--- which the opponent puts on a non-fighter ship if it has one (step `impulse_core`).
-E.yin_impulse_core = { at = { space_combat_start = sacrifice_moment("impulse_core") } }
+-- which the opponent puts on a non-fighter ship if it has one (step `impulse_core`). Asked
+-- last in Yin's turn of the window (`at_order`): the sacrifice lowers Yin's own count of
+-- non-fighter ships, so Yin's Assault Cannon, if it has one, counts first.
+E.yin_impulse_core = { at_order = { space_combat_start = 1 }, at = { space_combat_start = sacrifice_moment("impulse_core") } }
 
 -- Yin Spinner (its base card): after Yin's units use Production in a system (production.lua's
 -- moment `after_production`), 1 infantry from its reinforcements on a planet it controls

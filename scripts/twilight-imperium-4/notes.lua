@@ -19,8 +19,8 @@
 --   turn; also offered when received then, digest F-08), "after_research" (seat, tech),
 --   "combat_round" (seats), "combat_start" (seats), "ground_combat_start" (seats),
 --   "units_committed" (seat, planets), "strategy_end" ({}). At the moments shared with
---   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round, a
---   ground combat's combat_start and ground_combat_start) timing.lua offers them instead,
+--   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round,
+--   combat_start — a space or ground combat's start — and ground_combat_start) timing.lua offers them instead,
 --   seat by seat (`N.offer_held`).
 -- * `can(g, holder, owner, note, info) -> boolean`: whether it may be played now (asked for
 --   notes held by another seat than their owner only, §44.2). Optional: yes.
@@ -317,12 +317,6 @@ end
 -- whether it pushed.
 function N.units_committed(g, seat: number, planets: { number }): boolean
 	return offer(g, { "units_committed" }, { seat = seat, planets = planets })
-end
-
--- As a space combat starts (`seats`: attacker, defender): Antivirus (a ground combat's
--- start is timing.lua's window). Returns whether it pushed anything.
-function N.combat_start(g, seats: { number }): boolean
-	return offer(g, { "combat_start" }, { seats = seats })
 end
 
 -- Once every strategy card has been chosen (end of the strategy phase): Acquiescence, Gift

@@ -1,8 +1,9 @@
 --!strict
 -- Twilight Imperium 4: the repairs inside a space combat (a damaged unit stands up again and
 -- may use Sustain Damage once more, TI4 §87.3): Letnev's flagship, Arc Secundus, as each round
--- begins, and the technology Duranium Armor once a round's hits are assigned. The combat step
--- (combat.lua) calls them at those moments and asks the owner the Duranium question; the
+-- begins (its registry entry in faction_letnev.lua pushes the step below in the Letnev's turn
+-- of the round's start window), and the technology Duranium Armor once a round's hits are
+-- assigned (the combat step, combat.lua, calls it and asks the owner the Duranium question); the
 -- stalemate test (stalemate.lua) reads the same definitions of what is repaired when, so the
 -- two cannot disagree.
 local U = require("util")
@@ -50,6 +51,15 @@ function R.duranium(g, seat: number, c: number, sustained: { [string]: boolean }
 		end
 	end
 end
+
+-- The step of Arc Secundus's repair, pushed by its registry entry (faction_letnev.lua) in the
+-- Letnev's turn of a round's start window (ctx: cell).
+R.arc_secundus_repair = {
+	run = function(g, ctx)
+		R.round_start(g, ctx.cell)
+		return nil
+	end,
+}
 
 -- The question when the seat may repair units of several faces: which one.
 function R.duranium_question(g, seat: number, faces: { string }): any

@@ -18,9 +18,13 @@
 --   with Non-Euclidean Shielding (hits.lua);
 -- * the repairs (repairs.lua): Arc Secundus as each round begins, Duranium Armor once a
 --   round, of a unit damaged before that round.
--- Left out, so no stalemate is declared while they could matter: a side whose opponent
--- holds an ability timed at the end of a round (registry moment `combat_round_end`: Yin's
--- Devotion, the N'orr's Exotrireme II strike outside the dice) is treated as able to lose.
+-- * the strikes outside the dice at the end of a round (registry moment `combat_round_end`:
+--   Yin's Devotion, the N'orr's Exotrireme II): a side whose opponent can still strike so is
+--   treated as able to lose (such a strike is not modelled further: it may destroy units the
+--   dice cannot). Whether it still can is the entry's part `can_strike(g, seat, foe, c)`
+--   (Devotion: a Yin cruiser or destroyer in the system to sacrifice; Exotrireme II: one of
+--   them there); an entry without it is taken as always able. No unit enters a system during
+--   a combat, so one that cannot strike now never will in this combat.
 -- Action cards (Direct Hit, Emergency Repairs...) are not counted: a hand is not a lasting
 -- part of the combat, and each card is played once.
 local U = require("util")
@@ -31,11 +35,12 @@ local Hits = require("hits")
 local Repairs = require("repairs")
 local S = {}
 
--- Whether `seat` holds an ability asked at the end of every space combat round.
-local function strikes_after_rounds(g, seat: number): boolean
+-- Whether `seat` holds an ability asked at the end of every space combat round that can
+-- still destroy `foe`'s units in `c` (its `can_strike`, when it says).
+function S.strikes_after_rounds(g, seat: number, foe: number, c: number): boolean
 	for _, id in ipairs(A.held(g, seat)) do
 		local h = A.HOOKS[id]
-		if h and h.at and h.at.combat_round_end then
+		if h and h.at and h.at.combat_round_end and (h.can_strike == nil or h.can_strike(g, seat, foe, c)) then
 			return true
 		end
 	end
@@ -52,7 +57,7 @@ function S.cannot_lose(g, seat: number, foe: number, c: number): boolean
 	if hits == 0 then
 		return true
 	end
-	if strikes_after_rounds(g, foe) or Hits.sustain_denied(g, seat, c) then
+	if S.strikes_after_rounds(g, foe, seat, c) or Hits.sustain_denied(g, seat, c) then
 		return false
 	end
 	local sustains = math.ceil(hits / Hits.cancelled_per_sustain(g, seat))

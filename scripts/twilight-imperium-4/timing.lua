@@ -18,9 +18,24 @@ local U = require("util")
 local T = {}
 
 -- A registry moment (the `at` name of abilities.lua entries) -> the names the same timing
--- has for notes (notes.lua `at`, a list) and action cards (moments.lua hooks' `at`). `rule`
--- says why they are one timing.
+-- has for notes (notes.lua `at`, a list) and action cards (moments.lua hooks' `at`), and, when
+-- the registry knows it by several names, `abilities` (a list, asked in that order within a
+-- seat, abilities.lua `A.at`). `rule` says why they are one timing.
 T.MOMENTS = {
+	-- §23.2: a space combat's start is also its first round's start ("start of combat" and
+	-- "start of round" effects are simultaneous), and both come before the anti-fighter
+	-- barrage: the note Antivirus ("as a combat starts") and War Funding (a round starts);
+	-- the abilities of the start (The Alastor, Assault Cannon, Impulse Core, Ambush,
+	-- Dimensional Splicer) and of round 1's start (Munitions Reserves); the round-start
+	-- cards (Morale Boost, Fighter Prototype, Emergency Repairs, Skilled Retreat). combat.lua
+	-- opens `combat_round` alone from round 2.
+	space_combat_start = { abilities = { "space_combat_start", "combat_round" }, notes = { "combat_start", "combat_round" },
+		cards = "combat_round", rule = "TI4 §19.19, §23.2" },
+	-- §23.7-8, §19.13-14: a space combat round ends with its step 5, the retreat; "after a
+	-- round" (Yin's Devotion, the N'orr's Exotrireme II) and "at the end of a round"
+	-- (Emergency Repairs) both come once that step is done, before the next round or the
+	-- combat's end. (A ground combat's round end has cards only: invasion.lua opens them.)
+	combat_round_end = { cards = "combat_round_end", rule = "TI4 §19.13-14, §19.19, §23.7-8" },
 	-- §23.4 / §19.13: "at the start of a combat round" (Letnev's Munitions Reserves, the note
 	-- War Funding; Morale Boost, Fighter Prototype, Emergency Repairs, Skilled Retreat).
 	combat_round = { notes = { "combat_round" }, cards = "combat_round", rule = "TI4 §19.13, §19.19, §23.4" },
@@ -49,9 +64,14 @@ T.MOMENTS = {
 }
 
 -- Whether seat `s` may have something to use at the moment (its hooks decide for sure).
+-- The registry names of a moment (see `T.MOMENTS`).
+local function registry_points(point: string): { string }
+	return T.MOMENTS[point].abilities or { point }
+end
+
 local function has_any(g, s: number, point: string, info: any, cards: boolean): boolean
 	local m = T.MOMENTS[point]
-	if require("abilities").holds_at(g, s, point) then
+	if require("abilities").holds_at(g, s, registry_points(point)) then
 		return true
 	end
 	if m.notes and require("notes").holds_timed(g, s, m.notes) then
@@ -93,13 +113,14 @@ T.timing_window = {
 				ctx.stage = "cards"
 				local Ab, N = require("abilities"), require("notes")
 				local notes = m.notes and N.holds_timed(g, s, m.notes)
-				if Ab.holds_at(g, s, ctx.point) or notes then
+				local points = registry_points(ctx.point)
+				if Ab.holds_at(g, s, points) or notes then
 					-- A hook may push a step without saying so: a no-op step first, under
 					-- whatever the hooks push, so that this window always runs again after them.
 					g:push("timing_resume", {})
 					-- Pushed abilities first, notes last: the notes are asked first (a note
 					-- may silence its owner, as Political Secret does).
-					Ab.at(g, ctx.point, ctx.info, { s })
+					Ab.at(g, points, ctx.info, { s })
 					if notes then
 						N.offer_held(g, m.notes, ctx.info, s)
 					end
