@@ -106,6 +106,14 @@ function G.off_board(at): { number }
 	return { at[1] * 2, at[2] * 2 }
 end
 
+-- TI4 §93.2: a system is on the edge of the board when one of its six sides touches no
+-- other tile, as the Creuss home system, off the board and touching none, always is (§93.1:
+-- it is still part of the board). No base-game rule reads it; homebrew and expansion
+-- components that say "a system on the edge" do.
+function G.on_edge(g, c: number): boolean
+	return #g:neighbors(c) < 6
+end
+
 -- Setup step 6, "5-player game without hyperlanes": trade goods for the weaker home
 -- positions, after the board is built. Which seats get them is reconstructed; the
 -- reasoning is in layouts.ron beside `trade_goods`.
