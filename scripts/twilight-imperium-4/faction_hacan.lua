@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_hacan.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -57,11 +58,8 @@ E.hacan_quantum_datahub_node = {
 -- Quantum Datahub Node: ctx.seat may swap one of its strategy cards for another player's,
 -- paying a strategy-pool token and 3 trade goods to that player. One decision: every
 -- (own card, their card) pair, or not at all.
-F.datahub = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.datahub = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
 			for _, s in ipairs(U.clockwise(g, ctx.seat)) do
@@ -73,17 +71,13 @@ F.datahub = {
 				end
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.datahub_prompt"), rule = "TI4 §94, §40",
-			help = defs.technology.hacan_quantum_datahub_node.effect, options = options, pass = U.text("ability.datahub_no") }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.datahub_prompt"), rule = "TI4 §94, §40",
+			help = defs.technology.hacan_quantum_datahub_node.effect, pass = U.text("ability.datahub_no") }
+	end,
+	answer = function(g, ctx, v)
 		local a, b = string.match(v, "^(%d+):(%d+)$")
 		local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
 		local other = g:where(theirs).seat
@@ -94,7 +88,7 @@ F.datahub = {
 		g:move(theirs, { zone = "strategy", seat = ctx.seat })
 		g:log(U.text("ability.datahub_done", ctx.seat, defs.strategy_card[g:face(mine)].name, other, defs.strategy_card[g:face(theirs)].name))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 

@@ -9,6 +9,7 @@
 -- Its war sun from the start needs no entry: Prototype War Sun I names no technology in
 -- units.ron, so production.lua lets Muaat build it (TI4 §62.1, its card).
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -88,11 +89,8 @@ E.muaat_flagship = {
 -- Star Forge: ctx.seat picks a system with its war sun and what is forged there: 2 fighters
 -- (as many as its reinforcements hold) or 1 destroyer. Capacity and the fleet pool are
 -- then checked there (TI4 §18.3, §45.3).
-F.star_forge = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.star_forge = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, c in ipairs(war_sun_cells(g, ctx.seat)) do
 			if UT.available(g, ctx.seat, "fighter") then
@@ -102,14 +100,13 @@ F.star_forge = {
 				table.insert(options, { label = U.text("ability.star_forge_destroyer", U.cell_label(g, c)), value = string.format("destroyer:%d", c) })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.star_forge_prompt"), rule = "TI4 §19, §3",
-			help = defs.faction_ability.muaat_star_forge.effect, options = options }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.star_forge_prompt"), rule = "TI4 §19, §3",
+			help = defs.faction_ability.muaat_star_forge.effect }
+	end,
+	answer = function(g, ctx, v)
 		local kind, n = string.match(v, "^(%a+):(%d+)$")
 		local c = tonumber(n) :: number
 		for _ = 1, (kind == "fighter" and 2 or 1) do
@@ -120,7 +117,7 @@ F.star_forge = {
 		U.remove_fleet_excess(g, ctx.seat, c)
 		U.check_capacity(g, ctx.seat, c)
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 

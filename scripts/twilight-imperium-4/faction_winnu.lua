@@ -8,6 +8,7 @@
 -- plays it); the starting
 -- technology of the player's choice is setup.lua's `start_tech`.
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -112,20 +113,15 @@ E.winnu_flagship = { flags = { dice_per_opponent_non_fighter = true } }
 
 -- Reclamation: ctx.seat may place a PDS and a space dock from reinforcements on Mecatol
 -- Rex (ctx.planet), those it has and the planet may take (TI4 §90, §80 limits).
-F.reclamation = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.reclamation_prompt"), rule = "TI4 §19",
-			help = defs.faction_ability.winnu_reclamation.effect,
-			options = { { label = U.text("ability.reclamation_place"), value = "place" } }, pass = U.text("ability.reclamation_no") }
+F.reclamation = Ask.step({
+	options = function(g, ctx)
+		return { { label = U.text("ability.reclamation_place"), value = "place" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if not v then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.reclamation_prompt"), rule = "TI4 §19",
+			help = defs.faction_ability.winnu_reclamation.effect, pass = U.text("ability.reclamation_no") }
+	end,
+	answer = function(g, ctx, v)
 		local Co = require("council")
 		local pds = g:last({ kind = "pds", zone = "reinforcements", seat = ctx.seat })
 		if pds and g:count({ kind = "pds", owner = ctx.seat, inside = ctx.planet }) < Co.pds_limit(g) then
@@ -137,7 +133,7 @@ F.reclamation = {
 		end
 		g:log(U.text("ability.reclamation_done", ctx.seat))
 	end,
-}
+})
 
 -- Hegemonic Trade Policy: ctx.seat may choose a planet it controls whose values differ.
 F.hegemonic = {

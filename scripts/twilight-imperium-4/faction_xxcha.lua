@@ -7,6 +7,7 @@
 -- the steps ("faction_xxcha.<step>"). Its flagship's Space Cannon is data (units.ron,
 -- cannon.lua); its note, Political Favor, is its entry's part `note` below (notes.lua plays it).
 local U = require("util")
+local Ask = require("ask_once")
 -- council.lua and objectives.lua are asked when a step runs, not at load (abilities.lua
 -- requires this module through ability_entries.lua).
 local K = require("ability_kit")
@@ -101,31 +102,24 @@ E.xxcha_nullification_field = {
 -- ==== Steps ====
 
 -- Peace Accords: ctx.seat may take control of one of accord_targets (exhausted, TI4 §29.1).
-F.peace_accords = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.peace_accords = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, p in ipairs(accord_targets(g, ctx.seat)) do
 			table.insert(options, { label = U.text("ability.peace_accords_option", U.planet_name(g, p), U.cell_label(g, g:cell_of(p) :: number)), value = p })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.peace_accords_prompt"), rule = "TI4 §19, §29",
-			help = defs.faction_ability.xxcha_peace_accords.effect, options = options, pass = U.text("ability.peace_accords_no") }
+		return options
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
-		if p == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.peace_accords_prompt"), rule = "TI4 §19, §29",
+			help = defs.faction_ability.xxcha_peace_accords.effect, pass = U.text("ability.peace_accords_no") }
+	end,
+	answer = function(g, ctx, p)
 		require("council").gain_control(g, p, ctx.seat)
 		g:set_prop(p, "exhausted", true)
 		g:log(U.text("ability.peace_accords_used", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
 F.quash = {

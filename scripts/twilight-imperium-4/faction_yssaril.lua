@@ -6,6 +6,7 @@
 -- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is the entry's
 -- part `note` below (notes.lua plays it) and uses the step `take_card`.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -81,28 +82,24 @@ E.yssaril_flagship = { flags = { moves_through_ships = true } }
 -- ==== Steps ====
 
 -- Mageon Implants: ctx.seat chooses whose hand to look at.
-F.mageon = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.mageon = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(U.clockwise(g, ctx.seat)) do
 			if s ~= ctx.seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
 				table.insert(options, { label = U.text("ability.mageon_option", s, #hand(g, s)), value = s })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.mageon_prompt"), rule = "TI4 §94, §3",
-			help = defs.technology.yssaril_mageon_implants.effect, options = options }
+		return options
 	end,
-	resolve = function(g, ctx, s)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.mageon_prompt"), rule = "TI4 §94, §3",
+			help = defs.technology.yssaril_mageon_implants.effect }
+	end,
+	answer = function(g, ctx, s)
 		g:push("take_card", { seat = ctx.seat, from = s })
 	end,
-}
+})
 
 -- Mageon Implants, Spy Net: ctx.seat looks at ctx.from's action cards (a one-time look,
 -- each card named in its private log) and takes 1 of them into its hand, known to it alone.

@@ -1,0 +1,53 @@
+--!strict
+-- Twilight Imperium 4: the step that asks its seat one question and is over once it is
+-- answered (a planet to place on, a player to give to, a system to act in, "use the card
+-- or keep it") — the commonest step of this pack. A module's step names only what is its
+-- own: the options, the question and what an answer does. What every such step shares
+-- lives here once: nothing is asked after the step is done or once the game is over, a
+-- question without options is not asked at all (the step just ends), and any answer, a
+-- pass too, ends the step.
+local U = require("util")
+local Ask = {}
+
+-- A one-question step (the table a step handler is) from `spec`:
+--   options(g, ctx)    the choices; an empty list ends the step without asking;
+--   ask(g, ctx)        the rest of the decision (prompt, rule, help, pass, kind...); its
+--                      seat is ctx.seat unless it names another;
+--   answer(g, ctx, v)  what a chosen option does (not called on a pass);
+--   declined(g, ctx)   what a pass does, for the few steps where it does something.
+function Ask.step(spec)
+	return {
+		run = function(g, ctx)
+			if ctx.done or U.over(g) then
+				return nil
+			end
+			local options = spec.options(g, ctx)
+			if #options == 0 then
+				return nil
+			end
+			local decision = spec.ask(g, ctx)
+			decision.seat = decision.seat or ctx.seat
+			decision.options = options
+			return decision
+		end,
+		resolve = function(g, ctx, v)
+			ctx.done = true
+			if v ~= nil then
+				spec.answer(g, ctx, v)
+			elseif spec.declined then
+				spec.declined(g, ctx)
+			end
+		end,
+	}
+end
+
+-- One option per planet, labelled with its name (the usual "choose one of your planets").
+function Ask.planet_options(g, planets: { number }): { any }
+	local options = {}
+	for _, p in ipairs(planets) do
+		table.insert(options, { label = U.planet_name(g, p), value = p })
+	end
+	return options
+end
+
+return Ask
