@@ -5,6 +5,7 @@
 -- agenda phase with a choice (Imperial Arbiter, Minister of War, Anti-Intellectual
 -- Revolution).
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local Co = require("council")
 local K = require("tokens")
@@ -157,11 +158,8 @@ S.exhaust_planets = {
 
 -- ctx: seat: one command token from the seat's command sheet back to reinforcements
 -- (Wormhole Research, against).
-S.return_token = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+S.return_token = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, pool in ipairs(U.POOLS) do
 			-- Not a fleet token its ships need (TI4 §45).
@@ -170,18 +168,17 @@ S.return_token = {
 				table.insert(options, { label = U.text("pool." .. pool), value = pool })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("outcome.return_token_prompt"), rule = "TI4 §26, §58",
-			help = U.text("outcome.return_token_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, pool)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("outcome.return_token_prompt"), rule = "TI4 §26, §58",
+			help = U.text("outcome.return_token_help") }
+	end,
+	answer = function(g, ctx, pool)
 		U.move_token(g, ctx.seat, pool, "cmd_reinforcements")
 		g:log(U.text("outcome.token_returned", ctx.seat))
 	end,
-}
+})
 
 -- Law Imperial Arbiter (round.lua, end of the strategy phase): its owner may discard it
 -- to swap one of its strategy cards with one of another player's.

@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: producing units (TI4 §78, §79): the Production of the seat's
 -- units in one system, one unit at a time, then one payment for all of them.
 local U = require("util")
+local Ask = require("ask_once")
 local Co = require("council")
 local A = require("abilities")
 local N = require("notes")
@@ -111,24 +112,16 @@ end
 -- TI4 §57.4: a unit to be placed (not produced) with none of its type left in
 -- reinforcements: its owner takes one back from the board, choosing which
 -- (P.reclaimable), and places it at `where`. ctx: seat, kind, where (a location).
-P.take_back_place = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		local options = P.reclaimable(g, ctx.seat, ctx.kind)
-		if #options == 0 then
-			return nil
-		end
-		-- "May": no ability forces it (§57.4), so the player may place none.
-		return { seat = ctx.seat, prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
-			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options, pass = U.text("produce.place_none") }
+P.take_back_place = Ask.step({
+	options = function(g, ctx)
+		return P.reclaimable(g, ctx.seat, ctx.kind)
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if not v then
-			return
-		end
+	ask = function(g, ctx)
+		-- "May": no ability forces it (§57.4), so the player may place none.
+		return { prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
+			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), pass = U.text("produce.place_none") }
+	end,
+	answer = function(g, ctx, v)
 		local tag, where = string.match(v, "^(%a):(%d+)$")
 		local filter = { kind = ctx.kind, owner = ctx.seat }
 		if tag == "t" then
@@ -143,7 +136,7 @@ P.take_back_place = {
 		g:move(back, ctx.where)
 		g:add_global("usage.units_taken_back", 1)
 	end,
-}
+})
 
 -- Places a unit of `kind` at `where` from reinforcements (a fighter or infantry token when
 -- no figure is left: unit_tokens.lua); none left there, its owner may take one back from
