@@ -16,6 +16,15 @@ function K.add(registry: { [string]: any }, entries: { [string]: any })
 	end
 end
 
+-- A faction module's `register`, the hook its factions.ron `hooks` names: adds the
+-- module's `entries` to the registry (K.add). One definition, so the seventeen faction
+-- modules cannot drift apart in how they join the registry.
+function K.registrar(entries: { [string]: any }): (registry: { [string]: any }) -> ()
+	return function(registry: { [string]: any })
+		K.add(registry, entries)
+	end
+end
+
 -- Infantry II, Spec Ops II and Letani Warrior II (their cards): a destroyed one is set
 -- aside on its card (zone "revive") on a die of `at_least` or more; at the start of its owner's next turn
 -- the units set aside go to a planet the owner controls in its home system (back to

@@ -100,8 +100,6 @@ E.support_for_the_throne = {
 }
 
 -- Adds these entries to the registry (ability_entries.lua).
-function G.register(registry: { [string]: any })
-	require("ability_kit").add(registry, E)
-end
+G.register = require("ability_kit").registrar(E)
 
 return G
