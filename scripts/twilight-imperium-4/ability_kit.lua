@@ -25,6 +25,24 @@ function K.registrar(entries: { [string]: any }): (registry: { [string]: any }) 
 	end
 end
 
+-- The `note` part of a promissory note played as a component action to lie face up in its
+-- holder's play area until the holder activates a system with the owner's units (notes.lua:
+-- `component`, "face_up", `returns_on_activation`) — Stymie, Trade Convoys, Promise of
+-- Protection. `extra` adds what the note does while it lies there (`flags`, `bars`).
+function K.face_up_note(extra: { [string]: any }?): { [string]: any }
+	local note: { [string]: any } = {
+		component = true,
+		play = function(g, holder: number, owner: number, note: number, info, v)
+			return "face_up"
+		end,
+		returns_on_activation = true,
+	}
+	for k, v in pairs(extra or {}) do
+		note[k] = v
+	end
+	return note
+end
+
 -- Infantry II, Spec Ops II and Letani Warrior II (their cards): a destroyed one is set
 -- aside on its card (zone "revive") on a die of `at_least` or more; at the start of its owner's next turn
 -- the units set aside go to a planet the owner controls in its home system (back to

@@ -118,12 +118,7 @@ F.bioplasmosis = {
 -- or next to one, home systems excepted (production.lua asks `bars.production`); back to
 -- Arborec once the holder activates a system with Arborec units.
 E.arborec_stymie = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		returns_on_activation = true,
+	note = K.face_up_note({
 		bars = {
 			production = function(g, holder: number, owner: number, note: number, info): boolean
 				local theirs = {}
@@ -140,7 +135,7 @@ E.arborec_stymie = {
 				return false
 			end,
 		},
-	},
+	}),
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).

@@ -95,16 +95,7 @@ F.datahub = Ask.step({
 -- Trade Convoys (Hacan's note, its card): a component action putting it face up in the
 -- holder's play area; while there, the holder may trade with anyone (transactions.lua asks
 -- flag `trade_anyone`); back to Hacan once the holder activates a system with Hacan units.
-E.hacan_trade_convoys = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		flags = { trade_anyone = true },
-		returns_on_activation = true,
-	},
-}
+E.hacan_trade_convoys = { note = K.face_up_note({ flags = { trade_anyone = true } }) }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
 F.register = K.registrar(E)

@@ -182,15 +182,7 @@ F.salvage = Ask.step({
 -- Promise of Protection (Mentak's note, its card): a component action putting it face up in
 -- the holder's play area; while there, Pillage spares the holder (`protected` above); back
 -- to Mentak once the holder activates a system with Mentak units.
-E.mentak_promise_of_protection = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		returns_on_activation = true,
-	},
-}
+E.mentak_promise_of_protection = { note = K.face_up_note() }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
 F.register = K.registrar(E)
