@@ -55,9 +55,7 @@ E.l1z1x_cybernetic_enhancements = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return holder == info.seat and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = holder }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_cybernetic", owner), value = "play" } }
-		end,
+		label = "notes.play_cybernetic",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			U.move_token(g, holder, "cmd_reinforcements", "strategy")

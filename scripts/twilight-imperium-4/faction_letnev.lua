@@ -61,9 +61,7 @@ E.letnev_war_funding = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return table.find(info.seats, holder) ~= nil
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_war_funding", owner), value = "play" } }
-		end,
+		label = "notes.play_war_funding",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local lost = math.min(2, g:get(owner, "tg") or 0)
 			g:add(owner, "tg", -lost)

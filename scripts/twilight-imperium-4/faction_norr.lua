@@ -120,9 +120,7 @@ E.norr_tekklar_legion = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return table.find(info.seats, holder) ~= nil
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_tekklar", owner), value = "play" } }
-		end,
+		label = "notes.play_tekklar",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local i = table.find(info.seats, holder) :: number
 			local foe = info.seats[3 - i]

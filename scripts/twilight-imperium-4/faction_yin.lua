@@ -325,9 +325,7 @@ E.yin_greyfire_mutagen = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return owner == info.seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = info.cell }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_greyfire", owner), value = "play" } }
-		end,
+		label = "notes.play_greyfire",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			g:set_global("faction_silenced_" .. owner, true)
 			g:log(U.text("notes.greyfire", owner))

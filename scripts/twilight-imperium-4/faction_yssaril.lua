@@ -144,9 +144,7 @@ E.yssaril_spy_net = {
 			return holder == info.seat and not U.eliminated(g, owner)
 				and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_spy_net", owner), value = "play" } }
-		end,
+		label = "notes.play_spy_net",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			g:push("take_card", { seat = holder, from = owner })
 		end,

@@ -28,7 +28,9 @@
 --   first offered is pushed last (steps run last pushed first); several seats' notes of one
 --   id are pushed for owners 1, 2, …
 -- * `options(g, holder, owner, note, info) -> { {label, value} }`: the ways to play it now
---   (none: it is not offered). Optional: one option, value "play", labelled from the text.
+--   (none: it is not offered). Optional: one option, value "play", labelled by `label`.
+-- * `label`: the id of that one option's text, given the owner's seat (most notes: "Play it:
+--   seat %d ..."). Optional: "notes.play_option", with the note's name.
 -- * `play(g, holder, owner, note, info, choice)`: the effect, once the note is revealed and
 --   its play logged. It returns where the note goes: nil or "back" (to its owner, §44.3),
 --   "face_up" (the holder's play area; `play` may move it there itself first, when that
@@ -398,6 +400,9 @@ N.note_play = Ask.step({
 		local p = part(g:face(ctx.note))
 		if p.options then
 			return p.options(g, ctx.seat, owner, ctx.note, ctx.info or {})
+		end
+		if p.label then
+			return { { label = U.text(p.label, owner), value = "play" } }
 		end
 		return { { label = U.text("notes.play_option", defs.promissory_note[g:face(ctx.note)].name, owner), value = "play" } }
 	end,
