@@ -1,5 +1,5 @@
 --!strict
--- Twilight Imperium 4: the step that asks its seat one question and is over once it is
+-- Twilight Imperium 4: asking one question. Mostly the step that asks its seat one question and is over once it is
 -- answered (a planet to place on, a player to give to, a system to act in, "use the card
 -- or keep it") — the commonest step of this pack. A module's step names only what is its
 -- own: the options, the question and what an answer does. What every such step shares
@@ -48,6 +48,21 @@ function Ask.planet_options(g, planets: { number }): { any }
 		table.insert(options, { label = U.planet_name(g, p), value = p })
 	end
 	return options
+end
+
+-- One option per system (board cell), labelled as the board shows it.
+function Ask.cell_options(g, cells: { number }): { any }
+	local options = {}
+	for _, c in ipairs(cells) do
+		table.insert(options, { label = U.cell_label(g, c), value = c })
+	end
+	return options
+end
+
+-- The question of an action card that needs a target (a planet, a system): `card` is the
+-- card's name, `rule` what it cites.
+function Ask.card_target(card: string, rule: string, options: { any })
+	return { prompt = U.text("cards.choose_target", card), rule = rule, help = U.text("cards.choose_help"), options = options }
 end
 
 return Ask

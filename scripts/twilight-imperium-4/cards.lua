@@ -246,10 +246,7 @@ C.ready_planets = {
 		if ctx.done or ctx.readied >= ctx.n or U.over(g) then
 			return nil
 		end
-		local options = {}
-		for _, p in ipairs(g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" })) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
+		local options = Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" }))
 		if #options == 0 then
 			return nil
 		end

@@ -140,10 +140,7 @@ S.exhaust_planets = {
 		if n <= 0 then
 			return nil
 		end
-		local options = {}
-		for _, p in ipairs(ready) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
+		local options = Ask.planet_options(g, ready)
 		return { seat = ctx.seat, kind = "many", min = n, max = n, prompt = U.text("outcome.exhaust_prompt", n), rule = "TI4 §26",
 			help = U.text("outcome.exhaust_help"), options = options }
 	end,
