@@ -360,14 +360,8 @@ C.construct = {
 		local k, p = string.match(v, "^(%a[%a_]*):(%d+)$")
 		if ctx.reclaim then
 			-- TI4 §57.4: the structure taken back goes to reinforcements, then is placed.
-			local filter = { kind = ctx.reclaim.kind, owner = ctx.seat }
-			if k == "t" then
-				filter.cell = tonumber(p)
-			else
-				filter.inside = tonumber(p)
-			end
-			local back = g:last(filter) :: number
-			g:log(U.text("cards.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim.kind).name, k == "q" and U.planet_name(g, tonumber(p)) or U.cell_label(g, tonumber(p))))
+			local back, from = require("production").reclaimed(g, ctx.seat, ctx.reclaim.kind, v)
+			g:log(U.text("cards.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim.kind).name, from))
 			g:move(back, { zone = "reinforcements", seat = ctx.seat })
 			k, p = ctx.reclaim.kind, tostring(ctx.reclaim.planet)
 			ctx.reclaim = nil
