@@ -554,6 +554,14 @@ function U.finish(g)
 	g:finish({ scores = scores, ranking = ranking })
 end
 
+-- A card drawn into a seat's own `zone` (its hand, its secrets): hidden from the others,
+-- and only that seat is told its name (`text` takes the name).
+local function take_hidden(g, card: number, seat: number, zone: string, text: string, name: string)
+	g:move(card, { zone = zone, seat = seat })
+	g:hide(card, seat)
+	g:log_to(seat, U.text(text, name))
+end
+
 -- Draws an action card for a seat (TI4 §1.1): hidden from everyone else; the discard
 -- pile is shuffled back when the deck is empty.
 function U.draw_action(g, seat: number): boolean
@@ -569,9 +577,7 @@ function U.draw_action(g, seat: number): boolean
 	if not card then
 		return false
 	end
-	g:move(card, { zone = "hand", seat = seat })
-	g:hide(card, seat)
-	g:log_to(seat, U.text("cards.you_draw", defs.action_card[g:face(card)].name))
+	take_hidden(g, card, seat, "hand", "cards.you_draw", defs.action_card[g:face(card)].name)
 	return true
 end
 
@@ -581,9 +587,7 @@ function U.draw_secret(g, seat: number): boolean
 	if not card then
 		return false
 	end
-	g:move(card, { zone = "secrets", seat = seat })
-	g:hide(card, seat)
-	g:log_to(seat, U.text("objectives.you_draw_secret", defs.objective[g:face(card)].name))
+	take_hidden(g, card, seat, "secrets", "objectives.you_draw_secret", defs.objective[g:face(card)].name)
 	-- TI4 §71.21: over the limit, one goes back (cards.return_secret) before play goes on.
 	if g:count({ kind = "secret_objective", zone = "secrets", seat = seat }) + g:count({ kind = "secret_objective", zone = "scored", seat = seat }) > U.MAX_SECRETS then
 		g:set(seat, "returning_secret", true)
