@@ -488,21 +488,33 @@ function U.vp(g, seat: number, n: number, source: string)
 	end
 end
 
+-- The items of `list` with the highest `score`, all of them when tied, in list order
+-- (none for an empty list), and that score.
+function U.most(list: { any }, score: (any) -> number): ({ any }, number)
+	local best, out = -math.huge, {}
+	for _, x in ipairs(list) do
+		local v = score(x)
+		if v > best then
+			best, out = v, { x }
+		elseif v == best then
+			table.insert(out, x)
+		end
+	end
+	return out, best
+end
+
 -- The seats in the game no other seat has more victory points than (Spark a Rebellion:
 -- "the player with the most"; a tie for the most counts, our reading).
 function U.vp_leaders(g): { number }
-	local best, out = -1, {}
+	local seats = {}
 	for s = 1, g:seats() do
 		if not U.eliminated(g, s) then
-			local v = g:get(s, "vp") or 0
-			if v > best then
-				best, out = v, { s }
-			elseif v == best then
-				table.insert(out, s)
-			end
+			table.insert(seats, s)
 		end
 	end
-	return out
+	return (U.most(seats, function(s)
+		return g:get(s, "vp") or 0
+	end))
 end
 
 -- Victory points gained by several seats at the same time (TI4 §81.5, §81.7): all are
