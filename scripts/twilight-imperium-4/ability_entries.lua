@@ -64,7 +64,7 @@ generic.x89_bacterial_weapon = {
 			return U.ready_tech(g, seat, "x89_bacterial_weapon") ~= nil and #x89_targets(g, seat) > 0
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "x89_bacterial_weapon") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "x89_bacterial_weapon")
 			g:push("x89", { seat = seat })
 		end,
 	},

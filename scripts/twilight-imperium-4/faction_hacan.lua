@@ -32,7 +32,7 @@ E.hacan_production_biomes = {
 			return U.ready_tech(g, seat, "hacan_production_biomes") ~= nil and U.pool(g, seat, "strategy") > 0
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "hacan_production_biomes") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "hacan_production_biomes")
 			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			U.gain_tg(g, seat, 4)
 			g:push("gift_tg", { seat = seat, n = 2, source = "hacan_production_biomes", rule = "TI4 §3, §94" })

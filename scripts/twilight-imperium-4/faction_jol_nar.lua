@@ -75,7 +75,7 @@ F.conduit = Ask.step({
 			help = defs.technology.jol_nar_spatial_conduit_cylinder.effect, pass = U.text("ability.conduit_keep") }
 	end,
 	answer = function(g, ctx, v)
-		g:set_prop(U.ready_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder") :: number, "exhausted", true)
+		U.exhaust_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder")
 		for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = ctx.seat })) do
 			if c ~= ctx.cell then
 				g:add_link(ctx.cell, c, "conduit")

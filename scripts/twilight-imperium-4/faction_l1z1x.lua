@@ -37,7 +37,7 @@ E.l1z1x_inheritance_systems = {
 			return U.ready_tech(g, seat, "l1z1x_inheritance_systems") ~= nil and U.spendable(g, seat, "resources") >= 2
 		end,
 		use = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "l1z1x_inheritance_systems") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "l1z1x_inheritance_systems")
 			g:log(U.text("ability.inheritance_used", seat))
 			g:push("pay", { seat = seat, what = "resources", amount = 2 })
 		end,

@@ -148,7 +148,7 @@ S.transit_diodes = {
 		end
 		ctx.from = nil
 		if ctx.moved == 0 then
-			g:set_prop(U.ready_tech(g, ctx.seat, "transit_diodes") :: number, "exhausted", true)
+			U.exhaust_tech(g, ctx.seat, "transit_diodes")
 		end
 		g:move(e :: number, { inside = v })
 		ctx.moved += 1

@@ -74,7 +74,7 @@ E.winnu_lazax_gate_folding = {
 				and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "winnu_lazax_gate_folding") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "winnu_lazax_gate_folding")
 			local m = mecatol(g) :: number
 			UT.place(g, seat, "infantry", { inside = m }) -- a token when no figure is left (TI4 §50.1)
 			g:log(U.text("ability.lazax_infantry", seat))
@@ -159,7 +159,7 @@ F.hegemonic = {
 		if p == nil then
 			return
 		end
-		g:set_prop(U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") :: number, "exhausted", true)
+		U.exhaust_tech(g, ctx.seat, "winnu_hegemonic_trade_policy")
 		g:set_prop(p, "values_swapped", true)
 		g:log(U.text("ability.hegemonic_used", ctx.seat, U.planet_name(g, p)))
 	end,

@@ -77,7 +77,7 @@ E.xxcha_instinct_training = {
 			return player ~= seat and U.ready_tech(g, seat, "xxcha_instinct_training") ~= nil and U.pool(g, seat, "strategy") > 0
 		end,
 		pay = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "xxcha_instinct_training") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "xxcha_instinct_training")
 			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 		end,
 	},
@@ -157,7 +157,7 @@ F.nullification = {
 	resolve = function(g, ctx, v)
 		ctx.done = true
 		if v then
-			g:set_prop(U.ready_tech(g, ctx.seat, "xxcha_nullification_field") :: number, "exhausted", true)
+			U.exhaust_tech(g, ctx.seat, "xxcha_nullification_field")
 			U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
 			g:set_global("turn_ended", true)
 			g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))

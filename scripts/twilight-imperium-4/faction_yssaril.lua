@@ -69,7 +69,7 @@ E.yssaril_mageon_implants = {
 			return false
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "yssaril_mageon_implants") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "yssaril_mageon_implants")
 			g:push("mageon", { seat = seat })
 		end,
 	},

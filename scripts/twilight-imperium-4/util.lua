@@ -201,6 +201,12 @@ function U.ready_tech(g, seat: number, tech: string): number?
 	return nil
 end
 
+-- Exhausts the seat's ready card `tech` (U.ready_tech: the technology, or a card carrying
+-- its text), as a technology's use does; the caller has checked that it is ready.
+function U.exhaust_tech(g, seat: number, tech: string)
+	g:set_prop(U.ready_tech(g, seat, tech) :: number, "exhausted", true)
+end
+
 -- The cell of a seat's home system.
 function U.home_cell(g, seat: number): number
 	return g:get(seat, "home_cell")
