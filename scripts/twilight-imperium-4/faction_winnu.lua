@@ -136,34 +136,30 @@ F.reclamation = Ask.step({
 })
 
 -- Hegemonic Trade Policy: ctx.seat may choose a planet it controls whose values differ.
-F.hegemonic = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") then
-			return nil
-		end
+F.hegemonic = Ask.step({
+	options = function(g, ctx)
 		local options = {}
+		if not U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") then
+			return options
+		end
 		for _, p in ipairs(U.planets(g, ctx.seat)) do
 			local r, i = U.value(g, p, "resources"), U.value(g, p, "influence")
 			if r ~= i then
 				table.insert(options, { label = U.text("ability.hegemonic_option", U.planet_name(g, p), i, r), value = p })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.hegemonic_prompt"), rule = "TI4 §94, §78",
-			help = defs.technology.winnu_hegemonic_trade_policy.effect, options = options, pass = U.text("ability.hegemonic_no") }
+		return options
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
-		if p == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.hegemonic_prompt"), rule = "TI4 §94, §78",
+			help = defs.technology.winnu_hegemonic_trade_policy.effect, pass = U.text("ability.hegemonic_no") }
+	end,
+	answer = function(g, ctx, p)
 		U.exhaust_tech(g, ctx.seat, "winnu_hegemonic_trade_policy")
 		g:set_prop(p, "values_swapped", true)
 		g:log(U.text("ability.hegemonic_used", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- After that Production's payment: every swapped planet reads its own values again.
 F.hegemonic_end = {

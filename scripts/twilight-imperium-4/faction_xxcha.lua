@@ -122,48 +122,45 @@ F.peace_accords = Ask.step({
 })
 
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
-F.quash = {
-	run = function(g, ctx)
+F.quash = Ask.step({
+	options = function(g, ctx)
 		-- Political Secret (notes_generic.lua) silences the faction abilities its owner would choose to
 		-- use, until the agenda resolves (FAQ, digest F-11).
-		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0
-			or g:global("card_silenced_" .. ctx.seat) then
-			return nil
+		if g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0 or g:global("card_silenced_" .. ctx.seat) then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.quash_prompt"), rule = "TI4 §19, §27.2",
-			help = defs.faction_ability.xxcha_quash.effect,
-			options = { { label = U.text("ability.quash_use"), value = "quash" } }, pass = U.text("ability.quash_no") }
+		return { { label = U.text("ability.quash_use"), value = "quash" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
-			g:set_global("card_veto", true)
-			g:log(U.text("ability.quash_used", ctx.seat))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.quash_prompt"), rule = "TI4 §19, §27.2",
+			help = defs.faction_ability.xxcha_quash.effect, pass = U.text("ability.quash_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
+		g:set_global("card_veto", true)
+		g:log(U.text("ability.quash_used", ctx.seat))
+	end,
+})
 
 -- Nullification Field: ctx.seat may end ctx.active's turn.
-F.nullification = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not U.ready_tech(g, ctx.seat, "xxcha_nullification_field") or U.pool(g, ctx.seat, "strategy") == 0 then
-			return nil
+F.nullification = Ask.step({
+	options = function(g, ctx)
+		if not U.ready_tech(g, ctx.seat, "xxcha_nullification_field") or U.pool(g, ctx.seat, "strategy") == 0 then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.nullification_prompt", ctx.active), rule = "TI4 §94, §5",
-			help = defs.technology.xxcha_nullification_field.effect,
-			options = { { label = U.text("ability.nullification_use"), value = "use" } }, pass = U.text("ability.nullification_no") }
+		return { { label = U.text("ability.nullification_use"), value = "use" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			U.exhaust_tech(g, ctx.seat, "xxcha_nullification_field")
-			U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
-			g:set_global("turn_ended", true)
-			g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.nullification_prompt", ctx.active), rule = "TI4 §94, §5",
+			help = defs.technology.xxcha_nullification_field.effect, pass = U.text("ability.nullification_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		U.exhaust_tech(g, ctx.seat, "xxcha_nullification_field")
+		U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
+		g:set_global("turn_ended", true)
+		g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))
+	end,
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 

@@ -103,16 +103,14 @@ F.mageon = Ask.step({
 
 -- Mageon Implants, Spy Net: ctx.seat looks at ctx.from's action cards (a one-time look,
 -- each card named in its private log) and takes 1 of them into its hand, known to it alone.
-F.take_card = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.take_card = Ask.step({
+	-- The seat sees the hand once, as it is first asked.
+	options = function(g, ctx)
+		local options = {}
 		local cards = hand(g, ctx.from)
 		if #cards == 0 then
-			return nil
+			return options
 		end
-		local options = {}
 		for _, c in ipairs(cards) do
 			local name = defs.action_card[g:face(c)].name
 			if not ctx.looked then
@@ -121,16 +119,18 @@ F.take_card = {
 			table.insert(options, { label = U.text("ability.take_card_option", name), value = c })
 		end
 		ctx.looked = true
-		return { seat = ctx.seat, prompt = U.text("ability.take_card_prompt", ctx.from), rule = "TI4 §94, §44",
-			help = U.text("ability.take_card_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.take_card_prompt", ctx.from), rule = "TI4 §94, §44",
+			help = U.text("ability.take_card_help") }
+	end,
+	answer = function(g, ctx, c)
 		g:move(c, { zone = "hand", seat = ctx.seat })
 		g:hide(c, ctx.seat)
 		g:log(U.text("ability.take_card_done", ctx.seat, ctx.from))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
