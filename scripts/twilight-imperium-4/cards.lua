@@ -518,25 +518,27 @@ C.imperial = {
 }
 
 -- TI4 §71.21: more than 3 secret objectives: one unscored goes back, the deck shuffled.
-C.return_secret = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or O.secret_count(g, ctx.seat) <= U.MAX_SECRETS then
-			return nil
-		end
+C.return_secret = Ask.step({
+	options = function(g, ctx)
 		local options = {}
+		if O.secret_count(g, ctx.seat) <= U.MAX_SECRETS then
+			return options
+		end
 		for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = ctx.seat })) do
 			table.insert(options, { label = defs.objective[g:face(obj)].name, value = obj })
 		end
-		return { seat = ctx.seat, prompt = U.text("objectives.return_prompt"), rule = "TI4 §71.21", help = U.text("objectives.return_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, obj)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("objectives.return_prompt"), rule = "TI4 §71.21", help = U.text("objectives.return_help") }
+	end,
+	answer = function(g, ctx, obj)
 		g:set(ctx.seat, "returning_secret", nil)
 		g:hide(obj)
 		g:move(obj, "secret_deck")
 		g:shuffle_zone("secret_deck")
 		g:log(U.text("objectives.returned", ctx.seat))
 	end,
-}
+})
 
 return C

@@ -7,6 +7,7 @@
 -- of a note's `note`), and pack.ron names the steps
 -- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local Rerolls = require("rerolls")
 local F = {}
@@ -31,24 +32,23 @@ E.letnev_munitions_reserves = {
 
 -- Munitions Reserves: ctx.seat may pay 2 trade goods for the right to reroll any of its
 -- combat dice this round (rerolls.lua; combat.lua asks which once they are rolled).
-F.munitions = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or (g:get(ctx.seat, "tg") or 0) < 2 then
-			return nil
+F.munitions = Ask.step({
+	options = function(g, ctx)
+		if (g:get(ctx.seat, "tg") or 0) < 2 then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
-			help = defs.faction_ability.letnev_munitions_reserves.effect,
-			options = { { label = U.text("ability.munitions_pay"), value = "pay" } }, pass = U.text("ability.munitions_no") }
+		return { { label = U.text("ability.munitions_pay"), value = "pay" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			g:add(ctx.seat, "tg", -2)
-			Rerolls.grant(g, ctx.seat, "munitions_reserves")
-			g:log(U.text("ability.munitions_used", ctx.seat))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
+			help = defs.faction_ability.letnev_munitions_reserves.effect, pass = U.text("ability.munitions_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		g:add(ctx.seat, "tg", -2)
+		Rerolls.grant(g, ctx.seat, "munitions_reserves")
+		g:log(U.text("ability.munitions_used", ctx.seat))
+	end,
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
