@@ -14,6 +14,12 @@ local function source_name(id: string): string
 	return a and a.name or (defs.technology[id] and defs.technology[id].name) or defs.unit[id].name
 end
 
+-- The card text of the ability or technology a step resolves for (its question's help).
+local function source_effect(id: string): string
+	local d = defs.faction_ability[id] or defs.technology[id]
+	return d and d.effect or ""
+end
+
 -- Places ctx.n infantry from the seat's reinforcements on one planet it controls, which
 -- it chooses (Orbital Drop: 2, Mitosis: 1). ctx: seat, n, source, rule.
 S.place_infantry = Ask.step({
@@ -24,9 +30,8 @@ S.place_infantry = Ask.step({
 		return Ask.planet_options(g, U.planets(g, ctx.seat))
 	end,
 	ask = function(g, ctx)
-		local def = defs.faction_ability[ctx.source]
 		return { prompt = U.text("ability.place_infantry_prompt", source_name(ctx.source), ctx.n),
-			rule = ctx.rule, help = def and def.effect or "" }
+			rule = ctx.rule, help = source_effect(ctx.source) }
 	end,
 	answer = function(g, ctx, p)
 		local placed = 0
@@ -52,9 +57,8 @@ S.gift_tg = Ask.step({
 		return options
 	end,
 	ask = function(g, ctx)
-		local t = defs.technology[ctx.source]
 		return { prompt = U.text("ability.gift_tg_prompt", source_name(ctx.source), ctx.n),
-			rule = ctx.rule, help = t and t.effect or "" }
+			rule = ctx.rule, help = source_effect(ctx.source) }
 	end,
 	answer = function(g, ctx, s)
 		U.gain_tg(g, s, ctx.n)
