@@ -25,6 +25,33 @@ function K.registrar(entries: { [string]: any }): (registry: { [string]: any }) 
 	end
 end
 
+-- The `component` part of an entry: a component action (TI4 §3) and its cost, stated once.
+-- spec.exhaust: a technology card that must be ready and is exhausted (U.exhaust_tech);
+-- spec.token: a strategy-pool token is spent. `can(g, seat)` (optional) is asked only when
+-- the cost can be paid; the cost is paid, card first, before `play(g, seat)`.
+function K.component(spec: { [string]: any }): { [string]: any }
+	return {
+		can = function(g, seat: number): boolean
+			if spec.exhaust and not U.ready_tech(g, seat, spec.exhaust) then
+				return false
+			end
+			if spec.token and U.pool(g, seat, "strategy") <= 0 then
+				return false
+			end
+			return spec.can == nil or spec.can(g, seat)
+		end,
+		play = function(g, seat: number)
+			if spec.exhaust then
+				U.exhaust_tech(g, seat, spec.exhaust)
+			end
+			if spec.token then
+				U.move_token(g, seat, "strategy", "cmd_reinforcements")
+			end
+			spec.play(g, seat)
+		end,
+	}
+end
+
 -- The `note` part of a promissory note played as a component action to lie face up in its
 -- holder's play area until the holder activates a system with the owner's units (notes.lua:
 -- `component`, "face_up", `returns_on_activation`) — Stymie, Trade Convoys, Promise of

@@ -27,17 +27,14 @@ E.hacan_masters_of_trade = { flags = { free_secondary = { trade = true } } }
 -- Hacan, Production Biomes (its card, TI4 §3): a component action exhausting the card and
 -- a strategy-pool token: 4 trade goods, and 2 for another player Hacan chooses.
 E.hacan_production_biomes = {
-	component = {
-		can = function(g, seat: number): boolean
-			return U.ready_tech(g, seat, "hacan_production_biomes") ~= nil and U.pool(g, seat, "strategy") > 0
-		end,
+	component = K.component({
+		exhaust = "hacan_production_biomes",
+		token = true,
 		play = function(g, seat: number)
-			U.exhaust_tech(g, seat, "hacan_production_biomes")
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			U.gain_tg(g, seat, 4)
 			g:push("gift_tg", { seat = seat, n = 2, source = "hacan_production_biomes", rule = "TI4 §3, §94" })
 		end,
-	},
+	}),
 }
 
 -- Hacan, Quantum Datahub Node (its card): once every strategy card is chosen, Hacan may pay

@@ -52,26 +52,26 @@ end
 -- fighters or 1 destroyer from reinforcements into a system with a Muaat war sun (step
 -- `star_forge` below).
 E.muaat_star_forge = {
-	component = {
+	component = K.component({
+		token = true,
 		can = function(g, seat: number): boolean
-			return U.pool(g, seat, "strategy") > 0 and #war_sun_cells(g, seat) > 0
+			return #war_sun_cells(g, seat) > 0
 		end,
 		play = function(g, seat: number)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			g:push("star_forge", { seat = seat })
 		end,
-	},
+	}),
 }
 
 -- Muaat's flagship, The Inferno (TI4 §98, its card): a component action paying a
 -- strategy-pool token: 1 cruiser from reinforcements into its system.
 E.muaat_flagship = {
-	component = {
+	component = K.component({
+		token = true,
 		can = function(g, seat: number): boolean
-			return U.pool(g, seat, "strategy") > 0 and g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
+			return g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
 		end,
 		play = function(g, seat: number)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			local ship = g:first({ kind = "flagship", face = "muaat_flagship", owner = seat })
 			local c = ship and g:cell_of(ship)
 			local e = g:last({ kind = "cruiser", zone = "reinforcements", seat = seat })
@@ -81,7 +81,7 @@ E.muaat_flagship = {
 				U.remove_fleet_excess(g, seat, c)
 			end
 		end,
-	},
+	}),
 }
 
 -- ==== Steps ====

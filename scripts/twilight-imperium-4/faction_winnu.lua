@@ -67,19 +67,18 @@ E.winnu_lazax_gate_folding = {
 			return false
 		end,
 	},
-	component = {
+	component = K.component({
+		exhaust = "winnu_lazax_gate_folding",
 		can = function(g, seat: number): boolean
 			local m = mecatol(g)
-			return U.ready_tech(g, seat, "winnu_lazax_gate_folding") ~= nil and m ~= nil and g:owner(m) == seat
-				and UT.available(g, seat, "infantry")
+			return m ~= nil and g:owner(m) == seat and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
-			U.exhaust_tech(g, seat, "winnu_lazax_gate_folding")
 			local m = mecatol(g) :: number
 			UT.place(g, seat, "infantry", { inside = m }) -- a token when no figure is left (TI4 §50.1)
 			g:log(U.text("ability.lazax_infantry", seat))
 		end,
-	},
+	}),
 }
 
 -- Hegemonic Trade Policy (its card, digest 3.2 erratum): as the Winnu's units use

@@ -56,11 +56,9 @@ E.yssaril_transparasteel_plating = { flags = { passed_cannot_play_cards = true }
 -- Mageon Implants (its card, TI4 §3): a component action exhausting the card: look at another
 -- player's action cards and take 1 (step `mageon`, then `take_card`).
 E.yssaril_mageon_implants = {
-	component = {
+	component = K.component({
+		exhaust = "yssaril_mageon_implants",
 		can = function(g, seat: number): boolean
-			if not U.ready_tech(g, seat, "yssaril_mageon_implants") then
-				return false
-			end
 			for s = 1, g:seats() do
 				if s ~= seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
 					return true
@@ -69,10 +67,9 @@ E.yssaril_mageon_implants = {
 			return false
 		end,
 		play = function(g, seat: number)
-			U.exhaust_tech(g, seat, "yssaril_mageon_implants")
 			g:push("mageon", { seat = seat })
 		end,
-	},
+	}),
 }
 
 -- Yssaril's flagship, Y'sia Y'ssrila (its card, TI4 §66.2): it moves through systems holding
