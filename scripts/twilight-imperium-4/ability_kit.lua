@@ -1,7 +1,9 @@
 --!strict
 -- Twilight Imperium 4: pieces shared by the faction registry's entries (abilities.lua,
--- ability_entries.lua and the faction_<id>.lua modules): adding a module's entries, and the
--- "comes back home on a die" of Infantry II-like units.
+-- ability_entries.lua and the faction_<id>.lua modules): adding a module's entries (and
+-- its `register` hook), a component action with its cost, a note that lies face up until
+-- its owner's units are activated, and the "comes back home on a die" of Infantry II-like
+-- units. Each is written once here so that the entries using it cannot drift apart.
 local U = require("util")
 local K = {}
 
