@@ -1,13 +1,26 @@
 --!strict
--- Twilight Imperium 4: asking one question. Mostly the step that asks its seat one question and is over once it is
--- answered (a planet to place on, a player to give to, a system to act in, "use the card
--- or keep it") — the commonest step of this pack. A module's step names only what is its
+-- Twilight Imperium 4: asking a seat one question. Mostly the step that asks it once and
+-- is over once it is answered (a planet to place on, a player to give to, a system to act
+-- in, "use the card or keep it") — the commonest step of this pack — or asks it again up
+-- to n times (tokens to pay, planets to ready). A module's step names only what is its
 -- own: the options, the question and what an answer does. What every such step shares
 -- lives here once: nothing is asked after the step is done or once the game is over, a
--- question without options is not asked at all (the step just ends), and any answer, a
--- pass too, ends the step.
+-- question without options is not asked at all (the step just ends), and a pass ends
+-- the step. Also the option lists and target question most of those steps build.
 local U = require("util")
 local Ask = {}
+
+-- The decision of `spec` (options, then the rest of the question), or nil without options.
+local function question(spec, g, ctx)
+	local options = spec.options(g, ctx)
+	if #options == 0 then
+		return nil
+	end
+	local decision = spec.ask(g, ctx)
+	decision.seat = decision.seat or ctx.seat
+	decision.options = options
+	return decision
+end
 
 -- A one-question step (the table a step handler is) from `spec`:
 --   options(g, ctx)    the choices; an empty list ends the step without asking;
@@ -21,14 +34,7 @@ function Ask.step(spec)
 			if ctx.done or U.over(g) then
 				return nil
 			end
-			local options = spec.options(g, ctx)
-			if #options == 0 then
-				return nil
-			end
-			local decision = spec.ask(g, ctx)
-			decision.seat = decision.seat or ctx.seat
-			decision.options = options
-			return decision
+			return question(spec, g, ctx)
 		end,
 		resolve = function(g, ctx, v)
 			ctx.done = true
@@ -37,6 +43,30 @@ function Ask.step(spec)
 			elseif spec.declined then
 				spec.declined(g, ctx)
 			end
+		end,
+	}
+end
+
+-- The same question asked again after each answer, up to ctx.n answers (ctx[spec.count]
+-- counts them; it is the step's own name for them, e.g. "paid"). `options`, `ask` and
+-- `answer` are as for Ask.step; a pass, where the question offers one, ends the step.
+function Ask.up_to_n(spec)
+	local count = spec.count
+	return {
+		run = function(g, ctx)
+			ctx[count] = ctx[count] or 0
+			if ctx.done or ctx[count] >= ctx.n or U.over(g) then
+				return nil
+			end
+			return question(spec, g, ctx)
+		end,
+		resolve = function(g, ctx, v)
+			if v == nil then
+				ctx.done = true
+				return
+			end
+			ctx[count] += 1
+			spec.answer(g, ctx, v)
 		end,
 	}
 end

@@ -240,29 +240,20 @@ C.diplomacy = Ask.step({
 })
 
 -- Diplomacy (TI4 §35.2): ready up to n exhausted planets.
-C.ready_planets = {
-	run = function(g, ctx)
-		ctx.readied = ctx.readied or 0
-		if ctx.done or ctx.readied >= ctx.n or U.over(g) then
-			return nil
-		end
-		local options = Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" }))
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("cards.ready_prompt"), rule = "TI4 §35.2, §77", help = U.text("cards.ready_help"),
-			options = options, pass = U.text("cards.ready_none") }
+C.ready_planets = Ask.up_to_n({
+	count = "readied",
+	options = function(g, ctx)
+		return Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" }))
 	end,
-	resolve = function(g, ctx, p)
-		if not p then
-			ctx.done = true
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.ready_prompt"), rule = "TI4 §35.2, §77", help = U.text("cards.ready_help"),
+			pass = U.text("cards.ready_none") }
+	end,
+	answer = function(g, ctx, p)
 		g:set_prop(p, "exhausted", nil)
-		ctx.readied += 1
 		g:log(U.text("cards.readied", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- Politics (TI4 §75): a new speaker, another seat; 2 action cards; then the look at the
 -- top two agendas (agenda.politics_look).
