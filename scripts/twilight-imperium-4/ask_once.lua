@@ -1,8 +1,8 @@
 --!strict
 -- Twilight Imperium 4: asking a seat one question. Mostly the step that asks it once and
 -- is over once it is answered (a planet to place on, a player to give to, a system to act
--- in, "use the card or keep it") — the commonest step of this pack — or asks it again up
--- to n times (tokens to pay, planets to ready). A module's step names only what is its
+-- in, "use the card or keep it") — the commonest step of this pack — or asks it again
+-- (tokens to pay, planets to ready, infantry to move). A module's step names only what is its
 -- own: the options, the question and what an answer does. What every such step shares
 -- lives here once: nothing is asked after the step is done or once the game is over, a
 -- question without options is not asked at all (the step just ends), and a pass ends
@@ -47,15 +47,22 @@ function Ask.step(spec)
 	}
 end
 
--- The same question asked again after each answer, up to ctx.n answers (ctx[spec.count]
--- counts them; it is the step's own name for them, e.g. "paid"). `options`, `ask` and
--- `answer` are as for Ask.step; a pass, where the question offers one, ends the step.
-function Ask.up_to_n(spec)
+-- The same question asked again after each answer, until the seat passes or no option is
+-- left; with `spec.count`, also once ctx.n answers are given (ctx[spec.count] counts them,
+-- under the step's own name, e.g. "paid"). `options`, `ask` and `answer` are as for
+-- Ask.step; `enter(g, ctx)`, optional, is the step's own.
+function Ask.repeated(spec)
 	local count = spec.count
 	return {
+		enter = spec.enter,
 		run = function(g, ctx)
-			ctx[count] = ctx[count] or 0
-			if ctx.done or ctx[count] >= ctx.n or U.over(g) then
+			if count then
+				ctx[count] = ctx[count] or 0
+				if ctx[count] >= ctx.n then
+					return nil
+				end
+			end
+			if ctx.done or U.over(g) then
 				return nil
 			end
 			return question(spec, g, ctx)
@@ -65,7 +72,9 @@ function Ask.up_to_n(spec)
 				ctx.done = true
 				return
 			end
-			ctx[count] += 1
+			if count then
+				ctx[count] += 1
+			end
 			spec.answer(g, ctx, v)
 		end,
 	}

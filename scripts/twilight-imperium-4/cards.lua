@@ -240,7 +240,7 @@ C.diplomacy = Ask.step({
 })
 
 -- Diplomacy (TI4 §35.2): ready up to n exhausted planets.
-C.ready_planets = Ask.up_to_n({
+C.ready_planets = Ask.repeated({
 	count = "readied",
 	options = function(g, ctx)
 		return Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" }))

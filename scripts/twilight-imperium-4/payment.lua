@@ -46,7 +46,7 @@ P.pay = {
 }
 
 -- ctx: seat, n: command tokens spent from the tactic and strategy pools (lead_from_the_front).
-P.pay_tokens = Ask.up_to_n({
+P.pay_tokens = Ask.repeated({
 	count = "paid",
 	options = function(g, ctx)
 		local options = {}

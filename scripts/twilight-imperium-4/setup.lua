@@ -318,7 +318,7 @@ S.choose_faction = {
 
 -- Step 11 for a faction that chooses its starting technologies (`starting_technology_choice`,
 -- the Winnu): ctx.n technologies without prerequisites (TI4 §94.7), no faction technology.
-S.start_tech = Ask.up_to_n({
+S.start_tech = Ask.repeated({
 	count = "taken",
 	options = function(g, ctx)
 		local options = {}
