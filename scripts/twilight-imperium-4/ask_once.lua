@@ -80,22 +80,23 @@ function Ask.repeated(spec)
 	}
 end
 
--- One option per planet, labelled with its name (the usual "choose one of your planets").
-function Ask.planet_options(g, planets: { number }): { any }
+-- One option per item of `list`, its value the item, labelled by `label(g, item)`.
+local function options_of(g, list: { number }, label: (any, number) -> string): { any }
 	local options = {}
-	for _, p in ipairs(planets) do
-		table.insert(options, { label = U.planet_name(g, p), value = p })
+	for _, x in ipairs(list) do
+		table.insert(options, { label = label(g, x), value = x })
 	end
 	return options
 end
 
+-- One option per planet, labelled with its name (the usual "choose one of your planets").
+function Ask.planet_options(g, planets: { number }): { any }
+	return options_of(g, planets, U.planet_name)
+end
+
 -- One option per system (board cell), labelled as the board shows it.
 function Ask.cell_options(g, cells: { number }): { any }
-	local options = {}
-	for _, c in ipairs(cells) do
-		table.insert(options, { label = U.cell_label(g, c), value = c })
-	end
-	return options
+	return options_of(g, cells, U.cell_label)
 end
 
 -- The question of an action card that needs a target (a planet, a system): `card` is the
