@@ -10,8 +10,12 @@
 local U = require("util")
 local Ask = {}
 
--- The decision of `spec` (options, then the rest of the question), or nil without options.
+-- The decision of `spec` (options, then the rest of the question); nil once the step is
+-- done or the game over, and without options.
 local function question(spec, g, ctx)
+	if ctx.done or U.over(g) then
+		return nil
+	end
 	local options = spec.options(g, ctx)
 	if #options == 0 then
 		return nil
@@ -31,9 +35,6 @@ end
 function Ask.step(spec)
 	return {
 		run = function(g, ctx)
-			if ctx.done or U.over(g) then
-				return nil
-			end
 			return question(spec, g, ctx)
 		end,
 		resolve = function(g, ctx, v)
@@ -61,9 +62,6 @@ function Ask.repeated(spec)
 				if ctx[count] >= ctx.n then
 					return nil
 				end
-			end
-			if ctx.done or U.over(g) then
-				return nil
 			end
 			return question(spec, g, ctx)
 		end,
