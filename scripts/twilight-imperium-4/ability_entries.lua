@@ -59,15 +59,15 @@ end
 -- (faction_steps.lua `x89`).
 generic.x89_bacterial_weapon = {
 	targets = x89_targets,
-	component = {
+	component = K.component({
+		exhaust = "x89_bacterial_weapon",
 		can = function(g, seat: number): boolean
-			return U.ready_tech(g, seat, "x89_bacterial_weapon") ~= nil and #x89_targets(g, seat) > 0
+			return #x89_targets(g, seat) > 0
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "x89_bacterial_weapon") :: number, "exhausted", true)
 			g:push("x89", { seat = seat })
 		end,
-	},
+	}),
 }
 
 -- Transit Diodes (its card): as an action-phase turn starts, the seat may exhaust it to

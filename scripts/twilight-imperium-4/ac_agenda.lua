@@ -25,6 +25,11 @@ local function others(g, seat: number)
 	return options
 end
 
+-- The question of a card aimed at a player: `card` is its name.
+local function choose_player(card: string, options)
+	return { prompt = U.text("cards.choose_player", card), rule = "TI4 §1, " .. card, help = U.text("cards.choose_help"), options = options }
+end
+
 -- Ancient Burial Sites: before the first agenda, a player's cultural planets are exhausted.
 H.ancient_burial_sites = {
 	at = "agenda_phase_start",
@@ -41,8 +46,7 @@ H.ancient_burial_sites = {
 		for _, s in ipairs(U.clockwise(g, seat)) do
 			table.insert(options, { label = U.text("common.seat", s), value = s })
 		end
-		return { prompt = U.text("cards.choose_player", "Ancient Burial Sites"), rule = "TI4 §1, Ancient Burial Sites",
-			help = U.text("cards.choose_help"), options = options }
+		return choose_player("Ancient Burial Sites", options)
 	end,
 	effect = function(g, seat: number, info, target: number)
 		for _, p in ipairs(U.planets(g, target, true)) do
@@ -73,8 +77,7 @@ H.assassinate_representative = {
 		return g:seats() > 1
 	end,
 	choose = function(g, seat: number, info)
-		return { prompt = U.text("cards.choose_player", "Assassinate Representative"), rule = "TI4 §1, Assassinate Representative",
-			help = U.text("cards.choose_help"), options = others(g, seat) }
+		return choose_player("Assassinate Representative", others(g, seat))
 	end,
 	effect = function(g, seat: number, info, target: number)
 		g:set_global("card_barred_" .. target, true)
@@ -118,8 +121,7 @@ H.confusing_legal_text = {
 		return seat == info.seat and not g:global("card_elect")
 	end,
 	choose = function(g, seat: number, info)
-		return { prompt = U.text("cards.choose_player", "Confusing Legal Text"), rule = "TI4 §1, Confusing Legal Text",
-			help = U.text("cards.choose_help"), options = others(g, seat) }
+		return choose_player("Confusing Legal Text", others(g, seat))
 	end,
 	effect = function(g, seat: number, info, target: number)
 		g:set_global("card_elect", "p:" .. target)

@@ -19,6 +19,7 @@
 -- retreater), "combat_won" (winner, loser), "after_activation" (cell), "ship_destroyed"
 -- (seat: the loser of the ship, foe, face, cell), "after_movement" (cell).
 local U = require("util")
+local Ask = require("ask_once")
 local Rerolls = require("rerolls")
 local H = {}
 
@@ -201,12 +202,7 @@ H.in_the_silence_of_space = {
 		return seat == info.active and not g:global("card_silence_" .. seat) and #g:cells_of({ kind = U.SHIP_TYPES, owner = seat }) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, c in ipairs(g:cells_of({ kind = U.SHIP_TYPES, owner = seat })) do
-			table.insert(options, { label = U.cell_label(g, c), value = c })
-		end
-		return { prompt = U.text("cards.choose_target", "In the Silence of Space"), rule = "TI4 §1, §66, In the Silence of Space",
-			help = U.text("cards.choose_help"), options = options }
+		return Ask.card_target("In the Silence of Space", "TI4 §1, §66, In the Silence of Space", Ask.cell_options(g, g:cells_of({ kind = U.SHIP_TYPES, owner = seat })))
 	end,
 	effect = function(g, seat: number, info, c: number)
 		g:set_global("card_silence_" .. seat, c)
@@ -239,12 +235,7 @@ H.skilled_retreat = {
 			and #skilled_destinations(g, seat, info.cell) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, n in ipairs(skilled_destinations(g, seat, info.cell)) do
-			table.insert(options, { label = U.cell_label(g, n), value = n })
-		end
-		return { prompt = U.text("cards.choose_target", "Skilled Retreat"), rule = "TI4 §1, Skilled Retreat",
-			help = U.text("cards.choose_help"), options = options }
+		return Ask.card_target("Skilled Retreat", "TI4 §1, Skilled Retreat", Ask.cell_options(g, skilled_destinations(g, seat, info.cell)))
 	end,
 	effect = function(g, seat: number, info, dest: number)
 		-- A move: ground forces on planets there may be picked up first (retreat.lua

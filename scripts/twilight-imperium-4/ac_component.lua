@@ -4,6 +4,7 @@
 -- if its ability can be resolved in full, so `can` checks that a target exists; FAQ: a
 -- "destroy" card only targets other players' units and planets.
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local H = {}
 
@@ -11,17 +12,9 @@ local function trait(g, p: number): string?
 	return U.PLANETS[g:face(p)].trait
 end
 
-local function planet_options(list: { number }, g)
-	local options = {}
-	for _, p in ipairs(list) do
-		table.insert(options, { label = U.planet_name(g, p), value = p })
-	end
-	return options
-end
-
-local function pick(prompt_card: string, options)
-	return { prompt = U.text("cards.choose_target", prompt_card), rule = "TI4 §1, §3, " .. prompt_card,
-		help = U.text("cards.choose_help"), options = options }
+-- A component action card's target question (TI4 §1, §3).
+local function pick(card: string, options)
+	return Ask.card_target(card, "TI4 §1, §3, " .. card, options)
 end
 
 -- Other players' planets passing `test`.
@@ -100,7 +93,7 @@ H.mining_initiative = {
 		return #U.planets(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Mining Initiative", planet_options(U.planets(g, seat), g))
+		return pick("Mining Initiative", Ask.planet_options(g, U.planets(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		U.gain_tg(g, seat, U.value(g, p, "resources"))
@@ -127,7 +120,7 @@ H.frontline_deployment = {
 		return #U.planets(g, seat) > 0 and UT.left(g, seat, "infantry") >= 3
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Frontline Deployment", planet_options(U.planets(g, seat), g))
+		return pick("Frontline Deployment", Ask.planet_options(g, U.planets(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		for _ = 1, 3 do
@@ -155,11 +148,7 @@ H.war_effort = {
 		return #ship_cells(g, seat) > 0 and placeable(g, seat, "cruiser")
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, c in ipairs(ship_cells(g, seat)) do
-			table.insert(options, { label = U.cell_label(g, c), value = c })
-		end
-		return pick("War Effort", options)
+		return pick("War Effort", Ask.cell_options(g, ship_cells(g, seat)))
 	end,
 	effect = function(g, seat: number, info, c: number)
 		place(g, seat, "cruiser", c)
@@ -173,7 +162,7 @@ H.cripple_defenses = {
 		return #foreign_planets(g, seat, function(p) return g:count({ kind = "pds", inside = p }) > 0 end) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Cripple Defenses", planet_options(foreign_planets(g, seat, function(p) return g:count({ kind = "pds", inside = p }) > 0 end), g))
+		return pick("Cripple Defenses", Ask.planet_options(g, foreign_planets(g, seat, function(p) return g:count({ kind = "pds", inside = p }) > 0 end)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		for _, e in ipairs(g:entities({ kind = "pds", inside = p })) do
@@ -194,7 +183,7 @@ H.reactor_meltdown = {
 		return #dock_planets(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Reactor Meltdown", planet_options(dock_planets(g, seat), g))
+		return pick("Reactor Meltdown", Ask.planet_options(g, dock_planets(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		destroy(g, g:first({ kind = "space_dock", inside = p }) :: number)
@@ -244,7 +233,7 @@ H.uprising = {
 		return #uprising_targets(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Uprising", planet_options(uprising_targets(g, seat), g))
+		return pick("Uprising", Ask.planet_options(g, uprising_targets(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		g:set_prop(p, "exhausted", true)
@@ -263,7 +252,7 @@ H.unstable_planet = {
 		return #hazardous(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Unstable Planet", planet_options(hazardous(g, seat), g))
+		return pick("Unstable Planet", Ask.planet_options(g, hazardous(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		g:set_prop(p, "exhausted", true)
@@ -284,7 +273,7 @@ H.plague = {
 		return #plague_targets(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		return pick("Plague", planet_options(plague_targets(g, seat), g))
+		return pick("Plague", Ask.planet_options(g, plague_targets(g, seat)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		local list = g:entities({ kind = "infantry", inside = p })
@@ -358,11 +347,7 @@ H.unexpected_action = {
 		return #g:cells_of({ kind = "command_token", owner = seat }) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, c in ipairs(g:cells_of({ kind = "command_token", owner = seat })) do
-			table.insert(options, { label = U.cell_label(g, c), value = c })
-		end
-		return pick("Unexpected Action", options)
+		return pick("Unexpected Action", Ask.cell_options(g, g:cells_of({ kind = "command_token", owner = seat })))
 	end,
 	effect = function(g, seat: number, info, c: number)
 		g:move(g:first({ kind = "command_token", owner = seat, cell = c }) :: number, { zone = "cmd_reinforcements", seat = seat })
@@ -405,11 +390,7 @@ H.ghost_ship = {
 		return placeable(g, seat, "destroyer") and #ghost_cells(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, c in ipairs(ghost_cells(g, seat)) do
-			table.insert(options, { label = U.cell_label(g, c), value = c })
-		end
-		return pick("Ghost Ship", options)
+		return pick("Ghost Ship", Ask.cell_options(g, ghost_cells(g, seat)))
 	end,
 	effect = function(g, seat: number, info, c: number)
 		place(g, seat, "destroyer", c)
@@ -445,11 +426,7 @@ H.tactical_bombardment = {
 		return #bombard_cells(g, seat) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, c in ipairs(bombard_cells(g, seat)) do
-			table.insert(options, { label = U.cell_label(g, c), value = c })
-		end
-		return pick("Tactical Bombardment", options)
+		return pick("Tactical Bombardment", Ask.cell_options(g, bombard_cells(g, seat)))
 	end,
 	effect = function(g, seat: number, info, c: number)
 		for _, p in ipairs(g:entities({ kind = "planet", cell = c })) do

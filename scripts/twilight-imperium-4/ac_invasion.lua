@@ -6,6 +6,7 @@
 -- Moments (info fields): "invasion_start" (cell), "units_committed" (cell, planets),
 -- "planet_taken" (planet, from: its former controller or nil, pds, docks destroyed).
 local U = require("util")
+local Ask = require("ask_once")
 local H = {}
 
 -- Bunker: as an invasion begins, Bombardment against your planets gets -4.
@@ -61,12 +62,7 @@ H.parley = {
 		return seat ~= info.active and #parley_planets(g, seat, info) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, p in ipairs(parley_planets(g, seat, info)) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
-		return { prompt = U.text("cards.choose_target", "Parley"), rule = "TI4 §1, §52.2, Parley",
-			help = U.text("cards.choose_help"), options = options }
+		return Ask.card_target("Parley", "TI4 §1, §52.2, Parley", Ask.planet_options(g, parley_planets(g, seat, info)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = info.active, inside = p })) do
@@ -101,12 +97,7 @@ H.reparations = {
 		return seat == info.from and #U.planets(g, info.active, true) > 0
 	end,
 	choose = function(g, seat: number, info)
-		local options = {}
-		for _, p in ipairs(U.planets(g, info.active, true)) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
-		return { prompt = U.text("cards.choose_target", "Reparations"), rule = "TI4 §1, Reparations",
-			help = U.text("cards.choose_help"), options = options }
+		return Ask.card_target("Reparations", "TI4 §1, Reparations", Ask.planet_options(g, U.planets(g, info.active, true)))
 	end,
 	effect = function(g, seat: number, info, p: number)
 		g:set_prop(p, "exhausted", true)

@@ -297,15 +297,10 @@ A.agenda = {
 				end
 			end
 			clear_cards(g, id)
-			local best, tied = 0, {}
-			for _, v in ipairs(E.outcomes(g, id)) do
-				local n = ctx.votes[v] or 0
-				if n > best then
-					best, tied = n, { v }
-				elseif n == best then
-					table.insert(tied, v)
-				end
-			end
+			-- Votes are never negative, so with none cast every outcome ties.
+			local tied, best = U.most(E.outcomes(g, id), function(v)
+				return ctx.votes[v] or 0
+			end)
 			if #tied == 1 then
 				ctx.result = tied[1]
 				ctx.stage = "resolve"

@@ -21,26 +21,25 @@ function K.cannon_dice(g, seat: number, c: number): { number }
 	for _, n in ipairs(require("objectives").adjacent(g, c)) do
 		table.insert(cells, n)
 	end
+	-- A unit's dice: it fires in the active system, and next to it when it reaches
+	-- adjacent systems (PDS II; TI4 §17.3).
+	local function fire(e: number, in_active: boolean)
+		local def = defs.unit[g:face(e)]
+		if def.space_cannon and (in_active or def.space_cannon_reaches_adjacent) then
+			for _ = 1, def.space_cannon.dice do
+				table.insert(out, def.space_cannon.hit)
+			end
+		end
+	end
 	for i, cell in ipairs(cells) do
 		for _, p in ipairs(g:entities({ kind = "planet", cell = cell })) do
 			for _, e in ipairs(g:entities({ kind = "pds", owner = seat, inside = p })) do
-				local def = defs.unit[g:face(e)]
-				if def.space_cannon and (i == 1 or def.space_cannon_reaches_adjacent) then
-					for _ = 1, def.space_cannon.dice do
-						table.insert(out, def.space_cannon.hit)
-					end
-				end
+				fire(e, i == 1)
 			end
 		end
-		-- Ships with Space Cannon in the space area (TI4 §17.3; Xxcha's flagship, its card):
-		-- in the active system, and next to it when the unit reaches adjacent systems.
+		-- Ships with Space Cannon in the space area (TI4 §17.3; Xxcha's flagship, its card).
 		for _, e in ipairs(g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = cell })) do
-			local def = defs.unit[g:face(e)]
-			if def.space_cannon and (i == 1 or def.space_cannon_reaches_adjacent) then
-				for _ = 1, def.space_cannon.dice do
-					table.insert(out, def.space_cannon.hit)
-				end
-			end
+			fire(e, i == 1)
 		end
 	end
 	return K.plasma(g, seat, out)

@@ -5,6 +5,7 @@
 -- The eight cards: Leadership §54, Diplomacy §35, Politics §75, Construction §28,
 -- Trade §25, Warfare §48, Technology §95, Imperial §49.
 local U = require("util")
+local Ask = require("ask_once")
 local O = require("objectives")
 local Co = require("council")
 local A = require("abilities")
@@ -194,52 +195,41 @@ C.strategic = {
 }
 
 -- Leadership (TI4 §54): command tokens for influence, one per 3.
-C.buy_tokens = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.buy_tokens = Ask.step({
+	options = function(g, ctx)
 		local most = math.min(math.floor(U.spendable(g, ctx.seat, "influence") / 3),
 			g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = ctx.seat }))
-		if most <= 0 then
-			return nil
-		end
 		local options = {}
 		for k = 1, most do
 			table.insert(options, { label = U.text("cards.buy_tokens", k, 3 * k), value = k })
 		end
-		return { seat = ctx.seat, prompt = U.text("cards.buy_prompt"), rule = "TI4 §54", help = U.text("cards.buy_help"),
-			options = options, pass = U.text("cards.buy_none") }
+		return options
 	end,
-	resolve = function(g, ctx, k)
-		ctx.done = true
-		if k then
-			g:push("redistribute", { seat = ctx.seat, gain = k, redistribute = false })
-			g:push("pay", { seat = ctx.seat, what = "influence", amount = 3 * k })
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.buy_prompt"), rule = "TI4 §54", help = U.text("cards.buy_help"), pass = U.text("cards.buy_none") }
 	end,
-}
+	answer = function(g, ctx, k)
+		g:push("redistribute", { seat = ctx.seat, gain = k, redistribute = false })
+		g:push("pay", { seat = ctx.seat, what = "influence", amount = 3 * k })
+	end,
+})
 
 -- Diplomacy (TI4 §35): a system with a planet the seat controls (not Mecatol Rex);
 -- every other seat puts a command token from its reinforcements there.
-C.diplomacy = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.diplomacy = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, c in ipairs(g:cells_of({ kind = "planet", owner = ctx.seat })) do
 			if c ~= g:global("mecatol") then
 				table.insert(options, { label = U.cell_label(g, c), value = c })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("cards.diplomacy_prompt"), rule = "TI4 §35.1", help = U.text("cards.diplomacy_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.diplomacy_prompt"), rule = "TI4 §35.1", help = U.text("cards.diplomacy_help") }
+	end,
+	answer = function(g, ctx, c)
 		for s = 1, g:seats() do
 			if s ~= ctx.seat and not U.has_token_in(g, s, c) then
 				U.move_token(g, s, "cmd_reinforcements", c)
@@ -247,53 +237,40 @@ C.diplomacy = {
 		end
 		g:log(U.text("cards.diplomacy_done", ctx.seat, U.cell_label(g, c)))
 	end,
-}
+})
 
 -- Diplomacy (TI4 §35.2): ready up to n exhausted planets.
-C.ready_planets = {
-	run = function(g, ctx)
-		ctx.readied = ctx.readied or 0
-		if ctx.done or ctx.readied >= ctx.n or U.over(g) then
-			return nil
-		end
-		local options = {}
-		for _, p in ipairs(g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" })) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("cards.ready_prompt"), rule = "TI4 §35.2, §77", help = U.text("cards.ready_help"),
-			options = options, pass = U.text("cards.ready_none") }
+C.ready_planets = Ask.repeated({
+	count = "readied",
+	options = function(g, ctx)
+		return Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, has = "exhausted" }))
 	end,
-	resolve = function(g, ctx, p)
-		if not p then
-			ctx.done = true
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.ready_prompt"), rule = "TI4 §35.2, §77", help = U.text("cards.ready_help"),
+			pass = U.text("cards.ready_none") }
+	end,
+	answer = function(g, ctx, p)
 		g:set_prop(p, "exhausted", nil)
-		ctx.readied += 1
 		g:log(U.text("cards.readied", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- Politics (TI4 §75): a new speaker, another seat; 2 action cards; then the look at the
 -- top two agendas (agenda.politics_look).
-C.politics = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.politics = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= g:global("speaker") then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end
 		end
-		return { seat = ctx.seat, prompt = U.text("cards.speaker_prompt"), rule = "TI4 §75.2, §76.6", help = U.text("cards.speaker_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, s)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.speaker_prompt"), rule = "TI4 §75.2, §76.6", help = U.text("cards.speaker_help") }
+	end,
+	answer = function(g, ctx, s)
 		g:set_global("speaker", s)
 		if s == ctx.seat then
 			g:log(U.text("cards.self_speaker", s))
@@ -305,7 +282,7 @@ C.politics = {
 		g:log(U.text("cards.drew_two", ctx.seat))
 		A.at(g, "action_cards_drawn", { seat = ctx.seat }) -- Scheming (faction_yssaril.lua)
 	end,
-}
+})
 
 -- Whether a structure of kind k can be placed on planet p: one in reinforcements, or, none
 -- left there, one on the board to take back (TI4 §57.4: from a system without the seat's
@@ -374,14 +351,8 @@ C.construct = {
 		local k, p = string.match(v, "^(%a[%a_]*):(%d+)$")
 		if ctx.reclaim then
 			-- TI4 §57.4: the structure taken back goes to reinforcements, then is placed.
-			local filter = { kind = ctx.reclaim.kind, owner = ctx.seat }
-			if k == "t" then
-				filter.cell = tonumber(p)
-			else
-				filter.inside = tonumber(p)
-			end
-			local back = g:last(filter) :: number
-			g:log(U.text("cards.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim.kind).name, k == "q" and U.planet_name(g, tonumber(p)) or U.cell_label(g, tonumber(p))))
+			local back, from = require("production").reclaimed(g, ctx.seat, ctx.reclaim.kind, v)
+			g:log(U.text("cards.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim.kind).name, from))
 			g:move(back, { zone = "reinforcements", seat = ctx.seat })
 			k, p = ctx.reclaim.kind, tostring(ctx.reclaim.planet)
 			ctx.reclaim = nil
@@ -412,28 +383,27 @@ C.construct = {
 }
 
 -- Trade (TI4 §25.1): other seats whose commodities the active seat replenishes free.
-C.trade_others = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.trade_others = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(U.clockwise(g, 1)) do
 			if s ~= ctx.seat then
 				table.insert(options, { label = U.text("common.seat", s), value = s })
 			end
 		end
-		return { seat = ctx.seat, kind = "many", min = 0, prompt = U.text("cards.trade_prompt"), rule = "TI4 §25.1", help = U.text("cards.trade_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, seats)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { kind = "many", min = 0, prompt = U.text("cards.trade_prompt"), rule = "TI4 §25.1", help = U.text("cards.trade_help") }
+	end,
+	answer = function(g, ctx, seats)
 		for _, s in ipairs(seats) do
 			-- They resolve the secondary free, in its clockwise turn (C.strategic,
 			-- C.trade_replenish), and are not offered it again for a token (TI4 §25.1).
 			g:set_global("trade_named_" .. s, true)
 		end
 	end,
-}
+})
 
 -- A seat named by the Trade primary replenishes its commodities in the secondary step
 -- (TI4 §25.1; FAQ, digest F-09); a Trade Agreement it gave may follow (notes.lua).
@@ -452,11 +422,8 @@ C.trade_replenish = {
 
 -- Warfare (TI4 §48.1): one of the seat's command tokens off the board, gained back into
 -- its pools (then it redistributes, pushed by the primary).
-C.warfare = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.warfare = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, t in ipairs(g:entities({ kind = "command_token", owner = ctx.seat })) do
 			local c = g:cell_of(t)
@@ -464,43 +431,39 @@ C.warfare = {
 				table.insert(options, { label = U.cell_label(g, c), value = c })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("cards.warfare_prompt"), rule = "TI4 §48.1", help = U.text("cards.warfare_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.warfare_prompt"), rule = "TI4 §48.1", help = U.text("cards.warfare_help") }
+	end,
+	answer = function(g, ctx, c)
 		-- §48.1: the token is gained into a pool (the tactic pool; the redistribution
 		-- that follows may move it anywhere).
 		local t = g:first({ kind = "command_token", owner = ctx.seat, cell = c })
 		g:move(t, { zone = "tactic_pool", seat = ctx.seat })
 		g:log(U.text("cards.warfare_done", ctx.seat, U.cell_label(g, c)))
 	end,
-}
+})
 
 -- Technology (TI4 §95.1): a second research for 6 resources.
-C.tech_more = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+C.tech_more = Ask.step({
+	options = function(g, ctx)
 		if U.spendable(g, ctx.seat, "resources") < research_cost(g, ctx.seat, 6) or #require("tech").researchable(g, ctx.seat) == 0 then
-			return nil
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("cards.tech_more_prompt"), rule = "TI4 §95.1", help = U.text("cards.tech_more_help"),
-			options = { { label = U.text("cards.tech_more"), value = true } }, pass = U.text("cards.tech_no_more") }
+		return { { label = U.text("cards.tech_more"), value = true } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			g:push("research", { seat = ctx.seat })
-			if research_cost(g, ctx.seat, 6) > 0 then
-				g:push("pay", { seat = ctx.seat, what = "resources", amount = 6 })
-			end
+	ask = function(g, ctx)
+		return { prompt = U.text("cards.tech_more_prompt"), rule = "TI4 §95.1", help = U.text("cards.tech_more_help"),
+			pass = U.text("cards.tech_no_more") }
+	end,
+	answer = function(g, ctx, v)
+		g:push("research", { seat = ctx.seat })
+		if research_cost(g, ctx.seat, 6) > 0 then
+			g:push("pay", { seat = ctx.seat, what = "resources", amount = 6 })
 		end
 	end,
-}
+})
 
 -- Imperial (TI4 §49.1): score a public objective met now; then 1 VP for holding
 -- Mecatol Rex, else a secret objective.
@@ -546,25 +509,27 @@ C.imperial = {
 }
 
 -- TI4 §71.21: more than 3 secret objectives: one unscored goes back, the deck shuffled.
-C.return_secret = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or O.secret_count(g, ctx.seat) <= U.MAX_SECRETS then
-			return nil
-		end
+C.return_secret = Ask.step({
+	options = function(g, ctx)
 		local options = {}
+		if O.secret_count(g, ctx.seat) <= U.MAX_SECRETS then
+			return options
+		end
 		for _, obj in ipairs(g:entities({ kind = "secret_objective", zone = "secrets", seat = ctx.seat })) do
 			table.insert(options, { label = defs.objective[g:face(obj)].name, value = obj })
 		end
-		return { seat = ctx.seat, prompt = U.text("objectives.return_prompt"), rule = "TI4 §71.21", help = U.text("objectives.return_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, obj)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("objectives.return_prompt"), rule = "TI4 §71.21", help = U.text("objectives.return_help") }
+	end,
+	answer = function(g, ctx, obj)
 		g:set(ctx.seat, "returning_secret", nil)
 		g:hide(obj)
 		g:move(obj, "secret_deck")
 		g:shuffle_zone("secret_deck")
 		g:log(U.text("objectives.returned", ctx.seat))
 	end,
-}
+})
 
 return C

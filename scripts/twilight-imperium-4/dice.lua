@@ -18,6 +18,7 @@ local U = require("util")
 local Co = require("council")
 local A = require("abilities")
 local Rerolls = require("rerolls")
+local Hits = require("hits")
 local D = {}
 
 -- One combat die: the unit that rolled it, the number it needs (a hit on `got >= need`),
@@ -25,15 +26,9 @@ local D = {}
 -- (Jol-Nar's flagship, J.N.S. Hylarim: 2).
 export type Die = { unit: number, need: number, got: number, extra: number? }
 
--- The seat's units that roll in a space combat in `c`: its ships, and its ground forces
--- fighting as ships (Nekro's flagship, The Alastor; combat.lua).
-local function fighting_units(g, seat: number, c: number): { number }
-	local units = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
-	for _, e in ipairs(g:entities({ kind = U.GROUND_TYPES, owner = seat, cell = c, has = "space_combat" })) do
-		table.insert(units, e)
-	end
-	return units
-end
+-- The seat's units that roll in a space combat in `c` are the ones hits land on
+-- (hits.lua `ships`): its ships, and its ground forces fighting as ships (The Alastor).
+local fighting_units = Hits.ships
 
 -- How many space combat dice unit `e` of `seat` rolls in `c`: its card's, or one per
 -- non-fighter ship of its opponents in the system for a unit with that flag (Winnu's

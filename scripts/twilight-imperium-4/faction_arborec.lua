@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_arborec.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 -- objectives.lua and abilities.lua require (through tech.lua and ability_entries.lua) this
 -- module, so its steps ask for them when they run, not at load.
 local K = require("ability_kit")
@@ -62,14 +63,11 @@ E.arborec_mitosis = {
 -- Bioplasmosis: ctx.seat moves infantry, one at a time, from a planet it controls to another
 -- it controls in the same or a neighbouring system, until it stops; each infantry moves once
 -- (so the step always ends).
-F.bioplasmosis = {
+F.bioplasmosis = Ask.repeated({
 	enter = function(g, ctx)
 		ctx.moved = {}
 	end,
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+	options = function(g, ctx)
 		local options = {}
 		for _, p in ipairs(U.planets(g, ctx.seat)) do
 			local e
@@ -92,24 +90,20 @@ F.bioplasmosis = {
 				end
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.bioplasmosis_prompt"), rule = "TI4 §94, §38",
-			help = defs.technology.arborec_bioplasmosis.effect, options = options, pass = U.text("ability.bioplasmosis_done") }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		if v == nil then
-			ctx.done = true
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.bioplasmosis_prompt"), rule = "TI4 §94, §38",
+			help = defs.technology.arborec_bioplasmosis.effect, pass = U.text("ability.bioplasmosis_done") }
+	end,
+	answer = function(g, ctx, v)
 		local a, b = string.match(v, "^(%d+):(%d+)$")
 		local e, q = tonumber(a) :: number, tonumber(b) :: number
 		ctx.moved[tostring(e)] = true
 		g:move(e, { inside = q })
 		g:log(U.text("ability.bioplasmosis_moved", ctx.seat, U.planet_name(g, q)))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -118,12 +112,7 @@ F.bioplasmosis = {
 -- or next to one, home systems excepted (production.lua asks `bars.production`); back to
 -- Arborec once the holder activates a system with Arborec units.
 E.arborec_stymie = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		returns_on_activation = true,
+	note = K.face_up_note({
 		bars = {
 			production = function(g, holder: number, owner: number, note: number, info): boolean
 				local theirs = {}
@@ -140,12 +129,10 @@ E.arborec_stymie = {
 				return false
 			end,
 		},
-	},
+	}),
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

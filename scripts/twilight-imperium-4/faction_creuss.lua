@@ -10,6 +10,7 @@
 -- Gate where its home would go and the home system off the board (setup.lua, galaxy.lua
 -- off_board); their delta wormholes link them (galaxy.lua link_wormholes, TI4 §10.4).
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -102,26 +103,19 @@ end
 
 -- Wormhole Generator: ctx.seat puts or moves one of ctx.owner's wormhole tokens (the base
 -- card: mandatory).
-F.place_wormhole = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		local options = F.token_options(g, ctx.seat, ctx.owner)
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.wormhole_prompt"), rule = "TI4 §94, §10",
-			help = defs.technology.creuss_wormhole_generator.effect, options = options,
+F.place_wormhole = Ask.step({
+	options = function(g, ctx)
+		return F.token_options(g, ctx.seat, ctx.owner)
+	end,
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.wormhole_prompt"), rule = "TI4 §94, §10",
+			help = defs.technology.creuss_wormhole_generator.effect,
 			pass = (not ctx.mandatory) and U.text("ability.wormhole_no") or nil }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			F.place_token(g, ctx.seat, v)
-		end
+	answer = function(g, ctx, v)
+		F.place_token(g, ctx.seat, v)
 	end,
-}
+})
 
 -- Dimensional Splicer: ctx.seat picks one of ctx.foe's ships in ctx.cell (or none); the
 -- foe may then answer the hit as any hit ("assign_hits" action-card window: Shields
@@ -216,8 +210,6 @@ E.creuss_iff = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

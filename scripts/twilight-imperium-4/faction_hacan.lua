@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_hacan.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -26,17 +27,14 @@ E.hacan_masters_of_trade = { flags = { free_secondary = { trade = true } } }
 -- Hacan, Production Biomes (its card, TI4 §3): a component action exhausting the card and
 -- a strategy-pool token: 4 trade goods, and 2 for another player Hacan chooses.
 E.hacan_production_biomes = {
-	component = {
-		can = function(g, seat: number): boolean
-			return U.ready_tech(g, seat, "hacan_production_biomes") ~= nil and U.pool(g, seat, "strategy") > 0
-		end,
+	component = K.component({
+		exhaust = "hacan_production_biomes",
+		token = true,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "hacan_production_biomes") :: number, "exhausted", true)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			U.gain_tg(g, seat, 4)
 			g:push("gift_tg", { seat = seat, n = 2, source = "hacan_production_biomes", rule = "TI4 §3, §94" })
 		end,
-	},
+	}),
 }
 
 -- Hacan, Quantum Datahub Node (its card): once every strategy card is chosen, Hacan may pay
@@ -57,11 +55,8 @@ E.hacan_quantum_datahub_node = {
 -- Quantum Datahub Node: ctx.seat may swap one of its strategy cards for another player's,
 -- paying a strategy-pool token and 3 trade goods to that player. One decision: every
 -- (own card, their card) pair, or not at all.
-F.datahub = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.datahub = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
 			for _, s in ipairs(U.clockwise(g, ctx.seat)) do
@@ -73,17 +68,13 @@ F.datahub = {
 				end
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.datahub_prompt"), rule = "TI4 §94, §40",
-			help = defs.technology.hacan_quantum_datahub_node.effect, options = options, pass = U.text("ability.datahub_no") }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.datahub_prompt"), rule = "TI4 §94, §40",
+			help = defs.technology.hacan_quantum_datahub_node.effect, pass = U.text("ability.datahub_no") }
+	end,
+	answer = function(g, ctx, v)
 		local a, b = string.match(v, "^(%d+):(%d+)$")
 		local mine, theirs = tonumber(a) :: number, tonumber(b) :: number
 		local other = g:where(theirs).seat
@@ -94,27 +85,16 @@ F.datahub = {
 		g:move(theirs, { zone = "strategy", seat = ctx.seat })
 		g:log(U.text("ability.datahub_done", ctx.seat, defs.strategy_card[g:face(mine)].name, other, defs.strategy_card[g:face(theirs)].name))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
 -- Trade Convoys (Hacan's note, its card): a component action putting it face up in the
 -- holder's play area; while there, the holder may trade with anyone (transactions.lua asks
 -- flag `trade_anyone`); back to Hacan once the holder activates a system with Hacan units.
-E.hacan_trade_convoys = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		flags = { trade_anyone = true },
-		returns_on_activation = true,
-	},
-}
+E.hacan_trade_convoys = { note = K.face_up_note({ flags = { trade_anyone = true } }) }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_jol_nar.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -65,21 +66,16 @@ E.jol_nar_spatial_conduit_cylinder = {
 
 -- Spatial Conduit Cylinder: ctx.seat may exhaust the card so that the active system ctx.cell
 -- is adjacent, for this activation, to every other system holding its units.
-F.conduit = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.conduit_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94, §8",
-			help = defs.technology.jol_nar_spatial_conduit_cylinder.effect,
-			options = { { label = U.text("ability.conduit_use"), value = "use" } }, pass = U.text("ability.conduit_keep") }
+F.conduit = Ask.step({
+	options = function(g, ctx)
+		return { { label = U.text("ability.conduit_use"), value = "use" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
-		g:set_prop(U.ready_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder") :: number, "exhausted", true)
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.conduit_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94, §8",
+			help = defs.technology.jol_nar_spatial_conduit_cylinder.effect, pass = U.text("ability.conduit_keep") }
+	end,
+	answer = function(g, ctx, v)
+		U.exhaust_tech(g, ctx.seat, "jol_nar_spatial_conduit_cylinder")
 		for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = ctx.seat })) do
 			if c ~= ctx.cell then
 				g:add_link(ctx.cell, c, "conduit")
@@ -88,7 +84,7 @@ F.conduit = {
 		g:set_global("conduit", ctx.seat)
 		g:log(U.text("ability.conduit_used", ctx.seat, U.cell_label(g, ctx.cell)))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -113,8 +109,6 @@ E.jol_nar_research_agreement = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -37,7 +37,7 @@ E.l1z1x_inheritance_systems = {
 			return U.ready_tech(g, seat, "l1z1x_inheritance_systems") ~= nil and U.spendable(g, seat, "resources") >= 2
 		end,
 		use = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "l1z1x_inheritance_systems") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "l1z1x_inheritance_systems")
 			g:log(U.text("ability.inheritance_used", seat))
 			g:push("pay", { seat = seat, what = "resources", amount = 2 })
 		end,
@@ -55,9 +55,7 @@ E.l1z1x_cybernetic_enhancements = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return holder == info.seat and g:count({ kind = "command_token", zone = "cmd_reinforcements", seat = holder }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_cybernetic", owner), value = "play" } }
-		end,
+		label = "notes.play_cybernetic",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local lost = U.move_token(g, owner, "strategy", "cmd_reinforcements")
 			U.move_token(g, holder, "cmd_reinforcements", "strategy")
@@ -67,8 +65,6 @@ E.l1z1x_cybernetic_enhancements = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

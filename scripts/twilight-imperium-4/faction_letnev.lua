@@ -7,6 +7,7 @@
 -- of a note's `note`), and pack.ron names the steps
 -- ("faction_letnev.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local Rerolls = require("rerolls")
 local F = {}
@@ -50,24 +51,23 @@ E.letnev_flagship = {
 
 -- Munitions Reserves: ctx.seat may pay 2 trade goods for the right to reroll any of its
 -- combat dice this round (rerolls.lua; combat.lua asks which once they are rolled).
-F.munitions = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or (g:get(ctx.seat, "tg") or 0) < 2 then
-			return nil
+F.munitions = Ask.step({
+	options = function(g, ctx)
+		if (g:get(ctx.seat, "tg") or 0) < 2 then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
-			help = defs.faction_ability.letnev_munitions_reserves.effect,
-			options = { { label = U.text("ability.munitions_pay"), value = "pay" } }, pass = U.text("ability.munitions_no") }
+		return { { label = U.text("ability.munitions_pay"), value = "pay" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			g:add(ctx.seat, "tg", -2)
-			Rerolls.grant(g, ctx.seat, "munitions_reserves")
-			g:log(U.text("ability.munitions_used", ctx.seat))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.munitions_prompt"), rule = "TI4 §19, §86",
+			help = defs.faction_ability.letnev_munitions_reserves.effect, pass = U.text("ability.munitions_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		g:add(ctx.seat, "tg", -2)
+		Rerolls.grant(g, ctx.seat, "munitions_reserves")
+		g:log(U.text("ability.munitions_used", ctx.seat))
+	end,
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -80,9 +80,7 @@ E.letnev_war_funding = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return table.find(info.seats, holder) ~= nil
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_war_funding", owner), value = "play" } }
-		end,
+		label = "notes.play_war_funding",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local lost = math.min(2, g:get(owner, "tg") or 0)
 			g:add(owner, "tg", -lost)
@@ -93,8 +91,6 @@ E.letnev_war_funding = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

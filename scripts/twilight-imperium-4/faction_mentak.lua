@@ -6,6 +6,7 @@
 -- Mirror Computing and the flagship are rule switches (payment.lua, util.lua, hits.lua);
 -- Promise of Protection is the entry's part `note` below (notes.lua plays it).
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -143,11 +144,8 @@ F.ambush = {
 
 -- Pillage: ctx.seat (Mentak) may take 1 trade good or 1 commodity of ctx.victim (a
 -- commodity taken becomes a trade good, TI4 §43.5).
-F.pillage = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.pillage = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		if (g:get(ctx.victim, "tg") or 0) > 0 then
 			table.insert(options, { label = U.text("ability.pillage_tg", ctx.victim), value = "tg" })
@@ -155,21 +153,18 @@ F.pillage = {
 		if (g:get(ctx.victim, "commodities") or 0) > 0 then
 			table.insert(options, { label = U.text("ability.pillage_comm", ctx.victim), value = "commodities" })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.pillage_prompt", ctx.victim, g:get(ctx.victim, "tg") or 0), rule = "TI4 §19, §99",
-			help = defs.faction_ability.mentak_pillage.effect, options = options, pass = U.text("ability.pillage_no") }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			g:add(ctx.victim, v, -1)
-			g:add(ctx.seat, "tg", 1)
-			g:log(U.text(v == "tg" and "ability.pillaged_tg" or "ability.pillaged_comm", ctx.seat, ctx.victim))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.pillage_prompt", ctx.victim, g:get(ctx.victim, "tg") or 0), rule = "TI4 §19, §99",
+			help = defs.faction_ability.mentak_pillage.effect, pass = U.text("ability.pillage_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		g:add(ctx.victim, v, -1)
+		g:add(ctx.seat, "tg", 1)
+		g:log(U.text(v == "tg" and "ability.pillaged_tg" or "ability.pillaged_comm", ctx.seat, ctx.victim))
+	end,
+})
 
 -- The ship types ctx.seat may produce with Salvage Operations among ctx.kinds: one left in
 -- its reinforcements, affordable, and for a war sun the War Sun technology (F-45).
@@ -188,26 +183,19 @@ local function salvageable(g, seat: number, kinds: { string }): { any }
 end
 F.salvageable = salvageable
 
-F.salvage = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.salvage = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(salvageable(g, ctx.seat, ctx.kinds)) do
 			table.insert(options, { label = U.text("ability.salvage_option", s.name, s.cost), value = s.kind })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.salvage_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94; Salvage Operations",
-			help = defs.technology.mentak_salvage_operations.effect, options = options, pass = U.text("ability.salvage_no") }
+		return options
 	end,
-	resolve = function(g, ctx, kind)
-		ctx.done = true
-		if kind == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.salvage_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §94; Salvage Operations",
+			help = defs.technology.mentak_salvage_operations.effect, pass = U.text("ability.salvage_no") }
+	end,
+	answer = function(g, ctx, kind)
 		local e = UT.place(g, ctx.seat, kind, ctx.cell) :: number
 		local cost = defs.unit[g:face(e)].cost or 0
 		g:log(U.text("ability.salvaged", ctx.seat, U.unit_name(g:face(e)), U.cell_label(g, ctx.cell)))
@@ -215,26 +203,16 @@ F.salvage = {
 			g:push("pay", { seat = ctx.seat, what = "resources", amount = cost })
 		end
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
 -- Promise of Protection (Mentak's note, its card): a component action putting it face up in
 -- the holder's play area; while there, Pillage spares the holder (`protected` above); back
 -- to Mentak once the holder activates a system with Mentak units.
-E.mentak_promise_of_protection = {
-	note = {
-		component = true,
-		play = function(g, holder: number, owner: number, note: number, info, v)
-			return "face_up"
-		end,
-		returns_on_activation = true,
-	},
-}
+E.mentak_promise_of_protection = { note = K.face_up_note() }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -9,6 +9,7 @@
 -- Its war sun from the start needs no entry: Prototype War Sun I names no technology in
 -- units.ron, so production.lua lets Muaat build it (TI4 §62.1, its card).
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -51,26 +52,26 @@ end
 -- fighters or 1 destroyer from reinforcements into a system with a Muaat war sun (step
 -- `star_forge` below).
 E.muaat_star_forge = {
-	component = {
+	component = K.component({
+		token = true,
 		can = function(g, seat: number): boolean
-			return U.pool(g, seat, "strategy") > 0 and #war_sun_cells(g, seat) > 0
+			return #war_sun_cells(g, seat) > 0
 		end,
 		play = function(g, seat: number)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			g:push("star_forge", { seat = seat })
 		end,
-	},
+	}),
 }
 
 -- Muaat's flagship, The Inferno (TI4 §98, its card): a component action paying a
 -- strategy-pool token: 1 cruiser from reinforcements into its system.
 E.muaat_flagship = {
-	component = {
+	component = K.component({
+		token = true,
 		can = function(g, seat: number): boolean
-			return U.pool(g, seat, "strategy") > 0 and g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
+			return g:count({ kind = "cruiser", zone = "reinforcements", seat = seat }) > 0
 		end,
 		play = function(g, seat: number)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			local ship = g:first({ kind = "flagship", face = "muaat_flagship", owner = seat })
 			local c = ship and g:cell_of(ship)
 			local e = g:last({ kind = "cruiser", zone = "reinforcements", seat = seat })
@@ -80,7 +81,7 @@ E.muaat_flagship = {
 				U.remove_fleet_excess(g, seat, c)
 			end
 		end,
-	},
+	}),
 }
 
 -- ==== Steps ====
@@ -88,11 +89,8 @@ E.muaat_flagship = {
 -- Star Forge: ctx.seat picks a system with its war sun and what is forged there: 2 fighters
 -- (as many as its reinforcements hold) or 1 destroyer. Capacity and the fleet pool are
 -- then checked there (TI4 §18.3, §45.3).
-F.star_forge = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.star_forge = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, c in ipairs(war_sun_cells(g, ctx.seat)) do
 			if UT.available(g, ctx.seat, "fighter") then
@@ -102,14 +100,13 @@ F.star_forge = {
 				table.insert(options, { label = U.text("ability.star_forge_destroyer", U.cell_label(g, c)), value = string.format("destroyer:%d", c) })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.star_forge_prompt"), rule = "TI4 §19, §3",
-			help = defs.faction_ability.muaat_star_forge.effect, options = options }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.star_forge_prompt"), rule = "TI4 §19, §3",
+			help = defs.faction_ability.muaat_star_forge.effect }
+	end,
+	answer = function(g, ctx, v)
 		local kind, n = string.match(v, "^(%a+):(%d+)$")
 		local c = tonumber(n) :: number
 		for _ = 1, (kind == "fighter" and 2 or 1) do
@@ -120,7 +117,7 @@ F.star_forge = {
 		U.remove_fleet_excess(g, ctx.seat, c)
 		U.check_capacity(g, ctx.seat, c)
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -140,8 +137,6 @@ E.muaat_fires_of_the_gashlai = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

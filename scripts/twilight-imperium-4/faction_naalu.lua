@@ -6,6 +6,7 @@
 -- `at`, `component`, `skips`, `destroyed` — is asked), and pack.ron names the steps
 -- ("faction_naalu.<step>"). A homebrew faction in a layer pack is built the same way.
 local U = require("util")
+local Ask = require("ask_once")
 -- objectives.lua requires (through tech.lua, abilities.lua and ability_entries.lua) this
 -- module, so its steps ask for them when they run, not at load.
 local K = require("ability_kit")
@@ -67,11 +68,8 @@ E.naalu_telepathic = {
 -- placing a strategy-pool token there. Systems its ships could not enter are not offered
 -- (supernovae; asteroid fields without Antimass Deflectors, §11); ships over the fleet
 -- limit there go back to reinforcements (§45.3).
-F.foresight = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.foresight = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, c in ipairs(require("objectives").adjacent(g, ctx.cell)) do
 			local t = g:terrain(c)
@@ -80,17 +78,13 @@ F.foresight = {
 				table.insert(options, { label = U.text("ability.foresight_option", U.cell_label(g, c)), value = c })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.foresight_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §19",
-			help = defs.faction_ability.naalu_foresight.effect, options = options, pass = U.text("ability.foresight_stay") }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
-		if c == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.foresight_prompt", U.cell_label(g, ctx.cell)), rule = "TI4 §19",
+			help = defs.faction_ability.naalu_foresight.effect, pass = U.text("ability.foresight_stay") }
+	end,
+	answer = function(g, ctx, c)
 		U.move_token(g, ctx.seat, "strategy", c)
 		for _, e in ipairs(g:entities({ kind = U.UNIT_TYPES, owner = ctx.seat, cell = ctx.cell })) do
 			g:move(e, c)
@@ -98,7 +92,7 @@ F.foresight = {
 		g:log(U.text("ability.foresight_used", ctx.seat, U.cell_label(g, ctx.cell), U.cell_label(g, c)))
 		U.remove_fleet_excess(g, ctx.seat, c)
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -126,8 +120,6 @@ E.naalu_gift_of_prescience = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

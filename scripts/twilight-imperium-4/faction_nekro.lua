@@ -11,6 +11,7 @@
 -- the prop "copies" (the technology id) of the Nekro's Valefar card, and abilities.lua,
 -- util.lua `has_tech` and tech.lua read the copied technology as the Nekro's own (§94.16).
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -226,64 +227,52 @@ F.alastor = {
 
 -- Galactic Threat's prediction: ctx.seat names one outcome of the revealed agenda ctx.card,
 -- or none (then it may predict on the next agenda of this phase).
-F.predict = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.predict = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, v in ipairs(require("agendas").outcomes(g, g:face(ctx.card))) do
 			table.insert(options, { value = v })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("nekro.predict_prompt", defs.agenda[g:face(ctx.card)].name), rule = "TI4 §19, §27",
-			help = defs.faction_ability.nekro_galactic_threat.effect, options = options, labels = "agenda.label",
+		return options
+	end,
+	ask = function(g, ctx)
+		return { prompt = U.text("nekro.predict_prompt", defs.agenda[g:face(ctx.card)].name), rule = "TI4 §19, §27",
+			help = defs.faction_ability.nekro_galactic_threat.effect, labels = "agenda.label",
 			pass = U.text("nekro.predict_none") }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
+	answer = function(g, ctx, v)
 		g:set_global("nekro_predicted_" .. ctx.seat, g:global("round") or 0)
 		g:set_global("nekro_prediction_" .. ctx.seat, v)
 		g:set_global("nekro_prediction_card_" .. ctx.seat, ctx.card)
 		g:log(U.text("nekro.predicted", ctx.seat, require("agenda").label(g, v, ctx.seat)))
 	end,
-}
+})
 
 -- Taking another player's technology (Galactic Threat, Technological Singularity): ctx.seat
 -- chooses one technology owned by a seat of ctx.from, or a Valefar token's placement, or
 -- nothing. ctx.why: the ability's id.
-F.take_tech = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.take_tech = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(ctx.from) do
 			for _, o in ipairs(take_options(g, ctx.seat, s)) do
 				table.insert(options, o)
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
+		return options
+	end,
+	ask = function(g, ctx)
 		local ability = defs.faction_ability[ctx.why]
-		return { seat = ctx.seat, prompt = U.text("nekro.take_prompt", ability.name), rule = "TI4 §19, §94.16",
-			help = ability.effect .. " " .. defs.technology.nekro_valefar_assimilator_x.effect, options = options,
+		return { prompt = U.text("nekro.take_prompt", ability.name), rule = "TI4 §19, §94.16",
+			help = ability.effect .. " " .. defs.technology.nekro_valefar_assimilator_x.effect,
 			pass = U.text("nekro.take_none") }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			if ctx.why == "nekro_technological_singularity" then
-				g:set_global("nekro_singularity_" .. ctx.seat, nil) -- not used: still once this combat
-			end
-			return
+	declined = function(g, ctx)
+		if ctx.why == "nekro_technological_singularity" then
+			g:set_global("nekro_singularity_" .. ctx.seat, nil) -- not used: still once this combat
 		end
+	end,
+	answer = function(g, ctx, v)
 		if string.sub(v, 1, 2) == "g:" then
 			local tid = string.sub(v, 3)
 			require("tech").gain(g, ctx.seat, tid)
@@ -293,7 +282,7 @@ F.take_tech = {
 			assimilate(g, ctx.seat, valefar :: string, tid :: string)
 		end
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -320,8 +309,6 @@ E.nekro_antivirus = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

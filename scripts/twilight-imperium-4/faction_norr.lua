@@ -124,9 +124,7 @@ E.norr_tekklar_legion = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return table.find(info.seats, holder) ~= nil
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_tekklar", owner), value = "play" } }
-		end,
+		label = "notes.play_tekklar",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			local i = table.find(info.seats, holder) :: number
 			local foe = info.seats[3 - i]
@@ -143,8 +141,6 @@ E.norr_tekklar_legion = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

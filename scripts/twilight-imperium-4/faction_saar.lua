@@ -11,6 +11,7 @@
 -- rules ask (TI4 §41.1, §80.4; util.lua `in_space_structure`, tactical.lua, production.lua,
 -- cards.lua construct).
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -67,29 +68,23 @@ E.saar_chaos_mapping = {
 
 -- Chaos Mapping: ctx.seat may pick a system with its Production units to produce 1 unit
 -- there (production.lua, `most` = 1), or decline.
-F.chaos_mapping = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.chaos_mapping = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, c in ipairs(production_cells(g, ctx.seat)) do
 			table.insert(options, { label = U.text("ability.chaos_mapping_option", U.cell_label(g, c)), value = c })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.chaos_mapping_prompt"), rule = "TI4 §94, §78",
-			help = defs.technology.saar_chaos_mapping.effect, options = options, pass = U.text("ability.chaos_mapping_no") }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
-		if c then
-			g:log(U.text("ability.chaos_mapping_used", ctx.seat, U.cell_label(g, c)))
-			g:push("produce", { seat = ctx.seat, cell = c, most = 1 })
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.chaos_mapping_prompt"), rule = "TI4 §94, §78",
+			help = defs.technology.saar_chaos_mapping.effect, pass = U.text("ability.chaos_mapping_no") }
 	end,
-}
+	answer = function(g, ctx, c)
+		g:log(U.text("ability.chaos_mapping_used", ctx.seat, U.cell_label(g, c)))
+		g:push("produce", { seat = ctx.seat, cell = c, most = 1 })
+	end,
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -134,8 +129,6 @@ E.saar_raghs_call = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

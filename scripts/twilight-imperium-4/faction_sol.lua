@@ -29,16 +29,15 @@ E.sol_flagship = {
 -- Sol, Orbital Drop (TI4 §19, §3): a component action; one strategy-pool token for 2
 -- infantry from reinforcements on a planet Sol controls.
 E.sol_orbital_drop = {
-	component = {
+	component = K.component({
+		token = true,
 		can = function(g, seat: number): boolean
-			return U.pool(g, seat, "strategy") > 0 and #U.planets(g, seat) > 0
-				and UT.available(g, seat, "infantry")
+			return #U.planets(g, seat) > 0 and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
-			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 			g:push("place_infantry", { seat = seat, n = 2, source = "sol_orbital_drop", rule = "TI4 §19, §3" })
 		end,
-	},
+	}),
 }
 
 -- Sol, Spec Ops II (its card): comes back home on 5+.
@@ -73,8 +72,6 @@ E.sol_military_support = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -6,6 +6,7 @@
 local U = require("util")
 local UT = require("unit_tokens")
 local A = require("abilities")
+local Ask = require("ask_once")
 local S = {}
 
 local function source_name(id: string): string
@@ -13,29 +14,26 @@ local function source_name(id: string): string
 	return a and a.name or (defs.technology[id] and defs.technology[id].name) or defs.unit[id].name
 end
 
+-- The card text of the ability or technology a step resolves for (its question's help).
+local function source_effect(id: string): string
+	local d = defs.faction_ability[id] or defs.technology[id]
+	return d and d.effect or ""
+end
+
 -- Places ctx.n infantry from the seat's reinforcements on one planet it controls, which
 -- it chooses (Orbital Drop: 2, Mitosis: 1). ctx: seat, n, source, rule.
-S.place_infantry = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+S.place_infantry = Ask.step({
+	options = function(g, ctx)
 		if not UT.available(g, ctx.seat, "infantry") then
-			return nil
+			return {}
 		end
-		local options = {}
-		for _, p in ipairs(U.planets(g, ctx.seat)) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
-		if #options == 0 then
-			return nil
-		end
-		local def = defs.faction_ability[ctx.source]
-		return { seat = ctx.seat, prompt = U.text("ability.place_infantry_prompt", source_name(ctx.source), ctx.n),
-			rule = ctx.rule, help = def and def.effect or "", options = options }
+		return Ask.planet_options(g, U.planets(g, ctx.seat))
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.place_infantry_prompt", source_name(ctx.source), ctx.n),
+			rule = ctx.rule, help = source_effect(ctx.source) }
+	end,
+	answer = function(g, ctx, p)
 		local placed = 0
 		for _ = 1, ctx.n do
 			if UT.place(g, ctx.seat, "infantry", { inside = p }) then -- a token when no figure is left (TI4 §50.1)
@@ -44,55 +42,46 @@ S.place_infantry = {
 		end
 		g:log(U.text("ability.placed_infantry", ctx.seat, placed, U.planet_name(g, p), source_name(ctx.source)))
 	end,
-}
+})
 
 -- Gives ctx.n trade goods from the supply to another player the seat chooses (Production
 -- Biomes: 2). ctx: seat, n, source, rule.
-S.gift_tg = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+S.gift_tg = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(U.clockwise(g, ctx.seat)) do
 			if s ~= ctx.seat then
 				table.insert(options, { label = U.text("ability.gift_tg_option", s, ctx.n), value = s })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		local t = defs.technology[ctx.source]
-		return { seat = ctx.seat, prompt = U.text("ability.gift_tg_prompt", source_name(ctx.source), ctx.n),
-			rule = ctx.rule, help = t and t.effect or "", options = options }
+		return options
 	end,
-	resolve = function(g, ctx, s)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.gift_tg_prompt", source_name(ctx.source), ctx.n),
+			rule = ctx.rule, help = source_effect(ctx.source) }
+	end,
+	answer = function(g, ctx, s)
 		U.gain_tg(g, s, ctx.n)
 		g:log(U.text("ability.gave_tg", s, ctx.n, ctx.seat, source_name(ctx.source)))
 	end,
-}
+})
 
 -- X-89 Bacterial Weapon (its card, digest Part 4.4): the seat picks one planet the
 -- weapon may strike (ability_entries.lua, the entry's `targets`); every infantry there is
 -- destroyed, whoever owns it. Planetary Shield does not stop it (TI4 §37.1). ctx: seat.
-S.x89 = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+S.x89 = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, p in ipairs(require("ability_entries").x89_bacterial_weapon.targets(g, ctx.seat)) do
 			table.insert(options, { label = U.text("ability.x89_option", U.planet_name(g, p), g:count({ kind = "infantry", inside = p })), value = p })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.x89_prompt"), rule = "X-89 Bacterial Weapon; TI4 §3, §37.1",
-			help = defs.technology.x89_bacterial_weapon.effect, options = options }
+		return options
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.x89_prompt"), rule = "X-89 Bacterial Weapon; TI4 §3, §37.1",
+			help = defs.technology.x89_bacterial_weapon.effect }
+	end,
+	answer = function(g, ctx, p)
 		local killed = 0
 		for _, e in ipairs(g:entities({ kind = "infantry", inside = p })) do
 			local owner = g:owner(e) :: number
@@ -102,7 +91,7 @@ S.x89 = {
 		end
 		g:log(U.text("ability.x89_done", ctx.seat, killed, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- Transit Diodes (its card): up to 4 of the seat's ground forces, one at a time, from
 -- anywhere on the board (a planet or a system's space) to a planet it controls. The card
@@ -163,7 +152,7 @@ S.transit_diodes = {
 		end
 		ctx.from = nil
 		if ctx.moved == 0 then
-			g:set_prop(U.ready_tech(g, ctx.seat, "transit_diodes") :: number, "exhausted", true)
+			U.exhaust_tech(g, ctx.seat, "transit_diodes")
 		end
 		g:move(e :: number, { inside = v })
 		ctx.moved += 1

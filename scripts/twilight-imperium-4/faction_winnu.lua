@@ -8,6 +8,7 @@
 -- plays it); the starting
 -- technology of the player's choice is setup.lua's `start_tech`.
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -66,19 +67,18 @@ E.winnu_lazax_gate_folding = {
 			return false
 		end,
 	},
-	component = {
+	component = K.component({
+		exhaust = "winnu_lazax_gate_folding",
 		can = function(g, seat: number): boolean
 			local m = mecatol(g)
-			return U.ready_tech(g, seat, "winnu_lazax_gate_folding") ~= nil and m ~= nil and g:owner(m) == seat
-				and UT.available(g, seat, "infantry")
+			return m ~= nil and g:owner(m) == seat and UT.available(g, seat, "infantry")
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "winnu_lazax_gate_folding") :: number, "exhausted", true)
 			local m = mecatol(g) :: number
 			UT.place(g, seat, "infantry", { inside = m }) -- a token when no figure is left (TI4 §50.1)
 			g:log(U.text("ability.lazax_infantry", seat))
 		end,
-	},
+	}),
 }
 
 -- Hegemonic Trade Policy (its card, digest 3.2 erratum): as the Winnu's units use
@@ -112,20 +112,15 @@ E.winnu_flagship = { flags = { dice_per_opponent_non_fighter = true } }
 
 -- Reclamation: ctx.seat may place a PDS and a space dock from reinforcements on Mecatol
 -- Rex (ctx.planet), those it has and the planet may take (TI4 §90, §80 limits).
-F.reclamation = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.reclamation_prompt"), rule = "TI4 §19",
-			help = defs.faction_ability.winnu_reclamation.effect,
-			options = { { label = U.text("ability.reclamation_place"), value = "place" } }, pass = U.text("ability.reclamation_no") }
+F.reclamation = Ask.step({
+	options = function(g, ctx)
+		return { { label = U.text("ability.reclamation_place"), value = "place" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if not v then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.reclamation_prompt"), rule = "TI4 §19",
+			help = defs.faction_ability.winnu_reclamation.effect, pass = U.text("ability.reclamation_no") }
+	end,
+	answer = function(g, ctx, v)
 		local Co = require("council")
 		local pds = g:last({ kind = "pds", zone = "reinforcements", seat = ctx.seat })
 		if pds and g:count({ kind = "pds", owner = ctx.seat, inside = ctx.planet }) < Co.pds_limit(g) then
@@ -137,37 +132,33 @@ F.reclamation = {
 		end
 		g:log(U.text("ability.reclamation_done", ctx.seat))
 	end,
-}
+})
 
 -- Hegemonic Trade Policy: ctx.seat may choose a planet it controls whose values differ.
-F.hegemonic = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") then
-			return nil
-		end
+F.hegemonic = Ask.step({
+	options = function(g, ctx)
 		local options = {}
+		if not U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") then
+			return options
+		end
 		for _, p in ipairs(U.planets(g, ctx.seat)) do
 			local r, i = U.value(g, p, "resources"), U.value(g, p, "influence")
 			if r ~= i then
 				table.insert(options, { label = U.text("ability.hegemonic_option", U.planet_name(g, p), i, r), value = p })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.hegemonic_prompt"), rule = "TI4 §94, §78",
-			help = defs.technology.winnu_hegemonic_trade_policy.effect, options = options, pass = U.text("ability.hegemonic_no") }
+		return options
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
-		if p == nil then
-			return
-		end
-		g:set_prop(U.ready_tech(g, ctx.seat, "winnu_hegemonic_trade_policy") :: number, "exhausted", true)
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.hegemonic_prompt"), rule = "TI4 §94, §78",
+			help = defs.technology.winnu_hegemonic_trade_policy.effect, pass = U.text("ability.hegemonic_no") }
+	end,
+	answer = function(g, ctx, p)
+		U.exhaust_tech(g, ctx.seat, "winnu_hegemonic_trade_policy")
 		g:set_prop(p, "values_swapped", true)
 		g:log(U.text("ability.hegemonic_used", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- After that Production's payment: every swapped planet reads its own values again.
 F.hegemonic_end = {
@@ -212,8 +203,6 @@ E.winnu_acquiescence = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -7,6 +7,7 @@
 -- the steps ("faction_xxcha.<step>"). Its flagship's Space Cannon is data (units.ron,
 -- cannon.lua); its note, Political Favor, is its entry's part `note` below (notes.lua plays it).
 local U = require("util")
+local Ask = require("ask_once")
 -- council.lua and objectives.lua are asked when a step runs, not at load (abilities.lua
 -- requires this module through ability_entries.lua).
 local K = require("ability_kit")
@@ -76,7 +77,7 @@ E.xxcha_instinct_training = {
 			return player ~= seat and U.ready_tech(g, seat, "xxcha_instinct_training") ~= nil and U.pool(g, seat, "strategy") > 0
 		end,
 		pay = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "xxcha_instinct_training") :: number, "exhausted", true)
+			U.exhaust_tech(g, seat, "xxcha_instinct_training")
 			U.move_token(g, seat, "strategy", "cmd_reinforcements")
 		end,
 	},
@@ -101,75 +102,65 @@ E.xxcha_nullification_field = {
 -- ==== Steps ====
 
 -- Peace Accords: ctx.seat may take control of one of accord_targets (exhausted, TI4 §29.1).
-F.peace_accords = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.peace_accords = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, p in ipairs(accord_targets(g, ctx.seat)) do
 			table.insert(options, { label = U.text("ability.peace_accords_option", U.planet_name(g, p), U.cell_label(g, g:cell_of(p) :: number)), value = p })
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.peace_accords_prompt"), rule = "TI4 §19, §29",
-			help = defs.faction_ability.xxcha_peace_accords.effect, options = options, pass = U.text("ability.peace_accords_no") }
+		return options
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
-		if p == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.peace_accords_prompt"), rule = "TI4 §19, §29",
+			help = defs.faction_ability.xxcha_peace_accords.effect, pass = U.text("ability.peace_accords_no") }
+	end,
+	answer = function(g, ctx, p)
 		require("council").gain_control(g, p, ctx.seat)
 		g:set_prop(p, "exhausted", true)
 		g:log(U.text("ability.peace_accords_used", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- Quash: ctx.seat may pay a strategy-pool token to replace the revealed agenda.
-F.quash = {
-	run = function(g, ctx)
+F.quash = Ask.step({
+	options = function(g, ctx)
 		-- Political Secret (notes_generic.lua) silences the faction abilities its owner would choose to
 		-- use, until the agenda resolves (FAQ, digest F-11).
-		if ctx.done or U.over(g) or g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0
-			or g:global("card_silenced_" .. ctx.seat) then
-			return nil
+		if g:global("card_veto") or U.pool(g, ctx.seat, "strategy") == 0 or g:global("card_silenced_" .. ctx.seat) then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.quash_prompt"), rule = "TI4 §19, §27.2",
-			help = defs.faction_ability.xxcha_quash.effect,
-			options = { { label = U.text("ability.quash_use"), value = "quash" } }, pass = U.text("ability.quash_no") }
+		return { { label = U.text("ability.quash_use"), value = "quash" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
-			g:set_global("card_veto", true)
-			g:log(U.text("ability.quash_used", ctx.seat))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.quash_prompt"), rule = "TI4 §19, §27.2",
+			help = defs.faction_ability.xxcha_quash.effect, pass = U.text("ability.quash_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
+		g:set_global("card_veto", true)
+		g:log(U.text("ability.quash_used", ctx.seat))
+	end,
+})
 
 -- Nullification Field: ctx.seat may end ctx.active's turn.
-F.nullification = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not U.ready_tech(g, ctx.seat, "xxcha_nullification_field") or U.pool(g, ctx.seat, "strategy") == 0 then
-			return nil
+F.nullification = Ask.step({
+	options = function(g, ctx)
+		if not U.ready_tech(g, ctx.seat, "xxcha_nullification_field") or U.pool(g, ctx.seat, "strategy") == 0 then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("ability.nullification_prompt", ctx.active), rule = "TI4 §94, §5",
-			help = defs.technology.xxcha_nullification_field.effect,
-			options = { { label = U.text("ability.nullification_use"), value = "use" } }, pass = U.text("ability.nullification_no") }
+		return { { label = U.text("ability.nullification_use"), value = "use" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			g:set_prop(U.ready_tech(g, ctx.seat, "xxcha_nullification_field") :: number, "exhausted", true)
-			U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
-			g:set_global("turn_ended", true)
-			g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.nullification_prompt", ctx.active), rule = "TI4 §94, §5",
+			help = defs.technology.xxcha_nullification_field.effect, pass = U.text("ability.nullification_no") }
 	end,
-}
+	answer = function(g, ctx, v)
+		U.exhaust_tech(g, ctx.seat, "xxcha_nullification_field")
+		U.move_token(g, ctx.seat, "strategy", "cmd_reinforcements")
+		g:set_global("turn_ended", true)
+		g:log(U.text("ability.nullification_used", ctx.seat, ctx.active))
+	end,
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -198,8 +189,6 @@ E.xxcha_political_favor = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -5,6 +5,7 @@
 -- the steps ("faction_yin.<step>"). Greyfire Mutagen, Yin's note, is the entry's part `note`
 -- below (notes.lua plays it): it switches off the Yin faction abilities and technologies in abilities.lua for one action.
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local K = require("ability_kit")
 local F = {}
@@ -278,20 +279,18 @@ F.impulse_core = {
 
 -- Indoctrination: ctx.seat may pay 2 influence; one of ctx.foe's infantry on ctx.planet goes
 -- back to its reinforcements and one of ctx.seat's takes its place.
-F.indoctrination = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or U.spendable(g, ctx.seat, "influence") < 2 then
-			return nil
+F.indoctrination = Ask.step({
+	options = function(g, ctx)
+		if U.spendable(g, ctx.seat, "influence") < 2 then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("yin.indoctrination_prompt", U.planet_name(g, ctx.planet)), rule = "TI4 §19 (Indoctrination)",
-			help = defs.faction_ability.yin_indoctrination.effect,
-			options = { { label = U.text("yin.indoctrination_option", ctx.foe), value = "pay" } }, pass = U.text("yin.indoctrination_no") }
+		return { { label = U.text("yin.indoctrination_option", ctx.foe), value = "pay" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("yin.indoctrination_prompt", U.planet_name(g, ctx.planet)), rule = "TI4 §19 (Indoctrination)",
+			help = defs.faction_ability.yin_indoctrination.effect, pass = U.text("yin.indoctrination_no") }
+	end,
+	answer = function(g, ctx, v)
 		local theirs = g:last({ kind = "infantry", owner = ctx.foe, inside = ctx.planet })
 		if not theirs then
 			return
@@ -302,30 +301,25 @@ F.indoctrination = {
 		g:log(U.text("yin.indoctrinated", ctx.seat, ctx.foe, U.planet_name(g, ctx.planet)))
 		g:push("pay", { seat = ctx.seat, what = "influence", amount = 2 })
 	end,
-}
+})
 
 -- Yin Spinner: ctx.seat chooses which of its planets in ctx.cell gets the infantry.
-F.spinner = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
+F.spinner = Ask.step({
+	options = function(g, ctx)
+		if not UT.available(g, ctx.seat, "infantry") then
+			return {}
 		end
-		local options = {}
-		for _, p in ipairs(g:entities({ kind = "planet", owner = ctx.seat, cell = ctx.cell })) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
-		if #options == 0 or not UT.available(g, ctx.seat, "infantry") then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("yin.spinner_prompt"), rule = "Yin Spinner (its card)",
-			help = defs.technology.yin_yin_spinner.effect, options = options }
+		return Ask.planet_options(g, g:entities({ kind = "planet", owner = ctx.seat, cell = ctx.cell }))
 	end,
-	resolve = function(g, ctx, p)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("yin.spinner_prompt"), rule = "Yin Spinner (its card)",
+			help = defs.technology.yin_yin_spinner.effect }
+	end,
+	answer = function(g, ctx, p)
 		UT.place(g, ctx.seat, "infantry", { inside = p }) -- a token when no figure is left (TI4 §50.1)
 		g:log(U.text("yin.spinner_used", ctx.seat, U.planet_name(g, p)))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -340,9 +334,7 @@ E.yin_greyfire_mutagen = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return owner == info.seat or g:count({ kind = U.UNIT_TYPES, owner = owner, cell = info.cell }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_greyfire", owner), value = "play" } }
-		end,
+		label = "notes.play_greyfire",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			g:set_global("faction_silenced_" .. owner, true)
 			g:log(U.text("notes.greyfire", owner))
@@ -356,8 +348,6 @@ E.yin_greyfire_mutagen = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

@@ -6,6 +6,7 @@
 -- pack.ron names the steps ("faction_yssaril.<step>"). Its note, Spy Net, is the entry's
 -- part `note` below (notes.lua plays it) and uses the step `take_card`.
 local U = require("util")
+local Ask = require("ask_once")
 local K = require("ability_kit")
 local F = {}
 local E = {}
@@ -55,11 +56,9 @@ E.yssaril_transparasteel_plating = { flags = { passed_cannot_play_cards = true }
 -- Mageon Implants (its card, TI4 §3): a component action exhausting the card: look at another
 -- player's action cards and take 1 (step `mageon`, then `take_card`).
 E.yssaril_mageon_implants = {
-	component = {
+	component = K.component({
+		exhaust = "yssaril_mageon_implants",
 		can = function(g, seat: number): boolean
-			if not U.ready_tech(g, seat, "yssaril_mageon_implants") then
-				return false
-			end
 			for s = 1, g:seats() do
 				if s ~= seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
 					return true
@@ -68,10 +67,9 @@ E.yssaril_mageon_implants = {
 			return false
 		end,
 		play = function(g, seat: number)
-			g:set_prop(U.ready_tech(g, seat, "yssaril_mageon_implants") :: number, "exhausted", true)
 			g:push("mageon", { seat = seat })
 		end,
-	},
+	}),
 }
 
 -- Yssaril's flagship, Y'sia Y'ssrila (its card, TI4 §66.2): it moves through systems holding
@@ -81,41 +79,35 @@ E.yssaril_flagship = { flags = { moves_through_ships = true } }
 -- ==== Steps ====
 
 -- Mageon Implants: ctx.seat chooses whose hand to look at.
-F.mageon = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.mageon = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, s in ipairs(U.clockwise(g, ctx.seat)) do
 			if s ~= ctx.seat and not U.eliminated(g, s) and #hand(g, s) > 0 then
 				table.insert(options, { label = U.text("ability.mageon_option", s, #hand(g, s)), value = s })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("ability.mageon_prompt"), rule = "TI4 §94, §3",
-			help = defs.technology.yssaril_mageon_implants.effect, options = options }
+		return options
 	end,
-	resolve = function(g, ctx, s)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.mageon_prompt"), rule = "TI4 §94, §3",
+			help = defs.technology.yssaril_mageon_implants.effect }
+	end,
+	answer = function(g, ctx, s)
 		g:push("take_card", { seat = ctx.seat, from = s })
 	end,
-}
+})
 
 -- Mageon Implants, Spy Net: ctx.seat looks at ctx.from's action cards (a one-time look,
 -- each card named in its private log) and takes 1 of them into its hand, known to it alone.
-F.take_card = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+F.take_card = Ask.step({
+	-- The seat sees the hand once, as it is first asked.
+	options = function(g, ctx)
+		local options = {}
 		local cards = hand(g, ctx.from)
 		if #cards == 0 then
-			return nil
+			return options
 		end
-		local options = {}
 		for _, c in ipairs(cards) do
 			local name = defs.action_card[g:face(c)].name
 			if not ctx.looked then
@@ -124,16 +116,18 @@ F.take_card = {
 			table.insert(options, { label = U.text("ability.take_card_option", name), value = c })
 		end
 		ctx.looked = true
-		return { seat = ctx.seat, prompt = U.text("ability.take_card_prompt", ctx.from), rule = "TI4 §94, §44",
-			help = U.text("ability.take_card_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, c)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("ability.take_card_prompt", ctx.from), rule = "TI4 §94, §44",
+			help = U.text("ability.take_card_help") }
+	end,
+	answer = function(g, ctx, c)
 		g:move(c, { zone = "hand", seat = ctx.seat })
 		g:hide(c, ctx.seat)
 		g:log(U.text("ability.take_card_done", ctx.seat, ctx.from))
 	end,
-}
+})
 
 -- ==== Promissory note (notes.lua says when each part of `note` is asked) ====
 
@@ -147,9 +141,7 @@ E.yssaril_spy_net = {
 			return holder == info.seat and not U.eliminated(g, owner)
 				and g:count({ kind = "action_card", zone = "hand", seat = owner }) > 0
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_spy_net", owner), value = "play" } }
-		end,
+		label = "notes.play_spy_net",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			g:push("take_card", { seat = holder, from = owner })
 		end,
@@ -157,8 +149,6 @@ E.yssaril_spy_net = {
 }
 
 -- Adds this faction's entries to the registry (ability_entries.lua).
-function F.register(registry: { [string]: any })
-	K.add(registry, E)
-end
+F.register = K.registrar(E)
 
 return F

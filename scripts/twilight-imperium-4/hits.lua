@@ -8,6 +8,8 @@ local Co = require("council")
 local O = require("objectives")
 local H = {}
 
+-- The seat's units in a space combat in `c`: the ones that roll (dice.lua) and that hits
+-- land on.
 function H.ships(g, seat: number, c: number): { number }
 	local out = g:entities({ kind = U.SHIP_TYPES, owner = seat, cell = c })
 	-- Ground forces fighting as ships (Nekro's flagship, The Alastor; combat.lua).

@@ -28,7 +28,9 @@
 --   first offered is pushed last (steps run last pushed first); several seats' notes of one
 --   id are pushed for owners 1, 2, …
 -- * `options(g, holder, owner, note, info) -> { {label, value} }`: the ways to play it now
---   (none: it is not offered). Optional: one option, value "play", labelled from the text.
+--   (none: it is not offered). Optional: one option, value "play", labelled by `label`.
+-- * `label`: the id of that one option's text, given the owner's seat (most notes: "Play it:
+--   seat %d ..."). Optional: "notes.play_option", with the note's name.
 -- * `play(g, holder, owner, note, info, choice)`: the effect, once the note is revealed and
 --   its play logged. It returns where the note goes: nil or "back" (to its owner, §44.3),
 --   "face_up" (the holder's play area; `play` may move it there itself first, when that
@@ -48,6 +50,7 @@
 --   holder other than its owner (given back, or boxed as its owner is eliminated).
 -- * `action_ends(g)`: effects lasting "this action" end (asked as every turn starts).
 local U = require("util")
+local Ask = require("ask_once")
 local A = require("abilities")
 local N = {}
 
@@ -384,38 +387,32 @@ end
 
 -- A holder's choice to play a note at the moment its card names (TI4 §44.1: optional).
 -- ctx: seat (the holder), note, info (what the moment knew).
-N.note_play = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		local def = defs.promissory_note[g:face(ctx.note)]
+N.note_play = Ask.step({
+	-- None (e.g. Acquiescence with a strategy card gone): nothing it could do now.
+	options = function(g, ctx)
 		local owner = g:owner(ctx.note) :: number
 		local p = part(g:face(ctx.note))
-		local options
 		if p.options then
-			options = p.options(g, ctx.seat, owner, ctx.note, ctx.info or {})
-		else
-			options = { { label = U.text("notes.play_option", def.name, owner), value = "play" } }
+			return p.options(g, ctx.seat, owner, ctx.note, ctx.info or {})
 		end
-		if #options == 0 then
-			return nil -- nothing it could do now (e.g. Acquiescence: a strategy card gone)
+		if p.label then
+			return { { label = U.text(p.label, owner), value = "play" } }
 		end
-		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
-			options = options, pass = U.text("notes.keep") }
+		return { { label = U.text("notes.play_option", defs.promissory_note[g:face(ctx.note)].name, owner), value = "play" } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v == nil then
-			return
-		end
+	ask = function(g, ctx)
+		local def = defs.promissory_note[g:face(ctx.note)]
+		return { prompt = U.text("notes.play_prompt", def.name, g:owner(ctx.note)), rule = "TI4 §44", help = def.effect,
+			pass = U.text("notes.keep") }
+	end,
+	answer = function(g, ctx, v)
 		local note = ctx.note
 		local owner = g:owner(note) :: number
 		g:reveal(note)
 		g:log(U.text("notes.played", ctx.seat, N.name(g, note), owner))
 		settle(g, note, ctx.seat, part(g:face(note)).play(g, ctx.seat, owner, note, ctx.info or {}, v))
 	end,
-}
+})
 
 -- Per turn: effects that last "this action" end (round.lua calls this as a turn starts;
 -- the entries' `action_ends`, in id order).

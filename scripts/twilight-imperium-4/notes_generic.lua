@@ -64,9 +64,7 @@ E.political_secret = {
 		can = function(g, holder: number, owner: number, note: number, info): boolean
 			return not U.eliminated(g, owner)
 		end,
-		options = function(g, holder: number, owner: number, note: number, info)
-			return { { label = U.text("notes.play_political_secret", owner), value = "play" } }
-		end,
+		label = "notes.play_political_secret",
 		play = function(g, holder: number, owner: number, note: number, info, v)
 			g:move(note, { zone = "note_play", seat = holder })
 			g:set_global("card_barred_" .. owner, true)
@@ -100,8 +98,6 @@ E.support_for_the_throne = {
 }
 
 -- Adds these entries to the registry (ability_entries.lua).
-function G.register(registry: { [string]: any })
-	require("ability_kit").add(registry, E)
-end
+G.register = require("ability_kit").registrar(E)
 
 return G

@@ -27,14 +27,21 @@ local function ship_cells(g, seat: number): { number }
 	return g:cells_of({ kind = U.SHIP_TYPES, owner = seat })
 end
 
-local function trait_count(g, seat: number, trait: string): number
+-- How many of the planets the seat controls pass `test`.
+local function planets_where(g, seat: number, test: (number) -> boolean): number
 	local n = 0
 	for _, p in ipairs(U.planets(g, seat)) do
-		if U.PLANETS[g:face(p)].trait == trait then
+		if test(p) then
 			n += 1
 		end
 	end
 	return n
+end
+
+local function trait_count(g, seat: number, trait: string): number
+	return planets_where(g, seat, function(p)
+		return U.PLANETS[g:face(p)].trait == trait
+	end)
 end
 
 local function max_trait(g, seat: number): number
@@ -46,23 +53,15 @@ local function max_trait(g, seat: number): number
 end
 
 local function non_home(g, seat: number): number
-	local n = 0
-	for _, p in ipairs(U.planets(g, seat)) do
-		if not U.is_home_planet(g, p) then
-			n += 1
-		end
-	end
-	return n
+	return planets_where(g, seat, function(p)
+		return not U.is_home_planet(g, p)
+	end)
 end
 
 local function specialties(g, seat: number): number
-	local n = 0
-	for _, p in ipairs(U.planets(g, seat)) do
-		if U.PLANETS[g:face(p)].specialty then
-			n += 1
-		end
-	end
-	return n
+	return planets_where(g, seat, function(p)
+		return U.PLANETS[g:face(p)].specialty ~= nil
+	end)
 end
 
 local function colours_with(g, seat: number, k: number): number

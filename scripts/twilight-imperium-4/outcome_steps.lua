@@ -5,6 +5,7 @@
 -- agenda phase with a choice (Imperial Arbiter, Minister of War, Anti-Intellectual
 -- Revolution).
 local U = require("util")
+local Ask = require("ask_once")
 local UT = require("unit_tokens")
 local Co = require("council")
 local K = require("tokens")
@@ -139,10 +140,7 @@ S.exhaust_planets = {
 		if n <= 0 then
 			return nil
 		end
-		local options = {}
-		for _, p in ipairs(ready) do
-			table.insert(options, { label = U.planet_name(g, p), value = p })
-		end
+		local options = Ask.planet_options(g, ready)
 		return { seat = ctx.seat, kind = "many", min = n, max = n, prompt = U.text("outcome.exhaust_prompt", n), rule = "TI4 §26",
 			help = U.text("outcome.exhaust_help"), options = options }
 	end,
@@ -157,11 +155,8 @@ S.exhaust_planets = {
 
 -- ctx: seat: one command token from the seat's command sheet back to reinforcements
 -- (Wormhole Research, against).
-S.return_token = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
+S.return_token = Ask.step({
+	options = function(g, ctx)
 		local options = {}
 		for _, pool in ipairs(U.POOLS) do
 			-- Not a fleet token its ships need (TI4 §45).
@@ -170,27 +165,26 @@ S.return_token = {
 				table.insert(options, { label = U.text("pool." .. pool), value = pool })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("outcome.return_token_prompt"), rule = "TI4 §26, §58",
-			help = U.text("outcome.return_token_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, pool)
-		ctx.done = true
+	ask = function(g, ctx)
+		return { prompt = U.text("outcome.return_token_prompt"), rule = "TI4 §26, §58",
+			help = U.text("outcome.return_token_help") }
+	end,
+	answer = function(g, ctx, pool)
 		U.move_token(g, ctx.seat, pool, "cmd_reinforcements")
 		g:log(U.text("outcome.token_returned", ctx.seat))
 	end,
-}
+})
 
 -- Law Imperial Arbiter (round.lua, end of the strategy phase): its owner may discard it
 -- to swap one of its strategy cards with one of another player's.
-S.arbiter = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not Co.law(g, "imperial_arbiter") then
-			return nil
-		end
+S.arbiter = Ask.step({
+	options = function(g, ctx)
 		local options = {}
+		if not Co.law(g, "imperial_arbiter") then
+			return options
+		end
 		for _, mine in ipairs(g:entities({ kind = "strategy_card", zone = "strategy", seat = ctx.seat })) do
 			for s = 1, g:seats() do
 				if s ~= ctx.seat then
@@ -201,17 +195,13 @@ S.arbiter = {
 				end
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("law.arbiter_prompt"), rule = "TI4 §26.4", help = U.text("law.arbiter_help"),
-			options = options, pass = U.text("law.arbiter_keep") }
+		return options
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if not v then
-			return
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("law.arbiter_prompt"), rule = "TI4 §26.4", help = U.text("law.arbiter_help"),
+			pass = U.text("law.arbiter_keep") }
+	end,
+	answer = function(g, ctx, v)
 		local a, b = string.match(v, "^([%a_]+):([%a_]+)$")
 		local mine = g:first({ kind = "strategy_card", face = a }) :: number
 		local theirs = g:first({ kind = "strategy_card", face = b }) :: number
@@ -221,27 +211,27 @@ S.arbiter = {
 		Co.discard_law(g, Co.law(g, "imperial_arbiter") :: number)
 		g:log(U.text("law.arbiter_used", ctx.seat, defs.strategy_card[a].name, other, defs.strategy_card[b].name))
 	end,
-}
+})
 
 -- Law Minister of Peace (tactical.lua, after an activation of a system holding another
 -- player's units): its owner may discard it to end the active player's turn.
-S.peace = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) or not Co.law(g, "minister_of_peace") then
-			return nil
+S.peace = Ask.step({
+	options = function(g, ctx)
+		if not Co.law(g, "minister_of_peace") then
+			return {}
 		end
-		return { seat = ctx.seat, prompt = U.text("law.peace_prompt", ctx.active), rule = "TI4 §26.4", help = U.text("law.peace_help"),
-			options = { { label = U.text("law.peace_use"), value = true } }, pass = U.text("law.peace_keep") }
+		return { { label = U.text("law.peace_use"), value = true } }
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if v then
-			Co.discard_law(g, Co.law(g, "minister_of_peace") :: number)
-			g:set_global("turn_ended", true)
-			g:log(U.text("law.peace_used", ctx.seat, ctx.active))
-		end
+	ask = function(g, ctx)
+		return { prompt = U.text("law.peace_prompt", ctx.active), rule = "TI4 §26.4", help = U.text("law.peace_help"),
+			pass = U.text("law.peace_keep") }
 	end,
-}
+	answer = function(g, ctx, v)
+		Co.discard_law(g, Co.law(g, "minister_of_peace") :: number)
+		g:set_global("turn_ended", true)
+		g:log(U.text("law.peace_used", ctx.seat, ctx.active))
+	end,
+})
 
 -- Law Fleet Regulations, enacted: ships beyond 4 in a system are removed (the seat
 -- chooses, destroy_units pushed before this), then fleet tokens beyond 4 go back.

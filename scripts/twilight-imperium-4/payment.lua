@@ -4,6 +4,7 @@
 -- A payment is only pushed when the seat can afford it (U.spendable), so every
 -- question here has an answer; paying more than the cost loses the excess (§79.1).
 local U = require("util")
+local Ask = require("ask_once")
 local P = {}
 
 -- ctx: seat, what ("resources" | "influence"), amount; ctx.paid grows.
@@ -45,29 +46,24 @@ P.pay = {
 }
 
 -- ctx: seat, n: command tokens spent from the tactic and strategy pools (lead_from_the_front).
-P.pay_tokens = {
-	run = function(g, ctx)
-		ctx.paid = ctx.paid or 0
-		if ctx.paid >= ctx.n or U.over(g) then
-			return nil
-		end
+P.pay_tokens = Ask.repeated({
+	count = "paid",
+	options = function(g, ctx)
 		local options = {}
 		for _, pool in ipairs({ "tactic", "strategy" }) do
 			if U.pool(g, ctx.seat, pool) > 0 then
 				table.insert(options, { label = U.text("pool." .. pool), value = pool })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("pay.tokens_prompt", ctx.n - ctx.paid), rule = "TI4 §71.10",
-			help = U.text("pay.tokens_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, pool)
+	ask = function(g, ctx)
+		return { prompt = U.text("pay.tokens_prompt", ctx.n - ctx.paid), rule = "TI4 §71.10", help = U.text("pay.tokens_help") }
+	end,
+	answer = function(g, ctx, pool)
 		U.move_token(g, ctx.seat, pool, "cmd_reinforcements")
-		ctx.paid += 1
 	end,
-}
+})
 
 -- ctx: seat, n: action cards to discard from the seat's hand (the hand limit, TI4 §1.4;
 -- an objective that asks it). The seat knows its own cards; the others see only how many.

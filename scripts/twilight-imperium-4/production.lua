@@ -2,6 +2,7 @@
 -- Twilight Imperium 4: producing units (TI4 §78, §79): the Production of the seat's
 -- units in one system, one unit at a time, then one payment for all of them.
 local U = require("util")
+local Ask = require("ask_once")
 local Co = require("council")
 local A = require("abilities")
 local N = require("notes")
@@ -108,42 +109,40 @@ function P.reclaimable(g, seat: number, utype: string): { any }
 	return out
 end
 
+-- The unit a P.reclaimable value names (the seat's last of kind `utype` in that space area
+-- or on that planet), and the place's label for the log.
+function P.reclaimed(g, seat: number, utype: string, v: string): (number, string)
+	local tag, n = string.match(v, "^(%a):(%d+)$")
+	local where = tonumber(n) :: number
+	local filter: { [string]: any } = { kind = utype, owner = seat }
+	if tag == "t" then
+		filter.cell = where
+	else
+		filter.inside = where
+	end
+	return g:last(filter) :: number, tag == "t" and U.cell_label(g, where) or U.planet_name(g, where)
+end
+
 -- TI4 §57.4: a unit to be placed (not produced) with none of its type left in
 -- reinforcements: its owner takes one back from the board, choosing which
 -- (P.reclaimable), and places it at `where`. ctx: seat, kind, where (a location).
-P.take_back_place = {
-	run = function(g, ctx)
-		if ctx.done or U.over(g) then
-			return nil
-		end
-		local options = P.reclaimable(g, ctx.seat, ctx.kind)
-		if #options == 0 then
-			return nil
-		end
-		-- "May": no ability forces it (§57.4), so the player may place none.
-		return { seat = ctx.seat, prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
-			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), options = options, pass = U.text("produce.place_none") }
+P.take_back_place = Ask.step({
+	options = function(g, ctx)
+		return P.reclaimable(g, ctx.seat, ctx.kind)
 	end,
-	resolve = function(g, ctx, v)
-		ctx.done = true
-		if not v then
-			return
-		end
-		local tag, where = string.match(v, "^(%a):(%d+)$")
-		local filter = { kind = ctx.kind, owner = ctx.seat }
-		if tag == "t" then
-			filter.cell = tonumber(where)
-		else
-			filter.inside = tonumber(where)
-		end
-		local back = g:last(filter) :: number
+	ask = function(g, ctx)
+		-- "May": no ability forces it (§57.4), so the player may place none.
+		return { prompt = U.text("produce.place_take_back_prompt", U.unit_def(g, ctx.seat, ctx.kind).name),
+			rule = "TI4 §57.4", help = U.text("produce.place_take_back_help"), pass = U.text("produce.place_none") }
+	end,
+	answer = function(g, ctx, v)
+		local back, from = P.reclaimed(g, ctx.seat, ctx.kind, v)
 		g:set_prop(back, "damaged", nil)
-		g:log(U.text("produce.placed_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.kind).name,
-			tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+		g:log(U.text("produce.placed_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.kind).name, from))
 		g:move(back, ctx.where)
 		g:add_global("usage.units_taken_back", 1)
 	end,
-}
+})
 
 -- Places a unit of `kind` at `where` from reinforcements (a fighter or infantry token when
 -- no figure is left: unit_tokens.lua); none left there, its owner may take one back from
@@ -334,20 +333,12 @@ P.produce = {
 			end
 			return
 		end
-		local tag, where = string.match(v, "^(%a):(%d+)$")
-		if tag then
+		if string.match(v, "^(%a):(%d+)$") then
 			-- TI4 §79.5: the unit taken back goes to reinforcements, then is produced.
-			local filter = { kind = ctx.reclaim, owner = ctx.seat }
-			if tag == "t" then
-				filter.cell = tonumber(where)
-			else
-				filter.inside = tonumber(where)
-			end
-			local back = g:last(filter)
+			local back, from = P.reclaimed(g, ctx.seat, ctx.reclaim, v)
 			g:set_prop(back, "damaged", nil)
 			g:move(back, { zone = "reinforcements", seat = ctx.seat })
-			g:log(U.text("produce.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim).name,
-				tag == "t" and U.cell_label(g, tonumber(where)) or U.planet_name(g, tonumber(where))))
+			g:log(U.text("produce.taken_back", ctx.seat, U.unit_def(g, ctx.seat, ctx.reclaim).name, from))
 			v = ctx.reclaim
 			ctx.reclaim = nil
 			g:add_global("usage.units_taken_back", 1)

@@ -4,6 +4,7 @@
 -- token has left Mecatol Rex (TI4 §31.4, §27.1; it decides that itself when it starts,
 -- so a token removed this round gives this round its agenda phase).
 local U = require("util")
+local Ask = require("ask_once")
 local O = require("objectives")
 local Co = require("council")
 local E = require("agendas")
@@ -275,10 +276,7 @@ R.turn = {
 			-- its command tokens from the board to reinforcements and take another action.
 			if (ctx.actions or 0) > 0 and not ctx.war_asked and Co.law_owner(g, "minister_of_war") == seat then
 				ctx.war_asked = true
-				local options = {}
-				for _, c in ipairs(g:cells_of({ kind = "command_token", owner = seat })) do
-					table.insert(options, { label = U.cell_label(g, c), value = c })
-				end
+				local options = Ask.cell_options(g, g:cells_of({ kind = "command_token", owner = seat }))
 				if #options > 0 then
 					ctx.stage = "war"
 					return { seat = seat, prompt = U.text("law.minister_of_war_prompt"), rule = "TI4 §26.4",

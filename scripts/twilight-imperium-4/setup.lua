@@ -4,6 +4,7 @@
 -- infantry tokens, which have no limit, are made during play when a player needs one
 -- and none is free (unit_tokens.lua; TI4 §21.1, §50.1, §57.4).
 local U = require("util")
+local Ask = require("ask_once")
 local Tech = require("tech")
 local Galaxy = require("galaxy")
 local S = {}
@@ -317,12 +318,9 @@ S.choose_faction = {
 
 -- Step 11 for a faction that chooses its starting technologies (`starting_technology_choice`,
 -- the Winnu): ctx.n technologies without prerequisites (TI4 §94.7), no faction technology.
-S.start_tech = {
-	run = function(g, ctx)
-		ctx.taken = ctx.taken or 0
-		if ctx.taken >= ctx.n or U.over(g) then
-			return nil
-		end
+S.start_tech = Ask.repeated({
+	count = "taken",
+	options = function(g, ctx)
 		local options = {}
 		for _, tid in ipairs(def_ids.technology) do
 			local t = defs.technology[tid]
@@ -332,18 +330,17 @@ S.start_tech = {
 				table.insert(options, { label = t.name, value = tid })
 			end
 		end
-		if #options == 0 then
-			return nil
-		end
-		return { seat = ctx.seat, prompt = U.text("setup.start_tech_prompt"), rule = "TI4 setup step 11, §94",
-			help = U.text("setup.start_tech_help"), options = options }
+		return options
 	end,
-	resolve = function(g, ctx, tid)
-		ctx.taken += 1
+	ask = function(g, ctx)
+		return { prompt = U.text("setup.start_tech_prompt"), rule = "TI4 setup step 11, §94",
+			help = U.text("setup.start_tech_help") }
+	end,
+	answer = function(g, ctx, tid)
 		Tech.gain(g, ctx.seat, tid)
 		g:log(U.text("setup.start_tech", ctx.seat, defs.technology[tid].name))
 	end,
-}
+})
 
 -- Step 12.i (TI4 §71.20): each player keeps 1 of the 2 secret objectives drawn, all at
 -- once and in secret; the others go back unseen and the deck is shuffled.

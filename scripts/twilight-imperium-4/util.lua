@@ -201,6 +201,12 @@ function U.ready_tech(g, seat: number, tech: string): number?
 	return nil
 end
 
+-- Exhausts the seat's ready card `tech` (U.ready_tech: the technology, or a card carrying
+-- its text), as a technology's use does; the caller has checked that it is ready.
+function U.exhaust_tech(g, seat: number, tech: string)
+	g:set_prop(U.ready_tech(g, seat, tech) :: number, "exhausted", true)
+end
+
 -- The cell of a seat's home system.
 function U.home_cell(g, seat: number): number
 	return g:get(seat, "home_cell")
@@ -488,21 +494,33 @@ function U.vp(g, seat: number, n: number, source: string)
 	end
 end
 
+-- The items of `list` with the highest `score`, all of them when tied, in list order
+-- (none for an empty list), and that score.
+function U.most(list: { any }, score: (any) -> number): ({ any }, number)
+	local best, out = -math.huge, {}
+	for _, x in ipairs(list) do
+		local v = score(x)
+		if v > best then
+			best, out = v, { x }
+		elseif v == best then
+			table.insert(out, x)
+		end
+	end
+	return out, best
+end
+
 -- The seats in the game no other seat has more victory points than (Spark a Rebellion:
 -- "the player with the most"; a tie for the most counts, our reading).
 function U.vp_leaders(g): { number }
-	local best, out = -1, {}
+	local seats = {}
 	for s = 1, g:seats() do
 		if not U.eliminated(g, s) then
-			local v = g:get(s, "vp") or 0
-			if v > best then
-				best, out = v, { s }
-			elseif v == best then
-				table.insert(out, s)
-			end
+			table.insert(seats, s)
 		end
 	end
-	return out
+	return (U.most(seats, function(s)
+		return g:get(s, "vp") or 0
+	end))
 end
 
 -- Victory points gained by several seats at the same time (TI4 §81.5, §81.7): all are
@@ -554,6 +572,14 @@ function U.finish(g)
 	g:finish({ scores = scores, ranking = ranking })
 end
 
+-- A card drawn into a seat's own `zone` (its hand, its secrets): hidden from the others,
+-- and only that seat is told its name (`text` takes the name).
+local function take_hidden(g, card: number, seat: number, zone: string, text: string, name: string)
+	g:move(card, { zone = zone, seat = seat })
+	g:hide(card, seat)
+	g:log_to(seat, U.text(text, name))
+end
+
 -- Draws an action card for a seat (TI4 §1.1): hidden from everyone else; the discard
 -- pile is shuffled back when the deck is empty.
 function U.draw_action(g, seat: number): boolean
@@ -569,9 +595,7 @@ function U.draw_action(g, seat: number): boolean
 	if not card then
 		return false
 	end
-	g:move(card, { zone = "hand", seat = seat })
-	g:hide(card, seat)
-	g:log_to(seat, U.text("cards.you_draw", defs.action_card[g:face(card)].name))
+	take_hidden(g, card, seat, "hand", "cards.you_draw", defs.action_card[g:face(card)].name)
 	return true
 end
 
@@ -581,9 +605,7 @@ function U.draw_secret(g, seat: number): boolean
 	if not card then
 		return false
 	end
-	g:move(card, { zone = "secrets", seat = seat })
-	g:hide(card, seat)
-	g:log_to(seat, U.text("objectives.you_draw_secret", defs.objective[g:face(card)].name))
+	take_hidden(g, card, seat, "secrets", "objectives.you_draw_secret", defs.objective[g:face(card)].name)
 	-- TI4 §71.21: over the limit, one goes back (cards.return_secret) before play goes on.
 	if g:count({ kind = "secret_objective", zone = "secrets", seat = seat }) + g:count({ kind = "secret_objective", zone = "scored", seat = seat }) > U.MAX_SECRETS then
 		g:set(seat, "returning_secret", true)
