@@ -123,6 +123,20 @@ F.place_wormhole = {
 	end,
 }
 
+-- The Splicer's hit lands as `v` (a hits.lua option) on ctx.foe's ships, like any ability
+-- hit (ability_hits.lua): a Sustain Damage opens Direct Hit's window for Creuss, whose hit
+-- it was (digest F-27: Direct Hit may follow an ability's hit that a ship sustained); a
+-- destroyed ship counts for Creuss's objectives (§71.9) and is a loss in the combat
+-- (the registry's `combat_loss`).
+local function hit_lands(g, ctx, v: string)
+	local _, e = require("hits").apply(g, ctx.foe, ctx.cell, v, ctx.seat)
+	if string.sub(v, 1, 1) == "s" then
+		require("moments").open(g, "after_sustain", { active = ctx.attacker, shooter = ctx.seat, target = e, cell = ctx.cell })
+	else
+		require("abilities").at(g, "combat_loss", { seat = ctx.foe, foe = ctx.seat, cell = ctx.cell })
+	end
+end
+
 -- Dimensional Splicer: ctx.seat picks one of ctx.foe's ships in ctx.cell (or none); the
 -- foe may then answer the hit as any hit ("assign_hits" action-card window: Shields
 -- Holding, FAQ F-25), and, when the ship aimed at may use Sustain Damage, chooses whether
@@ -163,7 +177,7 @@ F.splicer = {
 					} }
 			end
 			ctx.done = true
-			require("hits").apply(g, ctx.foe, ctx.cell, ctx.target)
+			hit_lands(g, ctx, ctx.target)
 			return nil
 		end
 		local options = {}
@@ -179,7 +193,7 @@ F.splicer = {
 	resolve = function(g, ctx, v)
 		if ctx.answering then
 			ctx.done = true
-			require("hits").apply(g, ctx.foe, ctx.cell, v)
+			hit_lands(g, ctx, v)
 			return
 		end
 		if v == nil then
