@@ -4,8 +4,8 @@
 -- turn menu) ask this module, never `if faction == …`: a faction added to factions.ron
 -- adds entries to `HOOKS` (or only `modifiers` data), and nothing at the rule points.
 --
--- What a seat "holds" is its faction's abilities (factions.ron) and its researched
--- technologies. Three kinds of answer:
+-- What a seat "holds" is its faction's abilities (factions.ron), its researched
+-- technologies, its flagship on the board and the laws it owns. Three kinds of answer:
 -- * `A.sum(g, seat, what)`: plain numbers, read from the data's `modifiers` of the
 --   abilities held (`what` is the schema's modifier name), so most numbers need no Lua;
 -- * `A.any(g, seat, flag, arg)`: yes/no rule switches from `HOOKS[id].flags`;
@@ -33,6 +33,11 @@ local function held(g, seat: number): { string }
 		if g:cell_of(e) then
 			table.insert(out, g:face(e))
 		end
+	end
+	-- The laws it owns (TI4 §26.4: an elected law is its owner's to use, e.g. Minister of
+	-- Peace at an activation), so that they take their place in timing windows like abilities.
+	for _, e in ipairs(g:entities({ kind = "agenda", zone = "laws", owner = seat })) do
+		table.insert(out, g:face(e))
 	end
 	-- Greyfire Mutagen (Yin's note, faction_yin.lua): no faction ability or faction technology of
 	-- the seat for the rest of the action.

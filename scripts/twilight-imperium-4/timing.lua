@@ -5,8 +5,8 @@
 -- notes.lua) and the action cards (moments.lua) meet, the seats take their turns in the
 -- rule's order (`U.resolution_order`: in the action phase the active player first, then
 -- initiative order; otherwise the speaker first, then clockwise, §19.19-20), and in its turn
--- each seat is offered all it holds for that moment: its notes, its abilities, then its
--- action cards. A seat's abilities and notes are asked once per moment (§19.18: once per
+-- each seat is offered all it holds for that moment: its notes, its abilities (and the laws
+-- it owns, abilities.lua), then its action cards. A seat's abilities and notes are asked once per moment (§19.18: once per
 -- occurrence of the trigger); the action cards then go on in passes over every seat, as
 -- moments.lua does, until a pass in which nobody played (§19.19).
 --
@@ -109,7 +109,10 @@ T.timing_window = {
 		local M = require("moments")
 		while not U.over(g) and ctx.i <= #ctx.order do
 			local s = ctx.order[ctx.i]
-			if ctx.stage == "registry" then
+			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
+			-- "turn_ended", tactical.lua) leaves the later seats nothing to act on: neither
+			-- their abilities, laws and notes nor the action's cards.
+			if ctx.stage == "registry" and not g:global("turn_ended") then
 				ctx.stage = "cards"
 				local Ab, N = require("abilities"), require("notes")
 				local notes = m.notes and N.holds_timed(g, s, m.notes)
@@ -129,8 +132,6 @@ T.timing_window = {
 			end
 			ctx.stage = "registry"
 			ctx.i += 1
-			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
-			-- "turn_ended", tactical.lua) leaves its action's cards nothing to act on.
 			if ctx.cards and not g:global("turn_ended") and #M.playable(g, s, m.cards, ctx.info) > 0 then
 				g:window({ seats = { s }, offer = "moments.offer", respond = "moments.respond",
 					data = { point = m.cards, info = ctx.info }, quiet = true })
