@@ -146,12 +146,12 @@ function N.stymied(g, seat: number, cell: number): boolean
 	return N.barred(g, "production", seat, { cell = cell })
 end
 
--- Offers every note timed at one of `moments` to its holder, when held by another seat
--- than its owner and its entry's `can` says yes: pushes `note_play` (ctx: seat, note, info).
--- Returns whether it pushed. With `holder`, only the notes that seat holds (timing.lua asks
--- seat by seat, TI4 §19.19-20).
-local function offer(g, moments: { string }, info: any, holder: number?): boolean
-	local pushed = false
+-- The notes timed at one of `moments` that may be played now: held by another seat than
+-- their owner, whose entry's `can` says yes; with `holder`, only the notes that seat holds
+-- (timing.lua asks seat by seat, TI4 §19.19-20, and names them in its order question).
+-- A list of { note, holder }, in the registry's id order.
+local function usable(g, moments: { string }, info: any, holder: number?): { any }
+	local out = {}
 	for _, id in ipairs(ids_at(moments)) do
 		local p = part(id)
 		for owner = 1, g:seats() do
@@ -160,11 +160,29 @@ local function offer(g, moments: { string }, info: any, holder: number?): boolea
 				local at = g:where(note)
 				if at.zone == "notes" and at.seat ~= owner and (holder == nil or at.seat == holder)
 					and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
-					g:push("note_play", { seat = at.seat, note = note, info = info })
-					pushed = true
+					table.insert(out, { note = note, holder = at.seat })
 				end
 			end
 		end
+	end
+	return out
+end
+
+function N.usable(g, moments: { string }, info: any, holder: number): { number }
+	local notes = {}
+	for _, u in ipairs(usable(g, moments, info, holder)) do
+		table.insert(notes, u.note)
+	end
+	return notes
+end
+
+-- Offers every note timed at one of `moments` to its holder (see `usable`): pushes
+-- `note_play` (ctx: seat, note, info). Returns whether it pushed.
+local function offer(g, moments: { string }, info: any, holder: number?): boolean
+	local pushed = false
+	for _, u in ipairs(usable(g, moments, info, holder)) do
+		g:push("note_play", { seat = u.holder, note = u.note, info = info })
+		pushed = true
 	end
 	return pushed
 end
@@ -383,7 +401,8 @@ function N.play_component(g, seat: number, note: number)
 end
 
 -- A holder's choice to play a note at the moment its card names (TI4 §44.1: optional).
--- ctx: seat (the holder), note, info (what the moment knew).
+-- ctx: seat (the holder), note, info (what the moment knew), chosen (picked already in
+-- timing.lua's order question).
 N.note_play = {
 	run = function(g, ctx)
 		if ctx.done or U.over(g) then
@@ -400,6 +419,12 @@ N.note_play = {
 		end
 		if #options == 0 then
 			return nil -- nothing it could do now (e.g. Acquiescence: a strategy card gone)
+		end
+		-- Chosen already in timing.lua's order question, with nothing more to choose: no
+		-- second "play it?" question.
+		if ctx.chosen and not p.options then
+			N.note_play.resolve(g, ctx, "play")
+			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,
 			options = options, pass = U.text("notes.keep") }
