@@ -420,10 +420,10 @@ N.note_play = {
 		if #options == 0 then
 			return nil -- nothing it could do now (e.g. Acquiescence: a strategy card gone)
 		end
-		-- Chosen already in timing.lua's order question, with nothing more to choose: no
-		-- second "play it?" question.
-		if ctx.chosen and not p.options then
-			N.note_play.resolve(g, ctx, "play")
+		-- Chosen already in timing.lua's order question, with nothing more to choose (one
+		-- way to play it): no second "play it?" question.
+		if ctx.chosen and #options == 1 then
+			N.note_play.resolve(g, ctx, options[1].value)
 			return nil
 		end
 		return { seat = ctx.seat, prompt = U.text("notes.play_prompt", def.name, owner), rule = "TI4 §44", help = def.effect,

@@ -130,9 +130,9 @@ local function next_seat(ctx)
 	ctx.asked = {}
 end
 
--- Resolves one of the seat's choosable items (see `choosable`): a note is offered as it
--- always is (`chosen`: no second "play it?" when it has nothing more to choose), a card is
--- played as from moments.lua's window.
+-- Resolves one of the seat's choosable items (see `choosable`): a note is played (`chosen`:
+-- its own question only when it has several ways to be played), a card is played as from
+-- moments.lua's window.
 local function use_item(g, ctx, s: number, kind: string, id: number)
 	if kind == "note" then
 		ctx.asked[tostring(id)] = true
