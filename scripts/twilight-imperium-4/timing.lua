@@ -100,16 +100,23 @@ function T.open(g, point: string, info: any, without_cards: boolean?): boolean
 end
 
 -- What seat `s` may still use in its turn of the window and choose the order of (§19.19):
--- its notes not yet offered in this turn, then its playable action cards. Values "n:<id>"
--- and "c:<id>", with labels for the order question.
+-- its optional abilities that say they can be used now (`can_at`, abilities.lua
+-- `A.choosable`) and its notes, both not yet offered in this turn, then its playable action
+-- cards, with labels for the order question.
 local function choosable(g, ctx, s: number): { any }
 	local m = T.MOMENTS[ctx.point]
 	local items = {}
+	for _, a in ipairs(require("abilities").choosable(g, s, registry_points(ctx.point), ctx.info)) do
+		local key = "a:" .. a.id .. ":" .. a.point
+		if not ctx.asked[key] then
+			table.insert(items, { kind = "ability", key = key, id = a.id, point = a.point, label = U.text("timing.use_ability", a.name) })
+		end
+	end
 	if m.notes then
 		local N = require("notes")
 		for _, note in ipairs(N.usable(g, m.notes, ctx.info, s)) do
-			if not ctx.asked[tostring(note)] then
-				table.insert(items, { kind = "note", id = note,
+			if not ctx.asked["n:" .. note] then
+				table.insert(items, { kind = "note", id = note, key = "n:" .. note,
 					label = U.text("notes.play_option", N.name(g, note), g:owner(note) :: number) })
 			end
 		end
@@ -117,7 +124,7 @@ local function choosable(g, ctx, s: number): { any }
 	if ctx.cards then
 		for _, card in ipairs(require("moments").playable(g, s, m.cards, ctx.info)) do
 			local def = defs.action_card[g:face(card)]
-			table.insert(items, { kind = "card", id = card, label = U.text("moment.play_option", def.name, def.effect) })
+			table.insert(items, { kind = "card", id = card, key = "c:" .. card, label = U.text("moment.play_option", def.name, def.effect) })
 		end
 	end
 	return items
@@ -130,15 +137,18 @@ local function next_seat(ctx)
 	ctx.asked = {}
 end
 
--- Resolves one of the seat's choosable items (see `choosable`): a note is played (`chosen`:
--- its own question only when it has several ways to be played), a card is played as from
+-- Resolves one of the seat's choosable items (see `choosable`; `key` names it): an
+-- ability's hook runs (it pushes its own question), a note is played (`chosen`: its own
+-- question only when it has several ways to be played), a card is played as from
 -- moments.lua's window.
-local function use_item(g, ctx, s: number, kind: string, id: number)
-	if kind == "note" then
-		ctx.asked[tostring(id)] = true
-		g:push("note_play", { seat = s, note = id, info = ctx.info, chosen = true })
+local function use_item(g, ctx, s: number, item)
+	ctx.asked[item.key] = true
+	if item.kind == "ability" then
+		require("abilities").use_at(g, s, item.id, item.point, ctx.info)
+	elseif item.kind == "note" then
+		g:push("note_play", { seat = s, note = item.id, info = ctx.info, chosen = true })
 	else
-		g:push("play_card", { seat = s, card = id, info = ctx.info })
+		g:push("play_card", { seat = s, card = item.id, info = ctx.info })
 	end
 end
 
@@ -146,7 +156,7 @@ end
 local function order_question(g, ctx, s: number, items: { any })
 	local options = {}
 	for _, it in ipairs(items) do
-		table.insert(options, { label = it.label, value = (it.kind == "note" and "n:" or "c:") .. it.id })
+		table.insert(options, { label = it.label, value = it.key })
 	end
 	return { seat = s, prompt = U.text("timing.order_prompt", U.text("moment." .. T.MOMENTS[ctx.point].cards)), rule = "TI4 §19.19",
 		help = U.text("timing.order_help"), options = options, pass = U.text("timing.order_none") }
@@ -179,8 +189,10 @@ T.timing_window = {
 				if Ab.holds_at(g, s, points) then
 					-- A hook may push a step without saying so: a no-op step first, under
 					-- whatever the hooks push, so that this window always runs again after them.
+					-- Only the fixed entries here; the optional ones with `can_at` come in the
+					-- seat's choice below.
 					g:push("timing_resume", {})
-					Ab.at(g, points, ctx.info, { s })
+					Ab.at(g, points, ctx.info, { s }, true)
 					return nil
 				end
 			else
@@ -189,8 +201,13 @@ T.timing_window = {
 					return order_question(g, ctx, s, items)
 				elseif #items == 1 and items[1].kind == "note" then
 					-- One note: offered as usual, with its own "play it?" question.
-					ctx.asked[tostring(items[1].id)] = true
+					ctx.asked[items[1].key] = true
 					g:push("note_play", { seat = s, note = items[1].id, info = ctx.info })
+					return nil
+				elseif #items == 1 and items[1].kind == "ability" then
+					-- One ability: its hook, whose step asks its own question as usual.
+					g:push("timing_resume", {})
+					use_item(g, ctx, s, items[1])
 					return nil
 				end
 				next_seat(ctx)
@@ -217,8 +234,13 @@ T.timing_window = {
 			next_seat(ctx) -- none of them now
 			return
 		end
-		local kind, id = string.match(v, "^(%a):(%d+)$")
-		use_item(g, ctx, s, kind == "n" and "note" or "card", tonumber(id) :: number)
+		for _, it in ipairs(choosable(g, ctx, s)) do
+			if it.key == v then
+				g:push("timing_resume", {})
+				use_item(g, ctx, s, it)
+				return
+			end
+		end
 	end,
 }
 
