@@ -42,10 +42,17 @@ E.creuss_wormhole_generator = {
 -- Creuss, Dimensional Splicer (its card): as a space combat begins in a system holding a
 -- wormhole and Creuss ships, Creuss may score 1 hit on an opponent's ship it chooses
 -- (the window `space_combat_start` of timing.lua, §23.2; step `splicer` below).
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function splicer_can(g, seat: number, info): boolean
+	return table.find(info.seats, seat) ~= nil and #require("galaxy").wormholes_at(g, info.cell) > 0
+end
+
 E.creuss_dimensional_splicer = {
+	can_at = { space_combat_start = splicer_can },
 	at = {
 		space_combat_start = function(g, seat: number, info)
-			if not table.find(info.seats, seat) or #require("galaxy").wormholes_at(g, info.cell) == 0 then
+			if not splicer_can(g, seat, info) then
 				return false
 			end
 			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]

@@ -90,13 +90,20 @@ E.yin_devotion = {
 -- Indoctrination (TI4 §19): as a ground combat starts (invasion.lua's moment
 -- `ground_combat_start`), Yin may pay 2 influence to replace one of its opponent's infantry
 -- with one of its own (step `indoctrination`).
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function indoctrination_can(g, seat: number, info): boolean
+	local foe = foe_of({ info.attacker, info.defender }, seat)
+	return foe ~= nil and g:count({ kind = "infantry", owner = foe, inside = info.planet }) > 0
+		and UT.available(g, seat, "infantry") and U.spendable(g, seat, "influence") >= 2
+end
+
 E.yin_indoctrination = {
+	can_at = { ground_combat_start = indoctrination_can },
 	at = {
 		ground_combat_start = function(g, seat: number, info)
 			local foe = foe_of({ info.attacker, info.defender }, seat)
-			if foe and g:count({ kind = "infantry", owner = foe, inside = info.planet }) > 0
-				and UT.available(g, seat, "infantry")
-				and U.spendable(g, seat, "influence") >= 2 then
+			if indoctrination_can(g, seat, info) then
 				g:push("indoctrination", { seat = seat, foe = foe, planet = info.planet })
 				return true
 			end
