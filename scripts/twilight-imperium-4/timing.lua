@@ -5,10 +5,12 @@
 -- notes.lua) and the action cards (moments.lua) meet, the seats take their turns in the
 -- rule's order (`U.resolution_order`: in the action phase the active player first, then
 -- initiative order; otherwise the speaker first, then clockwise, §19.19-20), and in its turn
--- each seat is offered all it holds for that moment: its notes, its abilities (and the laws
--- it owns, abilities.lua), then its action cards. A seat's abilities and notes are asked once per moment (§19.18: once per
--- occurrence of the trigger); the action cards then go on in passes over every seat, as
--- moments.lua does, until a pass in which nobody played (§19.19).
+-- each seat is offered all it holds for that moment: first its abilities (and owned laws,
+-- abilities.lua) that keep a fixed place, then, in the order it chooses (§19.19), its
+-- optional abilities with a "can use" check, its notes and its action cards. A seat's
+-- abilities and notes are asked once per moment (§19.18: once per occurrence of the
+-- trigger); the action cards then go on in passes over every seat, as moments.lua does,
+-- until a pass in which nobody played (§19.19).
 --
 -- Where only one kind exists the callers keep `A.at` (abilities.lua) or `M.open`
 -- (moments.lua): those windows are unchanged. `T.MOMENTS` lists the moments joined here,
