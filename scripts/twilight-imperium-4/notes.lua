@@ -21,7 +21,7 @@
 --   "units_committed" (seat, planets), "strategy_end" ({}). At the moments shared with
 --   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round,
 --   combat_start — a space or ground combat's start — and ground_combat_start) timing.lua offers them instead,
---   seat by seat (`N.offer_held`).
+--   seat by seat, in the order each seat chooses among its own things (`N.usable`).
 -- * `can(g, holder, owner, note, info) -> boolean`: whether it may be played now (asked for
 --   notes held by another seat than their owner only, §44.2). Optional: yes.
 -- * `order`: at one moment the notes are offered by `order` (default 0), then by id: the
@@ -168,6 +168,7 @@ local function usable(g, moments: { string }, info: any, holder: number?): { any
 	return out
 end
 
+-- The notes `holder` may play now at `moments` (see `usable`), for timing.lua's order question.
 function N.usable(g, moments: { string }, info: any, holder: number): { number }
 	local notes = {}
 	for _, u in ipairs(usable(g, moments, info, holder)) do
@@ -221,12 +222,6 @@ function N.give(g, note: number, from: number, to: number)
 	end
 end
 
--- The notes timed at one of `moments` that seat `holder` holds and may play now, offered
--- (pushed as `note_play`): the one timing window (timing.lua) asks each seat's notes in its
--- turn. Returns whether it pushed.
-function N.offer_held(g, moments: { string }, info: any, holder: number): boolean
-	return offer(g, moments, info, holder)
-end
 
 -- Whether a seat holds a note timed at one of `moments` (another seat's, in its hand):
 -- timing.lua opens its window only when some seat may have something to use.
