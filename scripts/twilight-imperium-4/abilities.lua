@@ -4,8 +4,8 @@
 -- turn menu) ask this module, never `if faction == …`: a faction added to factions.ron
 -- adds entries to `HOOKS` (or only `modifiers` data), and nothing at the rule points.
 --
--- What a seat "holds" is its faction's abilities (factions.ron) and its researched
--- technologies. Three kinds of answer:
+-- What a seat "holds" is its faction's abilities (factions.ron), its researched
+-- technologies, its flagship on the board and the laws it owns. Three kinds of answer:
 -- * `A.sum(g, seat, what)`: plain numbers, read from the data's `modifiers` of the
 --   abilities held (`what` is the schema's modifier name), so most numbers need no Lua;
 -- * `A.any(g, seat, flag, arg)`: yes/no rule switches from `HOOKS[id].flags`;
@@ -33,6 +33,11 @@ local function held(g, seat: number): { string }
 		if g:cell_of(e) then
 			table.insert(out, g:face(e))
 		end
+	end
+	-- The laws it owns (TI4 §26.4: an elected law is its owner's to use, e.g. Minister of
+	-- Peace at an activation), so that they take their place in timing windows like abilities.
+	for _, e in ipairs(g:entities({ kind = "agenda", zone = "laws", owner = seat })) do
+		table.insert(out, g:face(e))
 	end
 	-- Greyfire Mutagen (Yin's note, faction_yin.lua): no faction ability or faction technology of
 	-- the seat for the rest of the action.
@@ -62,6 +67,8 @@ A.sum = U.modifier_sum
 -- TI4 §3: `can(g, seat)` and `play(g, seat)`, which pushes its step), `skips(g, seat,
 -- tid)` (prerequisites a research may ignore), `destroyed(g, seat, e)` (by unit face) and
 -- `cancel_card` (cancelling an action card another seat plays, `A.card_cancels`),
+-- `can_at` (by moment: whether its optional `at` hook can be used now, so that its owner may
+-- choose its order at a timing, `A.choosable`),
 -- `can_strike(g, seat, foe, c)` (an entry timed at `combat_round_end`: whether it can still
 -- destroy `foe`'s units in system `c`, read by stalemate.lua) and, for
 -- a promissory note's id, `note` (how and when its holder plays it: notes.lua lists its
@@ -103,13 +110,14 @@ local function as_list(point: string | { string }): { string }
 	return { point :: string }
 end
 
--- The hooks of a seat's entries at `points`, in the order they are to resolve.
-local function seat_hooks(g, s: number, points: { string }): { any }
+-- The hooks of a seat's entries at `points`, in the order they are to resolve (`fixed_only`:
+-- without the entries whose owner may choose their order, `can_at`, see `A.choosable`).
+local function seat_hooks(g, s: number, points: { string }, fixed_only: boolean?): { any }
 	local calls = {}
 	for pi, point in ipairs(points) do
 		for k, id in ipairs(held(g, s)) do
 			local h = HOOKS[id]
-			if h and h.at and h.at[point] then
+			if h and h.at and h.at[point] and not (fixed_only and h.can_at and h.can_at[point]) then
 				table.insert(calls, { fn = h.at[point], pi = pi, ord = (h.at_order and h.at_order[point]) or 0, k = k })
 			end
 		end
@@ -125,14 +133,14 @@ local function seat_hooks(g, s: number, points: { string }): { any }
 	return calls
 end
 
-function A.at(g, point: string | { string }, info: any?, order: { number }?): boolean
+function A.at(g, point: string | { string }, info: any?, order: { number }?, fixed_only: boolean?): boolean
 	local seats = order or U.resolution_order(g, info and (info.active or info.seat))
 	local points = as_list(point)
 	local pushed = false
 	for i = #seats, 1, -1 do
 		local s = seats[i]
 		if not U.eliminated(g, s) then
-			local calls = seat_hooks(g, s, points)
+			local calls = seat_hooks(g, s, points, fixed_only)
 			for k = #calls, 1, -1 do
 				if calls[k].fn(g, s, info) then
 					pushed = true
@@ -153,11 +161,37 @@ function A.holds_at(g, seat: number, point: string | { string }): boolean
 	return #seat_hooks(g, seat, as_list(point)) > 0
 end
 
--- The name of a registry entry: a faction ability, a technology or a unit (a flagship's
--- component action, e.g. Muaat's The Inferno).
+-- The name of a registry entry: a faction ability, a technology, a unit (a flagship's
+-- component action, e.g. Muaat's The Inferno) or an owned law.
 local function entry_name(id: string): string
-	local def = defs.faction_ability[id] or defs.technology[id] or defs.unit[id]
+	local def = defs.faction_ability[id] or defs.technology[id] or defs.unit[id] or defs.agenda[id]
 	return def.name
+end
+
+-- The entries of a seat at `points` whose use is optional and whose entry says, apart from
+-- its hook, whether it can be used now (`can_at[point](g, seat, info)`): timing.lua lets the
+-- seat choose their order among its notes and cards (§19.19). A list of { id, point, name }.
+-- The other entries (no `can_at`: mandatory ones, or hooks that act at once) keep their
+-- fixed order, `A.at(..., fixed_only)`.
+function A.choosable(g, seat: number, points: { string }, info: any): { any }
+	local out = {}
+	if U.eliminated(g, seat) then
+		return out
+	end
+	for _, point in ipairs(points) do
+		for _, id in ipairs(held(g, seat)) do
+			local h = HOOKS[id]
+			if h and h.at and h.at[point] and h.can_at and h.can_at[point] and h.can_at[point](g, seat, info) then
+				table.insert(out, { id = id, point = point, name = entry_name(id) })
+			end
+		end
+	end
+	return out
+end
+
+-- Uses a seat's entry `id` at `point` (one `A.choosable` gave): runs its hook.
+function A.use_at(g, seat: number, id: string, point: string, info: any)
+	HOOKS[id].at[point](g, seat, info)
 end
 
 -- The component actions (TI4 §3) a seat's abilities and technologies offer now, as turn

@@ -104,6 +104,32 @@ generic.assault_cannon = {
 	},
 }
 
+-- ==== Owned laws (abilities.lua counts a law its owner holds) ====
+
+-- Minister of Peace (law, TI4 §26.4): after another player activates a system holding
+-- units not its own, the law's owner may discard it to end that player's turn. An
+-- "after a system is activated" effect like any other, so it is asked in its owner's turn
+-- of the activation window (timing.lua, §19.19), not after the window; a turn already
+-- ended there (Nullification Field) leaves nothing to end. Step `peace`, outcome_steps.lua.
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua).
+local function peace_can(g, seat: number, info): boolean
+	return info.seat ~= seat and not g:global("turn_ended") and require("council").others_units_in(g, info.seat, info.cell)
+end
+
+generic.minister_of_peace = {
+	can_at = { activation = peace_can },
+	at = {
+		activation = function(g, seat: number, info)
+			if not peace_can(g, seat, info) then
+				return false
+			end
+			g:push("peace", { seat = seat, active = info.seat })
+			return true
+		end,
+	},
+}
+
 K.add(E, generic)
 
 -- The promissory notes every colour has (notes_generic.lua).

@@ -31,11 +31,20 @@ end
 --   ask(g, ctx)        the rest of the decision (prompt, rule, help, pass, kind...); its
 --                      seat is ctx.seat unless it names another;
 --   answer(g, ctx, v)  what a chosen option does (not called on a pass);
---   declined(g, ctx)   what a pass does, for the few steps where it does something.
+--   declined(g, ctx)   what a pass does, for the few steps where it does something;
+--   chosen(g, ctx)     optional: true when the seat has already chosen to do this (e.g. in
+--                      timing.lua's "which first?"): with one option, it is answered
+--                      without asking again.
 function Ask.step(spec)
 	return {
 		run = function(g, ctx)
-			return question(spec, g, ctx)
+			local decision = question(spec, g, ctx)
+			if decision and spec.chosen and #decision.options == 1 and spec.chosen(g, ctx) then
+				ctx.done = true
+				spec.answer(g, ctx, decision.options[1].value)
+				return nil
+			end
+			return decision
 		end,
 		resolve = function(g, ctx, v)
 			ctx.done = true

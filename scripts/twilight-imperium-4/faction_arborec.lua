@@ -26,10 +26,17 @@ E.arborec_bioplasmosis = {
 -- Arborec's flagship, Duha Menaimon (TI4 §98, its card): after Arborec activates the system
 -- holding it, a production of up to its data `production` modifier (5) units there, with
 -- or without a space dock (production.lua `extra`).
+-- Optional ("may produce"), with its own "can use" check (`can_at`): Arborec chooses its
+-- place among its notes and cards of that timing (timing.lua, §19.19).
+local function duha_can(g, seat: number, info): boolean
+	return info.seat == seat and g:count({ kind = "flagship", face = "arborec_flagship", owner = seat, cell = info.cell }) > 0
+end
+
 E.arborec_flagship = {
+	can_at = { activation = duha_can },
 	at = {
 		activation = function(g, seat: number, info)
-			if info.seat ~= seat or g:count({ kind = "flagship", face = "arborec_flagship", owner = seat, cell = info.cell }) == 0 then
+			if not duha_can(g, seat, info) then
 				return
 			end
 			local n = 0

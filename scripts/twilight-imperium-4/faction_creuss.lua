@@ -43,10 +43,17 @@ E.creuss_wormhole_generator = {
 -- Creuss, Dimensional Splicer (its card): as a space combat begins in a system holding a
 -- wormhole and Creuss ships, Creuss may score 1 hit on an opponent's ship it chooses
 -- (the window `space_combat_start` of timing.lua, §23.2; step `splicer` below).
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function splicer_can(g, seat: number, info): boolean
+	return table.find(info.seats, seat) ~= nil and #require("galaxy").wormholes_at(g, info.cell) > 0
+end
+
 E.creuss_dimensional_splicer = {
+	can_at = { space_combat_start = splicer_can },
 	at = {
 		space_combat_start = function(g, seat: number, info)
-			if not table.find(info.seats, seat) or #require("galaxy").wormholes_at(g, info.cell) == 0 then
+			if not splicer_can(g, seat, info) then
 				return false
 			end
 			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
@@ -117,6 +124,20 @@ F.place_wormhole = Ask.step({
 	end,
 })
 
+-- The Splicer's hit lands as `v` (a hits.lua option) on ctx.foe's ships, like any ability
+-- hit (ability_hits.lua): a Sustain Damage opens Direct Hit's window for Creuss, whose hit
+-- it was (digest F-27: Direct Hit may follow an ability's hit that a ship sustained); a
+-- destroyed ship counts for Creuss's objectives (§71.9) and is a loss in the combat
+-- (the registry's `combat_loss`).
+local function hit_lands(g, ctx, v: string)
+	local _, e = require("hits").apply(g, ctx.foe, ctx.cell, v, ctx.seat)
+	if string.sub(v, 1, 1) == "s" then
+		require("moments").open(g, "after_sustain", { active = ctx.attacker, shooter = ctx.seat, target = e, cell = ctx.cell })
+	else
+		require("abilities").at(g, "combat_loss", { seat = ctx.foe, foe = ctx.seat, cell = ctx.cell })
+	end
+end
+
 -- Dimensional Splicer: ctx.seat picks one of ctx.foe's ships in ctx.cell (or none); the
 -- foe may then answer the hit as any hit ("assign_hits" action-card window: Shields
 -- Holding, FAQ F-25), and, when the ship aimed at may use Sustain Damage, chooses whether
@@ -157,7 +178,7 @@ F.splicer = {
 					} }
 			end
 			ctx.done = true
-			require("hits").apply(g, ctx.foe, ctx.cell, ctx.target)
+			hit_lands(g, ctx, ctx.target)
 			return nil
 		end
 		local options = {}
@@ -173,7 +194,7 @@ F.splicer = {
 	resolve = function(g, ctx, v)
 		if ctx.answering then
 			ctx.done = true
-			require("hits").apply(g, ctx.foe, ctx.cell, v)
+			hit_lands(g, ctx, v)
 			return
 		end
 		if v == nil then

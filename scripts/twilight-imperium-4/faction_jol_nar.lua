@@ -40,17 +40,19 @@ E.jol_nar_e_res_siphons = {
 -- units, it may exhaust the card: for that activation the system is adjacent to every other
 -- system holding its units (links of kind "conduit", which tactical.lua's movement search
 -- follows for the seat in global "conduit"); they go as the next turn starts.
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function conduit_can(g, seat: number, info): boolean
+	return info.seat == seat and U.ready_tech(g, seat, "jol_nar_spatial_conduit_cylinder") ~= nil
+		and table.find(g:cells_of({ kind = U.UNIT_TYPES, owner = seat }), info.cell) ~= nil
+end
+
 E.jol_nar_spatial_conduit_cylinder = {
+	can_at = { activation = conduit_can },
 	at = {
 		activation = function(g, seat: number, info)
-			if info.seat ~= seat or not U.ready_tech(g, seat, "jol_nar_spatial_conduit_cylinder") then
-				return
-			end
-			for _, c in ipairs(g:cells_of({ kind = U.UNIT_TYPES, owner = seat })) do
-				if c == info.cell then
-					g:push("conduit", { seat = seat, cell = info.cell })
-					return
-				end
+			if conduit_can(g, seat, info) then
+				g:push("conduit", { seat = seat, cell = info.cell })
 			end
 		end,
 		turn_start = function(g, seat: number, info)

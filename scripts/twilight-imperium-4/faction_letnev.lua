@@ -16,10 +16,17 @@ local E = {}
 -- Letnev, Munitions Reserves (TI4 §19, §86): as each space combat round begins, Letnev may
 -- pay 2 trade goods to reroll any number of its dice this round (step `munitions` below; the
 -- dice are chosen once rolled, dice.lua).
+-- Optional, with a "can use" check of its own (`can_at`): its place among the Letnev's own
+-- notes and cards of that timing is the Letnev's choice (timing.lua, §19.19).
+local function munitions_can(g, seat: number, info): boolean
+	return table.find(info.seats, seat) ~= nil and (g:get(seat, "tg") or 0) >= 2
+end
+
 E.letnev_munitions_reserves = {
+	can_at = { combat_round = munitions_can },
 	at = {
 		combat_round = function(g, seat: number, info)
-			if table.find(info.seats, seat) and (g:get(seat, "tg") or 0) >= 2 then
+			if munitions_can(g, seat, info) then
 				g:push("munitions", { seat = seat })
 				return true
 			end

@@ -25,11 +25,18 @@ local function ambushers(g, seat: number, c: number): { number }
 	return ships
 end
 
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function ambush_can(g, seat: number, info): boolean
+	return table.find(info.seats, seat) ~= nil and #ambushers(g, seat, info.cell) > 0
+end
+
 E.mentak_ambush = {
+	can_at = { space_combat_start = ambush_can },
 	at = {
 		space_combat_start = function(g, seat: number, info)
 			local i = table.find(info.seats, seat)
-			if not i or #ambushers(g, seat, info.cell) == 0 then
+			if not i or not ambush_can(g, seat, info) then
 				return false
 			end
 			g:push("ambush", { seat = seat, foe = info.seats[3 - i], cell = info.cell, active = info.active })

@@ -25,15 +25,23 @@ E.norr_exotrireme_2 = {
 	can_strike = function(g, seat: number, foe: number, c: number): boolean
 		return #exotriremes(g, seat, c) > 0
 	end,
-	at = {
-		combat_round_end = function(g, seat: number, info)
+	-- Optional, with its own "can use" check: the N'orr choose its place among their notes
+	-- and cards of that timing (timing.lua, §19.19).
+	can_at = {
+		combat_round_end = function(g, seat: number, info): boolean
 			if not table.find(info.seats, seat) or #exotriremes(g, seat, info.cell) == 0 then
 				return false
 			end
 			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
-			if g:count({ kind = U.SHIP_TYPES, owner = foe, cell = info.cell }) == 0 then
+			return g:count({ kind = U.SHIP_TYPES, owner = foe, cell = info.cell }) > 0
+		end,
+	},
+	at = {
+		combat_round_end = function(g, seat: number, info)
+			if not E.norr_exotrireme_2.can_at.combat_round_end(g, seat, info) then
 				return false
 			end
+			local foe = info.seats[1] == seat and info.seats[2] or info.seats[1]
 			g:push("exotrireme", { seat = seat, foe = foe, cell = info.cell })
 			return true
 		end,

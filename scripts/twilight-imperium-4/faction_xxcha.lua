@@ -86,11 +86,18 @@ E.xxcha_instinct_training = {
 -- Nullification Field (its card, TI4 §5): after another player activates a system with
 -- Xxcha ships, the Xxcha may exhaust this card and pay a strategy-pool token to end that
 -- player's turn at once (step `nullification`; tactical.lua ends on global `turn_ended`).
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function nullification_can(g, seat: number, info): boolean
+	return info.seat ~= seat and U.ready_tech(g, seat, "xxcha_nullification_field") ~= nil and U.pool(g, seat, "strategy") > 0
+		and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0
+end
+
 E.xxcha_nullification_field = {
+	can_at = { activation = nullification_can },
 	at = {
 		activation = function(g, seat: number, info)
-			if info.seat ~= seat and U.ready_tech(g, seat, "xxcha_nullification_field") and U.pool(g, seat, "strategy") > 0
-				and g:count({ kind = U.SHIP_TYPES, owner = seat, cell = info.cell }) > 0 then
+			if nullification_can(g, seat, info) then
 				g:push("nullification", { seat = seat, active = info.seat })
 				return true
 			end

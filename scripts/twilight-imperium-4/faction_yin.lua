@@ -63,12 +63,20 @@ local function before_assign(g, ctx): string?
 	return nil
 end
 
+-- Whether Yin may sacrifice a cruiser or destroyer for a hit now (Devotion, Impulse Core):
+-- it has one there and its opponent has a ship. Optional, so also their `can_at`: Yin
+-- chooses their place among its notes and cards of that timing (timing.lua, §19.19).
+local function sacrifice_can(g, seat: number, info): boolean
+	local foe = foe_of(info.seats, seat)
+	return foe ~= nil and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0
+end
+
 -- A space combat moment at which Yin may sacrifice a cruiser or destroyer for a hit (Devotion,
--- Impulse Core): it pushes `step` when Yin has one there and its opponent has a ship.
+-- Impulse Core): it pushes `step` when `sacrifice_can`.
 local function sacrifice_moment(step: string)
 	return function(g, seat: number, info)
 		local foe = foe_of(info.seats, seat)
-		if foe and can_sacrifice(g, seat, info.cell) and #require("hits").ships(g, foe, info.cell) > 0 then
+		if sacrifice_can(g, seat, info) then
 			g:push(step, { seat = seat, foe = foe, cell = info.cell, active = info.active })
 			return true
 		end
@@ -82,6 +90,7 @@ end
 -- `can_strike` (stalemate.lua, F-02): Devotion can strike only while Yin has a cruiser or
 -- destroyer in the system to destroy.
 E.yin_devotion = {
+	can_at = { combat_round_end = sacrifice_can },
 	at = { combat_round_end = sacrifice_moment("devotion") },
 	can_strike = function(g, seat: number, foe: number, c: number): boolean
 		return can_sacrifice(g, seat, c)
@@ -91,13 +100,20 @@ E.yin_devotion = {
 -- Indoctrination (TI4 §19): as a ground combat starts (invasion.lua's moment
 -- `ground_combat_start`), Yin may pay 2 influence to replace one of its opponent's infantry
 -- with one of its own (step `indoctrination`).
+-- Optional, with its own "can use" check (`can_at`): its owner chooses its place among its
+-- notes and cards of that timing (timing.lua, §19.19).
+local function indoctrination_can(g, seat: number, info): boolean
+	local foe = foe_of({ info.attacker, info.defender }, seat)
+	return foe ~= nil and g:count({ kind = "infantry", owner = foe, inside = info.planet }) > 0
+		and UT.available(g, seat, "infantry") and U.spendable(g, seat, "influence") >= 2
+end
+
 E.yin_indoctrination = {
+	can_at = { ground_combat_start = indoctrination_can },
 	at = {
 		ground_combat_start = function(g, seat: number, info)
 			local foe = foe_of({ info.attacker, info.defender }, seat)
-			if foe and g:count({ kind = "infantry", owner = foe, inside = info.planet }) > 0
-				and UT.available(g, seat, "infantry")
-				and U.spendable(g, seat, "influence") >= 2 then
+			if indoctrination_can(g, seat, info) then
 				g:push("indoctrination", { seat = seat, foe = foe, planet = info.planet })
 				return true
 			end
@@ -111,7 +127,8 @@ E.yin_indoctrination = {
 -- which the opponent puts on a non-fighter ship if it has one (step `impulse_core`). Asked
 -- last in Yin's turn of the window (`at_order`): the sacrifice lowers Yin's own count of
 -- non-fighter ships, so Yin's Assault Cannon, if it has one, counts first.
-E.yin_impulse_core = { at_order = { space_combat_start = 1 }, at = { space_combat_start = sacrifice_moment("impulse_core") } }
+E.yin_impulse_core = { at_order = { space_combat_start = 1 }, can_at = { space_combat_start = sacrifice_can },
+	at = { space_combat_start = sacrifice_moment("impulse_core") } }
 
 -- Yin Spinner (its base card): after Yin's units use Production in a system (production.lua's
 -- moment `after_production`), 1 infantry from its reinforcements on a planet it controls

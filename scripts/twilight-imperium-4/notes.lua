@@ -21,7 +21,7 @@
 --   "units_committed" (seat, planets), "strategy_end" ({}). At the moments shared with
 --   abilities and action cards (timing.lua `T.MOMENTS`: after_activation, combat_round,
 --   combat_start — a space or ground combat's start — and ground_combat_start) timing.lua offers them instead,
---   seat by seat (`N.offer_held`).
+--   seat by seat, in the order each seat chooses among its own things (`N.usable`).
 -- * `can(g, holder, owner, note, info) -> boolean`: whether it may be played now (asked for
 --   notes held by another seat than their owner only, §44.2). Optional: yes.
 -- * `order`: at one moment the notes are offered by `order` (default 0), then by id: the
@@ -149,12 +149,12 @@ function N.stymied(g, seat: number, cell: number): boolean
 	return N.barred(g, "production", seat, { cell = cell })
 end
 
--- Offers every note timed at one of `moments` to its holder, when held by another seat
--- than its owner and its entry's `can` says yes: pushes `note_play` (ctx: seat, note, info).
--- Returns whether it pushed. With `holder`, only the notes that seat holds (timing.lua asks
--- seat by seat, TI4 §19.19-20).
-local function offer(g, moments: { string }, info: any, holder: number?): boolean
-	local pushed = false
+-- The notes timed at one of `moments` that may be played now: held by another seat than
+-- their owner, whose entry's `can` says yes; with `holder`, only the notes that seat holds
+-- (timing.lua asks seat by seat, TI4 §19.19-20, and names them in its order question).
+-- A list of { note, holder }, in the registry's id order.
+local function usable(g, moments: { string }, info: any, holder: number?): { any }
+	local out = {}
 	for _, id in ipairs(ids_at(moments)) do
 		local p = part(id)
 		for owner = 1, g:seats() do
@@ -163,11 +163,30 @@ local function offer(g, moments: { string }, info: any, holder: number?): boolea
 				local at = g:where(note)
 				if at.zone == "notes" and at.seat ~= owner and (holder == nil or at.seat == holder)
 					and (p.can == nil or p.can(g, at.seat, owner, note, info)) then
-					g:push("note_play", { seat = at.seat, note = note, info = info })
-					pushed = true
+					table.insert(out, { note = note, holder = at.seat })
 				end
 			end
 		end
+	end
+	return out
+end
+
+-- The notes `holder` may play now at `moments` (see `usable`), for timing.lua's order question.
+function N.usable(g, moments: { string }, info: any, holder: number): { number }
+	local notes = {}
+	for _, u in ipairs(usable(g, moments, info, holder)) do
+		table.insert(notes, u.note)
+	end
+	return notes
+end
+
+-- Offers every note timed at one of `moments` to its holder (see `usable`): pushes
+-- `note_play` (ctx: seat, note, info). Returns whether it pushed.
+local function offer(g, moments: { string }, info: any, holder: number?): boolean
+	local pushed = false
+	for _, u in ipairs(usable(g, moments, info, holder)) do
+		g:push("note_play", { seat = u.holder, note = u.note, info = info })
+		pushed = true
 	end
 	return pushed
 end
@@ -206,12 +225,6 @@ function N.give(g, note: number, from: number, to: number)
 	end
 end
 
--- The notes timed at one of `moments` that seat `holder` holds and may play now, offered
--- (pushed as `note_play`): the one timing window (timing.lua) asks each seat's notes in its
--- turn. Returns whether it pushed.
-function N.offer_held(g, moments: { string }, info: any, holder: number): boolean
-	return offer(g, moments, info, holder)
-end
 
 -- Whether a seat holds a note timed at one of `moments` (another seat's, in its hand):
 -- timing.lua opens its window only when some seat may have something to use.
@@ -386,7 +399,8 @@ function N.play_component(g, seat: number, note: number)
 end
 
 -- A holder's choice to play a note at the moment its card names (TI4 §44.1: optional).
--- ctx: seat (the holder), note, info (what the moment knew).
+-- ctx: seat (the holder), note, info (what the moment knew), chosen (picked already in
+-- timing.lua's order question: with one way to play it, no second "play it?" question).
 N.note_play = Ask.step({
 	-- None (e.g. Acquiescence with a strategy card gone): nothing it could do now.
 	options = function(g, ctx)
@@ -399,6 +413,9 @@ N.note_play = Ask.step({
 			return { { label = U.text(p.label, owner), value = "play" } }
 		end
 		return { { label = U.text("notes.play_option", defs.promissory_note[g:face(ctx.note)].name, owner), value = "play" } }
+	end,
+	chosen = function(g, ctx)
+		return ctx.chosen == true
 	end,
 	ask = function(g, ctx)
 		local def = defs.promissory_note[g:face(ctx.note)]

@@ -835,11 +835,6 @@ A.tactical = {
 				ctx.owners_before[tostring(p)] = g:owner(p) or 0
 			end
 			g:log(U.text("tactical.activated", seat, U.cell_label(g, v)))
-			-- Law Minister of Peace: its owner may now end the turn (outcome_steps.peace).
-			local peace = Co.law_owner(g, "minister_of_peace")
-			if peace and peace ~= seat and Co.others_units_in(g, seat, v) then
-				g:push("peace", { seat = peace, active = seat })
-			end
 			-- TI4 §5.1, §19.19: "after a system is activated", one timing window (timing.lua):
 			-- each seat in turn, the active one first, is offered its notes (Ceasefire), its
 			-- abilities and technologies (E-Res Siphons, Neuroglaive, Nullification Field) and

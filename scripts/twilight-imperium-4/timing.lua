@@ -5,10 +5,12 @@
 -- notes.lua) and the action cards (moments.lua) meet, the seats take their turns in the
 -- rule's order (`U.resolution_order`: in the action phase the active player first, then
 -- initiative order; otherwise the speaker first, then clockwise, §19.19-20), and in its turn
--- each seat is offered all it holds for that moment: its notes, its abilities, then its
--- action cards. A seat's abilities and notes are asked once per moment (§19.18: once per
--- occurrence of the trigger); the action cards then go on in passes over every seat, as
--- moments.lua does, until a pass in which nobody played (§19.19).
+-- each seat is offered all it holds for that moment: first its abilities (and owned laws,
+-- abilities.lua) that keep a fixed place, then, in the order it chooses (§19.19), its
+-- optional abilities with a "can use" check, its notes and its action cards. A seat's
+-- abilities and notes are asked once per moment (§19.18: once per occurrence of the
+-- trigger); the action cards then go on in passes over every seat, as moments.lua does,
+-- until a pass in which nobody played (§19.19).
 --
 -- Where only one kind exists the callers keep `A.at` (abilities.lua) or `M.open`
 -- (moments.lua): those windows are unchanged. `T.MOMENTS` lists the moments joined here,
@@ -99,42 +101,124 @@ function T.open(g, point: string, info: any, without_cards: boolean?): boolean
 	return false
 end
 
--- The window (ctx: point, info, order, i, stage, cards, played). Seat by seat: its notes and
--- abilities (their hooks push their own questions, asked first), then its action cards (a
--- window of that seat alone, moments.lua's question). Then, if anyone played a card, the
--- passes of moments.lua go on until nobody plays.
+-- What seat `s` may still use in its turn of the window and choose the order of (§19.19):
+-- its optional abilities that say they can be used now (`can_at`, abilities.lua
+-- `A.choosable`) and its notes, both not yet offered in this turn, then its playable action
+-- cards, with labels for the order question.
+local function choosable(g, ctx, s: number): { any }
+	local m = T.MOMENTS[ctx.point]
+	local items = {}
+	for _, a in ipairs(require("abilities").choosable(g, s, registry_points(ctx.point), ctx.info)) do
+		local key = "a:" .. a.id .. ":" .. a.point
+		if not ctx.asked[key] then
+			table.insert(items, { kind = "ability", key = key, id = a.id, point = a.point, label = U.text("timing.use_ability", a.name) })
+		end
+	end
+	if m.notes then
+		local N = require("notes")
+		for _, note in ipairs(N.usable(g, m.notes, ctx.info, s)) do
+			if not ctx.asked["n:" .. note] then
+				table.insert(items, { kind = "note", id = note, key = "n:" .. note,
+					label = U.text("notes.play_option", N.name(g, note), g:owner(note) :: number) })
+			end
+		end
+	end
+	if ctx.cards then
+		for _, card in ipairs(require("moments").playable(g, s, m.cards, ctx.info)) do
+			local def = defs.action_card[g:face(card)]
+			table.insert(items, { kind = "card", id = card, key = "c:" .. card, label = U.text("moment.play_option", def.name, def.effect) })
+		end
+	end
+	return items
+end
+
+-- The next seat's turn of the window.
+local function next_seat(ctx)
+	ctx.i += 1
+	ctx.stage = "registry"
+	ctx.asked = {}
+end
+
+-- Resolves one of the seat's choosable items (see `choosable`; `key` names it): an
+-- ability's hook runs (it pushes its own question), a note is played (`chosen`: its own
+-- question only when it has several ways to be played), a card is played as from
+-- moments.lua's window.
+local function use_item(g, ctx, s: number, item)
+	ctx.asked[item.key] = true
+	if item.kind == "ability" then
+		require("abilities").use_at(g, s, item.id, item.point, ctx.info)
+	elseif item.kind == "note" then
+		g:push("note_play", { seat = s, note = item.id, info = ctx.info, chosen = true })
+	else
+		g:push("play_card", { seat = s, card = item.id, info = ctx.info })
+	end
+end
+
+-- The question "which first?" among a seat's choosable items; "none" ends its turn.
+local function order_question(g, ctx, s: number, items: { any })
+	local options = {}
+	for _, it in ipairs(items) do
+		table.insert(options, { label = it.label, value = it.key })
+	end
+	return { seat = s, prompt = U.text("timing.order_prompt", U.text("moment." .. T.MOMENTS[ctx.point].cards)), rule = "TI4 §19.19",
+		help = U.text("timing.order_help"), options = options, pass = U.text("timing.order_none") }
+end
+
+-- The window (ctx: point, info, order, i, stage, cards, played, asked). Seat by seat: its
+-- abilities and owned laws (their hooks push their own questions or act at once, in the
+-- entries' `at_order`: a hook has no separate "can use" check, so they keep that fixed
+-- order, which F-43 needs — The Alastor before Assault Cannon), then its notes and action
+-- cards in the order it chooses (§19.19: a player resolves its own simultaneous effects in
+-- any order): with two or more, it is asked which first, resolves it, and is asked again
+-- among the rest, until it says none or nothing is left; with one, that one is offered as
+-- usual. Then, if anyone played a card, the passes of moments.lua go on until nobody plays.
 T.timing_window = {
 	run = function(g, ctx)
 		local m = T.MOMENTS[ctx.point]
 		local M = require("moments")
+		ctx.asked = ctx.asked or {}
 		while not U.over(g) and ctx.i <= #ctx.order do
 			local s = ctx.order[ctx.i]
-			if ctx.stage == "registry" then
-				ctx.stage = "cards"
-				local Ab, N = require("abilities"), require("notes")
-				local notes = m.notes and N.holds_timed(g, s, m.notes)
+			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
+			-- "turn_ended", tactical.lua) leaves the later seats nothing to act on: neither
+			-- their abilities, laws and notes nor the action's cards.
+			if g:global("turn_ended") then
+				next_seat(ctx)
+			elseif ctx.stage == "registry" then
+				ctx.stage = "choice"
+				local Ab = require("abilities")
 				local points = registry_points(ctx.point)
-				if Ab.holds_at(g, s, points) or notes then
+				if Ab.holds_at(g, s, points) then
 					-- A hook may push a step without saying so: a no-op step first, under
 					-- whatever the hooks push, so that this window always runs again after them.
+					-- Only the fixed entries here; the optional ones with `can_at` come in the
+					-- seat's choice below.
 					g:push("timing_resume", {})
-					-- Pushed abilities first, notes last: the notes are asked first (a note
-					-- may silence its owner, as Political Secret does).
-					Ab.at(g, points, ctx.info, { s })
-					if notes then
-						N.offer_held(g, m.notes, ctx.info, s)
-					end
+					Ab.at(g, points, ctx.info, { s }, true)
 					return nil
 				end
-			end
-			ctx.stage = "registry"
-			ctx.i += 1
-			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
-			-- "turn_ended", tactical.lua) leaves its action's cards nothing to act on.
-			if ctx.cards and not g:global("turn_ended") and #M.playable(g, s, m.cards, ctx.info) > 0 then
-				g:window({ seats = { s }, offer = "moments.offer", respond = "moments.respond",
-					data = { point = m.cards, info = ctx.info }, quiet = true })
-				return nil
+			else
+				local items = choosable(g, ctx, s)
+				if #items >= 2 then
+					return order_question(g, ctx, s, items)
+				elseif #items == 1 and items[1].kind == "note" then
+					-- One note: offered as usual, with its own "play it?" question.
+					ctx.asked[items[1].key] = true
+					g:push("note_play", { seat = s, note = items[1].id, info = ctx.info })
+					return nil
+				elseif #items == 1 and items[1].kind == "ability" then
+					-- One ability: its hook, whose step asks its own question as usual.
+					g:push("timing_resume", {})
+					use_item(g, ctx, s, items[1])
+					return nil
+				end
+				next_seat(ctx)
+				if #items == 1 then
+					-- One card left: the seat's own card window, as moments.lua asks it.
+					g:window({ seats = { s }, offer = "moments.offer", respond = "moments.respond",
+						data = { point = m.cards, info = ctx.info }, quiet = true })
+					return nil
+				end
 			end
 		end
 		if not ctx.done then
@@ -145,6 +229,20 @@ T.timing_window = {
 			end
 		end
 		return nil
+	end,
+	resolve = function(g, ctx, v)
+		local s = ctx.order[ctx.i]
+		if v == nil then
+			next_seat(ctx) -- none of them now
+			return
+		end
+		for _, it in ipairs(choosable(g, ctx, s)) do
+			if it.key == v then
+				g:push("timing_resume", {})
+				use_item(g, ctx, s, it)
+				return
+			end
+		end
 	end,
 }
 
