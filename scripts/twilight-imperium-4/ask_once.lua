@@ -39,7 +39,14 @@ function Ask.step(spec)
 	return {
 		run = function(g, ctx)
 			local decision = question(spec, g, ctx)
-			if decision and spec.chosen and #decision.options == 1 and spec.chosen(g, ctx) then
+			-- An ability's step right after its seat chose the ability (abilities.lua use_at).
+			local chosen_by = g:global("ability_chosen_by")
+			if chosen_by ~= nil then
+				g:set_global("ability_chosen_by", nil)
+			end
+			local chosen = decision ~= nil and #decision.options == 1
+				and ((spec.chosen ~= nil and spec.chosen(g, ctx)) or chosen_by == decision.seat)
+			if chosen then
 				ctx.done = true
 				spec.answer(g, ctx, decision.options[1].value)
 				return nil

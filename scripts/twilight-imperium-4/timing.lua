@@ -143,9 +143,15 @@ end
 -- ability's hook runs (it pushes its own question), a note is played (`chosen`: its own
 -- question only when it has several ways to be played), a card is played as from
 -- moments.lua's window.
-local function use_item(g, ctx, s: number, item)
+local function use_item(g, ctx, s: number, item, chosen: boolean?)
 	ctx.asked[item.key] = true
 	if item.kind == "ability" then
+		if chosen then
+			-- Picked in the order question: the one-question step the hook pushes answers
+			-- itself when it has one option (ask_once.lua reads this mark and clears it; the
+			-- window clears it when the hook pushed none), so the seat is not asked twice.
+			g:set_global("ability_chosen_by", s)
+		end
 		require("abilities").use_at(g, s, item.id, item.point, ctx.info)
 	elseif item.kind == "note" then
 		g:push("note_play", { seat = s, note = item.id, info = ctx.info, chosen = true })
@@ -177,6 +183,10 @@ T.timing_window = {
 		local m = T.MOMENTS[ctx.point]
 		local M = require("moments")
 		ctx.asked = ctx.asked or {}
+		-- A chosen ability whose hook pushed no one-question step leaves its mark unread.
+		if g:global("ability_chosen_by") ~= nil then
+			g:set_global("ability_chosen_by", nil)
+		end
 		while not U.over(g) and ctx.i <= #ctx.order do
 			local s = ctx.order[ctx.i]
 			-- A turn ended at this moment (Nullification Field, Minister of Peace: global
@@ -239,7 +249,7 @@ T.timing_window = {
 		for _, it in ipairs(choosable(g, ctx, s)) do
 			if it.key == v then
 				g:push("timing_resume", {})
-				use_item(g, ctx, s, it)
+				use_item(g, ctx, s, it, true)
 				return
 			end
 		end
