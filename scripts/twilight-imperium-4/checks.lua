@@ -3,6 +3,7 @@
 -- the per-seat description of a finished game for balance reports.
 local U = require("util")
 local K = require("tokens")
+local O = require("objectives")
 local UT = require("unit_tokens")
 local C = {}
 
@@ -89,7 +90,6 @@ local STRENGTH_UNITS = { "war_sun", "flagship", "dreadnought", "cruiser", "carri
 -- The points of the objectives a seat meets now and has not scored: revealed public ones
 -- (if it holds its home system, TI4 §71.4) and its secret ones in hand.
 local function points_within_reach(g, seat: number): number
-	local O = require("objectives")
 	local points = 0
 	if O.holds_home(g, seat) then
 		for _, obj in ipairs(g:entities({ zone = "objectives" })) do

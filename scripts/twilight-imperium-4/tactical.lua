@@ -571,11 +571,18 @@ end
 
 -- §80.4 says "if ever blockaded": besides the active system once movement and space combat
 -- are over (above), a blockade may be made by ships produced or placed beside a lone Floating
--- Factory in any system; every system holding a structure is checked at the end of each action
--- (here at the end of a tactical action; `round.lua` after the others).
+-- Factory in any system; every system holding a space dock of a seat whose docks stand in
+-- space is checked at the end of each action (here at the end of a tactical action;
+-- `round.lua` after the others).
 function A.destroy_all_blockaded(g)
-	for _, c in ipairs(g:cells_of({ kind = U.STRUCTURE_TYPES })) do
-		A.destroy_blockaded(g, c)
+	-- Only a seat whose space docks stand in space (U.placed_in_space) can have one to lose:
+	-- one query per seat in every other game.
+	for s = 1, g:seats() do
+		if U.placed_in_space(g, s, "space_dock") then
+			for _, c in ipairs(g:cells_of({ kind = "space_dock", owner = s })) do
+				A.destroy_blockaded(g, c)
+			end
+		end
 	end
 end
 
