@@ -23,7 +23,6 @@ use crate::value::{Key, Value};
 use crate::view::diagram::Diagram;
 use mlua::Value as LuaValue;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 use thiserror::Error;
@@ -46,16 +45,18 @@ pub enum GameError {
 }
 
 thread_local! {
-    static HOSTS: RefCell<HashMap<u64, Rc<ScriptHost>>> = RefCell::new(HashMap::new());
+    // By ruleset uid. A thread holds one host or a few, and every act looks its host
+    // up: a short list is searched faster than a map hashes the key.
+    static HOSTS: RefCell<Vec<(u64, Rc<ScriptHost>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The script host of this thread for `rules`, created on first use.
 pub fn host_for(rules: &Ruleset) -> Result<Rc<ScriptHost>, ScriptError> {
-    if let Some(host) = HOSTS.with(|h| h.borrow().get(&rules.uid).cloned()) {
+    if let Some(host) = HOSTS.with(|h| h.borrow().iter().find(|(uid, _)| *uid == rules.uid).map(|(_, host)| host.clone())) {
         return Ok(host);
     }
     let host = Rc::new(ScriptHost::new(rules)?);
-    HOSTS.with(|h| h.borrow_mut().insert(rules.uid, host.clone()));
+    HOSTS.with(|h| h.borrow_mut().push((rules.uid, host.clone())));
     Ok(host)
 }
 
@@ -342,21 +343,22 @@ impl Game {
         }
         let host = self.host()?;
         let fns = host.step(step.as_str()).ok_or_else(|| GameError::Flow(format!("no step `{step}`")))?;
-        let Some(resolve) = fns.resolve.clone() else {
+        let Some(resolve) = fns.resolve.as_ref() else {
             return Err(GameError::Flow(format!("step `{step}` asked a decision but has no `resolve`")));
         };
         let ctx = self.state.flow[frame].ctx.clone();
-        let hook = format!("step {step}.resolve");
         let budget = host.budget();
-        let new_ctx = host.with_state(&mut self.state, &self.rules, &hook, |lua, g| {
+        let offered = host.kept_ctx(&ctx);
+        let (new_ctx, table) = host.with_state(&mut self.state, &self.rules, &format_args!("step {step}.resolve"), |lua, g| {
             budget.charge(cost::STEP_CALL)?;
-            let ctx = to_lua(lua, &ctx, budget)?;
+            let table = host.ctx_table(lua, &ctx, offered, budget)?;
             let answer = to_lua(lua, &answer, budget)?;
-            capped(lua, || resolve.call::<LuaValue>((g.clone(), ctx.clone(), answer)))?;
-            from_lua(&ctx, budget)
+            capped(lua, || resolve.call::<LuaValue>((g.clone(), table.clone(), answer)))?;
+            Ok((from_lua(&table, budget)?, table))
         })?;
         self.state.set_ctx(frame, new_ctx);
-        self.size_checked(|| hook)
+        host.keep_ctx(self.state.flow[frame].ctx.clone(), table);
+        self.size_checked(|| format!("step {step}.resolve"))
     }
 
     /// Fails when the state has grown past its maximum, naming what ran last.
@@ -445,23 +447,25 @@ impl Game {
     fn run_step(&mut self, index: usize) -> Result<Outcome, GameError> {
         let host = self.host()?;
         let step = self.state.flow[index].step;
-        let fns = host.step(step.as_str()).ok_or_else(|| GameError::Flow(format!("no step `{step}` is declared")))?.clone();
+        // Borrowed from the host (held apart from the state), not copied: a copy of a
+        // function is a new reference in the VM's reference thread, made and dropped.
+        let fns = host.step(step.as_str()).ok_or_else(|| GameError::Flow(format!("no step `{step}` is declared")))?;
         let entering = !self.state.flow[index].entered;
         self.state.flow[index].entered = true;
         let (func, phase) = if entering && fns.enter.is_some() {
-            (fns.enter.clone(), "enter")
+            (fns.enter.as_ref(), "enter")
         } else {
-            (fns.run.clone(), "run")
+            (fns.run.as_ref(), "run")
         };
         let Some(func) = func else { return Ok(Outcome::Done) };
         let ctx = self.state.flow[index].ctx.clone();
-        let hook = format!("step {step}.{phase}");
         let rules = self.rules.clone();
         let budget = host.budget();
         let held = self.state.footprint();
-        let (result, new_ctx) = host.with_state(&mut self.state, &rules, &hook, |lua, g| {
+        let offered = host.kept_ctx(&ctx);
+        let (result, new_ctx, table) = host.with_state(&mut self.state, &rules, &format_args!("step {step}.{phase}"), |lua, g| {
             budget.charge(cost::STEP_CALL)?;
-            let ctx = to_lua(lua, &ctx, budget)?;
+            let ctx = host.ctx_table(lua, &ctx, offered, budget)?;
             let result: LuaValue = capped(lua, || func.call((g.clone(), ctx.clone())))?;
             let pending = match (&result, phase) {
                 (LuaValue::Table(t), "run") => Some(read_pending(lua, t, index, None, budget, held)?),
@@ -470,9 +474,10 @@ impl Game {
                     return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
                 }
             };
-            Ok((pending, from_lua(&ctx, budget)?))
+            Ok((pending, from_lua(&ctx, budget)?, ctx))
         })?;
         self.state.set_ctx(index, new_ctx);
+        host.keep_ctx(self.state.flow[index].ctx.clone(), table);
         if entering && phase == "enter" {
             // `enter` never finishes a frame by itself: `run` (if any) comes next.
             return Ok(if fns.run.is_some() { Outcome::Continue } else { Outcome::Done });

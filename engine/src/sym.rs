@@ -14,6 +14,7 @@
 //! [`Sym::new`].
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{OnceLock, RwLock};
@@ -54,6 +55,15 @@ struct Interner {
     bytes: usize,
 }
 
+/// Slots of [`Sym::find_cached`]'s cache.
+const CACHE_SLOTS: usize = 512;
+
+thread_local! {
+    /// [`Sym::find_cached`]'s cache: where a text looked up lay, the name it found
+    /// (the table's copy) and its symbol.
+    static FOUND: [Cell<(usize, &'static str, Option<Sym>)>; CACHE_SLOTS] = const { [const { Cell::new((0, "", None)) }; CACHE_SLOTS] };
+}
+
 fn interner() -> &'static RwLock<Interner> {
     static TABLE: OnceLock<RwLock<Interner>> = OnceLock::new();
     TABLE.get_or_init(|| RwLock::new(Interner { ids: HashMap::default(), names: Vec::new(), bytes: 0 }))
@@ -77,6 +87,24 @@ impl Sym {
     /// The symbol of `name` if it was ever interned, without interning it.
     pub fn find(name: &str) -> Option<Sym> {
         interner().read().unwrap_or_else(|e| e.into_inner()).ids.get(name).map(|&id| Sym(id))
+    }
+
+    /// [`Sym::find`] through a small cache of this thread's last look-ups, keyed by
+    /// where the text lies: the names scripts pass (a filter's kind, a variable's
+    /// name) are the VM's interned strings, read at the same address call after call.
+    /// A hit is checked by comparing the text itself, so an address reused for other
+    /// text only misses.
+    pub fn find_cached(name: &str) -> Option<Sym> {
+        let address = name.as_ptr() as usize;
+        let slot = (address >> 4) % CACHE_SLOTS;
+        let (cached_at, cached_name, cached) = FOUND.with(|found| found[slot].get());
+        if cached_at == address && cached_name == name {
+            return cached;
+        }
+        let sym = Sym::find(name)?;
+        // The table's own copy of the name, which lives as long as the process.
+        FOUND.with(|found| found[slot].set((address, sym.as_str(), Some(sym))));
+        Some(sym)
     }
 
     fn intern(name: &str, checked: bool) -> Result<Sym, NameError> {

@@ -307,7 +307,9 @@ impl Limits {
     }
 
     /// Makes an out-of-memory error say so, with the line that was running.
-    pub fn explain(&self, hook: &str, error: mlua::Error) -> ScriptError {
+    pub fn explain(&self, hook: &dyn std::fmt::Display, error: mlua::Error) -> ScriptError {
+        // Made here, on the error path, rather than by every call that may fail.
+        let hook = &hook.to_string();
         if !is_memory_error(&error) {
             return ScriptError::from_lua(hook, error);
         }

@@ -44,6 +44,7 @@ pub use limits::{capped, cost, fail_g_call, Budget, Tally, ACT_BUDGET, INSTRUCTI
 
 use crate::content::{Ruleset, ScriptSource};
 use crate::state::GameState;
+use crate::value::Value;
 use limits::Limits;
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
 use std::cell::RefCell;
@@ -79,14 +80,29 @@ pub struct StepFns {
     pub resolve: Option<Function>,
 }
 
+/// A frame's context as a step call left it: the table the step was given, and the
+/// state's value read back from it.
+struct KeptCtx {
+    ctx: Arc<Value>,
+    table: LuaValue,
+    /// [`ScriptHost::calls`] when it was kept.
+    calls: u64,
+}
+
 /// A Luau VM loaded with one pack's scripts.
 pub struct ScriptHost {
     lua: Lua,
     handle: mlua::AnyUserData,
     modules: Table,
-    steps: HashMap<String, StepFns>,
+    // foldhash, not SipHash: every step call looks its step up by name.
+    steps: HashMap<String, StepFns, foldhash::fast::RandomState>,
     functions: RefCell<HashMap<String, Function>>,
     limits: Limits,
+    /// The context table of the last step call, while it may be passed to the next.
+    kept_ctx: RefCell<Option<KeptCtx>>,
+    /// Calls into the VM so far ([`ScriptHost::with_state`]): a kept context is
+    /// passed only to the call right after the one it was read back from.
+    calls: std::cell::Cell<u64>,
     /// Modules of the pack that failed to load (only in a host from [`ScriptHost::load`]).
     broken: Vec<String>,
 }
@@ -166,9 +182,11 @@ impl ScriptHost {
             lua,
             handle,
             modules,
-            steps: HashMap::new(),
+            steps: HashMap::default(),
             functions: RefCell::new(HashMap::new()),
             limits,
+            kept_ctx: RefCell::new(None),
+            calls: std::cell::Cell::new(0),
             broken,
         };
         for step in &rules.manifest.steps {
@@ -225,7 +243,43 @@ impl ScriptHost {
     /// budget, so an act cannot call step after step for ever.
     pub fn act(&self) -> Act<'_> {
         self.limits.begin_act();
+        // A context kept by an earlier act is not offered to this one: what a step
+        // is given then depends on this act alone, whatever ran between the two.
+        self.kept_ctx.take();
         Act(&self.limits)
+    }
+
+    /// The Lua table for a step call's context `ctx`, charged to `budget` as a
+    /// conversion is: the one the last call was given if it was read back into `ctx`
+    /// itself (the same `Arc`) and no other call has run since, else a new one.
+    ///
+    /// Why this is safe: the last call's step read nothing but its own table, the
+    /// kernel read the table back into `ctx` after it returned, and no Lua code has
+    /// run since, so the table holds exactly `ctx`. A step that stored its context
+    /// somewhere and changed it from a later call would see that change here; such a
+    /// step already depends on what the VM kept between calls, which the lint forbids
+    /// (module state), and within one act it does so deterministically.
+    pub fn ctx_table(&self, lua: &Lua, ctx: &Arc<Value>, offered: Option<LuaValue>, budget: &Budget) -> mlua::Result<LuaValue> {
+        match offered {
+            Some(table) => {
+                budget.charge_bytes(ctx.weight())?;
+                Ok(table)
+            }
+            None => to_lua(lua, ctx, budget),
+        }
+    }
+
+    /// Takes the kept context table if it may be offered to the next call, whose
+    /// context is `ctx` (see [`ScriptHost::ctx_table`]).
+    pub fn kept_ctx(&self, ctx: &Arc<Value>) -> Option<LuaValue> {
+        let kept = self.kept_ctx.take()?;
+        (kept.calls == self.calls.get() && Arc::ptr_eq(&kept.ctx, ctx)).then_some(kept.table)
+    }
+
+    /// Keeps the table a call was given, now read back into `ctx` (the frame's new
+    /// context as the state holds it), for the next call.
+    pub fn keep_ctx(&self, ctx: Arc<Value>, table: LuaValue) {
+        *self.kept_ctx.borrow_mut() = Some(KeptCtx { ctx, table, calls: self.calls.get() });
     }
 
     pub fn step(&self, id: &str) -> Option<&StepFns> {
@@ -274,14 +328,15 @@ impl ScriptHost {
         &self,
         state: &mut GameState,
         rules: &Arc<Ruleset>,
-        hook: &str,
+        hook: &dyn std::fmt::Display,
         body: impl FnOnce(&Lua, &mlua::AnyUserData) -> mlua::Result<R>,
     ) -> Result<R, ScriptError> {
         self.limits.reset();
+        self.calls.set(self.calls.get() + 1);
         let slot = Slot { state: std::mem::take(state), rules: rules.clone(), budget: self.limits.budget().clone(), memo_kept: false };
         if let Err(slot) = api::put_slot(slot) {
             *state = slot.state;
-            return Err(ScriptError::plain(hook, "a script call began while another was running on this thread (a bug: please report it)".into()));
+            return Err(ScriptError::plain(&hook.to_string(), "a script call began while another was running on this thread (a bug: please report it)".into()));
         }
         let result = {
             let _running = RunningCall;
@@ -290,7 +345,7 @@ impl ScriptHost {
         let slot = api::take_slot();
         match slot {
             Some(slot) => *state = slot.state,
-            None => return Err(ScriptError::plain(hook, "the game state was lost during a script call".into())),
+            None => return Err(ScriptError::plain(&hook.to_string(), "the game state was lost during a script call".into())),
         }
         result.map_err(|e| self.limits.explain(hook, e))
     }

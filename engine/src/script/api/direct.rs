@@ -132,6 +132,23 @@ impl<'a> Args<'a> {
         Ok(Ret::OnStack)
     }
 
+    /// Pushes a new table mapping each integer key of `entries` to its integer value
+    /// as the call's result (see [`Ret::OnStack`]).
+    pub fn push_int_map(&self, entries: &[(i64, i64)]) -> mlua::Result<Ret> {
+        let size = c_int::try_from(entries.len()).map_err(|_| err("a table too large for the VM"))?;
+        let keys = entries.iter().map(|&(k, _)| c_int::try_from(k)).collect::<Result<Vec<c_int>, _>>().map_err(|_| err("a key too large for the VM"))?;
+        // SAFETY: as for `push`; the table is made and filled in place, one value on
+        // the stack above it at a time.
+        unsafe {
+            ffi::lua_createtable(self.state, 0, size);
+            for (&key, &(_, value)) in keys.iter().zip(entries) {
+                ffi::lua_pushnumber(self.state, value as ffi::lua_Number);
+                ffi::lua_rawseti_(self.state, -2, key);
+            }
+        }
+        Ok(Ret::OnStack)
+    }
+
     /// Pushes a table of columns as the call's result (see [`Ret::OnStack`]): `id` and
     /// `face`, the sequences of `ids` and `faces`, and under each of `names` the
     /// sequence of the values at the same place in `values` (each row of `values` has
@@ -215,6 +232,8 @@ pub(super) enum Ret {
     /// One value the method pushed itself ([`Args::push`], [`Args::push_ints`]): built
     /// in place, with no mlua reference made for it and pushed again.
     OnStack,
+    /// Two values the method pushed itself, in order.
+    OnStackTwo,
 }
 
 impl Ret {
@@ -283,6 +302,7 @@ pub(crate) unsafe fn run(state: *mut ffi::lua_State, method: &'static str, body:
             Ok(match ret {
                 Ret::None => 0,
                 Ret::OnStack => 1,
+                Ret::OnStackTwo => 2,
                 Ret::One(LuaValue::Nil) => {
                     ffi::lua_pushnil(state);
                     1

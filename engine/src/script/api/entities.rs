@@ -5,17 +5,17 @@
 //! `{inside=e}` (inside another entity), or nil (nowhere). Moving puts an entity on
 //! top of what is already there; lists of a zone's entities run bottom to top.
 
-use super::vars::{add, read, write};
+use super::vars::{add, read, write, write_value};
 use super::direct::{direct, Args, Ret};
-use super::{cell, entity, err, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
+use super::{cell, entity, err, location, location_raw, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
-use crate::script::field_names;
+use crate::script::convert::from_raw;
 use crate::script::raw::{self, Raw};
 use crate::state::{Entity, EntityId, GameState, Location, Seat, SeatMask, VarsAt};
 use crate::sym::Sym;
 use crate::value::Value;
-use mlua::{Table, UserDataMethods, Value as LuaValue};
+use mlua::{UserDataMethods, Value as LuaValue};
 
 pub(super) struct Entities;
 
@@ -95,7 +95,7 @@ impl Methods for Entities {
             // A name never stored is on no entity: its column is empty.
             let mut syms = Vec::with_capacity(names.len());
             for name in &names {
-                syms.push(Sym::find(raw::text(name)?));
+                syms.push(Sym::find_cached(raw::text(name)?));
             }
             let ids = match filter(args, &sl.state)? {
                 Some(f) => {
@@ -272,6 +272,49 @@ impl Methods for Entities {
             sl.state.set_owner(e, owner);
             Ok(Ret::None)
         }),
+        direct!("create", |_, args| {
+            let mut sl = args.slot()?;
+            let (mut kind, mut face, mut owner, mut hidden, mut at) = (None, None, None, false, Location::Nowhere);
+            let mut props: Vec<(String, Value)> = Vec::new();
+            args.fields(1, |key, v| {
+                let Raw::Str(key) = key else { return Ok(()) };
+                match (key, v) {
+                    (_, Raw::Nil) => {}
+                    (b"kind", Raw::Str(k)) => kind = Some(name(raw::text(k)?)?),
+                    (b"face", Raw::Str(f)) => face = Some(name(raw::text(f)?)?),
+                    (b"owner", Raw::Integer(s)) => owner = Some(seat(&sl.state, s)?),
+                    (b"hidden", Raw::Bool(h)) => hidden = h,
+                    (b"at", v) => at = location_raw(&sl.state, v)?,
+                    (b"props", Raw::Table(t)) => t.each_field(|k, v| {
+                        let Raw::Str(k) = k else {
+                            return Err(err(format!("g:create: `props` are named by strings, not by a {}", k.type_name())));
+                        };
+                        let (value, weight) = from_raw(v)?;
+                        sl.budget.charge_bytes(weight)?;
+                        props.push((raw::text(k)?.to_owned(), value));
+                        Ok(())
+                    })?,
+                    (b"kind" | b"face" | b"owner" | b"hidden" | b"props", v) => {
+                        let wanted = match key {
+                            b"owner" => "a seat",
+                            b"hidden" => "a boolean",
+                            b"props" => "a table",
+                            _ => "a string",
+                        };
+                        return Err(err(format!("g:create: `{}` must be {wanted}, not a {}", String::from_utf8_lossy(key), v.type_name())));
+                    }
+                    _ => {}
+                }
+                Ok(())
+            })?;
+            let kind = kind.ok_or_else(|| err("g:create needs a `kind` (a string)"))?;
+            let id = sl.state.create(kind, face.unwrap_or(kind), owner, at, hidden);
+            for (key, value) in props {
+                write_value(&mut sl, VarsAt::Props(id), &key, value)?;
+            }
+            stored(&sl.state)?;
+            Ok(Ret::int(id as i64))
+        }),
         direct!("where", |lua, args| {
             let e = args.int(1)?;
             let at = {
@@ -283,36 +326,6 @@ impl Methods for Entities {
     ];
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("create", |lua, _, spec: Table| {
-            let names = field_names::of(lua)?;
-            let kind: String = spec.raw_get(&names.kind)?;
-            let face: Option<String> = spec.raw_get(&names.face)?;
-            let hidden: bool = spec.raw_get::<Option<bool>>(&names.hidden)?.unwrap_or(false);
-            let at: LuaValue = spec.raw_get(&names.at)?;
-            let owner: Option<i64> = spec.raw_get(&names.owner)?;
-            let props: Option<Table> = spec.raw_get(&names.props)?;
-            drop(names);
-            let mut sl = slot(lua)?;
-            let owner = match owner {
-                Some(s) => Some(seat(&sl.state, s)?),
-                None => None,
-            };
-            let at = location(&sl.state, &at)?;
-            let kind = name(&kind)?;
-            let face = match face {
-                Some(f) => name(&f)?,
-                None => kind,
-            };
-            let id = sl.state.create(kind, face, owner, at, hidden);
-            if let Some(props) = props {
-                for pair in props.pairs::<String, LuaValue>() {
-                    let (k, v) = pair?;
-                    write(&mut sl, VarsAt::Props(id), &k, &v)?;
-                }
-            }
-            stored(&sl.state)?;
-            Ok(id as i64)
-        });
         m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;
@@ -433,7 +446,7 @@ fn filter(args: &Args<'_>, state: &GameState) -> mlua::Result<Option<Filter>> {
                         // A kind nobody stored matches nothing: leave it out.
                         let mut kinds = Vec::with_capacity(items.len());
                         for text in items {
-                            kinds.extend(Sym::find(raw::text(text)?));
+                            kinds.extend(Sym::find_cached(raw::text(text)?));
                         }
                         unknown |= kinds.is_empty();
                         // Each kind once, so a match is never visited twice.
@@ -511,7 +524,7 @@ fn known(v: Raw<'_>, field: &str) -> mlua::Result<Option<Sym>> {
     let Raw::Str(text) = v else {
         return Err(err(format!("filter field `{field}` must be a string, not a {}", v.type_name())));
     };
-    Ok(Sym::find(raw::text(text)?))
+    Ok(Sym::find_cached(raw::text(text)?))
 }
 
 /// A number holding an integer exactly (as [`crate::script::convert::number`]).

@@ -36,6 +36,7 @@ pub(super) use board::BoardTables;
 pub(super) use memo::registry_key as memo_registry_key;
 
 use super::convert::number;
+use super::raw::{self, Raw};
 use super::limits::{uncapped, Tally, Uncapped, PLANTED_FAILURE};
 use super::Slot;
 use crate::board::CellId;
@@ -214,7 +215,10 @@ impl std::ops::DerefMut for SlotRef<'_> {
 
 /// A name the script stores something under, interned within the limits.
 fn name(text: &str) -> mlua::Result<Sym> {
-    Sym::try_new(text).map_err(|e| err(e.to_string()))
+    match Sym::find_cached(text) {
+        Some(sym) => Ok(sym),
+        None => Sym::try_new(text).map_err(|e| err(e.to_string())),
+    }
 }
 
 /// After a method stored something: fails once the state is over its maximum (the
@@ -275,7 +279,7 @@ fn location(state: &GameState, at: &LuaValue) -> mlua::Result<Location> {
 /// Reads a location to look at: `None` for a zone whose name was never stored, where
 /// nothing can be.
 fn place(state: &GameState, at: &LuaValue) -> mlua::Result<Option<Location>> {
-    read_location(state, at, |zone| Ok(Sym::find(zone)))
+    read_location(state, at, |zone| Ok(Sym::find_cached(zone)))
 }
 
 fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> mlua::Result<Option<Sym>>) -> mlua::Result<Option<Location>> {
@@ -304,6 +308,46 @@ fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> m
         }
         other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
     }))
+}
+
+/// A location to put something, as [`location`] reads one, from a value read off the
+/// VM's stack (a direct method's argument or a field of one).
+fn location_raw(state: &GameState, at: Raw<'_>) -> mlua::Result<Location> {
+    Ok(match at {
+        Raw::Nil | Raw::Bool(false) => Location::Nowhere,
+        Raw::Integer(c) => Location::Cell(cell(state, c)?),
+        Raw::Number(_) => return Err(err("a cell id must be an integer")),
+        Raw::Str(zone) => Location::Zone { zone: name(raw::text(zone)?)?, seat: None },
+        Raw::Table(t) => {
+            let (mut inside, mut zone, mut owner) = (None, None, None);
+            t.each_field(|key, v| {
+                match (key, v) {
+                    (_, Raw::Nil) => {}
+                    (Raw::Str(b"inside"), Raw::Integer(i)) => inside = Some(i),
+                    (Raw::Str(b"seat"), Raw::Integer(i)) => owner = Some(i),
+                    (Raw::Str(b"zone"), Raw::Str(z)) => zone = Some(name(raw::text(z)?)?),
+                    (Raw::Str(key @ (b"inside" | b"seat" | b"zone")), v) => {
+                        let wanted = if key == b"zone" { "a string" } else { "an integer" };
+                        return Err(err(format!("a location's `{}` must be {wanted}, not a {}", String::from_utf8_lossy(key), v.type_name())));
+                    }
+                    _ => {}
+                }
+                Ok(())
+            })?;
+            if let Some(inside) = inside {
+                Location::In(entity(state, inside)?)
+            } else if let Some(zone) = zone {
+                let seat = match owner {
+                    Some(s) => Some(seat(state, s)?),
+                    None => None,
+                };
+                Location::Zone { zone, seat }
+            } else {
+                return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
+            }
+        }
+        other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
+    })
 }
 
 fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {
@@ -355,8 +399,13 @@ mod tests {
     fn registered<U: UserData + 'static>(value: U, direct: &[(&str, mlua::ffi::lua_CFunction)]) -> BTreeSet<String> {
         let lua = Lua::new();
         let ud = lua.create_userdata(value).expect("userdata");
-        let index: Table = ud.metatable().and_then(|m| m.get("__index")).expect("methods live in an __index table");
-        let mut names: BTreeSet<String> = index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect();
+        // A group whose methods are all direct registers none, and mlua then makes no
+        // `__index` table.
+        let index: Option<Table> = ud.metatable().and_then(|m| m.get("__index")).expect("a userdata has a metatable");
+        let mut names: BTreeSet<String> = match index {
+            Some(index) => index.pairs::<String, LuaValue>().map(|p| p.expect("method name").0).collect(),
+            None => BTreeSet::new(),
+        };
         for (name, _) in direct {
             assert!(names.insert((*name).to_owned()), "`{name}` is both a userdata method and a direct one");
         }

@@ -6,13 +6,13 @@
 //! the size of the board it may cover, so that a loop of searches of a huge board
 //! stops like any other runaway loop.
 
-use super::{cell, err, int_list, number, slot, Method, Methods};
+use super::direct::{direct, Args, Ret};
+use super::{cell, err, Method, Methods};
 use crate::board::{Board, CellId, MoveRules};
-use crate::script::limits::uncapped;
-use crate::script::raw;
-use crate::script::{cost, Budget};
+use crate::script::raw::{self, Raw};
+use crate::script::{cost, Budget, Slot};
 use crate::state::GameState;
-use mlua::{Table, UserDataMethods, Value as LuaValue};
+use mlua::UserDataMethods;
 use std::collections::BTreeMap;
 
 pub(super) struct Movement;
@@ -28,49 +28,57 @@ impl Methods for Movement {
             "A cheapest route from `from` to `to` under the same rules as `g:field`, both ends included; empty if `to` cannot be reached within `budget` (negative: unlimited)."),
     ];
 
-    fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("field", |lua, _, (from, budget, rules): (i64, i64, Option<Table>)| {
-            let reach = {
-                let sl = slot(lua)?;
-                let from = cell(&sl.state, from)?;
-                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
-                sl.budget.charge(spec.cost(&sl.state.board))?;
-                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
-                spec.run(&sl.state.board, from, budget)
+    const DIRECT: &'static [(&'static str, mlua::ffi::lua_CFunction)] = &[
+        direct!("field", |_, args| {
+            let entries: Vec<(i64, i64)> = {
+                let sl = args.slot()?;
+                search(&sl, args)?.iter().map(|r| (r.cell as i64, r.cost as i64)).collect()
             };
-            // Built on the stack with the cap lifted: through mlua, under the cap, each
-            // of the dozens of entries was a protected call.
-            let entries: Vec<(i64, i64)> = reach.iter().map(|r| (r.cell as i64, r.cost as i64)).collect();
-            let _kernel_work = uncapped(lua);
-            raw::int_map(lua, &entries)
-        });
-        m.add_method("reach", |lua, _, (from, budget, rules): (i64, i64, Option<Table>)| {
+            args.push_int_map(&entries)
+        }),
+        direct!("reach", |_, args| {
             let mut reach: Vec<(i64, i64)> = {
-                let sl = slot(lua)?;
-                let from = cell(&sl.state, from)?;
-                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
-                sl.budget.charge(spec.cost(&sl.state.board))?;
-                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
-                spec.run(&sl.state.board, from, budget).iter().filter(|r| r.cell != from).map(|r| (r.cost as i64, r.cell as i64)).collect()
+                let sl = args.slot()?;
+                let from = cell(&sl.state, args.int(1)?)?;
+                search(&sl, args)?.iter().filter(|r| r.cell != from).map(|r| (r.cost as i64, r.cell as i64)).collect()
             };
             // Nearest first; among equals, ascending, as `g:cells` lists them.
             reach.sort_unstable();
-            let _kernel_work = uncapped(lua);
-            let cells = raw::int_list(lua, &reach.iter().map(|&(_, c)| c).collect::<Vec<_>>())?;
-            let costs = raw::int_list(lua, &reach.iter().map(|&(k, _)| k).collect::<Vec<_>>())?;
-            Ok((cells, costs))
-        });
-        m.add_method("path", |lua, _, (from, to, budget, rules): (i64, i64, i64, Option<Table>)| {
+            args.push_ints(reach.iter().map(|&(_, c)| c))?;
+            args.push_ints(reach.iter().map(|&(k, _)| k))?;
+            Ok(Ret::OnStackTwo)
+        }),
+        direct!("path", |_, args| {
             let cells = {
-                let sl = slot(lua)?;
-                let (from, to) = (cell(&sl.state, from)?, cell(&sl.state, to)?);
-                let spec = FieldSpec::read(&sl.state, rules.as_ref(), &sl.budget)?;
+                let sl = args.slot()?;
+                let to = cell(&sl.state, args.int(2)?)?;
+                let (from, budget) = (cell(&sl.state, args.int(1)?)?, args.int(3)?);
+                let spec = FieldSpec::read(&sl.state, args.raw(4), &sl.budget)?;
                 sl.budget.charge(spec.cost(&sl.state.board))?;
-                let budget = if budget < 0 { u32::MAX } else { budget.min(u32::MAX as i64 - 1) as u32 };
-                crate::board::path_to(&spec.run(&sl.state.board, from, budget), to)
+                crate::board::path_to(&spec.run(&sl.state.board, from, budget_of(budget)), to)
             };
-            int_list(lua, cells.into_iter().map(|c| c as i64))
-        });
+            args.push_ints(cells.into_iter().map(i64::from))
+        }),
+    ];
+
+    fn register<T, M: UserDataMethods<T>>(_: &mut M) {}
+}
+
+/// The search of `g:field` and `g:reach`: from argument 1 within the budget of
+/// argument 2, under the rules of argument 3.
+fn search(sl: &Slot, args: &Args<'_>) -> mlua::Result<Vec<crate::board::Reach>> {
+    let (from, budget) = (cell(&sl.state, args.int(1)?)?, args.int(2)?);
+    let spec = FieldSpec::read(&sl.state, args.raw(3), &sl.budget)?;
+    sl.budget.charge(spec.cost(&sl.state.board))?;
+    Ok(spec.run(&sl.state.board, from, budget_of(budget)))
+}
+
+/// A script's budget as the search takes it (negative: unlimited).
+fn budget_of(budget: i64) -> u32 {
+    if budget < 0 {
+        u32::MAX
+    } else {
+        budget.min(u32::MAX as i64 - 1) as u32
     }
 }
 
@@ -97,7 +105,9 @@ impl FieldSpec {
         board.len() as u64 * cost::SEARCHED_CELL + (links + board.edge_count() as u64) * cost::LINK + hop * hop
     }
 
-    fn read(state: &GameState, t: Option<&Table>, budget: &Budget) -> mlua::Result<FieldSpec> {
+    /// Reads the rules a script passes (nil: the defaults), walking the table where it
+    /// lies on the VM's stack. Fields it does not know are left alone.
+    fn read(state: &GameState, rules: Raw<'_>, budget: &Budget) -> mlua::Result<FieldSpec> {
         let mut spec = FieldSpec {
             costs: BTreeMap::new(),
             default_cost: Some(1),
@@ -108,47 +118,63 @@ impl FieldSpec {
             hop_cost: 1,
             halt_after_link: Vec::new(),
         };
-        let Some(t) = t else { return Ok(spec) };
-        let cost = |v: LuaValue| -> mlua::Result<Option<u32>> {
+        let t = match rules {
+            Raw::Nil => return Ok(spec),
+            Raw::Table(t) => t,
+            other => return Err(err(format!("movement rules must be a table, not a {}", other.type_name()))),
+        };
+        let cost = |v: Raw<'_>| -> mlua::Result<Option<u32>> {
             match v {
-                LuaValue::Boolean(false) => Ok(None),
-                v => Ok(Some(number(&v).ok_or_else(|| err("a cost must be an integer or false"))?.clamp(0, u32::MAX as i64) as u32)),
+                Raw::Bool(false) => Ok(None),
+                Raw::Integer(i) => Ok(Some(i.clamp(0, u32::MAX as i64) as u32)),
+                _ => Err(err("a cost must be an integer or false")),
             }
         };
-        if let Some(costs) = t.raw_get::<Option<Table>>("costs")? {
-            for pair in costs.pairs::<String, LuaValue>() {
-                let (k, v) = pair?;
-                budget.charge_bytes(k.len())?;
-                budget.charge(1)?;
-                spec.costs.insert(k, cost(v)?);
-            }
-        }
-        if let v @ (LuaValue::Number(_) | LuaValue::Integer(_) | LuaValue::Boolean(false)) = t.raw_get::<LuaValue>("default_cost")? {
-            spec.default_cost = cost(v)?;
-        }
-        let cells = |key: &str| -> mlua::Result<Vec<CellId>> {
-            let Some(list) = t.raw_get::<Option<Table>>(key)? else { return Ok(Vec::new()) };
+        let cells = |field: &[u8], list: Raw<'_>| -> mlua::Result<Vec<CellId>> {
+            let Raw::Table(list) = list else { return Err(field_error(field, "a list of cells", list)) };
             let mut cells = Vec::new();
-            for c in list.sequence_values::<i64>() {
+            list.each_item(|c| {
                 budget.charge(1)?;
-                cells.push(cell(state, c?)?);
-            }
+                let Raw::Integer(c) = c else { return Err(field_error(field, "a list of cells", c)) };
+                cells.push(cell(state, c)?);
+                Ok(())
+            })?;
             cells.sort_unstable();
             cells.dedup();
             Ok(cells)
         };
-        spec.blocked = cells("blocked")?;
-        spec.hop = cells("hop")?;
-        spec.halt_after_link = cells("halt_after_link")?;
-        if let Some(links) = t.raw_get::<Option<Table>>("links")? {
-            for kind in links.sequence_values::<String>() {
-                let kind = kind?;
-                budget.charge(1 + kind.len() as u64 / cost::BYTES_PER_STEP)?;
-                spec.links.push(kind);
+        t.each_field(|field, v| {
+            let Raw::Str(field) = field else { return Ok(()) };
+            match (field, v) {
+                (_, Raw::Nil) => {}
+                (b"costs", Raw::Table(costs)) => costs.each_field(|terrain, v| {
+                    let Raw::Str(terrain) = terrain else { return Err(field_error(b"costs", "keyed by terrain names", terrain)) };
+                    let terrain = raw::text(terrain)?;
+                    budget.charge_bytes(terrain.len())?;
+                    budget.charge(1)?;
+                    spec.costs.insert(terrain.to_owned(), cost(v)?);
+                    Ok(())
+                })?,
+                (b"default_cost", v @ (Raw::Integer(_) | Raw::Number(_) | Raw::Bool(false))) => spec.default_cost = cost(v)?,
+                (b"blocked", v) => spec.blocked = cells(b"blocked", v)?,
+                (b"hop", v) => spec.hop = cells(b"hop", v)?,
+                (b"halt_after_link", v) => spec.halt_after_link = cells(b"halt_after_link", v)?,
+                (b"links", Raw::Table(links)) => links.each_item(|kind| {
+                    let Raw::Str(kind) = kind else { return Err(field_error(b"links", "a list of link kinds", kind)) };
+                    let kind = raw::text(kind)?;
+                    budget.charge(1 + kind.len() as u64 / cost::BYTES_PER_STEP)?;
+                    spec.links.push(kind.to_owned());
+                    Ok(())
+                })?,
+                (b"link_cost", Raw::Integer(c)) => spec.link_cost = whole(b"link_cost", c)?,
+                (b"hop_cost", Raw::Integer(c)) => spec.hop_cost = whole(b"hop_cost", c)?,
+                (field @ (b"costs" | b"links" | b"link_cost" | b"hop_cost"), v) => {
+                    return Err(field_error(field, if field.ends_with(b"cost") { "a whole number" } else { "a table" }, v))
+                }
+                _ => {}
             }
-        }
-        spec.link_cost = t.raw_get::<Option<u32>>("link_cost")?.unwrap_or(1);
-        spec.hop_cost = t.raw_get::<Option<u32>>("hop_cost")?.unwrap_or(1);
+            Ok(())
+        })?;
         Ok(spec)
     }
 
@@ -176,4 +202,14 @@ impl FieldSpec {
         };
         board.movement_field(from, budget, &rules)
     }
+}
+
+/// The error for a movement rule of the wrong type.
+fn field_error(field: &[u8], wanted: &str, got: Raw<'_>) -> mlua::Error {
+    err(format!("movement rule `{}` must be {wanted}, not a {}", String::from_utf8_lossy(field), got.type_name()))
+}
+
+/// A cost given as a link or hop cost: a whole number within `u32`.
+fn whole(field: &[u8], c: i64) -> mlua::Result<u32> {
+    u32::try_from(c).map_err(|_| err(format!("movement rule `{}` must be a whole number from 0, not {c}", String::from_utf8_lossy(field))))
 }

@@ -123,7 +123,7 @@ fn pair(sl: &Slot, a: i64, b: i64) -> mlua::Result<VarsAt> {
 /// The variable `key` at `at` as a direct method's result, built on the stack; nil if
 /// it was never set.
 pub(super) fn read(args: &Args<'_>, sl: &Slot, at: VarsAt, key: &str) -> mlua::Result<Ret> {
-    let Some(value) = Sym::find(key).and_then(|k| sl.state.vars(at)?.get(k)) else { return Ok(Ret::One(LuaValue::Nil)) };
+    let Some(value) = Sym::find_cached(key).and_then(|k| sl.state.vars(at)?.get(k)) else { return Ok(Ret::One(LuaValue::Nil)) };
     let mut weight = 0;
     args.push(value, &mut weight)?;
     sl.budget.charge_bytes(weight)?;
@@ -136,7 +136,12 @@ pub(super) fn read(args: &Args<'_>, sl: &Slot, at: VarsAt, key: &str) -> mlua::R
 /// `g:memo` holds stays true.
 pub(super) fn write(sl: &mut SlotRef<'_>, at: VarsAt, key: &str, v: &LuaValue) -> mlua::Result<()> {
     let value = from_lua(v, &sl.budget)?;
-    let key = match (Sym::find(key), &value) {
+    write_value(sl, at, key, value)
+}
+
+/// As [`write`], for a value already converted (and charged for).
+pub(super) fn write_value(sl: &mut SlotRef<'_>, at: VarsAt, key: &str, value: Value) -> mlua::Result<()> {
+    let key = match (Sym::find_cached(key), &value) {
         (Some(k), _) => k,
         (None, Value::Nil) => return Ok(()),
         (None, _) => name(key)?,
