@@ -163,13 +163,13 @@ impl Board {
             if state == HALTED {
                 continue;
             }
-            for next in self.neighbors(cell) {
+            self.for_each_neighbor(cell, |next| {
                 if usize::from(next) < n {
                     if let Some(step) = enter(next) {
                         search.relax(next, ONWARD, cost + u64::from(step), cell);
                     }
                 }
-            }
+            });
             for &next in &links[i] {
                 if enter(next).is_some() {
                     let state = usize::from((rules.halt_after_link)(next)); // HALTED or ONWARD

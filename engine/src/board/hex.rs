@@ -252,6 +252,13 @@ impl HexBoard {
         self.adjacency.get(usize::from(id)).map_or_else(Vec::new, |n| n.cells().collect())
     }
 
+    /// [`HexBoard::neighbors`] one by one.
+    pub(super) fn for_each_neighbor(&self, id: CellId, visit: impl FnMut(CellId)) {
+        if let Some(n) = self.adjacency.get(usize::from(id)) {
+            n.cells().for_each(visit);
+        }
+    }
+
     /// Grid distance between two cells.
     pub(super) fn distance(&self, a: CellId, b: CellId) -> Option<u32> {
         Some(self.hex_of(a)?.unsigned_distance_to(self.hex_of(b)?))

@@ -229,6 +229,15 @@ impl Board {
         }
     }
 
+    /// Calls `visit` with each neighbour of `id`, in [`Board::neighbors`]' order,
+    /// without making a list on a hex board (a search visits every cell it reaches).
+    pub fn for_each_neighbor(&self, id: CellId, mut visit: impl FnMut(CellId)) {
+        match self {
+            Board::Hex(b) => b.for_each_neighbor(id, visit),
+            Board::Graph(b) => b.neighbors(id).into_iter().for_each(&mut visit),
+        }
+    }
+
     /// How many physical edges join the cells: those of a graph board, none on a
     /// hex board (whose grid gives each cell at most six neighbours).
     pub fn edge_count(&self) -> usize {

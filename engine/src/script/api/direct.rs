@@ -56,17 +56,12 @@ impl<'a> Args<'a> {
     /// Argument `n` as an integer, as mlua reads one: a number (or a string of one)
     /// with no fraction, within range.
     pub fn int(&self, n: c_int) -> mlua::Result<i64> {
-        // SAFETY: as for `raw`; `lua_tonumberx` reads a string's number without
-        // changing the string on the stack.
+        // SAFETY: as for `raw`; `lua_tonumberx` reads a number, or a string's number
+        // without changing the string on the stack, and says no for anything else.
         let number = unsafe {
-            match ffi::lua_type(self.state, n + 1) {
-                ffi::LUA_TNUMBER | ffi::LUA_TSTRING => {
-                    let mut ok = 0;
-                    let x = ffi::lua_tonumberx(self.state, n + 1, &mut ok);
-                    (ok != 0).then_some(x)
-                }
-                _ => None,
-            }
+            let mut ok = 0;
+            let x = ffi::lua_tonumberx(self.state, n + 1, &mut ok);
+            (ok != 0).then_some(x)
         };
         match number {
             // `as` saturates: the bounds keep a saturated value out.
