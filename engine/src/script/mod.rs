@@ -257,8 +257,9 @@ impl ScriptHost {
     /// kernel read the table back into `ctx` after it returned, and no Lua code has
     /// run since, so the table holds exactly `ctx`. A step that stored its context
     /// somewhere and changed it from a later call would see that change here; such a
-    /// step already depends on what the VM kept between calls, which the lint forbids
-    /// (module state), and within one act it does so deterministically.
+    /// step already depends on what the VM kept between calls, and as the table is
+    /// passed on only within an act ([`ScriptHost::act`] drops it), what it sees still
+    /// follows from the state and the act alone.
     pub fn ctx_table(&self, lua: &Lua, ctx: &Arc<Value>, offered: Option<LuaValue>, budget: &Budget) -> mlua::Result<LuaValue> {
         match offered {
             Some(table) => {
