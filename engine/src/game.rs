@@ -354,9 +354,11 @@ impl Game {
             let table = host.ctx_table(lua, &ctx, offered, budget)?;
             let answer = to_lua(lua, &answer, budget)?;
             capped(lua, || resolve.call::<LuaValue>((g.clone(), table.clone(), answer)))?;
-            Ok((from_lua(&table, budget)?, table))
+            Ok((ScriptHost::ctx_after(lua, &table, &ctx, budget)?, table))
         })?;
-        self.state.set_ctx(frame, new_ctx);
+        if let Some(new_ctx) = new_ctx {
+            self.state.set_ctx(frame, new_ctx);
+        }
         host.keep_ctx(self.state.flow[frame].ctx.clone(), table);
         self.size_checked(|| format!("step {step}.resolve"))
     }
@@ -465,8 +467,8 @@ impl Game {
         let offered = host.kept_ctx(&ctx);
         let (result, new_ctx, table) = host.with_state(&mut self.state, &rules, &format_args!("step {step}.{phase}"), |lua, g| {
             budget.charge(cost::STEP_CALL)?;
-            let ctx = host.ctx_table(lua, &ctx, offered, budget)?;
-            let result: LuaValue = capped(lua, || func.call((g.clone(), ctx.clone())))?;
+            let table = host.ctx_table(lua, &ctx, offered, budget)?;
+            let result: LuaValue = capped(lua, || func.call((g.clone(), table.clone())))?;
             let pending = match (&result, phase) {
                 (LuaValue::Table(t), "run") => Some(read_pending(lua, t, index, None, budget, held)?),
                 (LuaValue::Nil, _) | (_, "enter") => None,
@@ -474,9 +476,11 @@ impl Game {
                     return Err(mlua::Error::runtime(format!("a step's run must return a decision table or nil, not a {}", other.type_name())))
                 }
             };
-            Ok((pending, from_lua(&ctx, budget)?, ctx))
+            Ok((pending, ScriptHost::ctx_after(lua, &table, &ctx, budget)?, table))
         })?;
-        self.state.set_ctx(index, new_ctx);
+        if let Some(new_ctx) = new_ctx {
+            self.state.set_ctx(index, new_ctx);
+        }
         host.keep_ctx(self.state.flow[index].ctx.clone(), table);
         if entering && phase == "enter" {
             // `enter` never finishes a frame by itself: `run` (if any) comes next.

@@ -44,6 +44,69 @@ pub fn from_lua(value: &LuaValue, budget: &Budget) -> mlua::Result<Value> {
     Ok(converted)
 }
 
+/// Whether [`from_lua`] of `value` would give exactly `old` (see [`Value::identical`]),
+/// found without building anything: a step call that left its context as it was given
+/// need not have it converted and stored again. `false` whenever in doubt (a value
+/// [`from_lua`] would refuse, a map keyed exactly 1..n, which it would make a list).
+pub fn unchanged(lua: &Lua, value: &LuaValue, old: &Value) -> mlua::Result<bool> {
+    match value {
+        LuaValue::Table(t) => raw::on_stack(lua, t, |t| Ok(same_table(t, old))),
+        _ => Ok(false),
+    }
+}
+
+/// [`unchanged`] of a table lying on the stack.
+fn same_table(t: TableAt<'_>, old: &Value) -> bool {
+    let (mut seen, mut same) = (0usize, true);
+    let walked = match old {
+        // An empty table is what `from_lua` makes an empty map of.
+        Value::List(items) if items.is_empty() => return false,
+        Value::List(items) => t.each_field(|k, v| {
+            seen += 1;
+            same = same
+                && match k {
+                    Raw::Integer(i) if i >= 1 && (i as u64) <= items.len() as u64 => same_raw(v, &items[i as usize - 1]),
+                    _ => false,
+                };
+            Ok(())
+        }),
+        // A map keyed exactly 1..n is not what `from_lua` makes of a table.
+        Value::Map(entries) if !entries.is_empty() && entries.iter().enumerate().all(|(i, (k, _))| *k == Key::Int(i as i64 + 1)) => return false,
+        Value::Map(entries) => t.each_field(|k, v| {
+            seen += 1;
+            let key = match k {
+                Raw::Str(s) => entries.binary_search_by(|(key, _)| match key {
+                    Key::Int(_) => std::cmp::Ordering::Less,
+                    Key::Str(text) => text.as_bytes().cmp(s),
+                }),
+                Raw::Integer(i) => entries.binary_search_by(|(key, _)| key.cmp(&Key::Int(i))),
+                _ => Err(0),
+            };
+            same = same && key.is_ok_and(|at| same_raw(v, &entries[at].1));
+            Ok(())
+        }),
+        _ => return false,
+    };
+    let count = match old {
+        Value::List(items) => items.len(),
+        Value::Map(entries) => entries.len(),
+        _ => unreachable!("only lists and maps reach the walk"),
+    };
+    walked.is_ok() && same && seen == count
+}
+
+/// Whether a value read off the stack converts to exactly `old`.
+fn same_raw(v: Raw<'_>, old: &Value) -> bool {
+    match (v, old) {
+        (Raw::Bool(b), Value::Bool(o)) => b == *o,
+        (Raw::Integer(i), Value::Int(o)) => i == *o,
+        (Raw::Number(n), old) => number_value(n).identical(old),
+        (Raw::Str(s), Value::Str(o)) => s == o.as_bytes(),
+        (Raw::Table(t), old @ (Value::List(_) | Value::Map(_))) => same_table(t, old),
+        _ => false,
+    }
+}
+
 /// Converts a value read off the VM's stack, without charging: its weight (what
 /// [`from_lua`] would charge) comes back beside it.
 pub fn from_raw(value: Raw<'_>) -> mlua::Result<(Value, usize)> {
@@ -206,6 +269,39 @@ mod tests {
 
     fn int_map(entries: &[(Key, Value)]) -> Value {
         Value::map(entries.to_vec())
+    }
+
+    /// `unchanged` says yes exactly when converting would give an identical value.
+    #[test]
+    fn unchanged_agrees_with_converting() {
+        let lua = Lua::new();
+        let tables = [
+            "{}",
+            "{1, 2, 3}",
+            "{a = 1, b = 'x', c = {1, {d = true}}}",
+            "{[1] = 'a', [3] = 'c'}",
+            "{0.5, -0.0, 2^60}",
+            "{x = {}, y = {y = {y = 'deep'}}}",
+            "{[2] = 1, [1] = 2, name = 'n'}",
+        ];
+        let values: Vec<Value> = tables.iter().map(|code| convert(&lua, &format!("return {code}")).unwrap()).collect();
+        for (i, code) in tables.iter().enumerate() {
+            let table: LuaValue = lua.load(format!("return {code}")).eval().unwrap();
+            for (j, value) in values.iter().enumerate() {
+                assert_eq!(unchanged(&lua, &table, value).unwrap(), i == j, "table {code} against the value of {}", tables[j]);
+            }
+        }
+        // Values from_lua never makes: an empty list, a map keyed exactly 1..n.
+        let empty: LuaValue = lua.load("return {}").eval().unwrap();
+        assert!(!unchanged(&lua, &empty, &Value::List(Vec::new())).unwrap());
+        let list: LuaValue = lua.load("return {7}").eval().unwrap();
+        assert!(!unchanged(&lua, &list, &Value::Map(vec![(Key::Int(1), Value::Int(7))])).unwrap());
+        // One field changed, added or taken away, at any depth.
+        let base = convert(&lua, "return {a = 1, b = {c = 'x', d = {1, 2}}}").unwrap();
+        for changed in ["{a = 2, b = {c = 'x', d = {1, 2}}}", "{a = 1, b = {c = 'x', d = {1, 2, 3}}}", "{a = 1, b = {c = 'x'}}", "{a = 1, b = {c = 'y', d = {1, 2}}}", "{a = 1, e = 0, b = {c = 'x', d = {1, 2}}}"] {
+            let table: LuaValue = lua.load(format!("return {changed}")).eval().unwrap();
+            assert!(!unchanged(&lua, &table, &base).unwrap(), "{changed}");
+        }
     }
 
     #[test]

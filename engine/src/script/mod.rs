@@ -37,7 +37,7 @@ pub mod lint;
 pub mod reference;
 mod sandbox;
 
-pub use convert::{from_lua, to_lua, MAX_VALUE_BYTES};
+pub use convert::{from_lua, to_lua, unchanged, MAX_VALUE_BYTES};
 pub use decision::read_pending;
 pub use error::{LoadError, ScriptError};
 pub use limits::{capped, cost, fail_g_call, Budget, Tally, ACT_BUDGET, INSTRUCTION_BUDGET, MEMORY_LIMIT, PLANTED_FAILURE};
@@ -260,6 +260,16 @@ impl ScriptHost {
     /// step already depends on what the VM kept between calls, and as the table is
     /// passed on only within an act ([`ScriptHost::act`] drops it), what it sees still
     /// follows from the state and the act alone.
+    /// The context a step call left in `table`, given `ctx`: `None` when it is `ctx`
+    /// unchanged (found without converting anything), charged as a conversion is.
+    pub fn ctx_after(lua: &Lua, table: &LuaValue, ctx: &Value, budget: &Budget) -> mlua::Result<Option<Value>> {
+        if unchanged(lua, table, ctx)? {
+            budget.charge_bytes(ctx.weight())?;
+            return Ok(None);
+        }
+        from_lua(table, budget).map(Some)
+    }
+
     pub fn ctx_table(&self, lua: &Lua, ctx: &Arc<Value>, offered: Option<LuaValue>, budget: &Budget) -> mlua::Result<LuaValue> {
         match offered {
             Some(table) => {
