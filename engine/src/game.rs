@@ -356,11 +356,26 @@ impl Game {
             capped(lua, || resolve.call::<LuaValue>((g.clone(), table.clone(), answer)))?;
             Ok((ScriptHost::ctx_after(lua, &table, &ctx, budget)?, table))
         })?;
-        if let Some(new_ctx) = new_ctx {
-            self.state.set_ctx(frame, new_ctx);
-        }
-        host.keep_ctx(self.state.flow[frame].ctx.clone(), table);
+        self.store_ctx(&host, frame, &ctx, new_ctx, table);
         self.size_checked(|| format!("step {step}.resolve"))
+    }
+
+    /// Stores what a step call left in its context: `new_ctx`, or nothing when it left
+    /// `ctx` as it was (but into the frame now at `index` if the call put another frame
+    /// there, as storing always did). Then keeps the call's table for the next call
+    /// ([`ScriptHost::keep_ctx`]), paired with the context it now holds.
+    fn store_ctx(&mut self, host: &ScriptHost, index: usize, ctx: &Arc<Value>, new_ctx: Option<Value>, table: LuaValue) {
+        match new_ctx {
+            Some(new_ctx) => self.state.set_ctx(index, new_ctx),
+            None => {
+                if self.state.flow.get(index).is_some_and(|f| !Arc::ptr_eq(&f.ctx, ctx)) {
+                    self.state.set_ctx(index, Value::clone(ctx));
+                }
+            }
+        }
+        if let Some(frame) = self.state.flow.get(index) {
+            host.keep_ctx(frame.ctx.clone(), table);
+        }
     }
 
     /// Fails when the state has grown past its maximum, naming what ran last.
@@ -478,10 +493,7 @@ impl Game {
             };
             Ok((pending, ScriptHost::ctx_after(lua, &table, &ctx, budget)?, table))
         })?;
-        if let Some(new_ctx) = new_ctx {
-            self.state.set_ctx(index, new_ctx);
-        }
-        host.keep_ctx(self.state.flow[index].ctx.clone(), table);
+        self.store_ctx(&host, index, &ctx, new_ctx, table);
         if entering && phase == "enter" {
             // `enter` never finishes a frame by itself: `run` (if any) comes next.
             return Ok(if fns.run.is_some() { Outcome::Continue } else { Outcome::Done });
