@@ -7,7 +7,7 @@
 
 use super::vars::{add, read, write, write_value};
 use super::direct::{direct, Args, Ret};
-use super::{cell, entity, err, location, location_raw, location_to_lua, name, number, seat, slot, stored, Method, Methods};
+use super::{cell, entity, err, location, location_to_lua, name, number, seat, slot, stored, Method, Methods};
 use crate::board::CellId;
 use crate::script::cost;
 use crate::script::convert::from_raw;
@@ -254,12 +254,21 @@ impl Methods for Entities {
             let e = entity(&sl.state, e)?;
             write(&mut sl, VarsAt::Props(e), k, &v).map(|()| Ret::None)
         }),
-        direct!("move", |lua, args| {
-            let (e, at) = (args.int(1)?, args.value(lua, 2)?);
+        direct!("move", |_, args| {
+            let e = args.int(1)?;
             let mut sl = args.slot()?;
             let e = entity(&sl.state, e)?;
-            let to = location(&sl.state, &at)?;
+            let to = location(&sl.state, args.raw(2))?;
             sl.state.move_entity(e, to).map(|()| Ret::None).map_err(|e| err(e.to_string()))
+        }),
+        direct!("move_to_bottom", |_, args| {
+            let e = args.int(1)?;
+            let mut sl = args.slot()?;
+            let e = entity(&sl.state, e)?;
+            let to = location(&sl.state, args.raw(2))?;
+            // Finding the bottom looks at every entity.
+            sl.budget.charge(sl.state.entities.len() as u64 * cost::ENTITY)?;
+            sl.state.move_entity_to_bottom(e, to).map(|()| Ret::None).map_err(|e| err(e.to_string()))
         }),
         direct!("set_owner", |_, args| {
             let (e, s) = (args.int(1)?, args.opt_int(2)?);
@@ -284,7 +293,7 @@ impl Methods for Entities {
                     (b"face", Raw::Str(f)) => face = Some(name(raw::text(f)?)?),
                     (b"owner", Raw::Integer(s)) => owner = Some(seat(&sl.state, s)?),
                     (b"hidden", Raw::Bool(h)) => hidden = h,
-                    (b"at", v) => at = location_raw(&sl.state, v)?,
+                    (b"at", v) => at = location(&sl.state, v)?,
                     (b"props", Raw::Table(t)) => t.each_field(|k, v| {
                         let Raw::Str(k) = k else {
                             return Err(err(format!("g:create: `props` are named by strings, not by a {}", k.type_name())));
@@ -326,14 +335,6 @@ impl Methods for Entities {
     ];
 
     fn register<T, M: UserDataMethods<T>>(m: &mut M) {
-        m.add_method("move_to_bottom", |lua, _, (e, at): (i64, LuaValue)| {
-            let mut sl = slot(lua)?;
-            let e = entity(&sl.state, e)?;
-            let to = location(&sl.state, &at)?;
-            // Finding the bottom looks at every entity.
-            sl.budget.charge(sl.state.entities.len() as u64 * cost::ENTITY)?;
-            sl.state.move_entity_to_bottom(e, to).map_err(|e| err(e.to_string()))
-        });
         m.add_method("set_face", |lua, _, (e, face): (i64, String)| {
             let mut sl = slot(lua)?;
             let e = entity(&sl.state, e)?;

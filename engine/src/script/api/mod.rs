@@ -272,52 +272,27 @@ fn seat_mask(sl: &Slot, who: &LuaValue) -> mlua::Result<SeatMask> {
 
 /// Reads a location argument: a cell id, a zone name, `{zone=, seat=}`, `{inside=}`,
 /// or nil. A destination: a new zone name is interned.
-fn location(state: &GameState, at: &LuaValue) -> mlua::Result<Location> {
+fn location(state: &GameState, at: Raw<'_>) -> mlua::Result<Location> {
     read_location(state, at, |zone| name(zone).map(Some)).map(|l| l.unwrap_or(Location::Nowhere))
 }
 
 /// Reads a location to look at: `None` for a zone whose name was never stored, where
 /// nothing can be.
-fn place(state: &GameState, at: &LuaValue) -> mlua::Result<Option<Location>> {
+fn place(state: &GameState, at: Raw<'_>) -> mlua::Result<Option<Location>> {
     read_location(state, at, |zone| Ok(Sym::find_cached(zone)))
 }
 
-fn read_location(state: &GameState, at: &LuaValue, zone_name: impl Fn(&str) -> mlua::Result<Option<Sym>>) -> mlua::Result<Option<Location>> {
+/// Reads a location where it lies on the VM's stack (a direct method's argument or a
+/// field of one); `zone_name` finds or makes a zone's name (`None`: no such zone).
+fn read_location(state: &GameState, at: Raw<'_>, zone_name: impl Fn(&str) -> mlua::Result<Option<Sym>>) -> mlua::Result<Option<Location>> {
     Ok(Some(match at {
-        LuaValue::Nil | LuaValue::Boolean(false) => Location::Nowhere,
-        LuaValue::Number(_) | LuaValue::Integer(_) => {
-            Location::Cell(cell(state, number(at).ok_or_else(|| err("a cell id must be an integer"))?)?)
-        }
-        LuaValue::String(s) => {
-            let Some(zone) = zone_name(&s.to_str()?)? else { return Ok(None) };
-            Location::Zone { zone, seat: None }
-        }
-        LuaValue::Table(t) => {
-            if let Some(inside) = t.raw_get::<Option<i64>>("inside")? {
-                Location::In(entity(state, inside)?)
-            } else if let Some(zone) = t.raw_get::<Option<String>>("zone")? {
-                let owner = match t.raw_get::<Option<i64>>("seat")? {
-                    Some(s) => Some(seat(state, s)?),
-                    None => None,
-                };
-                let Some(zone) = zone_name(&zone)? else { return Ok(None) };
-                Location::Zone { zone, seat: owner }
-            } else {
-                return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
-            }
-        }
-        other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
-    }))
-}
-
-/// A location to put something, as [`location`] reads one, from a value read off the
-/// VM's stack (a direct method's argument or a field of one).
-fn location_raw(state: &GameState, at: Raw<'_>) -> mlua::Result<Location> {
-    Ok(match at {
         Raw::Nil | Raw::Bool(false) => Location::Nowhere,
         Raw::Integer(c) => Location::Cell(cell(state, c)?),
         Raw::Number(_) => return Err(err("a cell id must be an integer")),
-        Raw::Str(zone) => Location::Zone { zone: name(raw::text(zone)?)?, seat: None },
+        Raw::Str(zone) => {
+            let Some(zone) = zone_name(raw::text(zone)?)? else { return Ok(None) };
+            Location::Zone { zone, seat: None }
+        }
         Raw::Table(t) => {
             let (mut inside, mut zone, mut owner) = (None, None, None);
             t.each_field(|key, v| {
@@ -325,7 +300,7 @@ fn location_raw(state: &GameState, at: Raw<'_>) -> mlua::Result<Location> {
                     (_, Raw::Nil) => {}
                     (Raw::Str(b"inside"), Raw::Integer(i)) => inside = Some(i),
                     (Raw::Str(b"seat"), Raw::Integer(i)) => owner = Some(i),
-                    (Raw::Str(b"zone"), Raw::Str(z)) => zone = Some(name(raw::text(z)?)?),
+                    (Raw::Str(b"zone"), Raw::Str(z)) => zone = Some(raw::text(z)?.to_owned()),
                     (Raw::Str(key @ (b"inside" | b"seat" | b"zone")), v) => {
                         let wanted = if key == b"zone" { "a string" } else { "an integer" };
                         return Err(err(format!("a location's `{}` must be {wanted}, not a {}", String::from_utf8_lossy(key), v.type_name())));
@@ -341,13 +316,14 @@ fn location_raw(state: &GameState, at: Raw<'_>) -> mlua::Result<Location> {
                     Some(s) => Some(seat(state, s)?),
                     None => None,
                 };
+                let Some(zone) = zone_name(&zone)? else { return Ok(None) };
                 Location::Zone { zone, seat }
             } else {
                 return Err(err("a location table needs `zone` (and optional `seat`) or `inside`"));
             }
         }
         other => return Err(err(format!("a location cannot be a {}", other.type_name()))),
-    })
+    }))
 }
 
 fn location_to_lua(lua: &Lua, at: Location) -> mlua::Result<LuaValue> {

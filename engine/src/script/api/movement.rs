@@ -32,15 +32,17 @@ impl Methods for Movement {
         direct!("field", |_, args| {
             let entries: Vec<(i64, i64)> = {
                 let sl = args.slot()?;
-                search(&sl, args)?.iter().map(|r| (r.cell as i64, r.cost as i64)).collect()
+                search_from(&sl, args, args.int(1)?, 2)?.iter().map(|r| (r.cell as i64, r.cost as i64)).collect()
             };
             args.push_int_map(&entries)
         }),
         direct!("reach", |_, args| {
             let mut reach: Vec<(i64, i64)> = {
                 let sl = args.slot()?;
-                let from = cell(&sl.state, args.int(1)?)?;
-                search(&sl, args)?.iter().filter(|r| r.cell != from).map(|r| (r.cost as i64, r.cell as i64)).collect()
+                let from = args.int(1)?;
+                let search = search_from(&sl, args, from, 2)?;
+                let from = cell(&sl.state, from)?;
+                search.iter().filter(|r| r.cell != from).map(|r| (r.cost as i64, r.cell as i64)).collect()
             };
             // Nearest first; among equals, ascending, as `g:cells` lists them.
             reach.sort_unstable();
@@ -52,10 +54,8 @@ impl Methods for Movement {
             let cells = {
                 let sl = args.slot()?;
                 let to = cell(&sl.state, args.int(2)?)?;
-                let (from, budget) = (cell(&sl.state, args.int(1)?)?, args.int(3)?);
-                let spec = FieldSpec::read(&sl.state, args.raw(4), &sl.budget)?;
-                sl.budget.charge(spec.cost(&sl.state.board))?;
-                crate::board::path_to(&spec.run(&sl.state.board, from, budget_of(budget)), to)
+                // `from`, then (after `to`) the budget and the rules.
+                crate::board::path_to(&search_from(&sl, args, args.int(1)?, 3)?, to)
             };
             args.push_ints(cells.into_iter().map(i64::from))
         }),
@@ -64,11 +64,11 @@ impl Methods for Movement {
     fn register<T, M: UserDataMethods<T>>(_: &mut M) {}
 }
 
-/// The search of `g:field` and `g:reach`: from argument 1 within the budget of
-/// argument 2, under the rules of argument 3.
-fn search(sl: &Slot, args: &Args<'_>) -> mlua::Result<Vec<crate::board::Reach>> {
-    let (from, budget) = (cell(&sl.state, args.int(1)?)?, args.int(2)?);
-    let spec = FieldSpec::read(&sl.state, args.raw(3), &sl.budget)?;
+/// A search from the cell `from`, within the budget of argument `budget_at`, under the
+/// rules of the argument after it.
+fn search_from(sl: &Slot, args: &Args<'_>, from: i64, budget_at: std::ffi::c_int) -> mlua::Result<Vec<crate::board::Reach>> {
+    let (from, budget) = (cell(&sl.state, from)?, args.int(budget_at)?);
+    let spec = FieldSpec::read(&sl.state, args.raw(budget_at + 1), &sl.budget)?;
     sl.budget.charge(spec.cost(&sl.state.board))?;
     Ok(spec.run(&sl.state.board, from, budget_of(budget)))
 }
