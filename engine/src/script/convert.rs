@@ -63,12 +63,11 @@ fn same_table(t: TableAt<'_>, old: &Value) -> bool {
         Value::List(items) if items.is_empty() => return false,
         Value::List(items) => t.each_field(|k, v| {
             seen += 1;
-            same = same
-                && match k {
-                    Raw::Integer(i) if i >= 1 && (i as u64) <= items.len() as u64 => same_raw(v, &items[i as usize - 1]),
-                    _ => false,
-                };
-            Ok(())
+            same = match k {
+                Raw::Integer(i) if i >= 1 && (i as u64) <= items.len() as u64 => same_raw(v, &items[i as usize - 1]),
+                _ => false,
+            };
+            stop_unless(same)
         }),
         // A map keyed exactly 1..n is not what `from_lua` makes of a table.
         Value::Map(entries) if !entries.is_empty() && entries.iter().enumerate().all(|(i, (k, _))| *k == Key::Int(i as i64 + 1)) => return false,
@@ -82,8 +81,8 @@ fn same_table(t: TableAt<'_>, old: &Value) -> bool {
                 Raw::Integer(i) => entries.binary_search_by(|(key, _)| key.cmp(&Key::Int(i))),
                 _ => Err(0),
             };
-            same = same && key.is_ok_and(|at| same_raw(v, &entries[at].1));
-            Ok(())
+            same = key.is_ok_and(|at| same_raw(v, &entries[at].1));
+            stop_unless(same)
         }),
         _ => return false,
     };
@@ -93,6 +92,16 @@ fn same_table(t: TableAt<'_>, old: &Value) -> bool {
         _ => unreachable!("only lists and maps reach the walk"),
     };
     walked.is_ok() && same && seen == count
+}
+
+/// Ends a walk at the first difference: most contexts that changed differ early,
+/// and the rest of the table need not be read.
+fn stop_unless(same: bool) -> mlua::Result<()> {
+    if same {
+        Ok(())
+    } else {
+        Err(mlua::Error::runtime("changed"))
+    }
 }
 
 /// Whether a value read off the stack converts to exactly `old`.

@@ -53,7 +53,7 @@ const REMOVED_MATH: &[&str] = &["random", "randomseed"];
 /// builtin calls, and `pairs` and `next` from the native table walk (which would
 /// visit keys by address without the refusal).
 pub fn compiler() -> Compiler {
-    Compiler::new().set_disabled_builtins(["tostring", "setmetatable"]).set_mutable_globals(["pairs", "next"])
+    Compiler::new().set_optimization_level(2).set_disabled_builtins(["tostring", "setmetatable"]).set_mutable_globals(["pairs", "next"])
 }
 
 /// Removes what loads code, reaches outside, or breaks determinism, and installs the
