@@ -3,9 +3,16 @@
 //! A game state is copied on every act (the copy is what a refused act rolls back
 //! to) and on every step of a bot's search. Stored as one `Vec`, its hundreds of
 //! entities were copied each time although an act changes a handful. Here the items
-//! live in chunks of [`CHUNK`] behind `Arc`s: copying the list copies one pointer per
-//! chunk, and changing an item copies only its chunk, and only when a copy still
-//! shares it (`Arc::make_mut`). Reading costs one more index step than a `Vec`.
+//! live in chunks of [`CHUNK`] behind `Arc`s, and changing an item copies only its
+//! chunk, and only when a copy still shares it (`Arc::make_mut`).
+//!
+//! The full chunks are themselves shared as one list, beside the last, partly filled
+//! chunk (the tail): copying the whole list costs two counts, not one per chunk, and
+//! a list that only grows (the log, the history) leaves its full chunks shared with
+//! every copy, writing to the tail alone and to the list of full chunks once per
+//! [`CHUNK`] items. (One count per chunk was about a hundred atomic counts an act,
+//! made on the copy and again on its drop.) Reading costs one more index step than
+//! a `Vec`.
 //!
 //! It serialises as the plain sequence of its items, exactly as a `Vec` does, so
 //! saves and state hashes do not know the difference.
@@ -22,13 +29,16 @@ pub const CHUNK: usize = 32;
 /// A list of `T` in copy-on-write chunks; see the module documentation.
 #[derive(Clone)]
 pub struct Chunks<T> {
-    chunks: Vec<Arc<Vec<T>>>,
+    /// The full chunks, [`CHUNK`] items each, in order.
+    full: Arc<Vec<Arc<Vec<T>>>>,
+    /// The items after them: fewer than [`CHUNK`].
+    tail: Arc<Vec<T>>,
     len: usize,
 }
 
 impl<T> Default for Chunks<T> {
     fn default() -> Chunks<T> {
-        Chunks { chunks: Vec::new(), len: 0 }
+        Chunks { full: Arc::new(Vec::new()), tail: Arc::new(Vec::new()), len: 0 }
     }
 }
 
@@ -42,31 +52,35 @@ impl<T: Clone> Chunks<T> {
     }
 
     pub fn get(&self, index: usize) -> Option<&T> {
-        if index < self.len {
-            Some(&self.chunks[index / CHUNK][index % CHUNK])
-        } else {
-            None
+        if index >= self.len {
+            return None;
         }
+        Some(match self.full.get(index / CHUNK) {
+            Some(chunk) => &chunk[index % CHUNK],
+            None => &self.tail[index % CHUNK],
+        })
     }
 
-    /// The item at `index` to change, copying its chunk first if a copy of the list
-    /// still shares it.
+    /// The item at `index` to change, copying its chunk (and the list of full
+    /// chunks) first if a copy of the list still shares it.
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
-        if index < self.len {
-            Some(&mut Arc::make_mut(&mut self.chunks[index / CHUNK])[index % CHUNK])
-        } else {
-            None
+        if index >= self.len {
+            return None;
         }
+        let chunk = index / CHUNK;
+        Some(if chunk < self.full.len() {
+            &mut Arc::make_mut(&mut Arc::make_mut(&mut self.full)[chunk])[index % CHUNK]
+        } else {
+            &mut Arc::make_mut(&mut self.tail)[index % CHUNK]
+        })
     }
 
     pub fn push(&mut self, item: T) {
-        match self.chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(item),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(item);
-                self.chunks.push(Arc::new(chunk));
-            }
+        let tail = Arc::make_mut(&mut self.tail);
+        tail.push(item);
+        if tail.len() == CHUNK {
+            let full = std::mem::replace(&mut self.tail, Arc::new(Vec::with_capacity(CHUNK)));
+            Arc::make_mut(&mut self.full).push(full);
         }
         self.len += 1;
     }
@@ -76,11 +90,11 @@ impl<T: Clone> Chunks<T> {
     }
 
     pub fn pop(&mut self) -> Option<T> {
-        let last = self.chunks.last_mut()?;
-        let item = Arc::make_mut(last).pop();
-        if last.is_empty() {
-            self.chunks.pop();
+        if self.tail.is_empty() {
+            // The last full chunk becomes the tail.
+            self.tail = Arc::make_mut(&mut self.full).pop()?;
         }
+        let item = Arc::make_mut(&mut self.tail).pop();
         self.len -= usize::from(item.is_some());
         item
     }
@@ -95,34 +109,37 @@ impl<T: Clone> Chunks<T> {
     }
 
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
-        self.chunks.iter().flat_map(|c| c.iter())
+        self.full.iter().flat_map(|c| c.iter()).chain(self.tail.iter())
     }
 
     /// Every item to change: unshares every chunk, so prefer [`Chunks::get_mut`]
     /// when only some items change.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> + '_ {
-        self.chunks.iter_mut().flat_map(|c| Arc::make_mut(c).iter_mut())
+        let full = Arc::make_mut(&mut self.full).iter_mut().flat_map(|c| Arc::make_mut(c).iter_mut());
+        full.chain(Arc::make_mut(&mut self.tail).iter_mut())
     }
 
     /// Whether `self` and `other` share every chunk: then they are equal without
     /// comparing items.
     fn shares_all(&self, other: &Chunks<T>) -> bool {
-        self.len == other.len && self.chunks.iter().zip(&other.chunks).all(|(a, b)| Arc::ptr_eq(a, b))
+        let full_shared = Arc::ptr_eq(&self.full, &other.full)
+            || (self.full.len() == other.full.len() && self.full.iter().zip(other.full.iter()).all(|(a, b)| Arc::ptr_eq(a, b)));
+        self.len == other.len && full_shared && Arc::ptr_eq(&self.tail, &other.tail)
     }
 }
 
 impl<T: Clone> Index<usize> for Chunks<T> {
     type Output = T;
     fn index(&self, index: usize) -> &T {
-        assert!(index < self.len, "index {index} out of range for a list of {}", self.len);
-        &self.chunks[index / CHUNK][index % CHUNK]
+        let len = self.len;
+        self.get(index).unwrap_or_else(|| panic!("index {index} out of range for a list of {len}"))
     }
 }
 
 impl<T: Clone> IndexMut<usize> for Chunks<T> {
     fn index_mut(&mut self, index: usize) -> &mut T {
-        assert!(index < self.len, "index {index} out of range for a list of {}", self.len);
-        &mut Arc::make_mut(&mut self.chunks[index / CHUNK])[index % CHUNK]
+        let len = self.len;
+        self.get_mut(index).unwrap_or_else(|| panic!("index {index} out of range for a list of {len}"))
     }
 }
 
@@ -209,7 +226,30 @@ mod tests {
         let mut other = copy.clone();
         other[0] = "x".into();
         // Only the written chunks were copied: the others are still shared.
-        assert!(Arc::ptr_eq(&other.chunks[2], &copy.chunks[2]));
+        assert!(Arc::ptr_eq(&other.full[2], &copy.full[2]));
+    }
+
+    #[test]
+    fn a_copy_of_a_growing_list_shares_its_full_chunks() {
+        let mut list: Chunks<u32> = (0..70).collect();
+        let copy = list.clone();
+        list.push(70);
+        assert!(Arc::ptr_eq(&list.full, &copy.full), "a push into the tail leaves the full chunks shared");
+        for i in 71..100 {
+            list.push(i);
+        }
+        assert_eq!(list.iter().copied().collect::<Vec<_>>(), (0..100).collect::<Vec<_>>());
+        assert_eq!(copy.iter().copied().collect::<Vec<_>>(), (0..70).collect::<Vec<_>>());
+        assert_eq!(list.iter().rev().nth(30), Some(&69));
+        // Popping back across chunk boundaries, to an empty list.
+        while list.len() > 63 {
+            list.pop();
+        }
+        assert_eq!((list.last(), list.get(63), list[32]), (Some(&62), None, 32));
+        assert_eq!(list.iter().count(), 63);
+        while list.pop().is_some() {}
+        assert!(list.is_empty() && list.iter().next().is_none());
+        assert_eq!(copy.len(), 70);
     }
 
     #[test]

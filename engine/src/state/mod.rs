@@ -98,7 +98,10 @@ impl<'de> Deserialize<'de> for Rng {
 /// A line of the game log, public or visible to some seats only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LogEntry {
-    pub text: String,
+    /// Shared rather than owned: a state copied for a rollback shares the log's last
+    /// chunk, and the first line an act writes copies that chunk, every line of it
+    /// (about ten allocations an act when each line owned its text).
+    pub text: Arc<str>,
     /// `None` for public entries.
     pub to: Option<SeatMask>,
 }
@@ -338,7 +341,7 @@ impl GameState {
 
     /// Appends a log line.
     pub fn log(&mut self, text: String, to: Option<SeatMask>) {
-        let entry = LogEntry { text, to };
+        let entry = LogEntry { text: text.into(), to };
         self.resize(0, footprint::log_weight(&entry));
         self.log.push(entry);
     }

@@ -92,7 +92,7 @@ pub fn view(state: &GameState, secrets: &Secrets, seat: Option<Seat>) -> View {
         ),
         None => (Vec::new(), Vec::new()),
     };
-    let log = state.log.iter().filter(|l| state.sees_log(seat, l)).map(|l| l.text.clone()).collect();
+    let log = state.log.iter().filter(|l| state.sees_log(seat, l)).map(|l| l.text.to_string()).collect();
     let seat_vars = state
         .seats
         .iter()
