@@ -43,7 +43,7 @@ fn random_games_with(players: usize, games: u64, variants: &[&str]) {
         let start = Game::new(rules.clone(), players, 1000 + seed, variants.clone()).expect("game starts");
         let run = play_random(rules.clone(), players, 1000 + seed, &variants, checker(start.state.entities.len()));
         if let Err((e, game)) = run.result {
-            let tail: Vec<&str> = game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+            let tail: Vec<&str> = game.state.log.iter().rev().take(12).map(|l| &*l.text).collect();
             panic!("{players} players, seed {}: {e} after {} decisions\nlast log lines (newest first):\n{}", 1000 + seed, run.decisions, tail.join("\n"));
         }
         let game = run.result.as_ref().map_err(|_| ()).unwrap();

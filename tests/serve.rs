@@ -177,10 +177,10 @@ fn serve_shows_each_seat_only_its_own_secrets() {
         let record = server.call("GET", &format!("/api/play/{token}/record"), None).1;
         // Whatever was told privately to another seat reaches neither this seat's page
         // nor the record it may download.
-        let seen: Vec<&str> = state.log.iter().filter(|l| state.sees_log(Some(seat_u8), l)).map(|l| l.text.as_str()).collect();
-        for line in state.log.iter().filter(|l| l.to.is_some() && !state.sees_log(Some(seat_u8), l) && !seen.contains(&l.text.as_str())) {
-            assert!(!page.contains(&line.text), "seat {}'s page shows another seat's private line: {}", seat + 1, line.text);
-            assert!(!record.contains(&line.text), "seat {}'s record holds another seat's private line: {}", seat + 1, line.text);
+        let seen: Vec<&str> = state.log.iter().filter(|l| state.sees_log(Some(seat_u8), l)).map(|l| &*l.text).collect();
+        for line in state.log.iter().filter(|l| l.to.is_some() && !state.sees_log(Some(seat_u8), l) && !seen.contains(&&*l.text)) {
+            assert!(!page.contains(&*line.text), "seat {}'s page shows another seat's private line: {}", seat + 1, line.text);
+            assert!(!record.contains(&*line.text), "seat {}'s record holds another seat's private line: {}", seat + 1, line.text);
         }
         // Nor does the name of any face the seat does not know (one it knows through
         // another piece of the same face is not a secret). The page's Rules tab and
@@ -215,9 +215,9 @@ fn serve_shows_each_seat_only_its_own_secrets() {
     let watching = server.page(&table.spectator);
     assert!(watching["you"].is_null() && watching["decision"].is_null(), "a spectator has no seat and no decision");
     let watched = server.call("GET", &format!("/api/play/{}", table.spectator), None).1;
-    let public: Vec<&str> = state.log.iter().filter(|l| l.to.is_none()).map(|l| l.text.as_str()).collect();
-    for line in state.log.iter().filter(|l| l.to.is_some() && !public.contains(&l.text.as_str())) {
-        assert!(!watched.contains(&line.text), "a spectator sees a private line: {}", line.text);
+    let public: Vec<&str> = state.log.iter().filter(|l| l.to.is_none()).map(|l| &*l.text).collect();
+    for line in state.log.iter().filter(|l| l.to.is_some() && !public.contains(&&*l.text)) {
+        assert!(!watched.contains(&*line.text), "a spectator sees a private line: {}", line.text);
     }
 }
 

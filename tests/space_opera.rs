@@ -54,7 +54,7 @@ fn random_games(list: &[&str], players: usize, games: u64) {
         let start = Game::new(rules.clone(), players, seed, vs.clone()).expect("game starts");
         let run = play_random(rules.clone(), players, seed, &vs, checker(start.state.entities.len()));
         if let Err((e, game)) = run.result {
-            let tail: Vec<&str> = game.state.log.iter().rev().take(15).map(|l| l.text.as_str()).collect();
+            let tail: Vec<&str> = game.state.log.iter().rev().take(15).map(|l| &*l.text).collect();
             panic!("{list:?}, {players} players, seed {seed}: {e} after {} decisions\nlast log lines (newest first):\n{}", run.decisions, tail.join("\n"));
         }
         let game = run.result.as_ref().map_err(|_| ()).unwrap();

@@ -61,7 +61,7 @@ fn random_games(players: usize, games: u64) {
         let start = Game::new(rules.clone(), players, 2000 + seed, vec![]).expect("game starts");
         let run = play_random(rules.clone(), players, 2000 + seed, &[], checker(start.state.entities.len()));
         if let Err((e, game)) = run.result {
-            let tail: Vec<&str> = game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+            let tail: Vec<&str> = game.state.log.iter().rev().take(12).map(|l| &*l.text).collect();
             panic!("{players} players, seed {}: {e} after {} decisions\nlast log lines (newest first):\n{}", 2000 + seed, run.decisions, tail.join("\n"));
         }
         let game = run.result.as_ref().map_err(|_| ()).unwrap();
@@ -115,7 +115,7 @@ fn random_games_with_agendas(players: usize, games: u64) {
             decisions += 1;
             assert!(decisions < 20_000, "{players} players, seed {}: no end after 20,000 decisions", 3000 + seed);
             if let Err(e) = check(&walk.game) {
-                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| &*l.text).collect();
                 panic!("{players} players, seed {}: {e} after {decisions} decisions\nlast log lines (newest first):\n{}", 3000 + seed, tail.join("\n"));
             }
         }
@@ -178,7 +178,7 @@ fn ti4_every_agenda_resolves_with_invariants() {
             }
             decisions += 1;
             if let Err(e) = check(&walk.game) {
-                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| l.text.as_str()).collect();
+                let tail: Vec<&str> = walk.game.state.log.iter().rev().take(12).map(|l| &*l.text).collect();
                 panic!("agenda {i}, seed {seed}: {e} after {decisions} decisions\nlast log lines (newest first):\n{}", tail.join("\n"));
             }
         }
