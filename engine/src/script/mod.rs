@@ -382,7 +382,7 @@ impl ScriptHost {
             body(&self.lua, &self.handle)
         };
         if api::take_slot().is_none() {
-            return Err(ScriptError::plain(&hook.to_string(), "the game state was lost during a script call".into()));
+            return Err(ScriptError::plain(&hook.to_string(), "a script call's slot was gone when the call ended (a bug: please report it)".into()));
         }
         result.map_err(|e| self.limits.explain(hook, e))
     }
