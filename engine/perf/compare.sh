@@ -3,12 +3,13 @@
 # pack (decisions per second) and, with --ismcts, a game of ISMCTS bots at a fixed
 # iteration budget (the same seeds, so the same positions and iterations on both).
 #
-#   engine/perf/compare.sh OLD NEW [--rounds N] [--ismcts]
+#   engine/perf/compare.sh OLD NEW [--rounds N] [--games N] [--ismcts]
 #
 # OLD and NEW are checkouts, each playing its own packs with its own release
 # binary (target/release/orrery). The runs alternate OLD, NEW, OLD, NEW... in one
 # sitting, so a noisy machine slows both alike; the medians and their ratio are
-# printed. `simulate` is used (not `bench`) so that a build from before `bench`
+# printed. `--games N` plays N Galactic Era and 3N Space Opera games a run (default
+# 20): longer runs of the faster build average out more of the machine's noise. `simulate` is used (not `bench`) so that a build from before `bench`
 # existed can be compared; its seconds include creating the script VM once. Builds
 # whose `simulate --json` reports `kernel_decisions_per_second` also get a "kernel
 # only" row (a baseline needs that field patched in to be compared on it).
@@ -17,10 +18,11 @@
 set -euo pipefail
 old=$(cd "$1" && pwd) new=$(cd "$2" && pwd)
 shift 2
-rounds=3 ismcts=0
+rounds=3 ismcts=0 games=20
 while [ $# -gt 0 ]; do
     case $1 in
         --rounds) rounds=$2; shift 2 ;;
+        --games) games=$2; shift 2 ;;
         --ismcts) ismcts=1; shift ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
@@ -49,8 +51,8 @@ PY
     done
 }
 
-run "galactic-era 4 seats, random" --pack galactic-era --players 4 --games 20 --bots random
-run "space-opera 4 seats, random" --pack space-opera --players 4 --games 60 --bots random
+run "galactic-era 4 seats, random" --pack galactic-era --players 4 --games "$games" --bots random
+run "space-opera 4 seats, random" --pack space-opera --players 4 --games $((3 * games)) --bots random
 if [ "$ismcts" = 1 ]; then
     run "galactic-era 4 seats, ismcts 10 iterations" --pack galactic-era --players 4 --games 1 --bots ismcts --iterations 10
 fi
