@@ -3,9 +3,9 @@
 //! One [`ScriptHost`] per thread and ruleset: a Luau VM holding the pack's modules
 //! (functions only — scripts keep no game state between calls), the frozen
 //! definitions of the pack, and the `g` handle through which scripts read and change
-//! the state. During a call the [`GameState`] is *moved* into the running call's slot
-//! (a thread-local the `g` methods reach, `api::put_slot`) and moved back afterwards,
-//! so the API works on plain Rust data without copies.
+//! the state. During a call the [`GameState`] is *lent* to the running call's slot
+//! (a thread-local the `g` methods reach, `api::put_slot`, holding a [`LentState`])
+//! and taken back afterwards, so the API works on plain Rust data without copies.
 //!
 //! Loading reports every problem rather than the first ([`ScriptHost::load`]), so
 //! `orrery check` can list them all; [`ScriptHost::new`], for games, stops at the first.

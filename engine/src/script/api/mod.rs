@@ -1,6 +1,6 @@
 //! The `g` handle: the kernel API that scripts call.
 //!
-//! Every method works on the [`Slot`] moved into the VM for the current call. Seats
+//! Every method works on the [`Slot`] lent to the VM for the current call. Seats
 //! are 1-based on this side of the boundary, as Lua arrays are; entity and cell ids
 //! are opaque numbers. Lists come back in a defined order (by id, or bottom-to-top in
 //! a zone) so no outcome can depend on table iteration order.
