@@ -276,6 +276,16 @@ impl ScriptHost {
         Act(&self.limits)
     }
 
+    /// The context a step call left in `table`, given `ctx`: `None` when it is `ctx`
+    /// unchanged (found without converting anything), charged as a conversion is.
+    pub fn ctx_after(lua: &Lua, table: &LuaValue, ctx: &Value, budget: &Budget) -> mlua::Result<Option<Value>> {
+        if unchanged(lua, table, ctx)? {
+            budget.charge_bytes(ctx.weight())?;
+            return Ok(None);
+        }
+        from_lua(table, budget).map(Some)
+    }
+
     /// The Lua table for a step call's context `ctx`, charged to `budget` as a
     /// conversion is: the one the last call was given if it was read back into `ctx`
     /// itself (the same `Arc`) and no other call has run since, else a new one.
@@ -287,16 +297,6 @@ impl ScriptHost {
     /// step already depends on what the VM kept between calls, and as the table is
     /// passed on only within an act ([`ScriptHost::act`] drops it), what it sees still
     /// follows from the state and the act alone.
-    /// The context a step call left in `table`, given `ctx`: `None` when it is `ctx`
-    /// unchanged (found without converting anything), charged as a conversion is.
-    pub fn ctx_after(lua: &Lua, table: &LuaValue, ctx: &Value, budget: &Budget) -> mlua::Result<Option<Value>> {
-        if unchanged(lua, table, ctx)? {
-            budget.charge_bytes(ctx.weight())?;
-            return Ok(None);
-        }
-        from_lua(table, budget).map(Some)
-    }
-
     pub fn ctx_table(&self, lua: &Lua, ctx: &Arc<Value>, offered: Option<LuaValue>, budget: &Budget) -> mlua::Result<LuaValue> {
         match offered {
             Some(table) => {

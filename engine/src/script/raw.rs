@@ -9,7 +9,7 @@
 //!
 //! Safety: the functions here call only VM functions that neither raise a Lua error
 //! nor run Lua code: raw reads and iteration and type checks, which allocate nothing
-//! in the VM, and (in [`int_list`], [`int_map`], [`record`], [`value`] and their helpers) pushes, which allocate only while the memory cap
+//! in the VM, and (in [`int_list`], [`record`], [`value`] and their helpers) pushes, which allocate only while the memory cap
 //! is lifted (the caller holds [`super::limits::uncapped`]), so no allocation can be
 //! refused midway. They put the stack back as they found it, even if a visitor
 //! returns early. What a walk reads (strings, nested tables) borrows the VM for the
@@ -218,21 +218,6 @@ pub(crate) unsafe fn fill_sequence(state: *mut ffi::lua_State, items: impl IntoI
         ffi::lua_pushnumber(state, item as ffi::lua_Number);
         ffi::lua_rawseti_(state, -2, at);
     }
-}
-
-/// A new table of `key = value` entries (keys need not run 1..n).
-pub fn int_map(lua: &Lua, entries: &[(i64, i64)]) -> mlua::Result<Table> {
-    let size = c_int::try_from(entries.len()).map_err(|_| mlua::Error::runtime("a table too large for the VM"))?;
-    let keys = entries.iter().map(|&(k, _)| c_int::try_from(k)).collect::<Result<Vec<c_int>, _>>().map_err(|_| mlua::Error::runtime("a key too large for the VM"))?;
-    new_table(lua, 0, size, |state| {
-        for (&key, &(_, value)) in keys.iter().zip(entries) {
-            // SAFETY: as in `int_list`.
-            unsafe {
-                ffi::lua_pushnumber(state, value as ffi::lua_Number);
-                ffi::lua_rawseti_(state, -2, key);
-            }
-        }
-    })
 }
 
 /// `value` as a Lua value, built on the VM's stack in one go: nested tables are

@@ -182,7 +182,7 @@ impl Methods for Entities {
             });
             args.push_ints((0..sl.state.seat_count() as Seat).filter(|&s| owners.has(s)).map(|s| s as i64 + 1))
         }),
-        direct!("tally", |lua, args| {
+        direct!("tally", |_, args| {
             let by = match args.text(2)? {
                 "cell" => TallyBy::Cell,
                 "region" => TallyBy::Region,
@@ -225,7 +225,7 @@ impl Methods for Entities {
             // see them.
             let first = if matches!(by, TallyBy::Cell | TallyBy::Inside) { 0 } else { 1 };
             let entries: Vec<(i64, i64)> = counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as i64 + first, n)).collect();
-            raw::int_map(lua, &entries).map(Ret::from)
+            args.push_int_map(&entries)
         }),
         direct!("kind", |_, args| {
             let e = args.int(1)?;
